@@ -1,0 +1,109 @@
+package memory
+
+import (
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"time"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+)
+
+func TestAllocateAlignedPaddedZeroed(t *testing.T) {
+	for _, n := range []int{0, 1, 7, 63, 64, 65, 1000, 4096, 32 << 10, 1<<20 + 3} {
+		b := DefaultAllocator.Allocate(n)
+		require.Len(t, b, n)
+		require.Zero(t, cap(b)%Alignment, "cap %d for n=%d", cap(b), n)
+		require.GreaterOrEqual(t, cap(b), n)
+		full := b[:cap(b)]
+		require.Zero(t, uintptr(unsafe.Pointer(&full[0]))%Alignment, "n=%d", n)
+		for i, v := range full {
+			if v != 0 {
+				t.Fatalf("n=%d: byte %d not zero", n, i)
+			}
+		}
+	}
+}
+
+func TestAllocateNegativePanics(t *testing.T) {
+	require.Panics(t, func() { DefaultAllocator.Allocate(-1) })
+}
+
+func TestBufferViewAndSlice(t *testing.T) {
+	src := []int32{1, 2, 3, 4}
+	buf := FromSlice(src)
+	require.Equal(t, 16, buf.Len())
+	require.Equal(t, src, View[int32](buf))
+	s := buf.Slice(4, 8)
+	require.Equal(t, []int32{2, 3}, View[int32](s))
+	View[int32](s)[0] = 20
+	require.Equal(t, int32(20), src[1], "views share memory")
+	require.Panics(t, func() { buf.Slice(10, 8) })
+	var nilBuf *Buffer
+	require.Zero(t, nilBuf.Len())
+	require.Nil(t, nilBuf.Bytes())
+	require.Nil(t, View[int64](nilBuf))
+	require.Len(t, ViewBytes[int64](make([]byte, 15)), 1, "partial element dropped")
+}
+
+func TestAccountingAllocator(t *testing.T) {
+	a := NewAccountingAllocator()
+	keep := a.Allocate(100)
+	func() {
+		for range 10 {
+			_ = a.Allocate(1000)
+		}
+	}()
+	st := a.Stats()
+	require.EqualValues(t, 11, st.Allocations)
+	require.EqualValues(t, 10100, st.Allocated)
+	require.GreaterOrEqual(t, st.Peak, int64(100))
+	// Garbage is reclaimed eventually; Outstanding falls back to what is kept.
+	deadline := time.Now().Add(5 * time.Second)
+	for a.Stats().Outstanding > 100 && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+	}
+	require.EqualValues(t, 100, a.Stats().Outstanding)
+	runtime.KeepAlive(keep)
+}
+
+func TestMapFile(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f")
+	want := []byte("hello, mapped world")
+	require.NoError(t, os.WriteFile(path, want, 0o644))
+	r, err := MapFile(path)
+	require.NoError(t, err)
+	require.Equal(t, want, r.Bytes())
+	r.AdviseRandom()
+	b := r.Buffer(7, 6)
+	require.Equal(t, "mapped", string(b.Bytes()))
+	require.Same(t, r, b.Owner())
+	require.Panics(t, func() { r.Buffer(10, 100) })
+
+	empty := filepath.Join(dir, "empty")
+	require.NoError(t, os.WriteFile(empty, nil, 0o644))
+	r, err = MapFile(empty)
+	require.NoError(t, err)
+	require.Zero(t, r.Len())
+
+	_, err = MapFile(filepath.Join(dir, "missing"))
+	require.ErrorContains(t, err, "missing")
+}
+
+func TestMappedBufferOutlivesRegionReference(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	require.NoError(t, os.WriteFile(path, make([]byte, 1<<16), 0o644))
+	r, err := MapFile(path)
+	require.NoError(t, err)
+	b := r.Buffer(100, 10)
+	r = nil
+	for range 3 {
+		runtime.GC()
+	}
+	// Reading would fault if the buffer's region had been unmapped.
+	require.Equal(t, make([]byte, 10), b.Bytes())
+}

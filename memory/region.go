@@ -1,0 +1,72 @@
+package memory
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+)
+
+// Region is a read-only view of a whole file, memory-mapped where the
+// platform allows it (read into Go memory elsewhere). A region is unmapped
+// by the garbage collector once nothing references it any more: neither
+// the *Region nor any [Buffer] made from it with [Region.Buffer]. There is
+// deliberately no Close: arrays built over a mapping must never dangle.
+type Region struct {
+	data   []byte
+	mapped bool
+}
+
+// MapFile maps the file at path read-only. An empty file gives an empty
+// region.
+func MapFile(path string) (*Region, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("memory: map %s: %w", path, err)
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("memory: map %s: %w", path, err)
+	}
+	size := st.Size()
+	if size != int64(int(size)) {
+		return nil, fmt.Errorf("memory: map %s: file of %d bytes is too large", path, size)
+	}
+	if size == 0 {
+		return &Region{}, nil
+	}
+	data, mapped, err := mapFile(f, int(size))
+	if err != nil {
+		return nil, fmt.Errorf("memory: map %s: %w", path, err)
+	}
+	r := &Region{data: data, mapped: mapped}
+	if mapped {
+		runtime.AddCleanup(r, func(b []byte) { _ = unmap(b) }, data)
+	}
+	return r, nil
+}
+
+// Bytes returns the mapped bytes. They stay valid while r is reachable; do
+// not write to them (the mapping is read-only and writes fault).
+func (r *Region) Bytes() []byte { return r.data }
+
+// Len is the size of the region in bytes.
+func (r *Region) Len() int { return len(r.data) }
+
+// Mapped reports whether the region is a memory mapping (false where the
+// platform has none and the file was read into memory).
+func (r *Region) Mapped() bool { return r.mapped }
+
+// Buffer returns bytes [off, off+n) of the region as a buffer that keeps
+// the region mapped. It panics if the range is out of bounds.
+func (r *Region) Buffer(off, n int) *Buffer {
+	if off < 0 || n < 0 || off > len(r.data) || n > len(r.data)-off {
+		panic(fmt.Sprintf("memory: region range [%d:%d] beyond %d bytes", off, off+n, len(r.data)))
+	}
+	return &Buffer{data: r.data[off : off+n : off+n], owner: r}
+}
+
+// AdviseRandom tells the kernel that the region will be read at random
+// places (a file read through its footer), so it does not read ahead
+// megabytes that will never be used. It is a hint; errors are ignored.
+func (r *Region) AdviseRandom() { adviseRandom(r.data) }

@@ -1,0 +1,110 @@
+package datatype
+
+// BufferKind says what one buffer of a layout holds.
+type BufferKind uint8
+
+// The buffer kinds of the spec's buffer table.
+const (
+	BufferValidity   BufferKind = iota // validity bitmap, one bit per slot
+	BufferBitmap                       // boolean values, one bit per slot
+	BufferFixedWidth                   // ByteWidth bytes per slot (values, offsets, sizes, type ids, views)
+	BufferVariadic                     // data buffers of view types, any number
+)
+
+// BufferSpec describes one buffer of a layout.
+type BufferSpec struct {
+	Kind      BufferKind
+	ByteWidth int // bytes per slot for BufferFixedWidth
+}
+
+// Layout is the list of buffers an array of a type has, in wire order, as
+// in the spec's buffer table. Types with no validity bitmap (null, unions,
+// run-end encoded) have none listed. Children are not buffers.
+type Layout struct {
+	Buffers []BufferSpec
+	// Variadic is true for the view types, whose fixed buffers are followed
+	// by any number of data buffers.
+	Variadic bool
+}
+
+var (
+	specValidity = BufferSpec{Kind: BufferValidity}
+	specBitmap   = BufferSpec{Kind: BufferBitmap}
+)
+
+func fixed(width int) BufferSpec { return BufferSpec{Kind: BufferFixedWidth, ByteWidth: width} }
+
+// LayoutOf returns the buffer layout of t.
+func LayoutOf(t DataType) Layout {
+	switch t.Kind() {
+	case KindNull, KindRunEndEncoded:
+		return Layout{}
+	case KindBool:
+		return Layout{Buffers: []BufferSpec{specValidity, specBitmap}}
+	case KindBinary, KindString:
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(4), {Kind: BufferFixedWidth, ByteWidth: 1}}}
+	case KindLargeBinary, KindLargeString:
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(8), {Kind: BufferFixedWidth, ByteWidth: 1}}}
+	case KindBinaryView, KindStringView:
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(16)}, Variadic: true}
+	case KindList, KindMap:
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(4)}}
+	case KindLargeList:
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(8)}}
+	case KindListView:
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(4), fixed(4)}}
+	case KindLargeListView:
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(8), fixed(8)}}
+	case KindFixedSizeList, KindStruct:
+		return Layout{Buffers: []BufferSpec{specValidity}}
+	case KindSparseUnion:
+		return Layout{Buffers: []BufferSpec{fixed(1)}}
+	case KindDenseUnion:
+		return Layout{Buffers: []BufferSpec{fixed(1), fixed(4)}}
+	case KindDictionary:
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(ByteWidth(t.(*DictionaryType).Index))}}
+	case KindExtension:
+		return LayoutOf(t.(ExtensionType).StorageType())
+	default:
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(ByteWidth(t))}}
+	}
+}
+
+// ByteWidth is the number of bytes one value of a fixed-width type takes
+// (0 for bool, which takes one bit, and for variable-width types).
+func ByteWidth(t DataType) int {
+	switch k := t.Kind(); k {
+	case KindInt8, KindUint8:
+		return 1
+	case KindInt16, KindUint16, KindFloat16:
+		return 2
+	case KindInt32, KindUint32, KindFloat32, KindDate32, KindTime32, KindMonthInterval, KindDecimal32:
+		return 4
+	case KindInt64, KindUint64, KindFloat64, KindDate64, KindTime64, KindTimestamp, KindDuration,
+		KindDayTimeInterval, KindDecimal64:
+		return 8
+	case KindDecimal128, KindMonthDayNanoInterval:
+		return 16
+	case KindDecimal256:
+		return 32
+	case KindFixedSizeBinary:
+		return t.(*FixedSizeBinaryType).ByteWidth
+	case KindDictionary:
+		return ByteWidth(t.(*DictionaryType).Index)
+	case KindExtension:
+		return ByteWidth(t.(ExtensionType).StorageType())
+	default:
+		return 0
+	}
+}
+
+// IsFixedWidth reports whether t's values are stored in one fixed-width
+// buffer (every primitive type, decimals, temporal types, fixed-size
+// binary); bool counts, with a width of one bit.
+func IsFixedWidth(t DataType) bool {
+	k := t.Kind()
+	if k == KindExtension {
+		return IsFixedWidth(t.(ExtensionType).StorageType())
+	}
+	return k == KindBool || (k >= KindInt8 && k <= KindFixedSizeBinary)
+}

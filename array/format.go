@@ -1,0 +1,171 @@
+package array
+
+import (
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// Format prints an array's values in brackets separated by spaces, nulls as
+// (null), strings quoted, nested values in brackets or braces:
+//
+//	[1 (null) 3]   ["joe" (null)]   [[1 2] []]   [{a: 1, b: "x"} (null)]
+func Format(a Array) string {
+	var b strings.Builder
+	writeArray(&b, a)
+	return b.String()
+}
+
+// FormatValue prints slot i of a as [Format] would.
+func FormatValue(a Array, i int) string {
+	var b strings.Builder
+	writeValue(&b, a, i)
+	return b.String()
+}
+
+func writeArray(b *strings.Builder, a Array) {
+	b.WriteByte('[')
+	for i := range a.Len() {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		writeValue(b, a, i)
+	}
+	b.WriteByte(']')
+}
+
+func writeValue(b *strings.Builder, a Array, i int) {
+	if a.IsNull(i) {
+		b.WriteString("(null)")
+		return
+	}
+	switch a := a.(type) {
+	case *Boolean:
+		b.WriteString(strconv.FormatBool(a.Value(i)))
+	case *Binary[int32]:
+		writeBytes(b, a.Value(i), a.DataType())
+	case *Binary[int64]:
+		writeBytes(b, a.Value(i), a.DataType())
+	case *BinaryView:
+		writeBytes(b, a.Value(i), a.DataType())
+	case *FixedSizeBinary:
+		writeBytes(b, a.Value(i), a.DataType())
+	case *Map:
+		s, e := a.ValueOffsets(i)
+		b.WriteByte('{')
+		for j := s; j < e; j++ {
+			if j > s {
+				b.WriteString(", ")
+			}
+			writeValue(b, a.keys, j)
+			b.WriteString(": ")
+			writeValue(b, a.items, j)
+		}
+		b.WriteByte('}')
+	case ListLike:
+		s, e := a.ValueOffsets(i)
+		writeArray(b, Slice(a.ListValues(), s, e))
+	case *Struct:
+		st := datatype.StorageOf(a.DataType()).(*datatype.StructType)
+		b.WriteByte('{')
+		for j := range a.NumField() {
+			if j > 0 {
+				b.WriteString(", ")
+			}
+			b.WriteString(st.Field(j).Name)
+			b.WriteString(": ")
+			writeValue(b, a.Field(j), i)
+		}
+		b.WriteByte('}')
+	case *Union:
+		writeValue(b, a.Child(a.ChildIndex(i)), a.ValueOffset(i))
+	case *Dictionary:
+		writeValue(b, a.dict, a.ValueIndex(i))
+	case *RunEndEncoded:
+		writeValue(b, a.values, a.PhysicalIndex(i))
+	case *Extension:
+		writeValue(b, a.storage, i)
+	default:
+		writePrimitive(b, a, i)
+	}
+}
+
+// writeBytes quotes strings; binary values are quoted too, with Go escapes
+// for bytes that are not printable UTF-8.
+func writeBytes(b *strings.Builder, v []byte, _ datatype.DataType) {
+	b.WriteString(strconv.Quote(string(v)))
+}
+
+func writePrimitive(b *strings.Builder, a Array, i int) {
+	t := datatype.StorageOf(a.DataType())
+	switch a := a.(type) {
+	case *Float16:
+		b.WriteString(a.Value(i).String())
+	case *Float32:
+		b.WriteString(strconv.FormatFloat(float64(a.Value(i)), 'g', -1, 32))
+	case *Float64:
+		b.WriteString(strconv.FormatFloat(a.Value(i), 'g', -1, 64))
+	case *Decimal32:
+		b.WriteString(datatype.FormatDecimal(bigOf(int64(a.Value(i))), t.(*datatype.DecimalType).Scale))
+	case *Decimal64:
+		b.WriteString(datatype.FormatDecimal(bigOf(int64(a.Value(i))), t.(*datatype.DecimalType).Scale))
+	case *Decimal128:
+		b.WriteString(datatype.FormatDecimal(a.Value(i).BigInt(), t.(*datatype.DecimalType).Scale))
+	case *Decimal256:
+		b.WriteString(datatype.FormatDecimal(a.Value(i).BigInt(), t.(*datatype.DecimalType).Scale))
+	case *DayTime:
+		v := a.Value(i)
+		fmt.Fprintf(b, "%dd%dms", v.Days, v.Milliseconds)
+	case *MonthDayNano:
+		v := a.Value(i)
+		fmt.Fprintf(b, "%dM%dd%dns", v.Months, v.Days, v.Nanoseconds)
+	case *Timestamp:
+		tt := t.(*datatype.TimestampType)
+		b.WriteString(a.Value(i).Time(tt.Unit).Format("2006-01-02T15:04:05.999999999"))
+		if tt.TimeZone != "" {
+			b.WriteString("Z")
+		}
+	case *Date32:
+		b.WriteString(a.Value(i).Time().Format("2006-01-02"))
+	case *Date64:
+		b.WriteString(a.Value(i).Time().Format("2006-01-02"))
+	default:
+		fmt.Fprint(b, valueAny(a, i))
+	}
+}
+
+// valueAny returns slot i of a primitive array as a Go value.
+func valueAny(a Array, i int) any {
+	switch a := a.(type) {
+	case *Int8:
+		return a.Value(i)
+	case *Int16:
+		return a.Value(i)
+	case *Int32:
+		return a.Value(i)
+	case *Int64:
+		return a.Value(i)
+	case *Uint8:
+		return a.Value(i)
+	case *Uint16:
+		return a.Value(i)
+	case *Uint32:
+		return a.Value(i)
+	case *Uint64:
+		return a.Value(i)
+	case *Time32:
+		return int32(a.Value(i))
+	case *Time64:
+		return int64(a.Value(i))
+	case *Duration:
+		return int64(a.Value(i))
+	case *MonthInterval:
+		return int32(a.Value(i))
+	}
+	return fmt.Sprintf("<%s>", a.DataType())
+}
+
+func bigOf(v int64) *big.Int { return big.NewInt(v) }

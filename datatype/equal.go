@@ -108,3 +108,14 @@ func (c *equalConfig) types(a, b DataType) bool {
 	}
 	return false
 }
+
+// MetadataEqual reports whether a and b are equal, or true when the
+// options include [IgnoreMetadata]; for containers (schemas, messages)
+// that compare their own metadata under the same options as their fields.
+func MetadataEqual(a, b Metadata, opts ...EqualOption) bool {
+	var c equalConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	return c.ignoreMetadata || a.Equal(b)
+}

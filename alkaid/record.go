@@ -1,0 +1,89 @@
+package alkaid
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// Record is a record batch: a schema and one column per field, all of the
+// same length. It is immutable.
+type Record struct {
+	schema  *Schema
+	columns []array.Array
+	rows    int
+}
+
+// NewRecord checks that there is one column per field, that each column's
+// type equals its field's type and that all columns have rows rows
+// (rows < 0 takes the first column's length, or 0 when there are none).
+func NewRecord(schema *Schema, columns []array.Array, rows int) (*Record, error) {
+	if len(columns) != schema.NumFields() {
+		return nil, fmt.Errorf("alkaid: %d columns for %d fields", len(columns), schema.NumFields())
+	}
+	if rows < 0 {
+		rows = 0
+		if len(columns) > 0 {
+			rows = columns[0].Len()
+		}
+	}
+	for i, c := range columns {
+		f := schema.Field(i)
+		if c == nil {
+			return nil, fmt.Errorf("alkaid: column %d (%s) is nil", i, f.Name)
+		}
+		if !datatype.Equal(c.DataType(), f.Type) {
+			return nil, fmt.Errorf("alkaid: column %d (%s) has type %s, field says %s", i, f.Name, c.DataType(), f.Type)
+		}
+		if c.Len() != rows {
+			return nil, fmt.Errorf("alkaid: column %d (%s) has %d rows, want %d", i, f.Name, c.Len(), rows)
+		}
+		if !f.Nullable && c.NullN() > 0 {
+			return nil, fmt.Errorf("alkaid: column %d (%s) is not nullable but has %d nulls", i, f.Name, c.NullN())
+		}
+	}
+	return &Record{schema: schema, columns: append([]array.Array(nil), columns...), rows: rows}, nil
+}
+
+// Schema is the record's schema.
+func (r *Record) Schema() *Schema { return r.schema }
+
+// NumRows is the number of rows.
+func (r *Record) NumRows() int { return r.rows }
+
+// NumCols is the number of columns.
+func (r *Record) NumCols() int { return len(r.columns) }
+
+// Column returns column i.
+func (r *Record) Column(i int) array.Array { return r.columns[i] }
+
+// Columns returns the columns (a copy of the slice).
+func (r *Record) Columns() []array.Array { return append([]array.Array(nil), r.columns...) }
+
+// ColumnName returns the name of column i.
+func (r *Record) ColumnName(i int) string { return r.schema.Field(i).Name }
+
+// Slice returns rows [i, j) sharing the columns' buffers. It panics when
+// the range is out of bounds (a programmer error).
+func (r *Record) Slice(i, j int) *Record {
+	if i < 0 || j < i || j > r.rows {
+		panic(fmt.Sprintf("alkaid: slice [%d:%d] of %d rows", i, j, r.rows))
+	}
+	cols := make([]array.Array, len(r.columns))
+	for k, c := range r.columns {
+		cols[k] = array.Slice(c, i, j)
+	}
+	return &Record{schema: r.schema, columns: cols, rows: j - i}
+}
+
+// String prints the schema's field names and each column's values.
+func (r *Record) String() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "record: %d rows\n", r.rows)
+	for i, c := range r.columns {
+		fmt.Fprintf(&b, "  %s: %s\n", r.schema.Field(i).Name, c)
+	}
+	return b.String()
+}

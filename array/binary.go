@@ -32,8 +32,18 @@ type (
 func newBinary[O Offset](d *Data) *Binary[O] {
 	a := &Binary[O]{bytes: d.Buffers[2].Bytes()}
 	a.init(d)
-	a.offsets = memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length+1]
+	a.offsets = offsetsOf[O](d)
 	return a
+}
+
+// offsetsOf returns the Len()+1 offsets of a binary or list array; an
+// empty array may come without any offset (some writers omit it).
+func offsetsOf[O Offset](d *Data) []O {
+	all := memory.View[O](d.Buffers[1])
+	if len(all) == 0 && d.Length == 0 {
+		return make([]O, 1)
+	}
+	return all[d.Offset : d.Offset+d.Length+1]
 }
 
 // Value returns slot i's bytes without copying; do not modify them.

@@ -24,7 +24,7 @@ type (
 func newList[O Offset](d *Data) *List[O] {
 	a := &List[O]{values: makeArray(d.Children[0])}
 	a.init(d)
-	a.offsets = memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length+1]
+	a.offsets = offsetsOf[O](d)
 	return a
 }
 

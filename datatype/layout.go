@@ -9,6 +9,7 @@ const (
 	BufferBitmap                       // boolean values, one bit per slot
 	BufferFixedWidth                   // ByteWidth bytes per slot (values, offsets, sizes, type ids, views)
 	BufferVariadic                     // data buffers of view types, any number
+	BufferData                         // bytes of variable-size binary values, sized by the offsets
 )
 
 // BufferSpec describes one buffer of a layout.
@@ -30,6 +31,7 @@ type Layout struct {
 var (
 	specValidity = BufferSpec{Kind: BufferValidity}
 	specBitmap   = BufferSpec{Kind: BufferBitmap}
+	specData     = BufferSpec{Kind: BufferData, ByteWidth: 1}
 )
 
 func fixed(width int) BufferSpec { return BufferSpec{Kind: BufferFixedWidth, ByteWidth: width} }
@@ -42,9 +44,9 @@ func LayoutOf(t DataType) Layout {
 	case KindBool:
 		return Layout{Buffers: []BufferSpec{specValidity, specBitmap}}
 	case KindBinary, KindString:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(4), {Kind: BufferFixedWidth, ByteWidth: 1}}}
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(4), specData}}
 	case KindLargeBinary, KindLargeString:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(8), {Kind: BufferFixedWidth, ByteWidth: 1}}}
+		return Layout{Buffers: []BufferSpec{specValidity, fixed(8), specData}}
 	case KindBinaryView, KindStringView:
 		return Layout{Buffers: []BufferSpec{specValidity, fixed(16)}, Variadic: true}
 	case KindList, KindMap:

@@ -1,0 +1,323 @@
+package ipc
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	flatbuffers "github.com/google/flatbuffers/go"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// EventKind says what a [Decoder] produced.
+type EventKind uint8
+
+// The decoder events.
+const (
+	EventSchema     EventKind = iota + 1 // the stream's schema
+	EventDictionary                      // a dictionary batch was applied
+	EventRecord                          // a record batch
+	EventEnd                             // the end-of-stream marker
+)
+
+// Event is one step of decoding.
+type Event struct {
+	Kind   EventKind
+	Schema *alkaid.Schema    // EventSchema
+	Record *alkaid.Record    // EventRecord
+	DictID int64             // EventDictionary
+	Delta  bool              // EventDictionary: the batch extended the dictionary
+	Meta   map[string]string // the message's custom metadata, if any
+}
+
+// Decoder turns IPC messages into schemas, dictionaries and records. It
+// does no I/O: feed it bytes with [Decoder.Write] and pull events with
+// [Decoder.Next], or hand it whole messages with [Decoder.DecodeMessage]
+// (the stream and file readers do). Next tells apart "need more bytes"
+// ([ErrNeedMore]), corrupt input ([ErrInvalid]), unsupported input
+// ([ErrNotSupported]) and the end of the stream ([EventEnd]). A Decoder is
+// not safe for concurrent use.
+type Decoder struct {
+	cfg     readerConfig
+	pending []byte // bytes fed and not yet consumed
+	info    *schemaInfo
+	dicts   map[int64]*array.Data
+	batches int
+	ended   bool
+	// file is set by the file reader: dictionary replacement is refused.
+	file      bool
+	bigEndian bool
+}
+
+// NewDecoder returns a decoder expecting a schema message first.
+func NewDecoder(opts ...ReaderOption) *Decoder {
+	return &Decoder{cfg: newReaderConfig(opts), dicts: map[int64]*array.Data{}}
+}
+
+// Schema is the decoded schema, or nil before the schema message.
+func (d *Decoder) Schema() *alkaid.Schema {
+	if d.info == nil {
+		return nil
+	}
+	return d.info.schema
+}
+
+// Write feeds bytes to the decoder; it keeps a copy. It never fails.
+func (d *Decoder) Write(p []byte) (int, error) {
+	d.pending = append(d.pending, p...)
+	return len(p), nil
+}
+
+// Buffered is the number of fed bytes not yet decoded.
+func (d *Decoder) Buffered() int { return len(d.pending) }
+
+// Next decodes the next message from the bytes fed so far. It returns
+// [ErrNeedMore] (wrapped) when they hold no complete message; feed more and
+// call again. After [EventEnd] it keeps returning EventEnd.
+func (d *Decoder) Next() (Event, error) {
+	if d.ended {
+		return Event{Kind: EventEnd}, nil
+	}
+	p := d.pending
+	if len(p) < 4 {
+		return Event{}, fmt.Errorf("%w: %d bytes buffered", ErrNeedMore, len(p))
+	}
+	hdr := 4
+	size := binary.LittleEndian.Uint32(p)
+	if size == continuation {
+		if len(p) < 8 {
+			return Event{}, fmt.Errorf("%w: %d bytes buffered", ErrNeedMore, len(p))
+		}
+		size = binary.LittleEndian.Uint32(p[4:])
+		hdr = 8
+	}
+	if int32(size) < 0 {
+		return Event{}, invalidf("negative message metadata length %d", int32(size))
+	}
+	if int(size) > d.cfg.limits.MaxMetadataSize {
+		return Event{}, limitf("message metadata of %d bytes exceeds %d", size, d.cfg.limits.MaxMetadataSize)
+	}
+	if size == 0 {
+		d.pending = p[hdr:]
+		d.ended = true
+		return Event{Kind: EventEnd}, nil
+	}
+	if len(p) < hdr+int(size) {
+		return Event{}, fmt.Errorf("%w: metadata needs %d bytes, %d buffered", ErrNeedMore, hdr+int(size), len(p))
+	}
+	meta := p[hdr : hdr+int(size)]
+	if err := verifyRoot(meta, tMessage); err != nil {
+		return Event{}, fmt.Errorf("message metadata: %w", err)
+	}
+	bodyLen := fb.GetRootAsMessage(meta, 0).BodyLength()
+	if bodyLen < 0 {
+		return Event{}, invalidf("negative message body length %d", bodyLen)
+	}
+	end := int64(hdr) + int64(size) + bodyLen
+	if end > int64(len(p)) {
+		return Event{}, fmt.Errorf("%w: message needs %d bytes, %d buffered", ErrNeedMore, end, len(p))
+	}
+	// The message owns its bytes from here on: copy the body into aligned
+	// memory, and the metadata to keep it apart from later input.
+	body := memory.DefaultAllocator.Allocate(int(bodyLen))
+	copy(body, p[hdr+int(size):end])
+	msg, err := NewMessage(append([]byte(nil), meta...), memory.NewBuffer(body), d.cfg.limits)
+	if err != nil {
+		return Event{}, err
+	}
+	d.pending = p[end:]
+	if len(d.pending) == 0 {
+		d.pending = nil
+	}
+	return d.DecodeMessage(msg)
+}
+
+// DecodeMessage interprets one message: the schema first, then
+// dictionary and record batches.
+func (d *Decoder) DecodeMessage(m *Message) (Event, error) {
+	if m.Version() < 4 {
+		return Event{}, unsupportedf("metadata version V%d (V4 and V5 are read)", m.Version())
+	}
+	ev := Event{Meta: m.CustomMetadata()}
+	var tbl flatbuffers.Table
+	switch m.Type() {
+	case MessageSchema:
+		if d.info != nil {
+			return Event{}, invalidf("a second schema message")
+		}
+		if !m.header(&tbl) {
+			return Event{}, invalidf("schema message without a header")
+		}
+		var s fb.Schema
+		s.Init(tbl.Bytes, tbl.Pos)
+		info, err := readSchema(&s, d.cfg.limits)
+		if err != nil {
+			return Event{}, err
+		}
+		if err := d.setSchema(info); err != nil {
+			return Event{}, err
+		}
+		ev.Kind, ev.Schema = EventSchema, info.schema
+		return ev, nil
+	case MessageDictionaryBatch:
+		if d.info == nil {
+			return Event{}, invalidf("dictionary batch before the schema")
+		}
+		if !m.header(&tbl) {
+			return Event{}, invalidf("dictionary batch without a header")
+		}
+		var db fb.DictionaryBatch
+		db.Init(tbl.Bytes, tbl.Pos)
+		id, delta, err := d.applyDictionary(&db, m)
+		if err != nil {
+			return Event{}, err
+		}
+		ev.Kind, ev.DictID, ev.Delta = EventDictionary, id, delta
+		return ev, nil
+	case MessageRecordBatch:
+		if d.info == nil {
+			return Event{}, invalidf("record batch before the schema")
+		}
+		if !m.header(&tbl) {
+			return Event{}, invalidf("record batch message without a header")
+		}
+		var rb fb.RecordBatch
+		rb.Init(tbl.Bytes, tbl.Pos)
+		rec, err := d.record(&rb, m, fmt.Sprintf("record batch %d", d.batches))
+		if err != nil {
+			return Event{}, err
+		}
+		d.batches++
+		ev.Kind, ev.Record = EventRecord, rec
+		return ev, nil
+	case MessageTensor, MessageSparseTensor:
+		return Event{}, unsupportedf("%s messages", m.Type())
+	}
+	return Event{}, invalidf("message of unknown type %d", m.msg.HeaderType())
+}
+
+// setSchema adopts a decoded schema. Big-endian data is swapped to native
+// order as it is read, so the schema handed out says little-endian (it
+// describes the arrays returned); the data's own order is kept apart.
+func (d *Decoder) setSchema(info *schemaInfo) error {
+	if info.schema.Endianness() == alkaid.BigEndian {
+		if d.cfg.refuseSwap {
+			return unsupportedf("big-endian data (byte swapping was turned off)")
+		}
+		d.bigEndian = true
+		info.schema = info.schema.WithEndianness(alkaid.LittleEndian)
+	}
+	d.info = info
+	return nil
+}
+
+// SourceBigEndian reports whether the data was big-endian on the wire
+// (and is swapped to native order as it is read).
+func (d *Decoder) SourceBigEndian() bool { return d.bigEndian }
+
+func (d *Decoder) swap() bool { return d.bigEndian }
+
+func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where string) (*alkaid.Record, error) {
+	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where)
+	if err != nil {
+		return nil, err
+	}
+	n := rb.Length()
+	if n < 0 || n > maxArrayLen {
+		return nil, invalidf("%s: length %d", where, n)
+	}
+	s := d.info.schema
+	cols := make([]array.Array, s.NumFields())
+	for i := range cols {
+		f := s.Field(i)
+		data, err := l.loadField(f.Type, 1)
+		if err != nil {
+			return nil, err
+		}
+		if data.Length != int(n) {
+			return nil, invalidf("%s: column %d (%s) has %d rows, the batch %d", where, i, f.Name, data.Length, n)
+		}
+		a, err := d.check(data, fmt.Sprintf("%s: column %d (%s)", where, i, f.Name))
+		if err != nil {
+			return nil, err
+		}
+		cols[i] = a
+	}
+	if err := l.done(); err != nil {
+		return nil, err
+	}
+	rec, err := alkaid.NewRecord(s, cols, int(n))
+	if err != nil {
+		return nil, invalidf("%s: %v", where, err)
+	}
+	return rec, nil
+}
+
+// check validates data at the configured level and makes the array.
+func (d *Decoder) check(data *array.Data, where string) (array.Array, error) {
+	var err error
+	switch d.cfg.validation {
+	case TrustedInputNoValidation:
+		err = array.Validate(data)
+	case ValidateAll:
+		err = array.ValidateFull(data)
+	default:
+		err = array.ValidateSafe(data)
+	}
+	if err != nil {
+		return nil, fmtWrap(err, "%s", where)
+	}
+	return array.MustMake(data), nil
+}
+
+func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bool, error) {
+	id := db.Id()
+	where := fmt.Sprintf("dictionary batch (id %d)", id)
+	dt, ok := d.info.dictType[id]
+	if !ok {
+		return 0, false, invalidf("%s: no field of the schema uses this id", where)
+	}
+	rb := db.Data(nil)
+	if rb == nil {
+		return 0, false, invalidf("%s: no data", where)
+	}
+	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where)
+	if err != nil {
+		return 0, false, err
+	}
+	values, err := l.loadField(dt.Value, 1)
+	if err != nil {
+		return 0, false, err
+	}
+	if err := l.done(); err != nil {
+		return 0, false, err
+	}
+	if int64(values.Length) != rb.Length() {
+		return 0, false, invalidf("%s: %d values, the batch says %d", where, values.Length, rb.Length())
+	}
+	if _, err := d.check(values, where); err != nil {
+		return 0, false, err
+	}
+	old, had := d.dicts[id]
+	switch {
+	case db.IsDelta() && had:
+		merged, err := array.Concatenate(array.MustMake(old), array.MustMake(values))
+		if err != nil {
+			return 0, false, invalidf("%s: delta: %v", where, err)
+		}
+		values = merged.Data()
+	case db.IsDelta():
+		// A delta with nothing before it starts the dictionary.
+	case had && d.file:
+		return 0, false, invalidf("%s: the file format does not allow replacing a dictionary", where)
+	}
+	d.dicts[id] = values
+	return id, db.IsDelta(), nil
+}
+
+// dictionaryTypes lists the schema's dictionary ids, for tools.
+func (d *Decoder) dictionaryTypes() map[int64]*datatype.DictionaryType { return d.info.dictType }

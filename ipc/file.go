@@ -1,0 +1,388 @@
+package ipc
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"sync/atomic"
+
+	flatbuffers "github.com/google/flatbuffers/go"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// File magics. A file starts with its magic padded with zeros to 8 bytes
+// and ends with the magic alone.
+const (
+	Magic      = "ALKAID1"
+	ArrowMagic = "ARROW1"
+)
+
+// FileWriter writes the file format (.ipc): the magic, the stream of
+// messages, and on Close a footer that indexes every dictionary and record
+// batch for random access. It is not safe for concurrent use.
+type FileWriter struct {
+	enc    *encoder
+	magic  string
+	meta   map[string]string
+	closed bool
+}
+
+// NewFileWriter writes the magic and schema to w. With [WithArrowCompat]
+// the file carries Apache Arrow's ARROW1 magic.
+func NewFileWriter(w io.Writer, schema *alkaid.Schema, opts ...WriterOption) (*FileWriter, error) {
+	cfg := newWriterConfig(opts)
+	fw := &FileWriter{enc: newEncoder(w, schema, cfg, true), magic: Magic}
+	if cfg.arrowCompat {
+		fw.magic = ArrowMagic
+	}
+	var head [8]byte
+	copy(head[:], fw.magic)
+	if err := fw.enc.write(head[:]); err != nil {
+		return nil, err
+	}
+	if err := fw.enc.writeSchema(); err != nil {
+		return nil, err
+	}
+	return fw, nil
+}
+
+// Write writes one record batch (and the dictionaries it needs first).
+// Dictionaries may grow from batch to batch (written as deltas) but not
+// change otherwise: the file format allows no replacement.
+func (w *FileWriter) Write(rec *alkaid.Record) error { return w.WriteWithMetadata(rec, nil) }
+
+// WriteWithMetadata writes a record batch with message-level metadata.
+func (w *FileWriter) WriteWithMetadata(rec *alkaid.Record, meta map[string]string) error {
+	if w.closed {
+		return errors.New("ipc: write to a closed file writer")
+	}
+	return w.enc.writeRecord(rec, meta)
+}
+
+// SetFooterMetadata sets custom metadata for the footer, written on Close.
+func (w *FileWriter) SetFooterMetadata(meta map[string]string) { w.meta = meta }
+
+// Close writes the end-of-stream marker, the footer and the closing magic.
+// It does not close the underlying writer.
+func (w *FileWriter) Close() error {
+	if w.closed {
+		return w.enc.err
+	}
+	w.closed = true
+	if err := w.enc.write(eos); err != nil {
+		return err
+	}
+	b := flatbuffers.NewBuilder(1024)
+	s, err := writeSchema(b, w.enc.schema, w.enc.cfg.arrowCompat)
+	if err != nil {
+		return err
+	}
+	blocks := func(start func(*flatbuffers.Builder, int) flatbuffers.UOffsetT, bl []block) flatbuffers.UOffsetT {
+		start(b, len(bl))
+		for i := len(bl) - 1; i >= 0; i-- {
+			fb.CreateBlock(b, bl[i].offset, bl[i].metaLen, bl[i].bodyLen)
+		}
+		return b.EndVector(len(bl))
+	}
+	dicts := blocks(fb.FooterStartDictionariesVector, w.enc.dictBlocks)
+	recs := blocks(fb.FooterStartRecordBatchesVector, w.enc.recBlocks)
+	var md flatbuffers.UOffsetT
+	if len(w.meta) > 0 {
+		md = (&schemaWriter{b: b}).metadata(sortedMetadata(w.meta))
+	}
+	fb.FooterStart(b)
+	fb.FooterAddVersion(b, fb.MetadataVersionV5)
+	fb.FooterAddSchema(b, s)
+	fb.FooterAddDictionaries(b, dicts)
+	fb.FooterAddRecordBatches(b, recs)
+	if md != 0 {
+		fb.FooterAddCustomMetadata(b, md)
+	}
+	b.Finish(fb.FooterEnd(b))
+	footer := b.FinishedBytes()
+	var size [4]byte
+	binary.LittleEndian.PutUint32(size[:], uint32(len(footer)))
+	for _, p := range [][]byte{footer, size[:], []byte(w.magic)} {
+		if err := w.enc.write(p); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// FileReader reads the file format with random access to its record
+// batches. After construction it is safe for concurrent use: Record may be
+// called from several goroutines.
+type FileReader struct {
+	src    io.ReaderAt
+	size   int64
+	region *memory.Region // set by OpenFile: bodies point into the mapping
+	dec    *Decoder
+	magic  string
+	recs   []block
+	dicts  []block
+	footer map[string]string
+	closed atomic.Bool
+}
+
+// NewFileReader reads the footer and dictionaries of the file of size
+// bytes in r. Bodies are read with ReadAt into fresh memory.
+func NewFileReader(r io.ReaderAt, size int64, opts ...ReaderOption) (*FileReader, error) {
+	fr := &FileReader{src: r, size: size, dec: NewDecoder(opts...)}
+	fr.dec.file = true
+	if err := fr.open(); err != nil {
+		return nil, err
+	}
+	return fr, nil
+}
+
+// OpenFile memory-maps the file at path and reads its footer. Record
+// batches are built over the mapping without copying (when uncompressed
+// and aligned) and stay valid after Close; the mapping is released once no
+// array refers to it.
+func OpenFile(path string, opts ...ReaderOption) (*FileReader, error) {
+	region, err := memory.MapFile(path)
+	if err != nil {
+		return nil, err
+	}
+	region.AdviseRandom()
+	fr := &FileReader{src: bytes.NewReader(region.Bytes()), size: int64(region.Len()), region: region, dec: NewDecoder(opts...)}
+	fr.dec.file = true
+	if err := fr.open(); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return fr, nil
+}
+
+// DetectMagic reports the file magic at the start of head (Magic or
+// ArrowMagic), or "" when head does not start a file (it may be a stream).
+func DetectMagic(head []byte) string {
+	for _, m := range []string{Magic, ArrowMagic} {
+		if len(head) >= 8 && string(head[:len(m)]) == m {
+			return m
+		}
+	}
+	return ""
+}
+
+func (fr *FileReader) readAt(off int64, n int) ([]byte, error) {
+	if off < 0 || n < 0 || off > fr.size || int64(n) > fr.size-off {
+		return nil, invalidf("range [%d, %d) beyond the %d-byte file", off, off+int64(n), fr.size)
+	}
+	if fr.region != nil {
+		return fr.region.Bytes()[off : off+int64(n)], nil
+	}
+	b := make([]byte, n)
+	if _, err := fr.src.ReadAt(b, off); err != nil {
+		return nil, fmt.Errorf("ipc: read at %d: %w", off, err)
+	}
+	return b, nil
+}
+
+func (fr *FileReader) open() error {
+	head, err := fr.readAt(0, int(min(fr.size, 8)))
+	if err != nil {
+		return err
+	}
+	fr.magic = DetectMagic(head)
+	if fr.magic == "" {
+		return invalidf("not a file: no %s or %s magic at the start", Magic, ArrowMagic)
+	}
+	tailLen := int64(len(fr.magic) + 4)
+	if fr.size < 8+tailLen {
+		return invalidf("file of %d bytes is too short for a footer", fr.size)
+	}
+	tail, err := fr.readAt(fr.size-tailLen, int(tailLen))
+	if err != nil {
+		return err
+	}
+	if string(tail[4:]) != fr.magic {
+		return invalidf("file does not end with the %s magic (truncated? read it as a stream to salvage it)", fr.magic)
+	}
+	footerLen := int64(int32(binary.LittleEndian.Uint32(tail)))
+	if footerLen <= 0 || footerLen > fr.size-8-tailLen {
+		return invalidf("footer length %d out of range for a %d-byte file", footerLen, fr.size)
+	}
+	if footerLen > int64(fr.dec.cfg.limits.MaxMetadataSize) {
+		return limitf("footer of %d bytes exceeds %d", footerLen, fr.dec.cfg.limits.MaxMetadataSize)
+	}
+	footerStart := fr.size - tailLen - footerLen
+	buf, err := fr.readAt(footerStart, int(footerLen))
+	if err != nil {
+		return err
+	}
+	if err := verifyRoot(buf, tFooter); err != nil {
+		return fmt.Errorf("footer: %w", err)
+	}
+	footer := fb.GetRootAsFooter(buf, 0)
+	s := footer.Schema(nil)
+	if s == nil {
+		return invalidf("footer without a schema")
+	}
+	info, err := readSchema(s, fr.dec.cfg.limits)
+	if err != nil {
+		return err
+	}
+	if err := fr.dec.setSchema(info); err != nil {
+		return err
+	}
+	readBlocks := func(n int, get func(*fb.Block, int) bool, what string) ([]block, error) {
+		out := make([]block, n)
+		var b fb.Block
+		for i := range out {
+			get(&b, i)
+			blk := block{offset: b.Offset(), metaLen: b.MetaDataLength(), bodyLen: b.BodyLength()}
+			if blk.offset < 8 || blk.offset%8 != 0 || blk.metaLen < 8 || blk.bodyLen < 0 ||
+				blk.offset > footerStart || int64(blk.metaLen) > footerStart-blk.offset ||
+				blk.bodyLen > footerStart-blk.offset-int64(blk.metaLen) {
+				return nil, invalidf("footer %s block %d (offset %d, metadata %d, body %d) out of range or misaligned",
+					what, i, blk.offset, blk.metaLen, blk.bodyLen)
+			}
+			out[i] = blk
+		}
+		return out, nil
+	}
+	if fr.dicts, err = readBlocks(footer.DictionariesLength(), footer.Dictionaries, "dictionary"); err != nil {
+		return err
+	}
+	if fr.recs, err = readBlocks(footer.RecordBatchesLength(), footer.RecordBatches, "record batch"); err != nil {
+		return err
+	}
+	fr.footer = readMetadataMap(footer.CustomMetadataLength(), footer.CustomMetadata)
+	for i, blk := range fr.dicts {
+		m, err := fr.message(blk)
+		if err != nil {
+			return fmtWrap(err, "dictionary block %d", i)
+		}
+		if m.Type() != MessageDictionaryBatch {
+			return invalidf("dictionary block %d holds a %s message", i, m.Type())
+		}
+		if _, err := fr.dec.DecodeMessage(m); err != nil {
+			return fmtWrap(err, "dictionary block %d", i)
+		}
+	}
+	return nil
+}
+
+func readMetadataMap(n int, get func(*fb.KeyValue, int) bool) map[string]string {
+	md := readMetadata(n, get)
+	if md.Len() == 0 {
+		return nil
+	}
+	out := make(map[string]string, md.Len())
+	for k, v := range md.All() {
+		out[k] = v
+	}
+	return out
+}
+
+// message reads the message a footer block points at and checks that it
+// agrees with the block.
+func (fr *FileReader) message(blk block) (*Message, error) {
+	pre, err := fr.readAt(blk.offset, 8)
+	if err != nil {
+		return nil, err
+	}
+	size, skip := int64(binary.LittleEndian.Uint32(pre)), int64(4)
+	if uint32(size) == continuation {
+		size, skip = int64(int32(binary.LittleEndian.Uint32(pre[4:]))), 8
+	}
+	if size <= 0 || skip+size > int64(blk.metaLen) {
+		return nil, invalidf("message at %d: metadata length %d disagrees with the footer's %d", blk.offset, size, blk.metaLen)
+	}
+	meta, err := fr.readAt(blk.offset+skip, int(size))
+	if err != nil {
+		return nil, err
+	}
+	if fr.region != nil {
+		meta = append([]byte(nil), meta...) // keep metadata apart from the mapping
+	}
+	bodyOff := blk.offset + int64(blk.metaLen)
+	var body *memory.Buffer
+	if fr.region != nil {
+		if bodyOff+blk.bodyLen > fr.size {
+			return nil, invalidf("message body at %d beyond the file", bodyOff)
+		}
+		body = fr.region.Buffer(int(bodyOff), int(blk.bodyLen))
+	} else {
+		if blk.bodyLen > fr.size-bodyOff {
+			return nil, invalidf("message body at %d beyond the file", bodyOff)
+		}
+		b := memory.DefaultAllocator.Allocate(int(blk.bodyLen))
+		if _, err := fr.src.ReadAt(b, bodyOff); err != nil {
+			return nil, fmt.Errorf("ipc: read body at %d: %w", bodyOff, err)
+		}
+		body = memory.NewBuffer(b)
+	}
+	return NewMessage(meta, body, fr.dec.cfg.limits)
+}
+
+// Schema is the file's schema.
+func (fr *FileReader) Schema() *alkaid.Schema { return fr.dec.Schema() }
+
+// Magic is the file's magic: [Magic] or [ArrowMagic].
+func (fr *FileReader) Magic() string { return fr.magic }
+
+// NumRecords is the number of record batches.
+func (fr *FileReader) NumRecords() int { return len(fr.recs) }
+
+// FooterMetadata is the footer's custom metadata.
+func (fr *FileReader) FooterMetadata() map[string]string { return fr.footer }
+
+// Record reads record batch i. It is safe for concurrent use.
+func (fr *FileReader) Record(i int) (*alkaid.Record, error) {
+	rec, _, err := fr.RecordWithMetadata(i)
+	return rec, err
+}
+
+// RecordWithMetadata reads record batch i and its message's custom
+// metadata.
+func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]string, error) {
+	if fr.closed.Load() {
+		return nil, nil, errors.New("ipc: read from a closed file reader")
+	}
+	if i < 0 || i >= len(fr.recs) {
+		return nil, nil, fmt.Errorf("ipc: record batch %d of %d", i, len(fr.recs))
+	}
+	m, err := fr.message(fr.recs[i])
+	if err != nil {
+		return nil, nil, fmtWrap(err, "record batch %d", i)
+	}
+	if m.Type() != MessageRecordBatch {
+		return nil, nil, invalidf("record batch block %d holds a %s message", i, m.Type())
+	}
+	var tbl flatbuffers.Table
+	if !m.header(&tbl) {
+		return nil, nil, invalidf("record batch %d: message without a header", i)
+	}
+	var rb fb.RecordBatch
+	rb.Init(tbl.Bytes, tbl.Pos)
+	rec, err := fr.dec.record(&rb, m, fmt.Sprintf("record batch %d", i))
+	return rec, m.CustomMetadata(), err
+}
+
+// Records iterates over every record batch in order, stopping at the
+// first error, which it yields with a nil record.
+func (fr *FileReader) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
+		for i := range fr.recs {
+			rec, err := fr.Record(i)
+			if !yield(rec, err) || err != nil {
+				return
+			}
+		}
+	}
+}
+
+// Close releases the reader. Arrays already read stay valid: a mapping is
+// unmapped only when no array refers to it any more.
+func (fr *FileReader) Close() error {
+	fr.closed.Store(true)
+	return nil
+}

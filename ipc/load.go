@@ -1,0 +1,277 @@
+package ipc
+
+import (
+	"encoding/binary"
+	"math/bits"
+	"unsafe"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// loader turns one RecordBatch's field nodes and buffers into array data.
+// Every count and range read from the message is checked before use.
+type loader struct {
+	rb      *fb.RecordBatch
+	body    *memory.Buffer
+	codec   Codec
+	cfg     *readerConfig
+	info    *schemaInfo
+	dicts   map[int64]*array.Data
+	swap    bool // big-endian data to be byte-swapped
+	version fb.MetadataVersion
+	where   string // "record batch 3" / "dictionary 0", for errors
+
+	node, buf, variadic int
+	nodeN, bufN, varN   int
+	bufs                []*memory.Buffer // decompressed buffers, when compressed
+}
+
+func newLoader(rb *fb.RecordBatch, body *memory.Buffer, info *schemaInfo, dicts map[int64]*array.Data,
+	cfg *readerConfig, swap bool, version fb.MetadataVersion, where string) (*loader, error) {
+	l := &loader{rb: rb, body: body, cfg: cfg, info: info, dicts: dicts, swap: swap, version: version, where: where,
+		nodeN: rb.NodesLength(), bufN: rb.BuffersLength(), varN: rb.VariadicBufferCountsLength()}
+	if c := rb.Compression(nil); c != nil {
+		switch c.Codec() {
+		case fb.CompressionTypeLZ4_FRAME:
+			l.codec = LZ4Frame
+		case fb.CompressionTypeZSTD:
+			l.codec = Zstd
+		default:
+			return nil, unsupportedf("%s: compression codec %d", where, c.Codec())
+		}
+		if c.Method() != fb.BodyCompressionMethodBUFFER {
+			return nil, unsupportedf("%s: compression method %d", where, c.Method())
+		}
+		if err := l.decompressAll(); err != nil {
+			return nil, err
+		}
+	}
+	return l, nil
+}
+
+// rawBuffer returns buffer i's bytes inside the body, range-checked.
+func (l *loader) rawBuffer(i int) ([]byte, int, error) {
+	var b fb.Buffer
+	l.rb.Buffers(&b, i)
+	off, n := b.Offset(), b.Length()
+	body := l.body.Bytes()
+	if off < 0 || n < 0 || off > int64(len(body)) || n > int64(len(body))-off {
+		return nil, 0, invalidf("%s: buffer %d requires body bytes [%d, %d+%d) but the body has %d bytes",
+			l.where, i, off, off, n, len(body))
+	}
+	return body[off : off+n], int(off), nil
+}
+
+func (l *loader) decompressAll() error {
+	l.bufs = make([]*memory.Buffer, l.bufN)
+	return parallel(l.bufN, l.cfg.concurrency, func(i int) error {
+		raw, _, err := l.rawBuffer(i)
+		if err != nil {
+			return err
+		}
+		b, err := decompressBuffer(l.codec, raw, l.cfg.limits.MaxDecompressed)
+		if err != nil {
+			return fmtWrap(err, "%s: buffer %d", l.where, i)
+		}
+		l.bufs[i] = b
+		return nil
+	})
+}
+
+// nextBuffer returns the next buffer, aligned for elements of width
+// bytes (copied when the body places it at a misaligned address).
+func (l *loader) nextBuffer(width int) (*memory.Buffer, error) {
+	if l.buf >= l.bufN {
+		return nil, invalidf("%s: the message has %d buffers; the schema needs more", l.where, l.bufN)
+	}
+	i := l.buf
+	l.buf++
+	if l.bufs != nil {
+		return l.bufs[i], nil
+	}
+	raw, off, err := l.rawBuffer(i)
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) == 0 {
+		return memory.NewBuffer(nil), nil
+	}
+	if width > 1 && uintptr(unsafe.Pointer(&raw[0]))%uintptr(min(width, 8)) != 0 {
+		cp := memory.DefaultAllocator.Allocate(len(raw))
+		copy(cp, raw)
+		return memory.NewBuffer(cp), nil
+	}
+	return l.body.Slice(off, len(raw)), nil
+}
+
+func (l *loader) nextNode() (length, nulls int, err error) {
+	if l.node >= l.nodeN {
+		return 0, 0, invalidf("%s: the message has %d field nodes; the schema needs more", l.where, l.nodeN)
+	}
+	var n fb.FieldNode
+	l.rb.Nodes(&n, l.node)
+	l.node++
+	ln, nc := n.Length(), n.NullCount()
+	if ln < 0 || ln > maxArrayLen || nc < 0 || nc > ln {
+		return 0, 0, invalidf("%s: field node %d has length %d and null count %d", l.where, l.node-1, ln, nc)
+	}
+	return int(ln), int(nc), nil
+}
+
+// maxArrayLen bounds node lengths so that sizes computed from them cannot
+// overflow.
+const maxArrayLen = 1<<53 - 1
+
+// loadField reads one field's array data.
+func (l *loader) loadField(t datatype.DataType, depth int) (*array.Data, error) {
+	if depth > l.cfg.limits.MaxDepth {
+		return nil, limitf("%s: nesting deeper than %d", l.where, l.cfg.limits.MaxDepth)
+	}
+	storage := datatype.StorageOf(t)
+	length, nulls, err := l.nextNode()
+	if err != nil {
+		return nil, err
+	}
+	d := &array.Data{Type: t, Length: length, NullCount: nulls}
+	k := storage.Kind()
+	if (k == datatype.KindSparseUnion || k == datatype.KindDenseUnion) && l.version < fb.MetadataVersionV5 {
+		// Before V5, unions had a validity bitmap; it is skipped.
+		if _, err := l.nextBuffer(1); err != nil {
+			return nil, err
+		}
+	}
+	layout := datatype.LayoutOf(storage)
+	nbuf := len(layout.Buffers)
+	if layout.Variadic {
+		if l.variadic >= l.varN {
+			return nil, invalidf("%s: %s needs a variadic buffer count; the message has %d", l.where, storage, l.varN)
+		}
+		c := l.rb.VariadicBufferCounts(l.variadic)
+		l.variadic++
+		if c < 0 || c > int64(l.bufN) {
+			return nil, invalidf("%s: variadic buffer count %d out of range", l.where, c)
+		}
+		nbuf += int(c)
+	}
+	d.Buffers = make([]*memory.Buffer, nbuf)
+	for i := range nbuf {
+		width := 1
+		if i < len(layout.Buffers) {
+			width = layout.Buffers[i].ByteWidth
+		}
+		b, err := l.nextBuffer(width)
+		if err != nil {
+			return nil, err
+		}
+		d.Buffers[i] = b
+	}
+	if k != datatype.KindNull && k != datatype.KindSparseUnion && k != datatype.KindDenseUnion &&
+		k != datatype.KindRunEndEncoded && nbuf > 0 && d.Buffers[0].Len() == 0 {
+		if nulls != 0 {
+			return nil, invalidf("%s: %s has %d nulls but no validity bitmap", l.where, t, nulls)
+		}
+		d.Buffers[0] = nil
+	}
+	if k == datatype.KindNull {
+		d.NullCount = length
+	}
+	if l.swap {
+		swapBuffers(storage, d.Buffers)
+	}
+	if dt, ok := storage.(*datatype.DictionaryType); ok {
+		id, ok := l.info.dictID[dt]
+		if !ok {
+			return nil, invalidf("%s: dictionary field without an id", l.where)
+		}
+		dict, ok := l.dicts[id]
+		if !ok {
+			return nil, invalidf("%s: dictionary id %d used before any dictionary batch defined it", l.where, id)
+		}
+		d.Dictionary = dict
+		return d, nil
+	}
+	for _, f := range datatype.Children(storage) {
+		c, err := l.loadField(f.Type, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		d.Children = append(d.Children, c)
+	}
+	return d, nil
+}
+
+// done checks that the message held no more nodes and buffers than the
+// schema used.
+func (l *loader) done() error {
+	if l.node != l.nodeN || l.buf != l.bufN || l.variadic != l.varN {
+		return invalidf("%s: the message has %d field nodes, %d buffers and %d variadic counts; the schema uses %d, %d and %d",
+			l.where, l.nodeN, l.bufN, l.varN, l.node, l.buf, l.variadic)
+	}
+	return nil
+}
+
+// swapBuffers converts big-endian buffers to native order in place. The
+// buffers are fresh copies or lie in memory this reader owns.
+func swapBuffers(t datatype.DataType, bufs []*memory.Buffer) {
+	layout := datatype.LayoutOf(t)
+	for i, spec := range layout.Buffers {
+		if spec.Kind != datatype.BufferFixedWidth || bufs[i] == nil {
+			continue
+		}
+		b := ownedCopy(bufs, i)
+		switch {
+		case t.Kind() == datatype.KindBinaryView || t.Kind() == datatype.KindStringView:
+			for j := 0; j+16 <= len(b); j += 16 {
+				swap32(b[j : j+4])
+				if int32(binary.LittleEndian.Uint32(b[j:])) > 12 {
+					swap32(b[j+8 : j+16])
+				}
+			}
+		case t.Kind() == datatype.KindDayTimeInterval:
+			swap32(b)
+		case t.Kind() == datatype.KindMonthDayNanoInterval:
+			for j := 0; j+16 <= len(b); j += 16 {
+				swap32(b[j : j+8])
+				swap64(b[j+8 : j+16])
+			}
+		case t.Kind() == datatype.KindDecimal128 || t.Kind() == datatype.KindDecimal256:
+			w := spec.ByteWidth
+			for j := 0; j+w <= len(b); j += w {
+				v := b[j : j+w]
+				for x, y := 0, w-1; x < y; x, y = x+1, y-1 {
+					v[x], v[y] = v[y], v[x]
+				}
+			}
+		case spec.ByteWidth == 2:
+			for j := 0; j+2 <= len(b); j += 2 {
+				b[j], b[j+1] = b[j+1], b[j]
+			}
+		case spec.ByteWidth == 4:
+			swap32(b)
+		case spec.ByteWidth == 8:
+			swap64(b)
+		}
+	}
+}
+
+func ownedCopy(bufs []*memory.Buffer, i int) []byte {
+	cp := memory.DefaultAllocator.Allocate(bufs[i].Len())
+	copy(cp, bufs[i].Bytes())
+	bufs[i] = memory.NewBuffer(cp)
+	return cp
+}
+
+func swap32(b []byte) {
+	for j := 0; j+4 <= len(b); j += 4 {
+		binary.LittleEndian.PutUint32(b[j:], bits.ReverseBytes32(binary.LittleEndian.Uint32(b[j:])))
+	}
+}
+
+func swap64(b []byte) {
+	for j := 0; j+8 <= len(b); j += 8 {
+		binary.LittleEndian.PutUint64(b[j:], bits.ReverseBytes64(binary.LittleEndian.Uint64(b[j:])))
+	}
+}

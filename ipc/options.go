@@ -1,0 +1,162 @@
+package ipc
+
+import "runtime"
+
+// Codec is a buffer compression codec.
+type Codec uint8
+
+// The codecs of the format.
+const (
+	Uncompressed Codec = iota
+	LZ4Frame
+	Zstd
+)
+
+func (c Codec) String() string {
+	switch c {
+	case LZ4Frame:
+		return "lz4"
+	case Zstd:
+		return "zstd"
+	}
+	return "none"
+}
+
+// Validation is how much a reader checks the arrays it returns.
+type Validation uint8
+
+const (
+	// ValidateDefault checks everything an accessor relies on, in O(n):
+	// offsets, sizes, view ranges, dictionary indices, union type ids and
+	// offsets, run ends. No accessor of a returned array can panic or read
+	// out of bounds.
+	ValidateDefault Validation = iota
+	// ValidateAll adds UTF-8, view prefixes, null counts and value ranges.
+	ValidateAll
+	// TrustedInputNoValidation skips the O(n) checks; only structure
+	// (buffer sizes against lengths) is checked. Use it only for bytes
+	// this process wrote itself: corrupt input can then make accessors
+	// panic.
+	TrustedInputNoValidation
+)
+
+// Limits bound what a reader accepts from untrusted bytes. Zero fields
+// take the defaults of [DefaultLimits].
+type Limits struct {
+	MaxMetadataSize int   // bytes of one message's Flatbuffers metadata
+	MaxDepth        int   // nesting depth of fields
+	MaxBodySize     int64 // bytes of one message body (read from a stream)
+	MaxDecompressed int64 // bytes one compressed buffer may expand to
+}
+
+// DefaultLimits are used for zero fields of [Limits].
+var DefaultLimits = Limits{
+	MaxMetadataSize: 64 << 20,
+	MaxDepth:        64,
+	MaxBodySize:     16 << 30,
+	MaxDecompressed: 4 << 30,
+}
+
+func (l Limits) withDefaults() Limits {
+	if l.MaxMetadataSize <= 0 {
+		l.MaxMetadataSize = DefaultLimits.MaxMetadataSize
+	}
+	if l.MaxDepth <= 0 {
+		l.MaxDepth = DefaultLimits.MaxDepth
+	}
+	if l.MaxBodySize <= 0 {
+		l.MaxBodySize = DefaultLimits.MaxBodySize
+	}
+	if l.MaxDecompressed <= 0 {
+		l.MaxDecompressed = DefaultLimits.MaxDecompressed
+	}
+	return l
+}
+
+// ReaderOption configures stream and file readers and the Decoder.
+type ReaderOption func(*readerConfig)
+
+type readerConfig struct {
+	validation  Validation
+	limits      Limits
+	refuseSwap  bool
+	concurrency int
+}
+
+func newReaderConfig(opts []ReaderOption) readerConfig {
+	c := readerConfig{concurrency: runtime.GOMAXPROCS(0)}
+	for _, o := range opts {
+		o(&c)
+	}
+	c.limits = c.limits.withDefaults()
+	return c
+}
+
+// WithValidation sets how much returned arrays are checked (default
+// [ValidateDefault]).
+func WithValidation(v Validation) ReaderOption { return func(c *readerConfig) { c.validation = v } }
+
+// WithLimits sets the limits on untrusted input (default [DefaultLimits]).
+func WithLimits(l Limits) ReaderOption { return func(c *readerConfig) { c.limits = l } }
+
+// WithoutByteSwap makes readers refuse big-endian data with an error
+// wrapping [ErrNotSupported] instead of swapping it to native order.
+func WithoutByteSwap() ReaderOption { return func(c *readerConfig) { c.refuseSwap = true } }
+
+// WithReadConcurrency sets how many goroutines decompress buffers (default
+// GOMAXPROCS; 1 decompresses serially).
+func WithReadConcurrency(n int) ReaderOption {
+	return func(c *readerConfig) { c.concurrency = max(n, 1) }
+}
+
+// WriterOption configures stream and file writers.
+type WriterOption func(*writerConfig)
+
+type writerConfig struct {
+	codec       Codec
+	level       int
+	alignment   int
+	arrowCompat bool
+	deltas      bool
+	concurrency int
+}
+
+func newWriterConfig(opts []WriterOption) writerConfig {
+	c := writerConfig{alignment: 8, concurrency: runtime.GOMAXPROCS(0)}
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
+}
+
+// WithCompression compresses body buffers with the codec at the level
+// (0 = the codec's default). Buffers that would not shrink are written
+// uncompressed, as the format allows.
+func WithCompression(codec Codec, level int) WriterOption {
+	return func(c *writerConfig) { c.codec, c.level = codec, level }
+}
+
+// WithAlignment pads body buffers to 8 (the default) or 64 bytes.
+func WithAlignment(n int) WriterOption {
+	return func(c *writerConfig) {
+		if n == 64 {
+			c.alignment = 64
+		} else {
+			c.alignment = 8
+		}
+	}
+}
+
+// WithArrowCompat writes Apache Arrow's names: the ARROW1 file magic and
+// the ARROW: metadata namespace for extension types.
+func WithArrowCompat() WriterOption { return func(c *writerConfig) { c.arrowCompat = true } }
+
+// WithDictionaryDeltas makes the stream writer send a delta batch when a
+// dictionary only grew since it was last sent (default: a replacement).
+func WithDictionaryDeltas() WriterOption { return func(c *writerConfig) { c.deltas = true } }
+
+// WithWriteConcurrency sets how many goroutines compress buffers (default
+// GOMAXPROCS; 1 compresses serially).
+func WithWriteConcurrency(n int) WriterOption {
+	return func(c *writerConfig) { c.concurrency = max(n, 1) }
+}

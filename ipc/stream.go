@@ -1,0 +1,143 @@
+package ipc
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+)
+
+// StreamWriter writes the stream format (.ipcs): the schema, then for each
+// record the dictionaries it needs and the record batch, then an
+// end-of-stream marker on Close. It is not safe for concurrent use.
+type StreamWriter struct {
+	enc    *encoder
+	closed bool
+}
+
+// NewStreamWriter writes the schema message to w and returns the writer.
+func NewStreamWriter(w io.Writer, schema *alkaid.Schema, opts ...WriterOption) (*StreamWriter, error) {
+	enc := newEncoder(w, schema, newWriterConfig(opts), false)
+	if err := enc.writeSchema(); err != nil {
+		return nil, err
+	}
+	return &StreamWriter{enc: enc}, nil
+}
+
+// Write writes one record batch (and any dictionary it needs first).
+func (w *StreamWriter) Write(rec *alkaid.Record) error { return w.WriteWithMetadata(rec, nil) }
+
+// WriteWithMetadata writes a record batch with message-level custom
+// metadata.
+func (w *StreamWriter) WriteWithMetadata(rec *alkaid.Record, meta map[string]string) error {
+	if w.closed {
+		return errors.New("ipc: write to a closed stream writer")
+	}
+	return w.enc.writeRecord(rec, meta)
+}
+
+// Close writes the end-of-stream marker. It does not close the
+// underlying writer.
+func (w *StreamWriter) Close() error {
+	if w.closed {
+		return nil
+	}
+	w.closed = true
+	return w.enc.write(eos)
+}
+
+// StreamReader reads the stream format from an io.Reader, one message at
+// a time, through a [Decoder]. It is not safe for concurrent use.
+type StreamReader struct {
+	r    io.Reader
+	dec  *Decoder
+	rec  *alkaid.Record
+	meta map[string]string
+	err  error
+	done bool
+}
+
+// NewStreamReader reads the schema message and returns the reader.
+func NewStreamReader(r io.Reader, opts ...ReaderOption) (*StreamReader, error) {
+	sr := &StreamReader{r: r, dec: NewDecoder(opts...)}
+	for sr.dec.Schema() == nil {
+		m, err := readMessage(r, sr.dec.cfg.limits)
+		if err == io.EOF {
+			return nil, invalidf("stream ends before its schema")
+		}
+		if err != nil {
+			return nil, err
+		}
+		if _, err := sr.dec.DecodeMessage(m); err != nil {
+			return nil, err
+		}
+	}
+	return sr, nil
+}
+
+// Schema is the stream's schema.
+func (r *StreamReader) Schema() *alkaid.Schema { return r.dec.Schema() }
+
+// Next advances to the next record batch and reports whether there is
+// one; at the end-of-stream marker, at a clean end of input or on an
+// error it returns false (see [StreamReader.Err]).
+func (r *StreamReader) Next() bool {
+	r.rec, r.meta = nil, nil
+	if r.done {
+		return false
+	}
+	for {
+		m, err := readMessage(r.r, r.dec.cfg.limits)
+		if err == io.EOF {
+			r.done = true
+			return false
+		}
+		if err != nil {
+			r.err, r.done = fmt.Errorf("after %d record batches: %w", r.dec.batches, err), true
+			return false
+		}
+		ev, err := r.dec.DecodeMessage(m)
+		if err != nil {
+			r.err, r.done = err, true
+			return false
+		}
+		if ev.Kind == EventRecord {
+			r.rec, r.meta = ev.Record, ev.Meta
+			return true
+		}
+	}
+}
+
+// Record is the current record batch.
+func (r *StreamReader) Record() *alkaid.Record { return r.rec }
+
+// Metadata is the current record batch message's custom metadata.
+func (r *StreamReader) Metadata() map[string]string { return r.meta }
+
+// Err is the error that stopped [StreamReader.Next], or nil at a clean end.
+func (r *StreamReader) Err() error { return r.err }
+
+// Records iterates over the remaining record batches; after the loop, check
+// [StreamReader.Err].
+func (r *StreamReader) Records() iter.Seq[*alkaid.Record] {
+	return func(yield func(*alkaid.Record) bool) {
+		for r.Next() {
+			if !yield(r.rec) {
+				return
+			}
+		}
+	}
+}
+
+// Read returns the next record batch, or io.EOF at the end.
+func (r *StreamReader) Read() (*alkaid.Record, error) {
+	if r.Next() {
+		return r.rec, nil
+	}
+	if r.err != nil {
+		return nil, r.err
+	}
+	return nil, io.EOF
+}

@@ -1,0 +1,403 @@
+package array
+
+import (
+	"fmt"
+
+	"github.com/alkaid-go/alkaid/bitutil"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// Builder appends values to a growing array. Every concrete builder of
+// this package implements it; the concrete types add typed Append methods
+// and a Finish that returns the concrete array type.
+//
+// Memory comes from a [memory.Allocator] (64-byte aligned, padded) and
+// belongs to the garbage collector. The validity bitmap is allocated only
+// once a null is appended, so an array without nulls has none; null slots
+// hold zero values. Builders are not safe for concurrent use.
+//
+// Appending to a nested builder's children is the caller's job (see each
+// builder); getting the child counts wrong is a programmer error that
+// NewArray reports with a panic.
+type Builder interface {
+	// Type is the type of the arrays built.
+	Type() datatype.DataType
+	// Len is the number of slots appended so far.
+	Len() int
+	// NullN is the number of null slots appended so far (0 for unions and
+	// run-end encoded builders, whose nulls live in their children).
+	NullN() int
+	// Reserve makes room for n more slots without reallocation (children
+	// of nested builders are not reserved).
+	Reserve(n int)
+	// AppendNull appends a null slot.
+	AppendNull()
+	// AppendNulls appends n null slots.
+	AppendNulls(n int)
+	// AppendEmptyValue appends a valid slot holding the type's empty value:
+	// zero, "", [], a struct of empty values, …
+	AppendEmptyValue()
+	// AppendEmptyValues appends n empty values.
+	AppendEmptyValues(n int)
+	// NewArray returns the array built so far and resets the builder to
+	// empty so that it can be reused; the array does not share memory with
+	// later appends.
+	NewArray() Array
+}
+
+// builder is implemented by every builder of this package; the run-end
+// encoded builder uses it to merge equal neighbours over any value type.
+type builder interface {
+	Builder
+	// slotsEqual reports whether slots i and j hold the same value (two
+	// nulls are equal; values compare by their bytes).
+	slotsEqual(i, j int) bool
+	// truncate drops slots [n, Len()).
+	truncate(n int)
+}
+
+// BuilderOption configures a builder.
+type BuilderOption func(*builderConfig)
+
+type builderConfig struct {
+	alloc     memory.Allocator
+	blockSize int
+}
+
+// DefaultBlockSize is the default size of the data buffers of the view
+// builders.
+const DefaultBlockSize = 32 << 10
+
+// WithAllocator makes a builder (and its children) allocate from a; the
+// default is [memory.DefaultAllocator].
+func WithAllocator(a memory.Allocator) BuilderOption {
+	return func(c *builderConfig) { c.alloc = a }
+}
+
+// WithBlockSize sets the size of the data buffers that binary_view and
+// utf8_view builders store long values in (default [DefaultBlockSize]); a
+// value longer than a block gets a buffer of its own size.
+func WithBlockSize(n int) BuilderOption {
+	return func(c *builderConfig) {
+		if n > 0 {
+			c.blockSize = n
+		}
+	}
+}
+
+func newConfig(opts []BuilderOption) *builderConfig {
+	c := &builderConfig{alloc: memory.DefaultAllocator, blockSize: DefaultBlockSize}
+	for _, o := range opts {
+		o(c)
+	}
+	if c.alloc == nil {
+		c.alloc = memory.DefaultAllocator
+	}
+	return c
+}
+
+func (c *builderConfig) options() []BuilderOption {
+	cc := *c
+	return []BuilderOption{func(d *builderConfig) { *d = cc }}
+}
+
+// bytes allocates at least n zeroed bytes and returns them at full
+// (padded) capacity.
+func (c *builderConfig) bytes(n int) []byte {
+	b := c.alloc.Allocate(n)
+	return b[:cap(b)]
+}
+
+// buffer wraps the first n bytes of raw as a finished buffer; raw is
+// copied into a tight allocation when most of it would be wasted.
+func (c *builderConfig) buffer(raw []byte, n int) *memory.Buffer {
+	if raw == nil || (cap(raw) > 4096 && 2*memory.RoundUp(n) < cap(raw)) {
+		b := c.alloc.Allocate(n)
+		copy(b, raw[:n])
+		return memory.NewBuffer(b)
+	}
+	return memory.NewBuffer(raw[:n])
+}
+
+// growCap returns the new capacity in slots for a builder of capacity cur
+// that needs need slots: at least double, at least 32.
+func growCap(cur, need int) int {
+	return max(2*cur, need, 32)
+}
+
+// builderBase keeps what every builder with a validity bitmap shares: the
+// length, the capacity in slots, the null count and the bitmap, which
+// stays nil until the first null.
+type builderBase struct {
+	cfg      *builderConfig
+	dtype    datatype.DataType
+	length   int
+	capacity int
+	nulls    int
+	valid    []byte // nil while no slot is null; else covers capacity bits
+}
+
+func (b *builderBase) init(t datatype.DataType, cfg *builderConfig) {
+	b.dtype = t
+	b.cfg = cfg
+}
+
+// Type is the type of the arrays built.
+func (b *builderBase) Type() datatype.DataType { return b.dtype }
+
+// Len is the number of slots appended.
+func (b *builderBase) Len() int { return b.length }
+
+// NullN is the number of null slots appended.
+func (b *builderBase) NullN() int { return b.nulls }
+
+// setCapacity records a new capacity and grows the bitmap to match.
+func (b *builderBase) setCapacity(c int) {
+	b.capacity = c
+	if b.valid != nil && len(b.valid)*8 < c {
+		nb := b.cfg.bytes(bitutil.BytesForBits(c))
+		copy(nb, b.valid)
+		b.valid = nb
+	}
+}
+
+// materialize allocates the bitmap with every slot so far valid.
+func (b *builderBase) materialize() {
+	b.valid = b.cfg.bytes(bitutil.BytesForBits(max(b.capacity, b.length)))
+	bitutil.SetBitsTo(b.valid, 0, b.length, true)
+}
+
+// markValid records n valid slots from the current length (the length is
+// not changed).
+func (b *builderBase) markValid(n int) {
+	if b.valid != nil && n > 0 {
+		if n == 1 {
+			b.valid[b.length>>3] |= 1 << (b.length & 7)
+			return
+		}
+		bitutil.SetBitsTo(b.valid, b.length, n, true)
+	}
+}
+
+// markNull records n null slots from the current length (their bits are
+// already clear).
+func (b *builderBase) markNull(n int) {
+	if n > 0 {
+		if b.valid == nil {
+			b.materialize()
+		}
+		b.nulls += n
+	}
+}
+
+func (b *builderBase) isValid(i int) bool {
+	return b.valid == nil || b.valid[i>>3]&(1<<(i&7)) != 0
+}
+
+// nullsEqual compares the validity of slots i and j: same is false when
+// one is null and the other is not; done is true when both are null.
+func (b *builderBase) nullsEqual(i, j int) (same, done bool) {
+	vi, vj := b.isValid(i), b.isValid(j)
+	return vi == vj, !vi
+}
+
+// truncateBase drops the validity of slots [n, length).
+func (b *builderBase) truncateBase(n int) {
+	if n >= b.length {
+		return
+	}
+	if b.valid != nil {
+		b.nulls -= (b.length - n) - bitutil.CountSetBits(b.valid, n, b.length-n)
+		bitutil.SetBitsTo(b.valid, n, b.length-n, false)
+	}
+	b.length = n
+}
+
+// validityBuffer is the finished bitmap, nil when no slot is null.
+func (b *builderBase) validityBuffer() *memory.Buffer {
+	if b.nulls == 0 {
+		return nil
+	}
+	return b.cfg.buffer(b.valid, bitutil.BytesForBits(b.length))
+}
+
+func (b *builderBase) resetBase() {
+	b.length, b.capacity, b.nulls, b.valid = 0, 0, 0, nil
+}
+
+func (b *builderBase) makeData(buffers []*memory.Buffer, children []*Data) *Data {
+	return &Data{Type: b.dtype, Length: b.length, NullCount: b.nulls, Buffers: buffers, Children: children}
+}
+
+// NewBuilder returns a builder for arrays of type t, with builders for its
+// children chosen recursively. It panics when t cannot be built (a
+// dictionary whose values are not hashable by their bytes); see
+// [TryNewBuilder] for an error instead.
+func NewBuilder(t datatype.DataType, opts ...BuilderOption) Builder {
+	b, err := TryNewBuilder(t, opts...)
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// ErrUnsupported is wrapped by the errors about types a builder cannot
+// build.
+var ErrUnsupported = fmt.Errorf("unsupported")
+
+// TryNewBuilder is [NewBuilder] returning an error wrapping
+// [ErrUnsupported] for types it cannot build.
+func TryNewBuilder(t datatype.DataType, opts ...BuilderOption) (Builder, error) {
+	if t == nil {
+		return nil, fmt.Errorf("array: %w: nil type", ErrUnsupported)
+	}
+	b, err := newBuilder(t, newConfig(opts), 0)
+	if err != nil {
+		return nil, err
+	}
+	return b, nil
+}
+
+func newBuilder(t datatype.DataType, cfg *builderConfig, depth int) (builder, error) {
+	if depth > maxBuildDepth {
+		return nil, fmt.Errorf("array: %w: nesting deeper than %d", ErrUnsupported, maxBuildDepth)
+	}
+	opts := cfg.options()
+	child := func(ct datatype.DataType) (builder, error) { return newBuilder(ct, cfg, depth+1) }
+	switch tt := t.(type) {
+	case datatype.ExtensionType:
+		st, err := child(tt.StorageType())
+		if err != nil {
+			return nil, err
+		}
+		return &ExtensionBuilder{etype: tt, storage: st}, nil
+	case *datatype.ListType:
+		c, err := child(tt.Elem().Type)
+		if err != nil {
+			return nil, err
+		}
+		switch tt.Kind() {
+		case datatype.KindList:
+			return newListBuilder[int32](tt, c, cfg), nil
+		case datatype.KindLargeList:
+			return newListBuilder[int64](tt, c, cfg), nil
+		case datatype.KindListView:
+			return newListViewBuilder[int32](tt, c, cfg), nil
+		case datatype.KindLargeListView:
+			return newListViewBuilder[int64](tt, c, cfg), nil
+		default:
+			return newFixedSizeListBuilder(tt, c, cfg), nil
+		}
+	case *datatype.StructType:
+		cs := make([]builder, tt.NumFields())
+		for i := range cs {
+			c, err := child(tt.Field(i).Type)
+			if err != nil {
+				return nil, err
+			}
+			cs[i] = c
+		}
+		return newStructBuilder(tt, cs, cfg), nil
+	case *datatype.MapType:
+		e, err := child(tt.Entries().Type)
+		if err != nil {
+			return nil, err
+		}
+		return newMapBuilder(tt, e.(*StructBuilder), cfg), nil
+	case *datatype.UnionType:
+		cs := make([]builder, tt.NumFields())
+		for i := range cs {
+			c, err := child(tt.Field(i).Type)
+			if err != nil {
+				return nil, err
+			}
+			cs[i] = c
+		}
+		return newUnionBuilder(tt, cs, cfg), nil
+	case *datatype.DictionaryType:
+		return newDictionaryBuilder(tt, cfg, depth)
+	case *datatype.RunEndEncodedType:
+		v, err := child(tt.Values().Type)
+		if err != nil {
+			return nil, err
+		}
+		return newRunEndEncodedBuilder(tt, v, cfg), nil
+	}
+	switch t.Kind() {
+	case datatype.KindNull:
+		return &NullBuilder{dtype: t}, nil
+	case datatype.KindBool:
+		return NewBooleanBuilder(t, opts...), nil
+	case datatype.KindFixedSizeBinary:
+		return NewFixedSizeBinaryBuilder(t, opts...), nil
+	case datatype.KindBinary, datatype.KindString:
+		return NewBinaryBuilder[int32](t, opts...), nil
+	case datatype.KindLargeBinary, datatype.KindLargeString:
+		return NewBinaryBuilder[int64](t, opts...), nil
+	case datatype.KindBinaryView, datatype.KindStringView:
+		return NewBinaryViewBuilder(t, opts...), nil
+	}
+	if b := newPrimitiveBuilderFor(t, cfg); b != nil {
+		return b, nil
+	}
+	return nil, fmt.Errorf("array: %w: no builder for type %s", ErrUnsupported, t)
+}
+
+// newPrimitiveBuilderFor maps a fixed-width kind to its Go value type.
+func newPrimitiveBuilderFor(t datatype.DataType, cfg *builderConfig) builder {
+	switch t.Kind() {
+	case datatype.KindInt8:
+		return newPrimitiveBuilder[int8](t, cfg)
+	case datatype.KindInt16:
+		return newPrimitiveBuilder[int16](t, cfg)
+	case datatype.KindInt32:
+		return newPrimitiveBuilder[int32](t, cfg)
+	case datatype.KindInt64:
+		return newPrimitiveBuilder[int64](t, cfg)
+	case datatype.KindUint8:
+		return newPrimitiveBuilder[uint8](t, cfg)
+	case datatype.KindUint16:
+		return newPrimitiveBuilder[uint16](t, cfg)
+	case datatype.KindUint32:
+		return newPrimitiveBuilder[uint32](t, cfg)
+	case datatype.KindUint64:
+		return newPrimitiveBuilder[uint64](t, cfg)
+	case datatype.KindFloat16:
+		return newPrimitiveBuilder[datatype.Float16](t, cfg)
+	case datatype.KindFloat32:
+		return newPrimitiveBuilder[float32](t, cfg)
+	case datatype.KindFloat64:
+		return newPrimitiveBuilder[float64](t, cfg)
+	case datatype.KindDecimal32:
+		return newPrimitiveBuilder[datatype.Decimal32](t, cfg)
+	case datatype.KindDecimal64:
+		return newPrimitiveBuilder[datatype.Decimal64](t, cfg)
+	case datatype.KindDecimal128:
+		return newPrimitiveBuilder[datatype.Decimal128](t, cfg)
+	case datatype.KindDecimal256:
+		return newPrimitiveBuilder[datatype.Decimal256](t, cfg)
+	case datatype.KindDate32:
+		return newPrimitiveBuilder[datatype.Date32](t, cfg)
+	case datatype.KindDate64:
+		return newPrimitiveBuilder[datatype.Date64](t, cfg)
+	case datatype.KindTime32:
+		return newPrimitiveBuilder[datatype.Time32](t, cfg)
+	case datatype.KindTime64:
+		return newPrimitiveBuilder[datatype.Time64](t, cfg)
+	case datatype.KindTimestamp:
+		return newPrimitiveBuilder[datatype.Timestamp](t, cfg)
+	case datatype.KindDuration:
+		return newPrimitiveBuilder[datatype.Duration](t, cfg)
+	case datatype.KindMonthInterval:
+		return newPrimitiveBuilder[datatype.MonthInterval](t, cfg)
+	case datatype.KindDayTimeInterval:
+		return newPrimitiveBuilder[datatype.DayTimeInterval](t, cfg)
+	case datatype.KindMonthDayNanoInterval:
+		return newPrimitiveBuilder[datatype.MonthDayNanoInterval](t, cfg)
+	}
+	return nil
+}
+
+// maxBuildDepth bounds the nesting of the types NewBuilder follows.
+const maxBuildDepth = 64

@@ -1,0 +1,5 @@
+//go:build amd64 && !noasm
+
+package simd
+
+func addArchLevels() {}

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# The whole test suite: what CI checks, runnable on a fresh machine with Go.
+#   bash scripts/test.sh
+# Steps: gofmt, go vet (also for arm64: the pure-Go fallbacks must compile),
+# go test with and without assembly (noasm), the race detector on the
+# packages with concurrency, the sub-modules' tests, and the Flatbuffers
+# regeneration check when flatc is installed. Tests that need ../shared
+# skip with a message when it is absent.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+step() { printf '\n== %s\n' "$*"; }
+
+step "gofmt"
+bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null | grep -v '^internal/flatbuf/' || find . -name '*.go' -not -path './internal/flatbuf/*'))
+if [[ -n "$bad" ]]; then
+	echo "gofmt would change:"; echo "$bad"; exit 1
+fi
+
+step "go vet"
+go vet ./...
+GOARCH=arm64 go vet ./...
+
+if command -v flatc >/dev/null 2>&1; then
+	step "flatbuffers generated code is up to date"
+	bash format/check.sh
+else
+	echo "(flatc not installed: skipping the regeneration check; CI installs it)"
+fi
+
+step "go test (assembly)"
+go test -count=1 ./...
+
+step "go test -tags noasm (pure Go)"
+go test -count=1 -tags noasm ./...
+
+if [[ "$(go env CGO_ENABLED)" == 1 ]]; then
+	step "go test -race (concurrent code)"
+	go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/
+fi
+
+for mod in interop bench; do
+	if [[ -f "$mod/go.mod" ]]; then
+		step "sub-module $mod"
+		(cd "$mod" && go vet ./... && go test -count=1 ./...)
+	fi
+done

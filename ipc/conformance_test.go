@@ -120,3 +120,5 @@ func TestConformanceRewrite(t *testing.T) {
 		}
 	}
 }
+
+func bytesReader(b []byte) *bytes.Reader { return bytes.NewReader(b) }

@@ -1,0 +1,94 @@
+package ipc
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+)
+
+// TestDecoderByteAtATime feeds every golden stream to the push decoder one
+// byte at a time: it must ask for more bytes until a message is complete
+// and then produce exactly what the stream reader produces.
+func TestDecoderByteAtATime(t *testing.T) {
+	for _, path := range conformanceFiles(t, ".stream") {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			raw, err := os.ReadFile(path)
+			require.NoError(t, err)
+			want := readAllStream(t, raw)
+			dec := NewDecoder(WithValidation(ValidateAll))
+			var got []string
+			ended := false
+			for i := 0; i < len(raw) && !ended; i++ {
+				dec.Write(raw[i : i+1])
+				for {
+					ev, err := dec.Next()
+					if errors.Is(err, ErrNeedMore) {
+						break
+					}
+					require.NoError(t, err, "at byte %d", i)
+					if ev.Kind == EventRecord {
+						got = append(got, ev.Record.String())
+					}
+					if ev.Kind == EventEnd {
+						ended = true
+						break
+					}
+				}
+			}
+			require.True(t, ended, "no end-of-stream event")
+			require.Equal(t, want, got)
+		})
+	}
+}
+
+func readAllStream(t *testing.T, raw []byte) []string {
+	t.Helper()
+	sr, err := NewStreamReader(bytesReader(raw))
+	require.NoError(t, err)
+	var out []string
+	for rec := range sr.Records() {
+		out = append(out, rec.String())
+	}
+	require.NoError(t, sr.Err())
+	return out
+}
+
+// TestOpenFileZeroCopy checks that OpenFile builds arrays whose value
+// buffers lie inside the mapping, and that they stay readable after the
+// reader is closed and forgotten.
+func TestOpenFileZeroCopy(t *testing.T) {
+	path := filepath.Join(conformanceDir, "cpp-21.0.0", "generated_primitive.arrow_file")
+	if _, err := os.Stat(path); err != nil {
+		t.Skipf("%s absent (../shared is missing in a fresh clone)", path)
+	}
+	fr, err := OpenFile(path)
+	require.NoError(t, err)
+	mapping := fr.region.Bytes()
+	lo := uintptr(unsafe.Pointer(&mapping[0]))
+	hi := lo + uintptr(len(mapping))
+	rec, err := fr.Record(0)
+	require.NoError(t, err)
+	want := rec.String()
+	inside := 0
+	for i := range rec.NumCols() {
+		d := rec.Column(i).Data()
+		if len(d.Buffers) < 2 || d.Buffers[1].Len() == 0 {
+			continue
+		}
+		p := uintptr(unsafe.Pointer(&d.Buffers[1].Bytes()[0]))
+		require.True(t, p >= lo && p < hi, "column %d's values were copied out of the mapping", i)
+		inside++
+	}
+	require.Greater(t, inside, 10)
+	require.NoError(t, fr.Close())
+	fr, mapping = nil, nil
+	for range 3 {
+		runtime.GC()
+	}
+	require.Equal(t, want, rec.String(), "arrays must outlive Close")
+}

@@ -113,7 +113,8 @@ const maxJSONDepth = 200
 func parseJSON(s string) (*jsonNode, error) {
 	dec := json.NewDecoder(strings.NewReader(s))
 	dec.UseNumber()
-	n, err := parseValue(dec, 0)
+	p := &jsonParser{dec: dec, src: s}
+	n, err := p.value(0)
 	if err != nil {
 		return nil, err
 	}
@@ -123,17 +124,42 @@ func parseJSON(s string) (*jsonNode, error) {
 	return n, nil
 }
 
-func parseValue(dec *json.Decoder, depth int) (*jsonNode, error) {
-	if depth > maxJSONDepth {
-		return nil, fmt.Errorf("at offset %d: nested deeper than %d", dec.InputOffset(), maxJSONDepth)
+type jsonParser struct {
+	dec *json.Decoder
+	src string
+}
+
+// start returns the offset of the next value: the decoder's offset is the
+// end of the previous token, before separators and white space.
+func (p *jsonParser) start() int64 {
+	i := p.dec.InputOffset()
+	for i < int64(len(p.src)) && strings.IndexByte(" \t\r\n,:", p.src[i]) >= 0 {
+		i++
 	}
-	pos := dec.InputOffset()
-	tok, err := dec.Token()
+	return i
+}
+
+func (p *jsonParser) token() (json.Token, error) {
+	pos := p.start()
+	tok, err := p.dec.Token()
+	if err == io.EOF {
+		err = io.ErrUnexpectedEOF
+	}
 	if err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
 		return nil, fmt.Errorf("at offset %d: %w", pos, err)
+	}
+	return tok, nil
+}
+
+func (p *jsonParser) value(depth int) (*jsonNode, error) {
+	dec := p.dec
+	if depth > maxJSONDepth {
+		return nil, fmt.Errorf("at offset %d: nested deeper than %d", p.start(), maxJSONDepth)
+	}
+	pos := p.start()
+	tok, err := p.token()
+	if err != nil {
+		return nil, err
 	}
 	n := &jsonNode{pos: pos}
 	switch tok := tok.(type) {
@@ -152,20 +178,20 @@ func parseValue(dec *json.Decoder, depth int) (*jsonNode, error) {
 		}
 		for dec.More() {
 			if n.kind == jsonObject {
-				kt, err := dec.Token()
+				kt, err := p.token()
 				if err != nil {
-					return nil, fmt.Errorf("at offset %d: %w", dec.InputOffset(), err)
+					return nil, err
 				}
 				n.keys = append(n.keys, kt.(string))
 			}
-			c, err := parseValue(dec, depth+1)
+			c, err := p.value(depth + 1)
 			if err != nil {
 				return nil, err
 			}
 			n.arr = append(n.arr, c)
 		}
-		if _, err := dec.Token(); err != nil { // the closing delimiter
-			return nil, fmt.Errorf("at offset %d: %w", dec.InputOffset(), err)
+		if _, err := p.token(); err != nil { // the closing delimiter
+			return nil, err
 		}
 	}
 	return n, nil

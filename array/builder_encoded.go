@@ -228,6 +228,7 @@ type DictionaryBuilder[K comparable] struct {
 	values   builder
 	add      func(K)
 	get      func(Array, int) K
+	empty    K // the value AppendEmptyValue appends
 }
 
 // DictionaryBuilders of the common value kinds.
@@ -249,7 +250,9 @@ func newDictionaryBuilder(t *datatype.DictionaryType, cfg *builderConfig, depth 
 	case *BinaryViewBuilder:
 		return newDict(t, cfg, vb, v.AppendString, stringAt), nil
 	case *FixedSizeBinaryBuilder:
-		return newDict(t, cfg, vb, v.AppendString, stringAt), nil
+		d := newDict(t, cfg, vb, v.AppendString, stringAt)
+		d.empty = strings.Repeat("\x00", v.width)
+		return d, nil
 	case *BooleanBuilder:
 		return newDict(t, cfg, vb, v.Append, func(a Array, i int) bool { return a.(*Boolean).Value(i) }), nil
 	case *PrimitiveBuilder[int8]:
@@ -473,8 +476,7 @@ func (b *DictionaryBuilder[K]) AppendNulls(n int) {
 
 // AppendEmptyValue appends the value type's empty value.
 func (b *DictionaryBuilder[K]) AppendEmptyValue() {
-	var zero K
-	if err := b.Append(zero); err != nil {
+	if err := b.Append(b.empty); err != nil {
 		panic(err)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
 
@@ -30,18 +32,38 @@ func requireSameRecords(t *testing.T, want, got []*alkaid.Record, what string) {
 	}
 }
 
-// randomBatches returns batches of every type: a normal one, a slice with
-// a non-zero offset, an empty slice and a zero-row batch.
+// randomBatches returns batches of every type: a whole record, a slice
+// with a non-zero offset, an empty slice and a zero-row batch. They share
+// their dictionaries, as the file format requires.
 func randomBatches(seed uint64) (*alkaid.Schema, []*alkaid.Record) {
 	s := randdata.AllTypes()
-	g := randdata.New(seed)
-	full := g.Record(s, 57)
-	return s, []*alkaid.Record{
-		g.Record(s, 40),
-		full.Slice(13, 50),
-		full.Slice(57, 57),
-		g.Record(s, 0),
+	full := randdata.New(seed).Record(s, 57)
+	return s, []*alkaid.Record{full, full.Slice(13, 50), full.Slice(57, 57), full.Slice(0, 0)}
+}
+
+// TestStreamDictionaryReplacementAndDelta writes batches whose
+// dictionaries change (replacement) or grow (delta, when enabled); the
+// file writer refuses a replacement.
+func TestStreamDictionaryReplacementAndDelta(t *testing.T) {
+	s := randdata.AllTypes()
+	a, b := randdata.New(10).Record(s, 30), randdata.New(11).Record(s, 30)
+	recs := []*alkaid.Record{a, b, a}
+	for _, opts := range [][]WriterOption{nil, {WithDictionaryDeltas()}} {
+		raw := writeStream(t, s, recs, opts...)
+		r, err := NewStreamReader(bytes.NewReader(raw), WithValidation(ValidateAll))
+		require.NoError(t, err)
+		var got []*alkaid.Record
+		for rec := range r.Records() {
+			got = append(got, rec)
+		}
+		require.NoError(t, r.Err())
+		requireSameRecords(t, recs, got, "replacement")
 	}
+	var buf bytes.Buffer
+	w, err := NewFileWriter(&buf, s)
+	require.NoError(t, err)
+	require.NoError(t, w.Write(a))
+	require.ErrorContains(t, w.Write(b), "the file format allows only deltas")
 }
 
 func writeStream(t *testing.T, s *alkaid.Schema, recs []*alkaid.Record, opts ...WriterOption) []byte {
@@ -137,4 +159,83 @@ func TestArrowCompatFileMagic(t *testing.T) {
 	raw = writeFile(t, s, recs)
 	require.Equal(t, "ALKAID1\x00", string(raw[:8]))
 	require.Equal(t, "ALKAID1", string(raw[len(raw)-7:]))
+}
+
+// TestFileReadAsStream checks the differential property (the footer and
+// the stream inside a file give the same batches) and salvage: a file cut
+// anywhere still yields its complete batches when read as a stream.
+func TestFileReadAsStream(t *testing.T) {
+	s, recs := randomBatches(4)
+	raw := writeFile(t, s, recs, WithCompression(LZ4Frame, 0))
+	r, err := NewStreamReader(bytes.NewReader(raw))
+	require.NoError(t, err)
+	var got []*alkaid.Record
+	for rec := range r.Records() {
+		got = append(got, rec)
+	}
+	require.NoError(t, r.Err())
+	requireSameRecords(t, recs, got, "file as stream")
+
+	fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)))
+	require.NoError(t, err)
+	blocks := fr.recs
+	for _, cut := range []int{int(blocks[1].offset), int(blocks[2].offset + int64(blocks[2].metaLen) + 3), len(raw) - 20} {
+		_, err := NewFileReader(bytes.NewReader(raw[:cut]), int64(cut))
+		require.Error(t, err, "cut at %d", cut)
+		r, err := NewStreamReader(bytes.NewReader(raw[:cut]))
+		require.NoError(t, err)
+		n := 0
+		for range r.Records() {
+			n++
+		}
+		complete := 0
+		for _, b := range blocks {
+			if b.offset+int64(b.metaLen)+b.bodyLen <= int64(cut) {
+				complete++
+			}
+		}
+		require.Equal(t, complete, n, "cut at %d", cut)
+	}
+}
+
+// TestDictionaryDelta checks that a dictionary that only grew is sent as a
+// delta when asked (and in the file format), and read back whole.
+func TestDictionaryDelta(t *testing.T) {
+	dt, _ := datatype.NewDictionary(datatype.Int8, datatype.String, false)
+	s := alkaid.NewSchema([]datatype.Field{{Name: "d", Type: dt, Nullable: true}}, datatype.Metadata{})
+	mk := func(dict, idx string) *alkaid.Record {
+		d, err := array.NewDictionaryArray(dt, array.MustFromJSON(datatype.Int8, idx), array.MustFromJSON(datatype.String, dict))
+		require.NoError(t, err)
+		rec, err := alkaid.NewRecord(s, []array.Array{d}, -1)
+		require.NoError(t, err)
+		return rec
+	}
+	recs := []*alkaid.Record{mk(`["a","b"]`, `[0,1,null]`), mk(`["a","b","c"]`, `[2,0]`), mk(`["a","b","c","d"]`, `[3]`)}
+	for _, file := range []bool{false, true} {
+		var raw []byte
+		if file {
+			raw = writeFile(t, s, recs)
+		} else {
+			raw = writeStream(t, s, recs, WithDictionaryDeltas())
+		}
+		dec := NewDecoder()
+		dec.Write(raw[map[bool]int{false: 0, true: 8}[file]:])
+		var deltas int
+		var got []*alkaid.Record
+		for {
+			ev, err := dec.Next()
+			require.NoError(t, err)
+			if ev.Kind == EventEnd {
+				break
+			}
+			if ev.Kind == EventDictionary && ev.Delta {
+				deltas++
+			}
+			if ev.Kind == EventRecord {
+				got = append(got, ev.Record)
+			}
+		}
+		require.Equal(t, 2, deltas, "file=%v", file)
+		requireSameRecords(t, recs, got, "deltas")
+	}
 }

@@ -1,6 +1,7 @@
 package ipc
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -59,8 +60,16 @@ type StreamReader struct {
 	done bool
 }
 
-// NewStreamReader reads the schema message and returns the reader.
+// NewStreamReader reads the schema message and returns the reader. Input
+// that starts with a file magic (ALKAID1 or ARROW1) is read as the stream
+// the file holds: that reads a file sequentially without its footer, and
+// salvages the complete batches of a file whose writer died before the
+// footer.
 func NewStreamReader(r io.Reader, opts ...ReaderOption) (*StreamReader, error) {
+	r, err := skipFileMagic(r)
+	if err != nil {
+		return nil, err
+	}
 	sr := &StreamReader{r: r, dec: NewDecoder(opts...)}
 	for sr.dec.Schema() == nil {
 		m, err := readMessage(r, sr.dec.cfg.limits)
@@ -141,3 +150,39 @@ func (r *StreamReader) Read() (*alkaid.Record, error) {
 	}
 	return nil, io.EOF
 }
+
+// skipFileMagic consumes a leading file magic, or puts back what it read.
+func skipFileMagic(r io.Reader) (io.Reader, error) {
+	var head [8]byte
+	n, err := io.ReadFull(r, head[:])
+	if err != nil && err != io.EOF && err != io.ErrUnexpectedEOF {
+		return nil, fmt.Errorf("ipc: reading stream start: %w", err)
+	}
+	if n == 8 && DetectMagic(head[:]) != "" {
+		return r, nil
+	}
+	if s, ok := r.(sizer); ok {
+		// Keep the remaining-size hint visible to readBody.
+		return &prefixed{head: head[:n], r: r, s: s}, nil
+	}
+	return io.MultiReader(bytes.NewReader(head[:n]), r), nil
+}
+
+// prefixed replays bytes already read before the rest of r, and still
+// tells how much remains.
+type prefixed struct {
+	head []byte
+	r    io.Reader
+	s    sizer
+}
+
+func (p *prefixed) Read(b []byte) (int, error) {
+	if len(p.head) > 0 {
+		n := copy(b, p.head)
+		p.head = p.head[n:]
+		return n, nil
+	}
+	return p.r.Read(b)
+}
+
+func (p *prefixed) Len() int { return len(p.head) + p.s.Len() }

@@ -132,12 +132,8 @@ func (v *verifier) table(pos int, spec *fbTable, depth int) error {
 		return v.errf("%s vtable at %d outside the buffer", spec.name, vt)
 	}
 	vtSize := int(binary.LittleEndian.Uint16(v.buf[vt:]))
-	tblSize := int(binary.LittleEndian.Uint16(v.buf[vt+2:]))
 	if vtSize < 4 || vtSize%2 != 0 || !v.in(vt, vtSize) {
 		return v.errf("%s vtable size %d invalid", spec.name, vtSize)
-	}
-	if tblSize < 4 || !v.in(pos, tblSize) {
-		return v.errf("%s table size %d runs past the buffer", spec.name, tblSize)
 	}
 	nslots := (vtSize - 4) / 2
 	slot := func(i int) int { return int(binary.LittleEndian.Uint16(v.buf[vt+4+2*i:])) }
@@ -153,16 +149,21 @@ func (v *verifier) table(pos int, spec *fbTable, depth int) error {
 		if f.kind != fbScalar {
 			size = 4
 		}
-		if off+size > tblSize {
-			return v.errf("%s field %d at %d beyond the table's %d bytes", spec.name, i, off, tblSize)
-		}
+		// Fields are checked against the buffer, not against the table size
+		// the vtable states: the Go Flatbuffers builder shares vtables
+		// between tables whose field offsets agree but whose sizes differ,
+		// so that size may be too small (the reference verifier ignores it
+		// as well).
 		at := pos + off
+		if !v.in(at, size) {
+			return v.errf("%s field %d at %d runs past the %d-byte buffer", spec.name, i, at, len(v.buf))
+		}
 		if f.kind == fbScalar {
 			continue
 		}
 		var unionType byte // the union's type is the field declared just before it
 		if f.kind == fbUnionValue {
-			if toff := slot(i - 1); toff != 0 && toff < tblSize {
+			if toff := slot(i - 1); toff != 0 && v.in(pos+toff, 1) {
 				unionType = v.buf[pos+toff]
 			}
 		}

@@ -61,8 +61,8 @@ func validateStructure(d *Data, path string, depth int) error {
 	if depth > maxDepth {
 		return fault(path, -1, "nesting deeper than %d", maxDepth)
 	}
-	if d.Type == nil {
-		return fault(path, -1, "missing type")
+	if msg := checkType(d.Type, 0); msg != "" {
+		return fault(path, -1, "%s", msg)
 	}
 	if d.Length < 0 || d.Offset < 0 || d.Offset > maxLen-d.Length {
 		return fault(path, -1, "length %d and offset %d out of range", d.Length, d.Offset)
@@ -120,6 +120,9 @@ func validateStructure(d *Data, path string, depth int) error {
 	}
 	if d.Dictionary != nil {
 		dt := t.(*datatype.DictionaryType)
+		if msg := checkType(d.Dictionary.Type, 0); msg != "" {
+			return fault(path+"<dictionary>", -1, "%s", msg)
+		}
 		if !datatype.Equal(dt.Value, d.Dictionary.Type) {
 			return fault(path, -1, "dictionary of type %s, want %s", d.Dictionary.Type, dt.Value)
 		}
@@ -172,6 +175,9 @@ func validateChildren(d *Data, t datatype.DataType, path string, depth int) erro
 		if c == nil {
 			return fault(cp, -1, "missing child data")
 		}
+		if msg := checkType(c.Type, 0); msg != "" {
+			return fault(cp, -1, "%s", msg)
+		}
 		if !datatype.Equal(c.Type, f.Type) {
 			return fault(cp, -1, "child of type %s, want %s", c.Type, f.Type)
 		}
@@ -201,4 +207,142 @@ func validateChildren(d *Data, t datatype.DataType, path string, depth int) erro
 		}
 	}
 	return nil
+}
+
+// checkType makes sure a type is one this package can handle without
+// panicking: every kind has the Go type its accessors assert, parameters
+// are in range, nested types are finite (bounded depth, so a type that
+// contains itself is rejected rather than followed forever) and every
+// nested type is present. It returns "" for a good type, else the fault.
+func checkType(t datatype.DataType, depth int) string {
+	if t == nil {
+		return "missing type"
+	}
+	if depth > maxDepth {
+		return typeTooDeep
+	}
+	k := t.Kind()
+	if e, ok := t.(datatype.ExtensionType); ok || k == datatype.KindExtension {
+		if !ok || k != datatype.KindExtension {
+			return fmt.Sprintf("type %T of kind %s is not a proper extension type", t, k)
+		}
+		if msg := checkType(e.StorageType(), depth+1); msg != "" {
+			return wrapTypeMsg("extension storage: ", msg)
+		}
+		return ""
+	}
+	bad := func() string { return fmt.Sprintf("type %T cannot be of kind %s", t, k) }
+	switch k {
+	case datatype.KindTime32, datatype.KindTime64:
+		if _, ok := t.(*datatype.TimeType); !ok {
+			return bad()
+		}
+	case datatype.KindTimestamp:
+		if _, ok := t.(*datatype.TimestampType); !ok {
+			return bad()
+		}
+	case datatype.KindDuration:
+		if _, ok := t.(*datatype.DurationType); !ok {
+			return bad()
+		}
+	case datatype.KindDecimal32, datatype.KindDecimal64, datatype.KindDecimal128, datatype.KindDecimal256:
+		dt, ok := t.(*datatype.DecimalType)
+		if !ok {
+			return bad()
+		}
+		max := datatype.MaxDecimalPrecision(dt.BitWidth)
+		if max == 0 || dt.Precision < 1 || dt.Precision > max {
+			return fmt.Sprintf("decimal of bit width %d and precision %d", dt.BitWidth, dt.Precision)
+		}
+	case datatype.KindFixedSizeBinary:
+		ft, ok := t.(*datatype.FixedSizeBinaryType)
+		if !ok {
+			return bad()
+		}
+		if ft.ByteWidth < 0 {
+			return fmt.Sprintf("fixed_size_binary width %d is negative", ft.ByteWidth)
+		}
+	case datatype.KindFixedSizeList, datatype.KindList, datatype.KindLargeList, datatype.KindListView, datatype.KindLargeListView:
+		lt, ok := t.(*datatype.ListType)
+		if !ok {
+			return bad()
+		}
+		if lt.Size() < 0 {
+			return fmt.Sprintf("fixed_size_list size %d is negative", lt.Size())
+		}
+		return checkFieldTypes([]datatype.Field{lt.Elem()}, depth)
+	case datatype.KindStruct:
+		st, ok := t.(*datatype.StructType)
+		if !ok {
+			return bad()
+		}
+		return checkFieldTypes(st.Fields(), depth)
+	case datatype.KindMap:
+		mt, ok := t.(*datatype.MapType)
+		if !ok {
+			return bad()
+		}
+		st, ok := mt.Entries().Type.(*datatype.StructType)
+		if !ok || st.NumFields() != 2 {
+			return "map entries are not a struct of two fields"
+		}
+		return checkFieldTypes(st.Fields(), depth)
+	case datatype.KindSparseUnion, datatype.KindDenseUnion:
+		ut, ok := t.(*datatype.UnionType)
+		if !ok {
+			return bad()
+		}
+		if len(ut.TypeCodes()) != ut.NumFields() {
+			return "union type codes do not match its fields"
+		}
+		return checkFieldTypes(ut.Fields(), depth)
+	case datatype.KindDictionary:
+		dt, ok := t.(*datatype.DictionaryType)
+		if !ok {
+			return bad()
+		}
+		if dt.Index == nil || !dt.Index.Kind().IsInteger() {
+			return fmt.Sprintf("dictionary index type %v is not an integer type", dt.Index)
+		}
+		if msg := checkType(dt.Value, depth+1); msg != "" {
+			return wrapTypeMsg("dictionary value: ", msg)
+		}
+	case datatype.KindRunEndEncoded:
+		rt, ok := t.(*datatype.RunEndEncodedType)
+		if !ok {
+			return bad()
+		}
+		switch re := rt.RunEnds().Type; {
+		case re == nil:
+			return "missing run-end type"
+		case re.Kind() != datatype.KindInt16 && re.Kind() != datatype.KindInt32 && re.Kind() != datatype.KindInt64:
+			return fmt.Sprintf("run-end type %s is not int16, int32 or int64", re)
+		}
+		return checkFieldTypes([]datatype.Field{rt.RunEnds(), rt.Values()}, depth)
+	default:
+		if k > datatype.KindExtension {
+			return fmt.Sprintf("unknown type kind %s", k)
+		}
+	}
+	return ""
+}
+
+func checkFieldTypes(fs []datatype.Field, depth int) string {
+	for _, f := range fs {
+		if msg := checkType(f.Type, depth+1); msg != "" {
+			return wrapTypeMsg(fmt.Sprintf("field %q: ", f.Name), msg)
+		}
+	}
+	return ""
+}
+
+var typeTooDeep = fmt.Sprintf("type nested deeper than %d", maxDepth)
+
+// wrapTypeMsg says where in a type a fault is, except for a type nested
+// too deep, where the path would be as long as the nesting.
+func wrapTypeMsg(prefix, msg string) string {
+	if msg == typeTooDeep {
+		return msg
+	}
+	return prefix + msg
 }

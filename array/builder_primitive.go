@@ -22,6 +22,7 @@ type PrimitiveBuilder[T FixedWidth] struct {
 	builderBase
 	raw    []byte // the values allocation at full capacity
 	values []T    // raw viewed as T; len(values) == capacity
+	fast   int    // Append's fast path is open below this length: capacity, or 0 once there is a bitmap
 }
 
 // Aliases for the common primitive builders.
@@ -89,15 +90,19 @@ func (b *PrimitiveBuilder[T]) Reserve(n int) { b.grow(n) }
 
 // Append appends a value.
 func (b *PrimitiveBuilder[T]) Append(v T) {
+	// Small enough to be inlined: the fast path is "room left, no bitmap".
 	n := b.length
-	if n >= len(b.values) {
-		b.grow(1)
+	if n >= b.fast {
+		b.prepare()
 	}
 	b.values[n] = v
-	if b.valid != nil {
-		b.valid[n>>3] |= 1 << (n & 7)
-	}
 	b.length = n + 1
+}
+
+// prepare makes room for one more slot and marks it valid in the bitmap.
+func (b *PrimitiveBuilder[T]) prepare() {
+	b.grow(1)
+	b.markValid(1)
 }
 
 // AppendNull appends a null slot (its value is zero).

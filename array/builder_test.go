@@ -16,7 +16,7 @@ import (
 // array through the Builder interface alone (nulls and empty values), then
 // reuses the builder for the JSON values and checks both arrays.
 func TestNewBuilderEveryType(t *testing.T) {
-	for _, tt := range typeTable {
+	for _, tt := range builderTypeTable {
 		t.Run(tt.t.String(), func(t *testing.T) {
 			b := NewBuilder(tt.t)
 			require.True(t, datatype.Equal(tt.t, b.Type()))
@@ -123,7 +123,7 @@ func TestAppendValuesAfterNulls(t *testing.T) {
 	vb.AppendStrings([]string{"x", strings.Repeat("y", 20)}, []bool{false, true})
 	require.Equal(t, `[(null) "yyyyyyyyyyyyyyyyyyyy"]`, vb.Finish().String())
 
-	fb := NewFixedSizeBinaryBuilder(must(datatype.NewFixedSizeBinary(1)))
+	fb := NewFixedSizeBinaryBuilder(mustOK(datatype.NewFixedSizeBinary(1)))
 	fb.AppendValues([][]byte{{1}, {2}}, []bool{true, false})
 	require.Equal(t, `["\x01" (null)]`, fb.Finish().String())
 }
@@ -152,7 +152,7 @@ func TestBuilderReuse(t *testing.T) {
 	require.Equal(t, `[["b" "c"]]`, l2.String())
 	require.Equal(t, []int32{0, 2}, l2.Offsets())
 
-	dt := must(datatype.NewDictionary(datatype.Int8, datatype.String, false))
+	dt := mustOK(datatype.NewDictionary(datatype.Int8, datatype.String, false))
 	db := NewBuilder(dt).(*DictionaryBuilder[string])
 	require.NoError(t, db.Append("x"))
 	require.NoError(t, db.Append("y"))
@@ -219,7 +219,7 @@ func TestBinaryViewBlocks(t *testing.T) {
 }
 
 func TestRunEndEncodedBuilder(t *testing.T) {
-	ree := must(datatype.NewRunEndEncoded(datatype.Int16, datatype.StructOf(
+	ree := mustOK(datatype.NewRunEndEncoded(datatype.Int16, datatype.StructOf(
 		datatype.Field{Name: "a", Type: datatype.Int8, Nullable: true},
 		datatype.Field{Name: "b", Type: datatype.String, Nullable: true})))
 	b := NewRunEndEncodedBuilder(ree)
@@ -246,7 +246,7 @@ func TestRunEndEncodedBuilder(t *testing.T) {
 	require.Equal(t, `[{a: 1, b: "x"} {a: 1, b: "y"} (null) {a: 1, b: "y"}]`, Format(a.Values()))
 	require.Equal(t, []bool{true, true, false, true}, []bool{a.Values().IsValid(0), a.Values().IsValid(1), a.Values().IsValid(2), a.Values().IsValid(3)})
 
-	small := NewRunEndEncodedBuilder(must(datatype.NewRunEndEncoded(datatype.Int16, datatype.Int8)))
+	small := NewRunEndEncodedBuilder(mustOK(datatype.NewRunEndEncoded(datatype.Int16, datatype.Int8)))
 	small.AppendNulls(32767)
 	require.Panics(t, func() { small.AppendNull() }, "int16 run ends overflow")
 }
@@ -254,7 +254,7 @@ func TestRunEndEncodedBuilder(t *testing.T) {
 func TestTruncateEveryType(t *testing.T) {
 	// truncate, used when a run absorbs a value, restores the builder to
 	// the state before the dropped slots.
-	for _, tt := range typeTable {
+	for _, tt := range builderTypeTable {
 		t.Run(tt.t.String(), func(t *testing.T) {
 			root, err := parseJSON(tt.json)
 			require.NoError(t, err)
@@ -276,7 +276,7 @@ func TestTruncateEveryType(t *testing.T) {
 }
 
 func TestDictionaryBuilder(t *testing.T) {
-	dt := must(datatype.NewDictionary(datatype.Int8, datatype.Int64, false))
+	dt := mustOK(datatype.NewDictionary(datatype.Int8, datatype.Int64, false))
 	b := NewBuilder(dt).(*DictionaryBuilder[int64])
 	for i := range 128 {
 		require.NoError(t, b.Append(int64(i)))
@@ -290,7 +290,7 @@ func TestDictionaryBuilder(t *testing.T) {
 	require.NoError(t, Validate(a.Data()))
 	require.Equal(t, 5, a.ValueIndex(128))
 
-	sb := NewBuilder(must(datatype.NewDictionary(datatype.Uint32, datatype.BinaryView, false))).(*DictionaryBuilder[string])
+	sb := NewBuilder(mustOK(datatype.NewDictionary(datatype.Uint32, datatype.BinaryView, false))).(*DictionaryBuilder[string])
 	require.NoError(t, sb.AppendArray(MustFromJSON(datatype.BinaryView, `["a", null, "a", "a string longer than twelve", "a"]`)))
 	require.Error(t, sb.AppendArray(MustFromJSON(datatype.String, `["a"]`)), "wrong value type")
 	d := sb.Finish()
@@ -298,9 +298,9 @@ func TestDictionaryBuilder(t *testing.T) {
 	require.Equal(t, 2, d.Dictionary().Len())
 	require.Panics(t, func() { _ = NewBuilder(dt).(*DictionaryBuilder[int64]).AppendBytes(nil) })
 
-	_, err = TryNewBuilder(must(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)))
+	_, err = TryNewBuilder(mustOK(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)))
 	require.ErrorIs(t, err, ErrUnsupported)
-	require.Panics(t, func() { NewBuilder(must(datatype.NewDictionary(datatype.Int8, datatype.Null, false))) })
+	require.Panics(t, func() { NewBuilder(mustOK(datatype.NewDictionary(datatype.Int8, datatype.Null, false))) })
 
 	idx := MustFromJSON(datatype.Int8, `[0, 2]`)
 	_, err = NewDictionaryArray(dt, idx, MustFromJSON(datatype.Int64, `[1, 2]`))
@@ -312,14 +312,14 @@ func TestDictionaryBuilder(t *testing.T) {
 func TestBuilderMisusePanics(t *testing.T) {
 	require.Panics(t, func() { NewPrimitiveBuilder[int32](datatype.Int64) })
 	require.Panics(t, func() { NewPrimitiveBuilder[int64](datatype.Int64).AppendValues([]int64{1}, []bool{}) })
-	require.Panics(t, func() { NewFixedSizeBinaryBuilder(must(datatype.NewFixedSizeBinary(2))).Append([]byte{1}) })
+	require.Panics(t, func() { NewFixedSizeBinaryBuilder(mustOK(datatype.NewFixedSizeBinary(2))).Append([]byte{1}) })
 	require.Panics(t, func() {
 		b := NewStructBuilder(datatype.StructOf(datatype.Field{Name: "a", Type: datatype.Int8}))
 		b.Append(true)
 		b.Finish()
 	})
 	require.Panics(t, func() {
-		b := NewFixedSizeListBuilder(must(datatype.FixedSizeListOf(datatype.Int8, 2)))
+		b := NewFixedSizeListBuilder(mustOK(datatype.FixedSizeListOf(datatype.Int8, 2)))
 		b.Append(true)
 		b.ValueBuilder().AppendEmptyValue()
 		b.Finish()
@@ -330,7 +330,7 @@ func TestBuilderMisusePanics(t *testing.T) {
 		b.Finish()
 	})
 	require.Panics(t, func() {
-		NewUnionBuilder(must(datatype.NewUnion(datatype.Sparse, []datatype.Field{{Name: "a", Type: datatype.Int8}}, []int8{2}))).Append(1)
+		NewUnionBuilder(mustOK(datatype.NewUnion(datatype.Sparse, []datatype.Field{{Name: "a", Type: datatype.Int8}}, []int8{2}))).Append(1)
 	})
 	require.Panics(t, func() {
 		b := NewMapBuilder(datatype.MapOf(datatype.String, datatype.Int8, false))
@@ -358,7 +358,7 @@ func TestMapBuilder(t *testing.T) {
 }
 
 func TestExtensionBuilder(t *testing.T) {
-	b := NewExtensionBuilder(testExt{})
+	b := NewExtensionBuilder(builderTestExt{})
 	b.StorageBuilder().(*Int32Builder).Append(7)
 	b.AppendNull()
 	a := b.Finish()

@@ -9,29 +9,29 @@ import (
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// testExt is an extension type over int32 for the builder tests.
-type testExt struct{}
+// builderTestExt is an extension type over int32 for the builder tests.
+type builderTestExt struct{}
 
-func (testExt) Kind() datatype.Kind                        { return datatype.KindExtension }
-func (e testExt) String() string                           { return datatype.ExtensionString(e) }
-func (testExt) ExtensionName() string                      { return "alkaid.test.builder" }
-func (testExt) StorageType() datatype.DataType             { return datatype.Int32 }
-func (testExt) Serialize() string                          { return "" }
-func (testExt) ExtensionEqual(datatype.ExtensionType) bool { return true }
-func (e testExt) Deserialize(datatype.DataType, string) (datatype.ExtensionType, error) {
+func (builderTestExt) Kind() datatype.Kind                        { return datatype.KindExtension }
+func (e builderTestExt) String() string                           { return datatype.ExtensionString(e) }
+func (builderTestExt) ExtensionName() string                      { return "alkaid.test.builder" }
+func (builderTestExt) StorageType() datatype.DataType             { return datatype.Int32 }
+func (builderTestExt) Serialize() string                          { return "" }
+func (builderTestExt) ExtensionEqual(datatype.ExtensionType) bool { return true }
+func (e builderTestExt) Deserialize(datatype.DataType, string) (datatype.ExtensionType, error) {
 	return e, nil
 }
 
-func must[T any](v T, err error) T {
+func mustOK[T any](v T, err error) T {
 	if err != nil {
 		panic(err)
 	}
 	return v
 }
 
-// typeTable has one entry per type of the spec's type table (and the
+// builderTypeTable has one entry per type of the spec's type table (and the
 // variants of each): a JSON literal and how Format prints the array.
-var typeTable = []struct {
+var builderTypeTable = []struct {
 	t      datatype.DataType
 	json   string
 	format string
@@ -49,28 +49,28 @@ var typeTable = []struct {
 	{datatype.Float16Type, `[1.5, null, -2]`, `[1.5 (null) -2]`},
 	{datatype.Float32, `[1.5, "NaN", null, "-Inf"]`, `[1.5 NaN (null) -Inf]`},
 	{datatype.Float64, `[0.1, 1e300, "Inf"]`, `[0.1 1e+300 +Inf]`},
-	{must(datatype.NewDecimal(32, 9, 2)), `["123.45", null, -1, "0.5"]`, `[123.45 (null) -1.00 0.50]`},
-	{must(datatype.NewDecimal(64, 18, 3)), `["-1.5", 2]`, `[-1.500 2.000]`},
-	{must(datatype.NewDecimal(128, 38, 2)), `["-12345678901234567890.12", null]`, `[-12345678901234567890.12 (null)]`},
-	{must(datatype.NewDecimal(256, 76, 0)), `["123456789012345678901234567890123456789012345678901234567890"]`, `[123456789012345678901234567890123456789012345678901234567890]`},
+	{mustOK(datatype.NewDecimal(32, 9, 2)), `["123.45", null, -1, "0.5"]`, `[123.45 (null) -1.00 0.50]`},
+	{mustOK(datatype.NewDecimal(64, 18, 3)), `["-1.5", 2]`, `[-1.500 2.000]`},
+	{mustOK(datatype.NewDecimal(128, 38, 2)), `["-12345678901234567890.12", null]`, `[-12345678901234567890.12 (null)]`},
+	{mustOK(datatype.NewDecimal(256, 76, 0)), `["123456789012345678901234567890123456789012345678901234567890"]`, `[123456789012345678901234567890123456789012345678901234567890]`},
 	{datatype.Date32Type, `[0, "2024-02-29", null]`, `[1970-01-01 2024-02-29 (null)]`},
 	{datatype.Date64Type, `[86400000, "2000-01-01"]`, `[1970-01-02 2000-01-01]`},
-	{must(datatype.NewTime(datatype.Second)), `[3600, null]`, `[3600 (null)]`},
-	{must(datatype.NewTime(datatype.Nanosecond)), `[1]`, `[1]`},
-	{must(datatype.NewTimestamp(datatype.Millisecond, "")), `[0, 1500, "2024-01-01T00:00:01Z"]`, `[1970-01-01T00:00:00 1970-01-01T00:00:01.5 2024-01-01T00:00:01]`},
-	{must(datatype.NewTimestamp(datatype.Second, "UTC")), `[86400, null]`, `[1970-01-02T00:00:00Z (null)]`},
+	{mustOK(datatype.NewTime(datatype.Second)), `[3600, null]`, `[3600 (null)]`},
+	{mustOK(datatype.NewTime(datatype.Nanosecond)), `[1]`, `[1]`},
+	{mustOK(datatype.NewTimestamp(datatype.Millisecond, "")), `[0, 1500, "2024-01-01T00:00:01Z"]`, `[1970-01-01T00:00:00 1970-01-01T00:00:01.5 2024-01-01T00:00:01]`},
+	{mustOK(datatype.NewTimestamp(datatype.Second, "UTC")), `[86400, null]`, `[1970-01-02T00:00:00Z (null)]`},
 	{datatype.MonthIntervalType, `[3, -1]`, `[3 -1]`},
 	{datatype.DayTimeIntervalType, `[[1, 2], {"days": 3}, null]`, `[1d2ms 3d0ms (null)]`},
 	{datatype.MonthDayNanoIntervalType, `[[1, 2, 3], {"nanoseconds": 9}]`, `[1M2d3ns 0M0d9ns]`},
-	{must(datatype.NewDuration(datatype.Second)), `[5, null]`, `[5 (null)]`},
-	{must(datatype.NewFixedSizeBinary(3)), `["abc", null]`, `["abc" (null)]`},
+	{mustOK(datatype.NewDuration(datatype.Second)), `[5, null]`, `[5 (null)]`},
+	{mustOK(datatype.NewFixedSizeBinary(3)), `["abc", null]`, `["abc" (null)]`},
 	{datatype.Binary, `["a", null, ""]`, `["a" (null) ""]`},
 	{datatype.String, `["héllo", null, ""]`, `["héllo" (null) ""]`},
 	{datatype.LargeBinary, `["a", null]`, `["a" (null)]`},
 	{datatype.LargeString, `["a", null]`, `["a" (null)]`},
 	{datatype.BinaryView, `["short", "a value longer than twelve bytes", null]`, `["short" "a value longer than twelve bytes" (null)]`},
 	{datatype.StringView, `["x", null, "another value longer than twelve"]`, `["x" (null) "another value longer than twelve"]`},
-	{must(datatype.FixedSizeListOf(datatype.Int32, 2)), `[[1, 2], null, [3, null]]`, `[[1 2] (null) [3 (null)]]`},
+	{mustOK(datatype.FixedSizeListOf(datatype.Int32, 2)), `[[1, 2], null, [3, null]]`, `[[1 2] (null) [3 (null)]]`},
 	{datatype.ListOf(datatype.Int32), `[[1, 2], null, []]`, `[[1 2] (null) []]`},
 	{datatype.LargeListOf(datatype.String), `[["a"], null, [], [null]]`, `[["a"] (null) [] [(null)]]`},
 	{datatype.ListViewOf(datatype.Int8), `[[1], null, [2, 3]]`, `[[1] (null) [2 3]]`},
@@ -83,23 +83,23 @@ var typeTable = []struct {
 	},
 	{datatype.MapOf(datatype.String, datatype.Int32, false), `[[["k", 1], ["k2", 2]], null, {"z": 3, "a": null}, []]`, `[{"k": 1, "k2": 2} (null) {"z": 3, "a": (null)} {}]`},
 	{
-		must(datatype.NewUnion(datatype.Sparse, []datatype.Field{{Name: "i", Type: datatype.Int32, Nullable: true}, {Name: "s", Type: datatype.String, Nullable: true}}, []int8{5, 7})),
+		mustOK(datatype.NewUnion(datatype.Sparse, []datatype.Field{{Name: "i", Type: datatype.Int32, Nullable: true}, {Name: "s", Type: datatype.String, Nullable: true}}, []int8{5, 7})),
 		`[[5, 1], [7, "x"], null, [7, null]]`, `[1 "x" (null) (null)]`,
 	},
 	{
-		must(datatype.NewUnion(datatype.Dense, []datatype.Field{{Name: "i", Type: datatype.Int32, Nullable: true}, {Name: "l", Type: datatype.ListOf(datatype.Int8), Nullable: true}}, nil)),
+		mustOK(datatype.NewUnion(datatype.Dense, []datatype.Field{{Name: "i", Type: datatype.Int32, Nullable: true}, {Name: "l", Type: datatype.ListOf(datatype.Int8), Nullable: true}}, nil)),
 		`[[1, [1, 2]], [0, 4], null]`, `[[1 2] 4 (null)]`,
 	},
-	{must(datatype.NewDictionary(datatype.Int8, datatype.String, false)), `["a", "b", "a", null]`, `["a" "b" "a" (null)]`},
-	{must(datatype.NewDictionary(datatype.Uint16, datatype.Float64, false)), `[1.5, 1.5, "NaN", "NaN", null]`, `[1.5 1.5 NaN NaN (null)]`},
-	{must(datatype.NewDictionary(datatype.Int64, must(datatype.NewFixedSizeBinary(2)), true)), `["ab", "ab"]`, `["ab" "ab"]`},
-	{must(datatype.NewRunEndEncoded(datatype.Int16, datatype.String)), `["a", "a", null, null, "b"]`, `["a" "a" (null) (null) "b"]`},
-	{must(datatype.NewRunEndEncoded(datatype.Int64, datatype.ListOf(datatype.Int32))), `[[1, 2], [1, 2], [1], null]`, `[[1 2] [1 2] [1] (null)]`},
-	{testExt{}, `[1, null]`, `[1 (null)]`},
+	{mustOK(datatype.NewDictionary(datatype.Int8, datatype.String, false)), `["a", "b", "a", null]`, `["a" "b" "a" (null)]`},
+	{mustOK(datatype.NewDictionary(datatype.Uint16, datatype.Float64, false)), `[1.5, 1.5, "NaN", "NaN", null]`, `[1.5 1.5 NaN NaN (null)]`},
+	{mustOK(datatype.NewDictionary(datatype.Int64, mustOK(datatype.NewFixedSizeBinary(2)), true)), `["ab", "ab"]`, `["ab" "ab"]`},
+	{mustOK(datatype.NewRunEndEncoded(datatype.Int16, datatype.String)), `["a", "a", null, null, "b"]`, `["a" "a" (null) (null) "b"]`},
+	{mustOK(datatype.NewRunEndEncoded(datatype.Int64, datatype.ListOf(datatype.Int32))), `[[1, 2], [1, 2], [1], null]`, `[[1 2] [1 2] [1] (null)]`},
+	{builderTestExt{}, `[1, null]`, `[1 (null)]`},
 }
 
 func TestFromJSONEveryType(t *testing.T) {
-	for _, tt := range typeTable {
+	for _, tt := range builderTypeTable {
 		t.Run(tt.t.String(), func(t *testing.T) {
 			a, err := FromJSON(tt.t, tt.json)
 			require.NoError(t, err)
@@ -111,7 +111,7 @@ func TestFromJSONEveryType(t *testing.T) {
 }
 
 func TestFromJSONRunEndsMerged(t *testing.T) {
-	ree := must(datatype.NewRunEndEncoded(datatype.Int32, datatype.ListOf(datatype.Int32)))
+	ree := mustOK(datatype.NewRunEndEncoded(datatype.Int32, datatype.ListOf(datatype.Int32)))
 	a := MustFromJSON(ree, `[[1, 2], [1, 2], [1], null, null, [1], [1, 2]]`).(*RunEndEncoded)
 	require.Equal(t, 7, a.Len())
 	require.Equal(t, "[2 3 5 6 7]", Format(a.RunEnds()))
@@ -120,16 +120,16 @@ func TestFromJSONRunEndsMerged(t *testing.T) {
 }
 
 func TestFromJSONDictionary(t *testing.T) {
-	dt := must(datatype.NewDictionary(datatype.Int32, datatype.String, false))
+	dt := mustOK(datatype.NewDictionary(datatype.Int32, datatype.String, false))
 	a := MustFromJSON(dt, `["foo", "bar", "foo", "bar", null, "baz"]`).(*Dictionary)
 	require.Equal(t, "[0 1 0 1 (null) 2]", Format(a.Indices()))
 	require.Equal(t, `["foo" "bar" "baz"]`, Format(a.Dictionary()))
 }
 
 func TestFromJSONErrors(t *testing.T) {
-	fsb := must(datatype.NewFixedSizeBinary(2))
+	fsb := mustOK(datatype.NewFixedSizeBinary(2))
 	st := datatype.StructOf(datatype.Field{Name: "a", Type: datatype.Int8, Nullable: true})
-	un := must(datatype.NewUnion(datatype.Dense, []datatype.Field{{Name: "i", Type: datatype.Int32, Nullable: true}}, []int8{3}))
+	un := mustOK(datatype.NewUnion(datatype.Dense, []datatype.Field{{Name: "i", Type: datatype.Int32, Nullable: true}}, []int8{3}))
 	tests := []struct {
 		t       datatype.DataType
 		literal string
@@ -152,11 +152,11 @@ func TestFromJSONErrors(t *testing.T) {
 		{datatype.MapOf(datatype.String, datatype.Int8, false), `[[[null, 1]]]`, "map key is null"},
 		{un, `[[0, 1]]`, "has no type code 0"},
 		{un, `[[3, "x"]]`, "at [0]<3> (offset 5): int32: invalid syntax"},
-		{must(datatype.NewDecimal(32, 5, 2)), `["1.234"]`, "more digits after the point than scale 2"},
-		{must(datatype.NewDecimal(32, 5, 2)), `["1234.5"]`, "does not fit precision 5"},
+		{mustOK(datatype.NewDecimal(32, 5, 2)), `["1.234"]`, "more digits after the point than scale 2"},
+		{mustOK(datatype.NewDecimal(32, 5, 2)), `["1234.5"]`, "does not fit precision 5"},
 		{datatype.Null, `[1]`, "want null, got number 1"},
 		{datatype.Date32Type, `["2024-13-01"]`, "month out of range"},
-		{must(datatype.NewDictionary(datatype.Int8, datatype.Int32, false)), `[1, "q"]`, "at [1] (offset 4): int32: invalid syntax"},
+		{mustOK(datatype.NewDictionary(datatype.Int8, datatype.Int32, false)), `[1, "q"]`, "at [1] (offset 4): int32: invalid syntax"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.t.String()+" "+tt.literal, func(t *testing.T) {
@@ -166,7 +166,7 @@ func TestFromJSONErrors(t *testing.T) {
 			require.True(t, errors.Is(err, ErrInvalid), "%v wraps ErrInvalid", err)
 		})
 	}
-	_, err := FromJSON(must(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)), `[]`)
+	_, err := FromJSON(mustOK(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)), `[]`)
 	require.ErrorIs(t, err, ErrUnsupported)
 	require.Panics(t, func() { MustFromJSON(datatype.Int8, `[1000]`) })
 }

@@ -16,7 +16,7 @@ import (
 // zero, which is what the builders write for null slots.
 
 // le encodes little-endian integers of the width of T.
-func le[T int8 | uint8 | int16 | int32 | int64](vs ...T) []byte {
+func specLE[T int8 | uint8 | int16 | int32 | int64](vs ...T) []byte {
 	var out []byte
 	for _, v := range vs {
 		switch x := any(v).(type) {
@@ -35,7 +35,7 @@ func le[T int8 | uint8 | int16 | int32 | int64](vs ...T) []byte {
 	return out
 }
 
-func f32le(vs ...float32) []byte {
+func specF32(vs ...float32) []byte {
 	var out []byte
 	for _, v := range vs {
 		out = binary.LittleEndian.AppendUint32(out, math.Float32bits(v))
@@ -44,7 +44,7 @@ func f32le(vs ...float32) []byte {
 }
 
 // buf returns the logical bytes of buffer i of d: its first n bytes.
-func buf(t *testing.T, d *Data, i, n int) []byte {
+func specBuf(t *testing.T, d *Data, i, n int) []byte {
 	t.Helper()
 	require.NotNil(t, d.Buffers[i], "buffer %d is absent", i)
 	require.GreaterOrEqual(t, d.Buffers[i].Len(), n, "buffer %d", i)
@@ -53,7 +53,7 @@ func buf(t *testing.T, d *Data, i, n int) []byte {
 
 // shape checks length, null count and that the validity bitmap is as
 // given (nil: absent).
-func shape(t *testing.T, d *Data, length, nulls int, validity []byte) {
+func specShape(t *testing.T, d *Data, length, nulls int, validity []byte) {
 	t.Helper()
 	require.Equal(t, length, d.Length, "length")
 	require.Equal(t, nulls, d.NullCount, "null count")
@@ -64,7 +64,7 @@ func shape(t *testing.T, d *Data, length, nulls int, validity []byte) {
 		}
 		return
 	}
-	require.Equal(t, validity, buf(t, d, 0, len(validity)), "validity bitmap")
+	require.Equal(t, validity, specBuf(t, d, 0, len(validity)), "validity bitmap")
 	for _, b := range d.Buffers[0].Bytes()[len(validity):cap(d.Buffers[0].Bytes())] {
 		require.Zero(t, b, "bitmap padding must be zero")
 	}
@@ -105,8 +105,8 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 5, 1, []byte{0b00011101})
-				require.Equal(t, le[int32](1, 0, 2, 4, 8), buf(t, d, 1, 20))
+				specShape(t, d, 5, 1, []byte{0b00011101})
+				require.Equal(t, specLE[int32](1, 0, 2, 4, 8), specBuf(t, d, 1, 20))
 			},
 			format: "[1 (null) 2 4 8]",
 		},
@@ -118,8 +118,8 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 5, 0, nil)
-				require.Equal(t, le[int32](1, 2, 3, 4, 8), buf(t, d, 1, 20))
+				specShape(t, d, 5, 0, nil)
+				require.Equal(t, specLE[int32](1, 2, 3, 4, 8), specBuf(t, d, 1, 20))
 			},
 			format: "[1 2 3 4 8]",
 		},
@@ -131,9 +131,9 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 4, 2, []byte{0b00001001})
-				require.Equal(t, le[int32](0, 3, 3, 3, 7), buf(t, d, 1, 20))
-				require.Equal(t, "joemark", string(buf(t, d, 2, 7)))
+				specShape(t, d, 4, 2, []byte{0b00001001})
+				require.Equal(t, specLE[int32](0, 3, 3, 3, 7), specBuf(t, d, 1, 20))
+				require.Equal(t, "joemark", string(specBuf(t, d, 2, 7)))
 				require.Equal(t, 7, d.Buffers[2].Len())
 			},
 			format: `["joe" (null) (null) "mark"]`,
@@ -152,11 +152,11 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 4, 1, []byte{0b00001101})
-				require.Equal(t, le[int32](0, 3, 3, 7, 7), buf(t, d, 1, 20))
+				specShape(t, d, 4, 1, []byte{0b00001101})
+				require.Equal(t, specLE[int32](0, 3, 3, 7, 7), specBuf(t, d, 1, 20))
 				c := d.Children[0]
-				shape(t, c, 7, 0, nil)
-				require.Equal(t, le[int8](12, -7, 25, 0, -127, 127, 50), buf(t, c, 1, 7))
+				specShape(t, c, 7, 0, nil)
+				require.Equal(t, specLE[int8](12, -7, 25, 0, -127, 127, 50), specBuf(t, c, 1, 7))
 			},
 			format: "[[12 -7 25] (null) [0 -127 127 50] []]",
 		},
@@ -176,14 +176,14 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 3, 0, nil)
-				require.Equal(t, le[int32](0, 2, 5, 6), buf(t, d, 1, 16))
+				specShape(t, d, 3, 0, nil)
+				require.Equal(t, specLE[int32](0, 2, 5, 6), specBuf(t, d, 1, 16))
 				c := d.Children[0]
-				shape(t, c, 6, 1, []byte{0b00110111})
-				require.Equal(t, le[int32](0, 2, 4, 7, 7, 8, 10), buf(t, c, 1, 28))
+				specShape(t, c, 6, 1, []byte{0b00110111})
+				require.Equal(t, specLE[int32](0, 2, 4, 7, 7, 8, 10), specBuf(t, c, 1, 28))
 				g := c.Children[0]
-				shape(t, g, 10, 0, nil)
-				require.Equal(t, le[int8](1, 2, 3, 4, 5, 6, 7, 8, 9, 10), buf(t, g, 1, 10))
+				specShape(t, g, 10, 0, nil)
+				require.Equal(t, specLE[int8](1, 2, 3, 4, 5, 6, 7, 8, 9, 10), specBuf(t, g, 1, 10))
 			},
 			format: "[[[1 2] [3 4]] [[5 6 7] (null) [8]] [[9 10]]]",
 		},
@@ -199,12 +199,12 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 4, 1, []byte{0b00001101})
-				require.Equal(t, le[int32](0, 7, 3, 0), buf(t, d, 1, 16))
-				require.Equal(t, le[int32](3, 0, 4, 0), buf(t, d, 2, 16))
+				specShape(t, d, 4, 1, []byte{0b00001101})
+				require.Equal(t, specLE[int32](0, 7, 3, 0), specBuf(t, d, 1, 16))
+				require.Equal(t, specLE[int32](3, 0, 4, 0), specBuf(t, d, 2, 16))
 				c := d.Children[0]
-				shape(t, c, 7, 0, nil)
-				require.Equal(t, le[int8](12, -7, 25, 0, -127, 127, 50), buf(t, c, 1, 7))
+				specShape(t, c, 7, 0, nil)
+				require.Equal(t, specLE[int8](12, -7, 25, 0, -127, 127, 50), specBuf(t, c, 1, 7))
 			},
 			format: "[[12 -7 25] (null) [0 -127 127 50] []]",
 		},
@@ -223,10 +223,10 @@ func TestSpecLayouts(t *testing.T) {
 			},
 			check: func(t *testing.T, d *Data) {
 				// Same validity, sizes and child; offsets in append order.
-				shape(t, d, 4, 1, []byte{0b00001101})
-				require.Equal(t, le[int32](0, 3, 3, 7), buf(t, d, 1, 16))
-				require.Equal(t, le[int32](3, 0, 4, 0), buf(t, d, 2, 16))
-				require.Equal(t, le[int8](12, -7, 25, 0, -127, 127, 50), buf(t, d.Children[0], 1, 7))
+				specShape(t, d, 4, 1, []byte{0b00001101})
+				require.Equal(t, specLE[int32](0, 3, 3, 7), specBuf(t, d, 1, 16))
+				require.Equal(t, specLE[int32](3, 0, 4, 0), specBuf(t, d, 2, 16))
+				require.Equal(t, specLE[int8](12, -7, 25, 0, -127, 127, 50), specBuf(t, d.Children[0], 1, 7))
 			},
 			format: "[[12 -7 25] (null) [0 -127 127 50] []]",
 		},
@@ -243,12 +243,12 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 5, 1, []byte{0b00011101})
-				require.Equal(t, le[int32](4, 7, 0, 0, 3), buf(t, d, 1, 20))
-				require.Equal(t, le[int32](3, 0, 4, 0, 2), buf(t, d, 2, 20))
+				specShape(t, d, 5, 1, []byte{0b00011101})
+				require.Equal(t, specLE[int32](4, 7, 0, 0, 3), specBuf(t, d, 1, 20))
+				require.Equal(t, specLE[int32](3, 0, 4, 0, 2), specBuf(t, d, 2, 20))
 				c := d.Children[0]
-				shape(t, c, 7, 0, nil)
-				require.Equal(t, le[int8](0, -127, 127, 50, 12, -7, 25), buf(t, c, 1, 7))
+				specShape(t, c, 7, 0, nil)
+				require.Equal(t, specLE[int8](0, -127, 127, 50, 12, -7, 25), specBuf(t, c, 1, 7))
 			},
 			format: "[[12 -7 25] (null) [0 -127 127 50] [] [50 12]]",
 		},
@@ -268,10 +268,10 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 4, 1, []byte{0b00001101})
+				specShape(t, d, 4, 1, []byte{0b00001101})
 				c := d.Children[0]
-				shape(t, c, 16, 0, nil)
-				require.Equal(t, []byte{192, 168, 0, 12, 0, 0, 0, 0, 192, 168, 0, 25, 192, 168, 0, 1}, buf(t, c, 1, 16))
+				specShape(t, c, 16, 0, nil)
+				require.Equal(t, []byte{192, 168, 0, 12, 0, 0, 0, 0, 192, 168, 0, 25, 192, 168, 0, 1}, specBuf(t, c, 1, 16))
 			},
 			format: "[[192 168 0 12] (null) [192 168 0 25] [192 168 0 1]]",
 		},
@@ -296,14 +296,14 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 4, 1, []byte{0b00001011})
+				specShape(t, d, 4, 1, []byte{0b00001011})
 				n := d.Children[0]
-				shape(t, n, 4, 1, []byte{0b00001101})
-				require.Equal(t, le[int32](0, 3, 3, 8, 12), buf(t, n, 1, 20))
-				require.Equal(t, "joealicemark", string(buf(t, n, 2, 12)))
+				specShape(t, n, 4, 1, []byte{0b00001101})
+				require.Equal(t, specLE[int32](0, 3, 3, 8, 12), specBuf(t, n, 1, 20))
+				require.Equal(t, "joealicemark", string(specBuf(t, n, 2, 12)))
 				a := d.Children[1]
-				shape(t, a, 4, 1, []byte{0b00001011})
-				require.Equal(t, le[int32](1, 2, 0, 4), buf(t, a, 1, 16))
+				specShape(t, a, 4, 1, []byte{0b00001011})
+				require.Equal(t, specLE[int32](1, 2, 0, 4), specBuf(t, a, 1, 16))
 			},
 			format: `[{name: "joe", age: 1} {name: (null), age: 2} (null) {name: "mark", age: 4}]`,
 		},
@@ -321,14 +321,14 @@ func TestSpecLayouts(t *testing.T) {
 				require.Equal(t, 4, d.Length)
 				require.Zero(t, d.NullCount)
 				require.Len(t, d.Buffers, 2)
-				require.Equal(t, le[int8](0, 0, 0, 1), buf(t, d, 0, 4))
-				require.Equal(t, le[int32](0, 1, 2, 0), buf(t, d, 1, 16))
+				require.Equal(t, specLE[int8](0, 0, 0, 1), specBuf(t, d, 0, 4))
+				require.Equal(t, specLE[int32](0, 1, 2, 0), specBuf(t, d, 1, 16))
 				f := d.Children[0]
-				shape(t, f, 3, 1, []byte{0b00000101})
-				require.Equal(t, f32le(1.2, 0, 3.4), buf(t, f, 1, 12))
+				specShape(t, f, 3, 1, []byte{0b00000101})
+				require.Equal(t, specF32(1.2, 0, 3.4), specBuf(t, f, 1, 12))
 				i := d.Children[1]
-				shape(t, i, 1, 0, nil)
-				require.Equal(t, le[int32](5), buf(t, i, 1, 4))
+				specShape(t, i, 1, 0, nil)
+				require.Equal(t, specLE[int32](5), specBuf(t, i, 1, 4))
 			},
 			format: "[1.2 (null) 3.4 5]",
 		},
@@ -348,17 +348,17 @@ func TestSpecLayouts(t *testing.T) {
 				require.Equal(t, 6, d.Length)
 				require.Zero(t, d.NullCount)
 				require.Len(t, d.Buffers, 1)
-				require.Equal(t, le[int8](0, 1, 2, 1, 0, 2), buf(t, d, 0, 6))
+				require.Equal(t, specLE[int8](0, 1, 2, 1, 0, 2), specBuf(t, d, 0, 6))
 				i := d.Children[0]
-				shape(t, i, 6, 4, []byte{0b00010001})
-				require.Equal(t, le[int32](5, 0, 0, 0, 4, 0), buf(t, i, 1, 24))
+				specShape(t, i, 6, 4, []byte{0b00010001})
+				require.Equal(t, specLE[int32](5, 0, 0, 0, 4, 0), specBuf(t, i, 1, 24))
 				f := d.Children[1]
-				shape(t, f, 6, 4, []byte{0b00001010})
-				require.Equal(t, f32le(0, 1.2, 0, 3.4, 0, 0), buf(t, f, 1, 24))
+				specShape(t, f, 6, 4, []byte{0b00001010})
+				require.Equal(t, specF32(0, 1.2, 0, 3.4, 0, 0), specBuf(t, f, 1, 24))
 				s := d.Children[2]
-				shape(t, s, 6, 4, []byte{0b00100100})
-				require.Equal(t, le[int32](0, 0, 0, 3, 3, 3, 7), buf(t, s, 1, 28))
-				require.Equal(t, "joemark", string(buf(t, s, 2, 7)))
+				specShape(t, s, 6, 4, []byte{0b00100100})
+				require.Equal(t, specLE[int32](0, 0, 0, 3, 3, 3, 7), specBuf(t, s, 1, 28))
+				require.Equal(t, "joemark", string(specBuf(t, s, 2, 7)))
 			},
 			format: `[5 1.2 "joe" 3.4 4 "mark"]`,
 		},
@@ -374,12 +374,12 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 6, 1, []byte{0b00101111})
-				require.Equal(t, le[int32](0, 1, 0, 1, 0, 2), buf(t, d, 1, 24))
+				specShape(t, d, 6, 1, []byte{0b00101111})
+				require.Equal(t, specLE[int32](0, 1, 0, 1, 0, 2), specBuf(t, d, 1, 24))
 				v := d.Dictionary
-				shape(t, v, 3, 0, nil)
-				require.Equal(t, le[int32](0, 3, 6, 9), buf(t, v, 1, 16))
-				require.Equal(t, "foobarbaz", string(buf(t, v, 2, 9)))
+				specShape(t, v, 3, 0, nil)
+				require.Equal(t, specLE[int32](0, 3, 6, 9), specBuf(t, v, 1, 16))
+				require.Equal(t, "foobarbaz", string(specBuf(t, v, 2, 9)))
 			},
 			format: `["foo" "bar" "foo" "bar" (null) "baz"]`,
 		},
@@ -393,8 +393,8 @@ func TestSpecLayouts(t *testing.T) {
 				return a
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 6, 0, nil) // nulls of the dictionary do not count
-				require.Equal(t, le[int32](0, 1, 3, 1, 4, 2), buf(t, d, 1, 24))
+				specShape(t, d, 6, 0, nil) // nulls of the dictionary do not count
+				require.Equal(t, specLE[int32](0, 1, 3, 1, 4, 2), specBuf(t, d, 1, 24))
 				require.Equal(t, 1, d.Dictionary.NullCount)
 			},
 			format: `["foo" "bar" "foo" "bar" (null) "baz"]`,
@@ -419,11 +419,11 @@ func TestSpecLayouts(t *testing.T) {
 				require.Zero(t, d.NullCount)
 				require.Empty(t, d.Buffers)
 				e := d.Children[0]
-				shape(t, e, 3, 0, nil)
-				require.Equal(t, le[int32](4, 6, 7), buf(t, e, 1, 12))
+				specShape(t, e, 3, 0, nil)
+				require.Equal(t, specLE[int32](4, 6, 7), specBuf(t, e, 1, 12))
 				v := d.Children[1]
-				shape(t, v, 3, 1, []byte{0b00000101})
-				require.Equal(t, f32le(1, 0, 2), buf(t, v, 1, 12))
+				specShape(t, v, 3, 1, []byte{0b00000101})
+				require.Equal(t, specF32(1, 0, 2), specBuf(t, v, 1, 12))
 			},
 			format: "[1 1 1 1 (null) (null) 2]",
 		},
@@ -439,9 +439,9 @@ func TestSpecLayouts(t *testing.T) {
 				return b.NewArray()
 			},
 			check: func(t *testing.T, d *Data) {
-				shape(t, d, 5, 1, []byte{0b00011101})
+				specShape(t, d, 5, 1, []byte{0b00011101})
 				require.Len(t, d.Buffers, 3, "validity, views, one data buffer")
-				views := buf(t, d, 1, 80)
+				views := specBuf(t, d, 1, 80)
 				inline := func(s string) []byte {
 					v := make([]byte, 16)
 					binary.LittleEndian.PutUint32(v, uint32(len(s)))
@@ -459,7 +459,7 @@ func TestSpecLayouts(t *testing.T) {
 				require.Equal(t, inline("hello, world"), views[32:48])
 				require.Equal(t, long("a string longer than twelve", 0, 0), views[48:64])
 				require.Equal(t, long("another long string", 0, 27), views[64:80])
-				require.Equal(t, "a string longer than twelveanother long string", string(buf(t, d, 2, d.Buffers[2].Len())))
+				require.Equal(t, "a string longer than twelveanother long string", string(specBuf(t, d, 2, d.Buffers[2].Len())))
 			},
 			format: `["joe" (null) "hello, world" "a string longer than twelve" "another long string"]`,
 		},

@@ -9,7 +9,8 @@ import (
 )
 
 // The builder benchmarks build an array of benchN values per iteration
-// (without Reserve, so growth is included) and report ns/value.
+// (without Reserve, so growth is included, except in the "reserved"
+// variants) and report ns/value.
 //
 //	go test -run '^$' -bench BenchmarkBuilder -benchtime 200x ./array
 const benchN = 1 << 14
@@ -70,6 +71,13 @@ func BenchmarkBuilder(b *testing.B) {
 			}
 			i64.Finish()
 		}},
+		{"Append/reserved", func() {
+			i64.Reserve(benchN)
+			for _, v := range in.ints {
+				i64.Append(v)
+			}
+			i64.Finish()
+		}},
 		{"AppendValues", func() { i64.AppendValues(in.ints, nil); i64.Finish() }},
 		{"Append/nulls10", func() {
 			for i, v := range in.ints {
@@ -109,6 +117,14 @@ func BenchmarkBuilder(b *testing.B) {
 	str := NewBinaryBuilder[int32](datatype.String)
 	cases["utf8"] = []variant{
 		{"Append", func() {
+			for _, v := range in.strs {
+				str.AppendString(v)
+			}
+			str.Finish()
+		}},
+		{"Append/reserved", func() {
+			str.Reserve(benchN)
+			str.ReserveData(20 * benchN)
 			for _, v := range in.strs {
 				str.AppendString(v)
 			}

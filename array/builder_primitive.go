@@ -83,6 +83,15 @@ func (b *PrimitiveBuilder[T]) grow(n int) {
 	b.raw = raw
 	b.values = memory.ViewBytes[T](raw)
 	b.setCapacity(len(b.values))
+	b.syncFast()
+}
+
+// syncFast opens Append's fast path when there is no bitmap to maintain.
+func (b *PrimitiveBuilder[T]) syncFast() {
+	b.fast = 0
+	if b.valid == nil {
+		b.fast = len(b.values)
+	}
 }
 
 // Reserve makes room for n more values.
@@ -113,6 +122,7 @@ func (b *PrimitiveBuilder[T]) AppendNulls(n int) {
 	b.grow(n)
 	b.markNull(n)
 	b.length += n
+	b.fast = 0
 }
 
 // AppendEmptyValue appends a zero value.
@@ -142,6 +152,7 @@ func (b *PrimitiveBuilder[T]) AppendValues(vs []T, valid []bool) {
 	}
 	if b.valid == nil {
 		b.materialize()
+		b.fast = 0
 	}
 	var zero T
 	for i, ok := range valid {
@@ -177,7 +188,7 @@ func (b *PrimitiveBuilder[T]) Finish() *Primitive[T] {
 	var zero T
 	d := b.makeData([]*memory.Buffer{b.validityBuffer(), b.cfg.buffer(b.raw, b.length*int(unsafe.Sizeof(zero)))}, nil)
 	b.resetBase()
-	b.raw, b.values = nil, nil
+	b.raw, b.values, b.fast = nil, nil, 0
 	return newPrimitive[T](d)
 }
 

@@ -524,3 +524,178 @@ func TestValidateNeverPanics(t *testing.T) {
 		}
 	}
 }
+
+// fuzzTypes are the types FuzzValidate builds data of.
+var fuzzTypes = []datatype.DataType{
+	datatype.Int32, datatype.String, tListI32, datatype.StringView, tDense, tSparse, tDictStr,
+	mustT(datatype.NewRunEndEncoded(datatype.Int16, datatype.Int32)), tLViewI32,
+	datatype.StructOf(field("a", datatype.Int32), field("b", datatype.String)), tMapSI, datatype.Bool, tDec,
+	datatype.LargeString, tFSLI32, datatype.Null, tLListI32, vExt{datatype.String},
+}
+
+// fuzzSource hands out the fuzzer's bytes; past the end it gives zeros.
+type fuzzSource struct{ b []byte }
+
+func (s *fuzzSource) byte() byte {
+	if len(s.b) == 0 {
+		return 0
+	}
+	c := s.b[0]
+	s.b = s.b[1:]
+	return c
+}
+
+func (s *fuzzSource) bytes(n int) []byte {
+	n = min(n, len(s.b))
+	out := memory.Allocate(nil, n).Bytes()
+	copy(out, s.b[:n])
+	s.b = s.b[n:]
+	return out
+}
+
+// num reads a small number, now and then a nasty one.
+func (s *fuzzSource) num(mod int) int {
+	switch c := s.byte(); c {
+	case 255:
+		return -1
+	case 254:
+		return 1 << 40
+	case 253:
+		return math.MaxInt
+	default:
+		return int(c) % mod
+	}
+}
+
+// data builds Data of type t: length, offset, null count, each buffer's
+// bytes and the children all come from the fuzzer.
+func (s *fuzzSource) data(t datatype.DataType, depth int) *Data {
+	d := &Data{Type: t, Length: s.num(12), Offset: s.num(4), NullCount: s.num(5)}
+	st := datatype.StorageOf(t)
+	lay := datatype.LayoutOf(st)
+	nb := len(lay.Buffers)
+	if lay.Variadic {
+		nb += int(s.byte() % 3)
+	}
+	if s.byte() == 7 {
+		nb++ // a wrong number of buffers
+	}
+	for range nb {
+		if n := s.num(200); n >= 0 && n < 200 {
+			d.Buffers = append(d.Buffers, memory.NewBuffer(s.bytes(n)))
+		} else {
+			d.Buffers = append(d.Buffers, nil)
+		}
+	}
+	if depth < 3 {
+		for _, f := range datatype.Children(st) {
+			d.Children = append(d.Children, s.data(f.Type, depth+1))
+		}
+		if dt, ok := st.(*datatype.DictionaryType); ok {
+			d.Dictionary = s.data(dt.Value, depth+1)
+		}
+	}
+	if d.NullCount == 4 && d.Length >= 0 && d.Length < 100 && d.Offset >= 0 && d.Offset < 100 {
+		d.NullCount = countNulls(d)
+	}
+	return d
+}
+
+// exercise calls every accessor of a on every slot, recursively.
+func exercise(a Array, depth int) {
+	if a.Len() > 100 {
+		a = Slice(a, 0, 100)
+	}
+	_ = Format(a)
+	if depth > 4 {
+		return
+	}
+	for i := range min(a.Len(), 100) { // a null array may be huge
+		_, _ = a.IsNull(i), a.IsValid(i)
+		_ = FormatValue(a, i)
+		switch a := a.(type) {
+		case *Binary[int32]:
+			_, _, _ = a.Value(i), a.ValueString(i), a.ValueLen(i)
+		case *Binary[int64]:
+			_, _, _ = a.Value(i), a.ValueString(i), a.ValueLen(i)
+		case *BinaryView:
+			_, _, _ = a.Value(i), a.ValueString(i), a.ValueLen(i)
+		case ListLike:
+			exercise(Slice(a.ListValues(), 0, 0), depth+1)
+			type valuer interface{ Value(int) Array }
+			if v, ok := a.(valuer); ok {
+				exercise(v.Value(i), depth+1)
+			}
+		case *Union:
+			_, _, _ = a.TypeCode(i), a.ChildIndex(i), a.ValueOffset(i)
+		case *Dictionary:
+			if a.IsValid(i) {
+				_ = a.Dictionary().IsNull(a.ValueIndex(i))
+			}
+		case *RunEndEncoded:
+			_ = a.Values().IsNull(a.PhysicalIndex(i))
+		}
+	}
+	switch a := a.(type) {
+	case ListLike:
+		exercise(a.ListValues(), depth+1)
+	case *Struct:
+		for j := range a.NumField() {
+			exercise(a.Field(j), depth+1)
+		}
+	case *Union:
+		for j := range a.NumChildren() {
+			exercise(a.Child(j), depth+1)
+		}
+	case *Dictionary:
+		exercise(a.Indices(), depth+1)
+		exercise(a.Dictionary(), depth+1)
+	case *RunEndEncoded:
+		exercise(a.RunEnds(), depth+1)
+		exercise(a.Values(), depth+1)
+	case *Extension:
+		exercise(a.Storage(), depth+1)
+	}
+}
+
+// FuzzValidate builds Data of a few types from fuzzed lengths, offsets,
+// null counts and buffer bytes, and checks that no validation level
+// panics; that data passing ValidateSafe makes an array whose accessors
+// and printing do not panic; and that data passing ValidateFull stays
+// valid when sliced and concatenated back, equal to itself.
+func FuzzValidate(f *testing.F) {
+	for k := range fuzzTypes {
+		f.Add(uint8(k), []byte{3, 0, 0, 0, 1, 0x07, 16, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 4, 'a', 'b', 'c', 'd', 3, 0, 0, 0, 1, 0xff})
+		f.Add(uint8(k), []byte{2, 1, 4, 0, 1, 0x05, 12, 0, 0, 0, 0, 1, 0, 0, 0, 2, 0, 0, 0, 6, 5, 'a', 'b', 'c', 'd', 'e'})
+		f.Add(uint8(k), []byte{})
+	}
+	f.Fuzz(func(t *testing.T, kind uint8, raw []byte) {
+		src := &fuzzSource{b: raw}
+		d := src.data(fuzzTypes[int(kind)%len(fuzzTypes)], 0)
+		var errs [3]error
+		for i, v := range validators {
+			require.NotPanics(t, func() { errs[i] = v.fn(d) }, v.name)
+		}
+		if errs[1] != nil {
+			require.Error(t, errs[2], "ValidateFull passes what ValidateSafe rejects")
+			return
+		}
+		require.NoError(t, errs[0])
+		a := MustMake(d)
+		require.NotPanics(t, func() { exercise(a, 0) })
+		if errs[2] != nil {
+			return
+		}
+		n := a.Len()
+		require.True(t, Equal(a, a))
+		for _, cut := range [][2]int{{0, n / 2}, {n / 2, n}, {n / 3, n}} {
+			require.NoError(t, ValidateFull(Slice(a, cut[0], cut[1]).Data()), "slice %v", cut)
+		}
+		c, err := Concatenate(Slice(a, 0, n/3), Slice(a, n/3, n))
+		require.NoError(t, err)
+		require.NoError(t, ValidateFull(c.Data()))
+		if i, desc, eq := FirstDifference(a, c); !eq {
+			t.Fatalf("concatenated halves differ at %d: %s", i, desc)
+		}
+	})
+}

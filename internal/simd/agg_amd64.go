@@ -8,13 +8,13 @@ import (
 )
 
 type (
-	sumKernel       func(x unsafe.Pointer, n int, acc *[8]uint64)
-	sumMaskedKernel func(x unsafe.Pointer, bits *byte, n int, acc *[8]uint64)
-	minKernel       func(x unsafe.Pointer, bits *byte, stride, n int, inv int64, acc *[8]uint64)
+	sumKernel       func(x unsafe.Pointer, n int) (acc [8]uint64)
+	sumMaskedKernel func(x unsafe.Pointer, bits *byte, n int) (acc [8]uint64)
+	minKernel       func(x unsafe.Pointer, bits *byte, stride, n int, inv, ident int64) (acc [8]uint64)
 )
 
 // reduceSum adds up the lanes of a sum kernel's accumulator.
-func reduceSum[S int64 | uint64 | float64](acc *[8]uint64) S {
+func reduceSum[S int64 | uint64 | float64](acc [8]uint64) S {
 	var s S
 	switch p := any(&s).(type) {
 	case *float64:
@@ -40,9 +40,8 @@ func sumGlue[T number, S int64 | uint64 | float64](plain sumKernel, masked sumMa
 			m := len(x) &^ (epv - 1)
 			var s S
 			if m > 0 {
-				var acc [8]uint64
-				plain(unsafe.Pointer(&x[0]), m, &acc)
-				s = reduceSum[S](&acc)
+				acc := plain(unsafe.Pointer(&x[0]), m)
+				s = reduceSum[S](acc)
 			}
 			return s + sumGeneric[T, S](x[m:], nil, 0)
 		}
@@ -50,9 +49,8 @@ func sumGlue[T number, S int64 | uint64 | float64](plain sumKernel, masked sumMa
 		s := sumGeneric[T, S](x[:h], bits, off)
 		m := (len(x) - h) &^ 7
 		if m > 0 {
-			var acc [8]uint64
-			masked(unsafe.Pointer(&x[h]), &bits[(off+h)>>3], m, &acc)
-			s += reduceSum[S](&acc)
+			acc := masked(unsafe.Pointer(&x[h]), &bits[(off+h)>>3], m)
+			s += reduceSum[S](acc)
 		}
 		return s + sumGeneric[T, S](x[h+m:], bits, off+h+m)
 	}
@@ -93,16 +91,9 @@ func minGlue[T int32 | int64 | float32 | float64](asm minKernel, block, stride i
 		if m == 0 {
 			return ref(x, bits, off)
 		}
-		var acc [8]uint64
 		ident := int64(math.MaxInt64)
 		if !wide {
 			ident = math.MaxInt32
-		}
-		for i := range acc {
-			acc[i] = math.MaxInt64
-			if !wide {
-				acc[i] = math.MaxInt32<<32 | math.MaxInt32
-			}
 		}
 		bp, st := &allOnes[0], 0
 		if bits != nil {
@@ -112,7 +103,7 @@ func minGlue[T int32 | int64 | float32 | float64](asm minKernel, block, stride i
 		if isMax {
 			inv = -1
 		}
-		asm(unsafe.Pointer(&x[h]), bp, st, m, inv, &acc)
+		acc := asm(unsafe.Pointer(&x[h]), bp, st, m, inv, ident)
 		r := ident
 		for _, l := range acc {
 			if wide {

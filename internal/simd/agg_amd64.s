@@ -23,15 +23,14 @@ DATA bitsD<>+16(SB)/8, $0x0000002000000010
 DATA bitsD<>+24(SB)/8, $0x0000008000000040
 GLOBL bitsD<>(SB), RODATA|NOPTR, $32
 
-// SUM_AVX2 defines name(x unsafe.Pointer, n int, acc *[8]uint64): LOAD
+// SUM_AVX2 defines name(x unsafe.Pointer, n int) (acc [8]uint64): LOAD
 // widens 4 elements of ES bytes to 64-bit lanes, ADD accumulates them.
 // n is a multiple of 4.
 #define SUM_AVX2(name, LOAD, ADD, ES) \
-TEXT name(SB), NOSPLIT, $0-24; \
+TEXT name(SB), NOSPLIT, $0-80; \
 	MOVQ    x+0(FP), SI; \
 	MOVQ    n+8(FP), CX; \
-	MOVQ    acc+16(FP), DI; \
-	VMOVDQU (DI), Y0; \
+	VPXOR   Y0, Y0, Y0; \
 	VPXOR   Y1, Y1, Y1; \
 	VPXOR   Y2, Y2, Y2; \
 	VPXOR   Y3, Y3, Y3; \
@@ -61,17 +60,19 @@ done:; \
 	ADD     Y1, Y0, Y0; \
 	ADD     Y3, Y2, Y2; \
 	ADD     Y2, Y0, Y0; \
+	LEAQ    acc+16(FP), DI; \
+	VPXOR   Y1, Y1, Y1; \
 	VMOVDQU Y0, (DI); \
+	VMOVDQU Y1, 32(DI); \
 	VZEROUPPER; \
 	RET
 
 // SUM_AVX512 is SUM_AVX2 with 8 elements per vector; n is a multiple of 8.
 #define SUM_AVX512(name, LOAD, ADD, ES) \
-TEXT name(SB), NOSPLIT, $0-24; \
+TEXT name(SB), NOSPLIT, $0-80; \
 	MOVQ      x+0(FP), SI; \
 	MOVQ      n+8(FP), CX; \
-	MOVQ      acc+16(FP), DI; \
-	VMOVDQU64 (DI), Z0; \
+	VPXORQ    Z0, Z0, Z0; \
 	VPXORQ    Z1, Z1, Z1; \
 	VPXORQ    Z2, Z2, Z2; \
 	VPXORQ    Z3, Z3, Z3; \
@@ -101,7 +102,7 @@ done:; \
 	ADD       Z1, Z0, Z0; \
 	ADD       Z3, Z2, Z2; \
 	ADD       Z2, Z0, Z0; \
-	VMOVDQU64 Z0, (DI); \
+	VMOVDQU64 Z0, acc+16(FP); \
 	VZEROUPPER; \
 	RET
 
@@ -113,16 +114,15 @@ done:; \
 	VPAND        Y15, t, hi; \
 	VPCMPEQQ     Y15, hi, hi
 
-// SUMM_AVX2 defines name(x unsafe.Pointer, bits *byte, n int, acc
-// *[8]uint64): the sum of the elements whose bit is set; n is a multiple
+// SUMM_AVX2 defines name(x unsafe.Pointer, bits *byte, n int) (acc
+// [8]uint64): the sum of the elements whose bit is set; n is a multiple
 // of 8 and bit i of the byte-aligned bits belongs to element i.
 #define SUMM_AVX2(name, LOAD, ADD, ES) \
-TEXT name(SB), NOSPLIT, $0-32; \
+TEXT name(SB), NOSPLIT, $0-88; \
 	MOVQ    x+0(FP), SI; \
 	MOVQ    bits+8(FP), BX; \
 	MOVQ    n+16(FP), CX; \
-	MOVQ    acc+24(FP), DI; \
-	VMOVDQU (DI), Y0; \
+	VPXOR   Y0, Y0, Y0; \
 	VPXOR   Y1, Y1, Y1; \
 	VPXOR   Y2, Y2, Y2; \
 	VPXOR   Y3, Y3, Y3; \
@@ -167,18 +167,20 @@ done:; \
 	ADD     Y1, Y0, Y0; \
 	ADD     Y3, Y2, Y2; \
 	ADD     Y2, Y0, Y0; \
+	LEAQ    acc+24(FP), DI; \
+	VPXOR   Y1, Y1, Y1; \
 	VMOVDQU Y0, (DI); \
+	VMOVDQU Y1, 32(DI); \
 	VZEROUPPER; \
 	RET
 
 // SUMM_AVX512 is SUMM_AVX2 with one opmask per bitmap byte.
 #define SUMM_AVX512(name, LOAD, ADD, ES) \
-TEXT name(SB), NOSPLIT, $0-32; \
+TEXT name(SB), NOSPLIT, $0-88; \
 	MOVQ      x+0(FP), SI; \
 	MOVQ      bits+8(FP), BX; \
 	MOVQ      n+16(FP), CX; \
-	MOVQ      acc+24(FP), DI; \
-	VMOVDQU64 (DI), Z0; \
+	VPXORQ    Z0, Z0, Z0; \
 	VPXORQ    Z1, Z1, Z1; \
 	VPXORQ    Z2, Z2, Z2; \
 	VPXORQ    Z3, Z3, Z3; \
@@ -215,7 +217,7 @@ done:; \
 	ADD       Z1, Z0, Z0; \
 	ADD       Z3, Z2, Z2; \
 	ADD       Z2, Z0, Z0; \
-	VMOVDQU64 Z0, (DI); \
+	VMOVDQU64 Z0, acc+24(FP); \
 	VZEROUPPER; \
 	RET
 

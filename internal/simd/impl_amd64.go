@@ -18,6 +18,7 @@ func addArchLevels() {
 	avx2Level.level = "avx2"
 	setBitmapAVX2(&avx2Level)
 	setAggAVX2(&avx2Level)
+	setElemAVX2(&avx2Level)
 	levels = append(levels, &avx2Level)
 	if !(cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512DQ &&
 		cpu.X86.HasAVX512VL && cpu.X86.HasAVX512VPOPCNTDQ) {
@@ -27,6 +28,7 @@ func addArchLevels() {
 	avx512Level.level = "avx512"
 	setBitmapAVX512(&avx512Level)
 	setAggAVX512(&avx512Level)
+	setElemAVX512(&avx512Level)
 	levels = append(levels, &avx512Level)
 }
 

@@ -7,12 +7,12 @@
 // first mapped to integer keys whose signed order is the total order
 // -Inf < ... < -0 < +0 < ... < +Inf (NaN lanes are masked out).
 //
-// func k(x unsafe.Pointer, bits *byte, stride, n int, inv int64, acc *[8]uint64)
+// func k(x unsafe.Pointer, bits *byte, stride, n int, inv, ident int64) (acc [8]uint64)
 //
 // An element counts only when its bitmap bit is set; the bitmap pointer
 // advances by stride bytes per 8 elements (AVX2) or per vector (AVX-512),
-// so stride 0 over an all-ones byte means "no bitmap". acc holds the
-// identity in every lane on entry and the per-lane minima on return.
+// so stride 0 over an all-ones byte means "no bitmap". The accumulators
+// start at ident (the largest value) and acc returns the per-lane minima.
 // n is a multiple of 16 (AVX2, AVX-512 64-bit) or 32 (AVX-512 32-bit).
 
 // Bit masks that turn a broadcast bitmap byte into lane masks (a
@@ -38,14 +38,13 @@ GLOBL bitsD<>(SB), RODATA|NOPTR, $32
 	MOVQ bits+8(FP), BX; \
 	MOVQ stride+16(FP), R8; \
 	MOVQ n+24(FP), CX; \
-	MOVQ inv+32(FP), AX; \
-	MOVQ acc+40(FP), DI
+	MOVQ inv+32(FP), AX
 
 #define MIN_INT_AVX512(name, KMOV, XOR, MIN, BCAST, EPV) \
-TEXT name(SB), NOSPLIT, $0-48; \
+TEXT name(SB), NOSPLIT, $0-112; \
 	MIN_PROLOGUE; \
 	BCAST     AX, Z12; \
-	VMOVDQU64 (DI), Z0; \
+	BCAST     ident+40(FP), Z0; \
 	VMOVDQA64 Z0, Z1; \
 loop:; \
 	CMPQ CX, $(2*EPV); \
@@ -62,15 +61,15 @@ loop:; \
 	JMP  loop; \
 done:; \
 	MIN       Z1, Z0, Z0; \
-	VMOVDQU64 Z0, (DI); \
+	VMOVDQU64 Z0, acc+48(FP); \
 	VZEROUPPER; \
 	RET
 
 #define MIN_FLT_AVX512(name, KMOV, CMP, SRA, SRL, SH, TERN, MIN, BCAST, EPV) \
-TEXT name(SB), NOSPLIT, $0-48; \
+TEXT name(SB), NOSPLIT, $0-112; \
 	MIN_PROLOGUE; \
 	BCAST     AX, Z12; \
-	VMOVDQU64 (DI), Z0; \
+	BCAST     ident+40(FP), Z0; \
 	VMOVDQA64 Z0, Z1; \
 loop:; \
 	CMPQ      CX, $(2*EPV); \
@@ -95,7 +94,7 @@ loop:; \
 	JMP       loop; \
 done:; \
 	MIN       Z1, Z0, Z0; \
-	VMOVDQU64 Z0, (DI); \
+	VMOVDQU64 Z0, acc+48(FP); \
 	VZEROUPPER; \
 	RET
 
@@ -138,6 +137,7 @@ MIN_FLT_AVX512(·minF32AVX512, KMOVW, VCMPPS, VPSRAD, VPSRLD, 31, VPTERNLOGD, VP
 	VPBLENDVB Y6, Y1, Y0, Y0; \
 	VPCMPGTQ  Y3, Y2, Y6; \
 	VPBLENDVB Y6, Y3, Y2, Y2; \
+	LEAQ      acc+48(FP), DI; \
 	VMOVDQU   Y0, (DI); \
 	VMOVDQU   Y2, 32(DI); \
 	VZEROUPPER; \
@@ -150,12 +150,12 @@ MIN_FLT_AVX512(·minF32AVX512, KMOVW, VCMPPS, VPSRAD, VPSRLD, 31, VPTERNLOGD, VP
 	VPXOR        Y11, Y11, Y11; \
 	VMOVDQU      bitsQLo<>(SB), Y14; \
 	VMOVDQU      bitsQHi<>(SB), Y15; \
-	VMOVDQU      (DI), Y0; \
+	VPBROADCASTQ ident+40(FP), Y0; \
 	VMOVDQA      Y0, Y1; \
 	VMOVDQA      Y0, Y2; \
 	VMOVDQA      Y0, Y3
 
-TEXT ·minI64AVX2(SB), NOSPLIT, $0-48
+TEXT ·minI64AVX2(SB), NOSPLIT, $0-112
 	MIN64_AVX2_START
 loop:
 	CMPQ  CX, $16
@@ -177,7 +177,7 @@ loop:
 done:
 	MIN64_AVX2_END
 
-TEXT ·minF64AVX2(SB), NOSPLIT, $0-48
+TEXT ·minF64AVX2(SB), NOSPLIT, $0-112
 	MIN64_AVX2_START
 loop:
 	CMPQ    CX, $16
@@ -208,11 +208,12 @@ done:
 	VMOVQ        AX, X12; \
 	VPBROADCASTD X12, Y12; \
 	VMOVDQU      bitsD<>(SB), Y14; \
-	VMOVDQU      (DI), Y13; \
+	VPBROADCASTD ident+40(FP), Y13; \
 	VMOVDQA      Y13, Y0; \
 	VMOVDQA      Y13, Y1
 
 #define MIN32_AVX2_END \
+	LEAQ    acc+48(FP), DI; \
 	VMOVDQU Y0, (DI); \
 	VMOVDQU Y1, 32(DI); \
 	VZEROUPPER; \
@@ -237,7 +238,7 @@ done:
 	VPBLENDVB Y9, Y4, Y13, Y4; \
 	VPMINSD   Y4, acc, acc
 
-TEXT ·minI32AVX2(SB), NOSPLIT, $0-48
+TEXT ·minI32AVX2(SB), NOSPLIT, $0-112
 	MIN32_AVX2_START
 loop:
 	CMPQ CX, $16
@@ -251,7 +252,7 @@ loop:
 done:
 	MIN32_AVX2_END
 
-TEXT ·minF32AVX2(SB), NOSPLIT, $0-48
+TEXT ·minF32AVX2(SB), NOSPLIT, $0-112
 	MIN32_AVX2_START
 loop:
 	CMPQ CX, $16

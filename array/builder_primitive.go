@@ -19,10 +19,47 @@ import (
 //	b.AppendValues([]int64{3, 4}, nil)
 //	arr := b.Finish() // [1 (null) 3 4]
 type PrimitiveBuilder[T FixedWidth] struct {
+	fixedValues
+}
+
+// fixedValues is the values allocation of a primitive builder. It is not
+// generic so that the slow path of Append is a plain call and Append can
+// be inlined.
+type fixedValues struct {
 	builderBase
-	raw    []byte // the values allocation at full capacity
-	values []T    // raw viewed as T; len(values) == capacity
-	fast   int    // Append's fast path is open below this length: capacity, or 0 once there is a bitmap
+	width int            // bytes per value
+	raw   []byte         // the values allocation at full capacity
+	ptr   unsafe.Pointer // &raw[0]
+	fast  int            // Append's fast path is open below this length: capacity, or 0 once there is a bitmap
+}
+
+// grow makes room for n more slots.
+func (f *fixedValues) grow(n int) {
+	need := f.length + n
+	if need <= f.capacity {
+		return
+	}
+	c := growCap(f.capacity, need)
+	raw := f.cfg.bytes(c * f.width)
+	copy(raw, f.raw)
+	f.raw = raw
+	f.ptr = unsafe.Pointer(unsafe.SliceData(raw))
+	f.setCapacity(c)
+	f.syncFast()
+}
+
+// syncFast opens Append's fast path when there is no bitmap to maintain.
+func (f *fixedValues) syncFast() {
+	f.fast = 0
+	if f.valid == nil {
+		f.fast = f.capacity
+	}
+}
+
+// prepare makes room for one more slot and marks it valid in the bitmap.
+func (f *fixedValues) prepare() {
+	f.grow(1)
+	f.markValid(1)
 }
 
 // Aliases for the common primitive builders.
@@ -67,32 +104,12 @@ func newPrimitiveBuilder[T FixedWidth](t datatype.DataType, cfg *builderConfig) 
 	}
 	b := &PrimitiveBuilder[T]{}
 	b.init(t, cfg)
+	b.width = int(unsafe.Sizeof(zero))
 	return b
 }
 
-// grow makes room for n more slots.
-func (b *PrimitiveBuilder[T]) grow(n int) {
-	need := b.length + n
-	if need <= len(b.values) {
-		return
-	}
-	var zero T
-	c := growCap(len(b.values), need)
-	raw := b.cfg.bytes(c * int(unsafe.Sizeof(zero)))
-	copy(raw, b.raw)
-	b.raw = raw
-	b.values = memory.ViewBytes[T](raw)
-	b.setCapacity(len(b.values))
-	b.syncFast()
-}
-
-// syncFast opens Append's fast path when there is no bitmap to maintain.
-func (b *PrimitiveBuilder[T]) syncFast() {
-	b.fast = 0
-	if b.valid == nil {
-		b.fast = len(b.values)
-	}
-}
+// values is the allocation viewed as T, capacity long.
+func (b *PrimitiveBuilder[T]) values() []T { return unsafe.Slice((*T)(b.ptr), b.capacity) }
 
 // Reserve makes room for n more values.
 func (b *PrimitiveBuilder[T]) Reserve(n int) { b.grow(n) }
@@ -104,14 +121,8 @@ func (b *PrimitiveBuilder[T]) Append(v T) {
 	if n >= b.fast {
 		b.prepare()
 	}
-	b.values[n] = v
+	*(*T)(unsafe.Add(b.ptr, uintptr(n)*unsafe.Sizeof(v))) = v
 	b.length = n + 1
-}
-
-// prepare makes room for one more slot and marks it valid in the bitmap.
-func (b *PrimitiveBuilder[T]) prepare() {
-	b.grow(1)
-	b.markValid(1)
 }
 
 // AppendNull appends a null slot (its value is zero).
@@ -144,7 +155,8 @@ func (b *PrimitiveBuilder[T]) AppendValues(vs []T, valid []bool) {
 	}
 	b.grow(len(vs))
 	n := b.length
-	copy(b.values[n:], vs)
+	values := b.values()
+	copy(values[n:], vs)
 	if valid == nil || !slices.Contains(valid, false) {
 		b.markValid(len(vs))
 		b.length += len(vs)
@@ -159,7 +171,7 @@ func (b *PrimitiveBuilder[T]) AppendValues(vs []T, valid []bool) {
 		if ok {
 			b.valid[(n+i)>>3] |= 1 << ((n + i) & 7)
 		} else {
-			b.values[n+i] = zero
+			values[n+i] = zero
 			b.nulls++
 		}
 	}
@@ -167,28 +179,28 @@ func (b *PrimitiveBuilder[T]) AppendValues(vs []T, valid []bool) {
 }
 
 // Value returns the i'th value appended (zero for a null slot).
-func (b *PrimitiveBuilder[T]) Value(i int) T { return b.values[:b.length][i] }
+func (b *PrimitiveBuilder[T]) Value(i int) T { return b.values()[:b.length][i] }
 
 func (b *PrimitiveBuilder[T]) slotsEqual(i, j int) bool {
 	if same, done := b.nullsEqual(i, j); !same || done {
 		return same
 	}
-	return bytes.Equal(memory.BytesOf(b.values[i:i+1]), memory.BytesOf(b.values[j:j+1]))
+	v := b.values()
+	return bytes.Equal(memory.BytesOf(v[i:i+1]), memory.BytesOf(v[j:j+1]))
 }
 
 func (b *PrimitiveBuilder[T]) truncate(n int) {
 	if n < b.length {
-		clear(b.values[n:b.length])
+		clear(b.values()[n:b.length])
 		b.truncateBase(n)
 	}
 }
 
 // Finish returns the array built so far and resets the builder.
 func (b *PrimitiveBuilder[T]) Finish() *Primitive[T] {
-	var zero T
-	d := b.makeData([]*memory.Buffer{b.validityBuffer(), b.cfg.buffer(b.raw, b.length*int(unsafe.Sizeof(zero)))}, nil)
+	d := b.makeData([]*memory.Buffer{b.validityBuffer(), b.cfg.buffer(b.raw, b.length*b.width)}, nil)
 	b.resetBase()
-	b.raw, b.values, b.fast = nil, nil, 0
+	b.raw, b.ptr, b.fast = nil, nil, 0
 	return newPrimitive[T](d)
 }
 

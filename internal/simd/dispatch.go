@@ -102,14 +102,18 @@ var active = &generic
 
 func init() {
 	addArchLevels()
-	active = levels[len(levels)-1]
-	if want := os.Getenv("ALKAID_SIMD"); want != "" {
-		for _, k := range levels {
-			if k.level == want {
-				active = k
-			}
+	active = pickLevel(os.Getenv("ALKAID_SIMD"))
+}
+
+// pickLevel returns the level named want, or the best one when want is
+// empty, unknown or not supported here.
+func pickLevel(want string) *kernels {
+	for _, k := range levels {
+		if k.level == want {
+			return k
 		}
 	}
+	return levels[len(levels)-1]
 }
 
 // Level reports the implementation in use: "generic" (pure Go), "avx2" or

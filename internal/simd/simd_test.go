@@ -105,3 +105,18 @@ func TestShiftBitsReference(t *testing.T) {
 		t.Fatalf("ShiftBits = %08b, want %08b", dst, want)
 	}
 }
+
+func TestPickLevel(t *testing.T) {
+	best := levels[len(levels)-1]
+	if pickLevel("") != best || pickLevel("sse9") != best || pickLevel("generic") != &generic {
+		t.Fatal("pickLevel")
+	}
+	for _, k := range levels {
+		if pickLevel(k.level) != k {
+			t.Fatalf("pickLevel(%q)", k.level)
+		}
+	}
+	if Level() != active.level {
+		t.Fatal("Level")
+	}
+}

@@ -1,0 +1,813 @@
+package integration
+
+import (
+	"bufio"
+	"compress/gzip"
+	"encoding/binary"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/big"
+	"os"
+	"strconv"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// ErrInvalid is wrapped by every error about a malformed JSON file or data
+// that the format cannot hold.
+var ErrInvalid = errors.New("invalid")
+
+func invalidf(format string, args ...any) error {
+	return fmt.Errorf("integration: %w: "+format, append([]any{ErrInvalid}, args...)...)
+}
+
+// File is the content of an integration JSON file: a schema, its record
+// batches and the dictionaries the batches' dictionary-encoded columns use.
+type File struct {
+	Schema  *alkaid.Schema
+	Records []*alkaid.Record
+	// Dictionaries holds the values of each dictionary by id, as the
+	// file's "dictionaries" section gives them. [Read] fills it; [Write]
+	// derives dictionaries from the records and ignores it.
+	Dictionaries map[int64]array.Array
+	// DictionaryIDs is the id of every dictionary-encoded field, in the
+	// order a depth-first walk of the schema meets them (a dictionary's
+	// field before any dictionary-encoded field inside its values). [Read]
+	// fills it; [File.Write] numbers dictionaries with it when it has one
+	// id per dictionary-encoded field, and from 0 up otherwise.
+	DictionaryIDs []int64
+}
+
+// The JSON shapes of the data part of the format.
+
+type jsonFile struct {
+	Schema       *jsonSchema      `json:"schema"`
+	Batches      []jsonBatch      `json:"batches"`
+	Dictionaries []jsonDictionary `json:"dictionaries"`
+}
+
+type jsonBatch struct {
+	Count   int          `json:"count"`
+	Columns []jsonColumn `json:"columns"`
+}
+
+type jsonDictionary struct {
+	ID   int64     `json:"id"`
+	Data jsonBatch `json:"data"`
+}
+
+type jsonColumn struct {
+	Name     string            `json:"name"`
+	Count    int               `json:"count"`
+	Validity []int             `json:"VALIDITY"`
+	Data     []json.RawMessage `json:"DATA"`
+	Offset   []json.RawMessage `json:"OFFSET"`
+	Size     []json.RawMessage `json:"SIZE"`
+	TypeID   []json.RawMessage `json:"TYPE_ID"`
+	Views    []jsonView        `json:"VIEWS"`
+	Variadic []string          `json:"VARIADIC_DATA_BUFFERS"`
+	Children []jsonColumn      `json:"children"`
+}
+
+type jsonView struct {
+	Size        int32   `json:"SIZE"`
+	Inlined     *string `json:"INLINED"`
+	PrefixHex   string  `json:"PREFIX_HEX"`
+	BufferIndex int32   `json:"BUFFER_INDEX"`
+	Offset      int32   `json:"OFFSET"`
+}
+
+// ReadFile reads an integration JSON file, gzip-compressed or not (as the
+// .json.gz files of the Arrow test suite are).
+func ReadFile(path string) (*File, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	file, err := Read(f)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return file, nil
+}
+
+// Read reads an integration JSON file from r; gzip-compressed input is
+// recognised by its magic bytes and decompressed. Every column is checked
+// with [array.ValidateFull].
+func Read(r io.Reader) (*File, error) {
+	br := bufio.NewReader(r)
+	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
+		gz, err := gzip.NewReader(br)
+		if err != nil {
+			return nil, fmt.Errorf("integration: gzip: %w", err)
+		}
+		defer gz.Close()
+		r = gz
+	} else {
+		r = br
+	}
+	var jf jsonFile
+	if err := json.NewDecoder(r).Decode(&jf); err != nil {
+		return nil, invalidf("decoding JSON: %v", err)
+	}
+	if jf.Schema == nil {
+		return nil, invalidf("no schema")
+	}
+	sr := &schemaReader{dicts: map[int64]*datatype.DictionaryType{}, valueOf: map[int64]*node{}}
+	schema, nodes, err := sr.schema(*jf.Schema)
+	if err != nil {
+		return nil, err
+	}
+	cr := &columnReader{sr: sr, raw: map[int64]*jsonDictionary{}, dicts: map[int64]*array.Data{}, busy: map[int64]bool{}}
+	for i := range jf.Dictionaries {
+		jd := &jf.Dictionaries[i]
+		if _, ok := sr.dicts[jd.ID]; !ok {
+			return nil, invalidf("dictionary id %d is not used by the schema", jd.ID)
+		}
+		if _, dup := cr.raw[jd.ID]; dup {
+			return nil, invalidf("dictionary id %d given twice", jd.ID)
+		}
+		cr.raw[jd.ID] = jd
+	}
+	file := &File{Schema: schema, DictionaryIDs: sr.dictIDs}
+	for _, jd := range jf.Dictionaries {
+		d, err := cr.dictionary(jd.ID)
+		if err != nil {
+			return nil, err
+		}
+		if file.Dictionaries == nil {
+			file.Dictionaries = map[int64]array.Array{}
+		}
+		file.Dictionaries[jd.ID] = array.MustMake(d)
+	}
+	for b, jb := range jf.Batches {
+		if len(jb.Columns) != schema.NumFields() {
+			return nil, invalidf("batch %d has %d columns for %d fields", b, len(jb.Columns), schema.NumFields())
+		}
+		if jb.Count < 0 {
+			return nil, invalidf("batch %d has count %d", b, jb.Count)
+		}
+		cols := make([]array.Array, len(jb.Columns))
+		for i := range jb.Columns {
+			f := schema.Field(i)
+			path := fmt.Sprintf("batch %d, column %s", b, fieldPath("", i, f.Name))
+			d, err := cr.column(&jb.Columns[i], f.Type, nodes[i], jb.Count, path)
+			if err != nil {
+				return nil, err
+			}
+			if cols[i], err = checked(d, path); err != nil {
+				return nil, err
+			}
+		}
+		rec, err := alkaid.NewRecord(schema, cols, jb.Count)
+		if err != nil {
+			return nil, invalidf("batch %d: %v", b, err)
+		}
+		file.Records = append(file.Records, rec)
+	}
+	return file, nil
+}
+
+// checked validates d fully and makes its array.
+func checked(d *array.Data, path string) (array.Array, error) {
+	if err := array.ValidateFull(d); err != nil {
+		return nil, invalidf("%s: %v", path, err)
+	}
+	return array.Make(d)
+}
+
+// columnReader turns JSON columns into array data.
+type columnReader struct {
+	sr    *schemaReader
+	raw   map[int64]*jsonDictionary
+	dicts map[int64]*array.Data
+	busy  map[int64]bool // dictionaries being read, to refuse cycles
+}
+
+// dictionary returns the parsed, validated dictionary of the id.
+func (cr *columnReader) dictionary(id int64) (*array.Data, error) {
+	if d, ok := cr.dicts[id]; ok {
+		return d, nil
+	}
+	jd, ok := cr.raw[id]
+	if !ok {
+		return nil, invalidf("dictionary id %d is used but not given", id)
+	}
+	if cr.busy[id] {
+		return nil, invalidf("dictionary id %d contains itself", id)
+	}
+	cr.busy[id] = true
+	defer delete(cr.busy, id)
+	path := fmt.Sprintf("dictionary %d", id)
+	if len(jd.Data.Columns) != 1 {
+		return nil, invalidf("%s has %d columns, want 1", path, len(jd.Data.Columns))
+	}
+	d, err := cr.column(&jd.Data.Columns[0], cr.sr.dicts[id].Value, cr.sr.valueOf[id], jd.Data.Count, path)
+	if err != nil {
+		return nil, err
+	}
+	if err := array.ValidateFull(d); err != nil {
+		return nil, invalidf("%s: %v", path, err)
+	}
+	cr.dicts[id] = d
+	return d, nil
+}
+
+// column builds the data of column c of type t; length is the count the
+// column must have, or -1 when any count will do (offsets decide).
+func (cr *columnReader) column(c *jsonColumn, t datatype.DataType, n *node, length int, path string) (*array.Data, error) {
+	if length >= 0 && c.Count != length {
+		return nil, invalidf("%s: count %d, want %d", path, c.Count, length)
+	}
+	if c.Count < 0 {
+		return nil, invalidf("%s: count %d", path, c.Count)
+	}
+	if ext, ok := t.(datatype.ExtensionType); ok {
+		d, err := cr.column(c, ext.StorageType(), n, length, path)
+		if err != nil {
+			return nil, err
+		}
+		out := *d
+		out.Type = t
+		return &out, nil
+	}
+	count := c.Count
+	if n.dict != nil {
+		dt := t.(*datatype.DictionaryType)
+		valid, nulls, err := validity(c, path)
+		if err != nil {
+			return nil, err
+		}
+		idx, err := fixedInts(c.Data, count, dt.Index, path)
+		if err != nil {
+			return nil, err
+		}
+		dict, err := cr.dictionary(n.id)
+		if err != nil {
+			return nil, err
+		}
+		d := array.NewData(t, count, []*memory.Buffer{valid, idx}, nil, nulls, 0)
+		d.Dictionary = dict
+		return d, nil
+	}
+	children := datatype.Children(t)
+	if len(c.Children) != len(children) {
+		return nil, invalidf("%s: %d children, want %d", path, len(c.Children), len(children))
+	}
+	child := func(i, length int) (*array.Data, error) {
+		return cr.column(&c.Children[i], children[i].Type, n.children[i], length, fieldPath(path, i, children[i].Name))
+	}
+	k := t.Kind()
+	switch k {
+	case datatype.KindNull:
+		return array.NewData(t, count, nil, nil, count, 0), nil
+	case datatype.KindSparseUnion, datatype.KindDenseUnion:
+		codes, err := fixedInts(c.TypeID, count, datatype.Int8, path+" TYPE_ID")
+		if err != nil {
+			return nil, err
+		}
+		bufs := []*memory.Buffer{codes}
+		childLen := count
+		if k == datatype.KindDenseUnion {
+			offs, err := fixedInts(c.Offset, count, datatype.Int32, path+" OFFSET")
+			if err != nil {
+				return nil, err
+			}
+			bufs = append(bufs, offs)
+			childLen = -1
+		}
+		kids := make([]*array.Data, len(children))
+		for i := range children {
+			if kids[i], err = child(i, childLen); err != nil {
+				return nil, err
+			}
+		}
+		return array.NewData(t, count, bufs, kids, 0, 0), nil
+	case datatype.KindRunEndEncoded:
+		ends, err := child(0, -1)
+		if err != nil {
+			return nil, err
+		}
+		values, err := child(1, ends.Length)
+		if err != nil {
+			return nil, err
+		}
+		return array.NewData(t, count, nil, []*array.Data{ends, values}, 0, 0), nil
+	}
+	valid, nulls, err := validity(c, path)
+	if err != nil {
+		return nil, err
+	}
+	bufs := []*memory.Buffer{valid}
+	var kids []*array.Data
+	switch k {
+	case datatype.KindBool:
+		if len(c.Data) != count {
+			return nil, invalidf("%s: %d DATA values for count %d", path, len(c.Data), count)
+		}
+		bits := memory.Allocate(nil, (count+7)/8)
+		b := bits.Bytes()
+		for i, raw := range c.Data {
+			v, err := parseBool(raw)
+			if err != nil {
+				return nil, invalidf("%s: DATA[%d]: %v", path, i, err)
+			}
+			if v {
+				b[i/8] |= 1 << (i % 8)
+			}
+		}
+		bufs = append(bufs, bits)
+	case datatype.KindFixedSizeBinary:
+		buf, err := fixedBinary(c.Data, count, t.(*datatype.FixedSizeBinaryType).ByteWidth, path)
+		if err != nil {
+			return nil, err
+		}
+		bufs = append(bufs, buf)
+	case datatype.KindBinary, datatype.KindString, datatype.KindLargeBinary, datatype.KindLargeString:
+		wide := k == datatype.KindLargeBinary || k == datatype.KindLargeString
+		text := k == datatype.KindString || k == datatype.KindLargeString
+		offs, data, err := binaryBuffers(c, count, wide, text, path)
+		if err != nil {
+			return nil, err
+		}
+		bufs = append(bufs, offs, data)
+	case datatype.KindBinaryView, datatype.KindStringView:
+		more, err := viewBuffers(c, count, k == datatype.KindStringView, path)
+		if err != nil {
+			return nil, err
+		}
+		bufs = append(bufs, more...)
+	case datatype.KindList, datatype.KindLargeList, datatype.KindMap:
+		offs, err := offsetBuffer(c.Offset, count, k == datatype.KindLargeList, path)
+		if err != nil {
+			return nil, err
+		}
+		elems, err := child(0, -1)
+		if err != nil {
+			return nil, err
+		}
+		bufs, kids = append(bufs, offs), []*array.Data{elems}
+	case datatype.KindListView, datatype.KindLargeListView:
+		it := datatype.Int32
+		if k == datatype.KindLargeListView {
+			it = datatype.Int64
+		}
+		offs, err := fixedInts(c.Offset, count, it, path+" OFFSET")
+		if err != nil {
+			return nil, err
+		}
+		sizes, err := fixedInts(c.Size, count, it, path+" SIZE")
+		if err != nil {
+			return nil, err
+		}
+		elems, err := child(0, -1)
+		if err != nil {
+			return nil, err
+		}
+		bufs, kids = append(bufs, offs, sizes), []*array.Data{elems}
+	case datatype.KindFixedSizeList:
+		size := int(t.(*datatype.ListType).Size())
+		if size > 0 && count > math.MaxInt32/size {
+			return nil, invalidf("%s: %d lists of %d values is too many", path, count, size)
+		}
+		elems, err := child(0, count*size)
+		if err != nil {
+			return nil, err
+		}
+		kids = []*array.Data{elems}
+	case datatype.KindStruct:
+		kids = make([]*array.Data, len(children))
+		for i := range children {
+			if kids[i], err = child(i, count); err != nil {
+				return nil, err
+			}
+		}
+	case datatype.KindDayTimeInterval, datatype.KindMonthDayNanoInterval:
+		buf, err := intervals(c.Data, count, k == datatype.KindMonthDayNanoInterval, path)
+		if err != nil {
+			return nil, err
+		}
+		bufs = append(bufs, buf)
+	case datatype.KindDecimal128, datatype.KindDecimal256:
+		buf, err := bigDecimals(c.Data, count, 8*datatype.ByteWidth(t), path)
+		if err != nil {
+			return nil, err
+		}
+		bufs = append(bufs, buf)
+	case datatype.KindFloat16, datatype.KindFloat32, datatype.KindFloat64:
+		buf, err := floats(c.Data, count, k, path)
+		if err != nil {
+			return nil, err
+		}
+		bufs = append(bufs, buf)
+	default:
+		if !datatype.IsFixedWidth(t) {
+			return nil, invalidf("%s: type %s is not supported", path, t)
+		}
+		buf, err := fixedInts(c.Data, count, t, path)
+		if err != nil {
+			return nil, err
+		}
+		bufs = append(bufs, buf)
+	}
+	return array.NewData(t, count, bufs, kids, nulls, 0), nil
+}
+
+// validity builds the bitmap of VALIDITY (nil when no slot is null or the
+// column has none) and counts the nulls.
+func validity(c *jsonColumn, path string) (*memory.Buffer, int, error) {
+	if c.Validity == nil {
+		return nil, 0, nil
+	}
+	if len(c.Validity) != c.Count {
+		return nil, 0, invalidf("%s: %d VALIDITY values for count %d", path, len(c.Validity), c.Count)
+	}
+	buf := memory.Allocate(nil, (c.Count+7)/8)
+	b := buf.Bytes()
+	nulls := 0
+	for i, v := range c.Validity {
+		switch v {
+		case 1:
+			b[i/8] |= 1 << (i % 8)
+		case 0:
+			nulls++
+		default:
+			return nil, 0, invalidf("%s: VALIDITY[%d] is %d, want 0 or 1", path, i, v)
+		}
+	}
+	if nulls == 0 {
+		return nil, 0, nil
+	}
+	return buf, nulls, nil
+}
+
+// text returns a JSON value's text: a string's contents or a number's
+// literal.
+func text(raw json.RawMessage) (string, error) {
+	if len(raw) > 0 && raw[0] == '"' {
+		var s string
+		if err := json.Unmarshal(raw, &s); err != nil {
+			return "", err
+		}
+		return s, nil
+	}
+	return string(raw), nil
+}
+
+func parseBool(raw json.RawMessage) (bool, error) {
+	switch string(raw) {
+	case "true", "1":
+		return true, nil
+	case "false", "0":
+		return false, nil
+	}
+	return false, fmt.Errorf("%s is not a boolean", raw)
+}
+
+// fixedInts parses count integers of integer-like type t (any integer,
+// date, time, timestamp, duration, month interval, 32- and 64-bit decimal)
+// given as numbers or strings, into a buffer of t's width.
+func fixedInts(raws []json.RawMessage, count int, t datatype.DataType, path string) (*memory.Buffer, error) {
+	if len(raws) != count {
+		return nil, invalidf("%s: %d values for count %d", path, len(raws), count)
+	}
+	w := datatype.ByteWidth(t)
+	k := datatype.StorageOf(t).Kind()
+	unsigned := k.IsInteger() && !k.IsSignedInteger()
+	buf := memory.Allocate(nil, count*w)
+	b := buf.Bytes()
+	for i, raw := range raws {
+		s, err := text(raw)
+		if err != nil {
+			return nil, invalidf("%s: [%d]: %v", path, i, err)
+		}
+		var u uint64
+		if unsigned {
+			u, err = strconv.ParseUint(s, 10, 8*w)
+		} else {
+			var v int64
+			v, err = strconv.ParseInt(s, 10, 8*w)
+			u = uint64(v)
+		}
+		if err != nil {
+			return nil, invalidf("%s: [%d]: %q is not a %d-bit integer", path, i, s, 8*w)
+		}
+		switch w {
+		case 1:
+			b[i] = byte(u)
+		case 2:
+			binary.LittleEndian.PutUint16(b[2*i:], uint16(u))
+		case 4:
+			binary.LittleEndian.PutUint32(b[4*i:], uint32(u))
+		case 8:
+			binary.LittleEndian.PutUint64(b[8*i:], u)
+		default:
+			return nil, invalidf("%s: integer width %d", path, w)
+		}
+	}
+	return buf, nil
+}
+
+func floats(raws []json.RawMessage, count int, k datatype.Kind, path string) (*memory.Buffer, error) {
+	if len(raws) != count {
+		return nil, invalidf("%s: %d DATA values for count %d", path, len(raws), count)
+	}
+	w := map[datatype.Kind]int{datatype.KindFloat16: 2, datatype.KindFloat32: 4, datatype.KindFloat64: 8}[k]
+	buf := memory.Allocate(nil, count*w)
+	b := buf.Bytes()
+	for i, raw := range raws {
+		s, err := text(raw)
+		if err != nil {
+			return nil, invalidf("%s: DATA[%d]: %v", path, i, err)
+		}
+		bits := 64
+		if w < 8 {
+			bits = 32
+		}
+		v, err := strconv.ParseFloat(s, bits)
+		if err != nil {
+			return nil, invalidf("%s: DATA[%d]: %q is not a number", path, i, s)
+		}
+		switch w {
+		case 2:
+			binary.LittleEndian.PutUint16(b[2*i:], uint16(datatype.Float16From(float32(v))))
+		case 4:
+			binary.LittleEndian.PutUint32(b[4*i:], math.Float32bits(float32(v)))
+		default:
+			binary.LittleEndian.PutUint64(b[8*i:], math.Float64bits(v))
+		}
+	}
+	return buf, nil
+}
+
+// bigDecimals parses 128- or 256-bit decimals given as decimal strings of
+// the unscaled value.
+func bigDecimals(raws []json.RawMessage, count, bits int, path string) (*memory.Buffer, error) {
+	if len(raws) != count {
+		return nil, invalidf("%s: %d DATA values for count %d", path, len(raws), count)
+	}
+	w := bits / 8
+	buf := memory.Allocate(nil, count*w)
+	b := buf.Bytes()
+	v := new(big.Int)
+	for i, raw := range raws {
+		s, err := text(raw)
+		if err != nil {
+			return nil, invalidf("%s: DATA[%d]: %v", path, i, err)
+		}
+		if _, ok := v.SetString(s, 10); !ok {
+			return nil, invalidf("%s: DATA[%d]: %q is not an integer", path, i, s)
+		}
+		mag := v
+		if v.Sign() < 0 {
+			mag = new(big.Int).Not(v) // -v-1: a negative value fits if this does
+		}
+		if mag.BitLen() > bits-1 {
+			return nil, invalidf("%s: DATA[%d]: %s does not fit in %d bits", path, i, s, bits)
+		}
+		if bits == 128 {
+			d := datatype.Decimal128FromBig(v)
+			binary.LittleEndian.PutUint64(b[w*i:], d.Lo)
+			binary.LittleEndian.PutUint64(b[w*i+8:], uint64(d.Hi))
+		} else {
+			d := datatype.Decimal256FromBig(v)
+			for j, word := range d {
+				binary.LittleEndian.PutUint64(b[w*i+8*j:], word)
+			}
+		}
+	}
+	return buf, nil
+}
+
+func intervals(raws []json.RawMessage, count int, mdn bool, path string) (*memory.Buffer, error) {
+	if len(raws) != count {
+		return nil, invalidf("%s: %d DATA values for count %d", path, len(raws), count)
+	}
+	w := 8
+	if mdn {
+		w = 16
+	}
+	buf := memory.Allocate(nil, count*w)
+	b := buf.Bytes()
+	var v struct {
+		Months       json.RawMessage `json:"months"`
+		Days         json.RawMessage `json:"days"`
+		Milliseconds json.RawMessage `json:"milliseconds"`
+		Nanoseconds  json.RawMessage `json:"nanoseconds"`
+	}
+	num := func(raw json.RawMessage, bits int, name string, i int) (int64, error) {
+		if raw == nil {
+			return 0, invalidf("%s: DATA[%d]: no %q", path, i, name)
+		}
+		s, err := text(raw)
+		if err == nil {
+			var n int64
+			if n, err = strconv.ParseInt(s, 10, bits); err == nil {
+				return n, nil
+			}
+		}
+		return 0, invalidf("%s: DATA[%d]: %s %s is not a %d-bit integer", path, i, name, raw, bits)
+	}
+	for i, raw := range raws {
+		v.Months, v.Days, v.Milliseconds, v.Nanoseconds = nil, nil, nil, nil
+		if err := json.Unmarshal(raw, &v); err != nil {
+			return nil, invalidf("%s: DATA[%d]: %v", path, i, err)
+		}
+		p := b[w*i:]
+		if mdn {
+			months, err := num(v.Months, 32, "months", i)
+			if err != nil {
+				return nil, err
+			}
+			days, err := num(v.Days, 32, "days", i)
+			if err != nil {
+				return nil, err
+			}
+			ns, err := num(v.Nanoseconds, 64, "nanoseconds", i)
+			if err != nil {
+				return nil, err
+			}
+			binary.LittleEndian.PutUint32(p, uint32(months))
+			binary.LittleEndian.PutUint32(p[4:], uint32(days))
+			binary.LittleEndian.PutUint64(p[8:], uint64(ns))
+			continue
+		}
+		days, err := num(v.Days, 32, "days", i)
+		if err != nil {
+			return nil, err
+		}
+		ms, err := num(v.Milliseconds, 32, "milliseconds", i)
+		if err != nil {
+			return nil, err
+		}
+		binary.LittleEndian.PutUint32(p, uint32(days))
+		binary.LittleEndian.PutUint32(p[4:], uint32(ms))
+	}
+	return buf, nil
+}
+
+func hexValue(raw json.RawMessage) ([]byte, error) {
+	var s string
+	if err := json.Unmarshal(raw, &s); err != nil {
+		return nil, fmt.Errorf("%s is not a hex string", raw)
+	}
+	return hex.DecodeString(s)
+}
+
+func fixedBinary(raws []json.RawMessage, count, width int, path string) (*memory.Buffer, error) {
+	if len(raws) != count {
+		return nil, invalidf("%s: %d DATA values for count %d", path, len(raws), count)
+	}
+	buf := memory.Allocate(nil, count*width)
+	b := buf.Bytes()
+	for i, raw := range raws {
+		v, err := hexValue(raw)
+		if err != nil {
+			return nil, invalidf("%s: DATA[%d]: %v", path, i, err)
+		}
+		if len(v) != width {
+			return nil, invalidf("%s: DATA[%d] has %d bytes, want %d", path, i, len(v), width)
+		}
+		copy(b[i*width:], v)
+	}
+	return buf, nil
+}
+
+// offsetBuffer parses count+1 offsets (an empty list for count 0 gives a
+// single zero).
+func offsetBuffer(raws []json.RawMessage, count int, wide bool, path string) (*memory.Buffer, error) {
+	t := datatype.Int32
+	if wide {
+		t = datatype.Int64
+	}
+	if count == 0 && len(raws) == 0 {
+		return memory.Allocate(nil, datatype.ByteWidth(t)), nil
+	}
+	return fixedInts(raws, count+1, t, path+" OFFSET")
+}
+
+func offsetAt(b *memory.Buffer, wide bool, i int) int64 {
+	if wide {
+		return int64(binary.LittleEndian.Uint64(b.Bytes()[8*i:]))
+	}
+	return int64(int32(binary.LittleEndian.Uint32(b.Bytes()[4*i:])))
+}
+
+// binaryBuffers builds the offsets and data of a binary or utf8 column:
+// DATA[i] lands at OFFSET[i], and must be OFFSET[i+1]-OFFSET[i] bytes.
+// Without OFFSET the values are laid end to end.
+func binaryBuffers(c *jsonColumn, count int, wide, text bool, path string) (offs, data *memory.Buffer, err error) {
+	if len(c.Data) != count {
+		return nil, nil, invalidf("%s: %d DATA values for count %d", path, len(c.Data), count)
+	}
+	values := make([][]byte, count)
+	total := 0
+	for i, raw := range c.Data {
+		if text {
+			var s string
+			if err := json.Unmarshal(raw, &s); err != nil {
+				return nil, nil, invalidf("%s: DATA[%d]: %s is not a string", path, i, raw)
+			}
+			values[i] = []byte(s)
+		} else if values[i], err = hexValue(raw); err != nil {
+			return nil, nil, invalidf("%s: DATA[%d]: %v", path, i, err)
+		}
+		total += len(values[i])
+	}
+	w := 4
+	if wide {
+		w = 8
+	}
+	if c.Offset == nil {
+		offs = memory.Allocate(nil, w*(count+1))
+		pos := 0
+		for i, v := range values {
+			pos += len(v)
+			putOffset(offs, wide, i+1, int64(pos))
+		}
+	} else if offs, err = offsetBuffer(c.Offset, count, wide, path); err != nil {
+		return nil, nil, err
+	}
+	end := offsetAt(offs, wide, count)
+	if end < 0 || end > math.MaxInt32 && !wide || end > 1<<40 {
+		return nil, nil, invalidf("%s: last offset %d out of range", path, end)
+	}
+	data = memory.Allocate(nil, int(end))
+	for i, v := range values {
+		lo, hi := offsetAt(offs, wide, i), offsetAt(offs, wide, i+1)
+		if lo < 0 || hi < lo || hi > end {
+			return nil, nil, invalidf("%s: OFFSET[%d:%d] = [%d, %d] out of order", path, i, i+2, lo, hi)
+		}
+		if int(hi-lo) != len(v) {
+			return nil, nil, invalidf("%s: DATA[%d] has %d bytes but the offsets give %d", path, i, len(v), hi-lo)
+		}
+		copy(data.Bytes()[lo:], v)
+	}
+	return offs, data, nil
+}
+
+func putOffset(b *memory.Buffer, wide bool, i int, v int64) {
+	if wide {
+		binary.LittleEndian.PutUint64(b.Bytes()[8*i:], uint64(v))
+	} else {
+		binary.LittleEndian.PutUint32(b.Bytes()[4*i:], uint32(v))
+	}
+}
+
+// viewBuffers builds the views and the variadic data buffers of a
+// binary_view or utf8_view column. Inline values are hex for binary_view
+// and text for utf8_view; PREFIX_HEX and the data buffers are hex for both.
+func viewBuffers(c *jsonColumn, count int, text bool, path string) ([]*memory.Buffer, error) {
+	if len(c.Views) != count {
+		return nil, invalidf("%s: %d VIEWS for count %d", path, len(c.Views), count)
+	}
+	views := memory.Allocate(nil, 16*count)
+	vb := views.Bytes()
+	for i, v := range c.Views {
+		p := vb[16*i : 16*i+16]
+		if v.Size < 0 {
+			return nil, invalidf("%s: VIEWS[%d] has size %d", path, i, v.Size)
+		}
+		binary.LittleEndian.PutUint32(p, uint32(v.Size))
+		if v.Inlined != nil {
+			val := []byte(*v.Inlined)
+			if !text {
+				var err error
+				if val, err = hex.DecodeString(*v.Inlined); err != nil {
+					return nil, invalidf("%s: VIEWS[%d] INLINED: %v", path, i, err)
+				}
+			}
+			if len(val) != int(v.Size) || len(val) > array.ViewInlineMax {
+				return nil, invalidf("%s: VIEWS[%d] inlines %d bytes with size %d", path, i, len(val), v.Size)
+			}
+			copy(p[4:], val)
+			continue
+		}
+		prefix, err := hex.DecodeString(v.PrefixHex)
+		if err != nil || len(prefix) != 4 {
+			return nil, invalidf("%s: VIEWS[%d] PREFIX_HEX %q is not 4 hex bytes", path, i, v.PrefixHex)
+		}
+		copy(p[4:], prefix)
+		binary.LittleEndian.PutUint32(p[8:], uint32(v.BufferIndex))
+		binary.LittleEndian.PutUint32(p[12:], uint32(v.Offset))
+	}
+	bufs := []*memory.Buffer{views}
+	for i, s := range c.Variadic {
+		b, err := hex.DecodeString(s)
+		if err != nil {
+			return nil, invalidf("%s: VARIADIC_DATA_BUFFERS[%d]: %v", path, i, err)
+		}
+		buf := memory.Allocate(nil, len(b))
+		copy(buf.Bytes(), b)
+		bufs = append(bufs, buf)
+	}
+	return bufs, nil
+}

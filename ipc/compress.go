@@ -81,7 +81,10 @@ func zstdEncoder(level int) *zstd.Encoder {
 }
 
 var zstdDecoder = sync.OnceValue(func() *zstd.Decoder {
-	d, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecoderMaxMemory(1<<40))
+	// DecodeAll writes into the destination we size from the stated
+	// length and may not grow it: a frame that holds more is an error.
+	d, _ := zstd.NewReader(nil, zstd.WithDecoderConcurrency(0), zstd.WithDecodeAllCapLimit(true),
+		zstd.WithDecoderMaxMemory(uint64(DefaultLimits.MaxDecompressed)))
 	return d
 })
 
@@ -110,7 +113,7 @@ func decompressBuffer(codec Codec, src []byte, max int64) (*memory.Buffer, error
 	}
 	// A frame cannot expand beyond a bounded ratio; refuse lengths that no
 	// input of this size could produce before allocating them.
-	if n/maxRatio > int64(len(src)) {
+	if n > maxExpansion(codec, len(src)) {
 		return nil, invalidf("compressed buffer of %d bytes claims %d uncompressed bytes", len(src), n)
 	}
 	dst := memory.DefaultAllocator.Allocate(int(n))
@@ -143,10 +146,16 @@ func decompressBuffer(codec Codec, src []byte, max int64) (*memory.Buffer, error
 	return memory.NewBuffer(dst), nil
 }
 
-// maxRatio bounds how much a frame may expand: both codecs stay far below
-// it for any input (a run of zeros compresses to about 1/255 with LZ4 and
-// a little better with zstd's repeat codes), so larger claims are lies.
-const maxRatio = 1 << 16
+// maxExpansion bounds what n compressed bytes can legitimately expand to,
+// so that larger claims are refused before anything is allocated: an LZ4
+// sequence spends at least one byte per 255 bytes of match, and the
+// densest zstd block (RLE: 4 bytes for 128 KiB) expands 32768 times.
+func maxExpansion(codec Codec, n int) int64 {
+	if codec == LZ4Frame {
+		return 256*int64(n) + 64<<10
+	}
+	return 32768*int64(n) + 128<<10
+}
 
 // parallel runs f(i) for i in [0, n) on up to workers goroutines and
 // returns the first error.

@@ -230,6 +230,9 @@ func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where string) (*alkaid.
 	if n < 0 || n > maxArrayLen {
 		return nil, invalidf("%s: length %d", where, n)
 	}
+	if n > d.cfg.limits.MaxRows {
+		return nil, limitf("%s: length %d (limit %d rows)", where, n, d.cfg.limits.MaxRows)
+	}
 	s := d.info.schema
 	cols := make([]array.Array, s.NumFields())
 	for i := range cols {
@@ -269,7 +272,9 @@ func (d *Decoder) check(data *array.Data, where string) (array.Array, error) {
 		err = array.ValidateSafe(data)
 	}
 	if err != nil {
-		return nil, fmtWrap(err, "%s", where)
+		// Wrap both: the caller may branch on ipc.ErrInvalid or on the
+		// array's *ValidationError.
+		return nil, fmt.Errorf("%w: %s: %w", ErrInvalid, where, err)
 	}
 	return array.MustMake(data), nil
 }

@@ -33,6 +33,9 @@ func newLoader(rb *fb.RecordBatch, body *memory.Buffer, info *schemaInfo, dicts 
 	cfg *readerConfig, swap bool, version fb.MetadataVersion, where string) (*loader, error) {
 	l := &loader{rb: rb, body: body, cfg: cfg, info: info, dicts: dicts, swap: swap, version: version, where: where,
 		nodeN: rb.NodesLength(), bufN: rb.BuffersLength(), varN: rb.VariadicBufferCountsLength()}
+	if err := l.checkBufferRanges(); err != nil {
+		return nil, err
+	}
 	if c := rb.Compression(nil); c != nil {
 		switch c.Codec() {
 		case fb.CompressionTypeLZ4_FRAME:
@@ -63,6 +66,28 @@ func (l *loader) rawBuffer(i int) ([]byte, int, error) {
 			l.where, i, off, off, n, len(body))
 	}
 	return body[off : off+n], int(off), nil
+}
+
+// checkBufferRanges checks every buffer against the body and that the
+// buffers do not overlap: writers lay them out one after another.
+func (l *loader) checkBufferRanges() error {
+	var end int64
+	var b fb.Buffer
+	for i := range l.bufN {
+		if _, _, err := l.rawBuffer(i); err != nil {
+			return err
+		}
+		l.rb.Buffers(&b, i)
+		if b.Length() == 0 {
+			continue
+		}
+		if b.Offset() < end {
+			return invalidf("%s: buffer %d at body offset %d overlaps the buffer before it (which ends at %d)",
+				l.where, i, b.Offset(), end)
+		}
+		end = b.Offset() + b.Length()
+	}
+	return nil
 }
 
 func (l *loader) decompressAll() error {
@@ -117,6 +142,9 @@ func (l *loader) nextNode() (length, nulls int, err error) {
 	ln, nc := n.Length(), n.NullCount()
 	if ln < 0 || ln > maxArrayLen || nc < 0 || nc > ln {
 		return 0, 0, invalidf("%s: field node %d has length %d and null count %d", l.where, l.node-1, ln, nc)
+	}
+	if ln > l.cfg.limits.MaxRows {
+		return 0, 0, limitf("%s: field node %d has length %d (limit %d rows)", l.where, l.node-1, ln, l.cfg.limits.MaxRows)
 	}
 	return int(ln), int(nc), nil
 }

@@ -47,6 +47,11 @@ type Limits struct {
 	MaxDepth        int   // nesting depth of fields
 	MaxBodySize     int64 // bytes of one message body (read from a stream)
 	MaxDecompressed int64 // bytes one compressed buffer may expand to
+	// MaxRows bounds the length of every array read (field node lengths
+	// and batch lengths). Arrays of null, empty-struct or zero-width
+	// types take no bytes at any length, so only this limit keeps a small
+	// input from declaring a batch that takes hours to iterate.
+	MaxRows int64
 }
 
 // DefaultLimits are used for zero fields of [Limits].
@@ -55,6 +60,7 @@ var DefaultLimits = Limits{
 	MaxDepth:        64,
 	MaxBodySize:     16 << 30,
 	MaxDecompressed: 4 << 30,
+	MaxRows:         1<<31 - 1,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -69,6 +75,9 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxDecompressed <= 0 {
 		l.MaxDecompressed = DefaultLimits.MaxDecompressed
+	}
+	if l.MaxRows <= 0 {
+		l.MaxRows = DefaultLimits.MaxRows
 	}
 	return l
 }

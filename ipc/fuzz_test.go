@@ -1,0 +1,187 @@
+package ipc
+
+import (
+	"bytes"
+	"errors"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/randdata"
+)
+
+// fuzzLimits keep single allocations small so that the fuzzer explores
+// rather than waits; the bound on memory is what is under test.
+var fuzzLimits = Limits{MaxMetadataSize: 1 << 20, MaxBodySize: 16 << 20, MaxDecompressed: 16 << 20, MaxRows: 1 << 16}
+
+// seedStreams adds our own streams of several types and codecs, the
+// malformed cases and, where ../shared is present, the golden files.
+func seedInputs(f *testing.F, files bool) {
+	dt, _ := datatype.NewDictionary(datatype.Int8, datatype.String, false)
+	ree, _ := datatype.NewRunEndEncoded(datatype.Int16, datatype.String)
+	u, _ := datatype.NewUnion(datatype.Dense, []datatype.Field{field("a", datatype.Int32), field("b", datatype.ListOf(datatype.Int8))}, nil)
+	s := schemaOf(field("i", datatype.Int64), field("s", datatype.String), field("v", datatype.StringView),
+		field("l", datatype.ListOf(datatype.Float32)), field("d", dt), field("r", ree), field("u", u),
+		field("st", datatype.StructOf(field("x", datatype.Bool), field("lv", datatype.ListViewOf(datatype.Int16)))))
+	rec := randdata.New(9).Record(s, 12)
+	recs := []*alkaid.Record{rec, rec.Slice(2, 7)}
+	for _, codec := range []Codec{Uncompressed, LZ4Frame, Zstd} {
+		var sb, fb bytes.Buffer
+		sw, _ := NewStreamWriter(&sb, s, WithCompression(codec, 0))
+		fw, _ := NewFileWriter(&fb, s, WithCompression(codec, 0))
+		for _, r := range recs {
+			sw.Write(r)
+			fw.Write(r)
+		}
+		sw.Close()
+		fw.Close()
+		if files {
+			f.Add(fb.Bytes())
+		} else {
+			f.Add(sb.Bytes())
+		}
+	}
+	if !files {
+		for _, c := range malformedCases() {
+			f.Add(c.in)
+		}
+	}
+	ext := ".stream"
+	if files {
+		ext = ".arrow_file"
+	}
+	paths, _ := filepath.Glob(filepath.Join(conformanceDir, "*", "*"+ext))
+	for _, p := range paths {
+		if raw, err := os.ReadFile(p); err == nil {
+			f.Add(raw)
+		}
+	}
+}
+
+// touch reads every value of a record (printing visits each slot).
+func touch(rec *alkaid.Record) { _ = rec.String() }
+
+func FuzzStreamReader(f *testing.F) {
+	seedInputs(f, false)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		r, err := NewStreamReader(bytes.NewReader(in), WithLimits(fuzzLimits))
+		if err != nil {
+			return
+		}
+		for rec := range r.Records() {
+			touch(rec)
+		}
+	})
+}
+
+func FuzzDecoder(f *testing.F) {
+	seedInputs(f, false)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		dec := NewDecoder(WithLimits(fuzzLimits), WithValidation(ValidateAll))
+		// Feed in uneven pieces.
+		for len(in) > 0 {
+			n := min(len(in), 1+int(in[0])%97)
+			dec.Write(in[:n])
+			in = in[n:]
+			for {
+				ev, err := dec.Next()
+				if err != nil {
+					if errors.Is(err, ErrNeedMore) {
+						break
+					}
+					return
+				}
+				if ev.Kind == EventEnd {
+					return
+				}
+				if ev.Record != nil {
+					touch(ev.Record)
+				}
+			}
+		}
+	})
+}
+
+func FuzzMessage(f *testing.F) {
+	seedInputs(f, false)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		r := bytes.NewReader(in)
+		for range 64 {
+			m, err := ReadMessage(r, WithLimits(fuzzLimits))
+			if err != nil {
+				return
+			}
+			_ = m.Type()
+			_ = m.CustomMetadata()
+		}
+	})
+}
+
+// FuzzFileReader reads a file through its footer and, as a differential
+// check, as the stream it holds: when both succeed the batches agree.
+func FuzzFileReader(f *testing.F) {
+	seedInputs(f, true)
+	f.Fuzz(func(t *testing.T, in []byte) {
+		fr, err := NewFileReader(bytes.NewReader(in), int64(len(in)), WithLimits(fuzzLimits))
+		if err != nil {
+			return
+		}
+		var viaFooter []string
+		for i := range fr.NumRecords() {
+			rec, err := fr.Record(i)
+			if err != nil {
+				return
+			}
+			viaFooter = append(viaFooter, rec.String())
+		}
+		sr, err := NewStreamReader(bytes.NewReader(in), WithLimits(fuzzLimits))
+		if err != nil {
+			return
+		}
+		var viaStream []string
+		for rec := range sr.Records() {
+			viaStream = append(viaStream, rec.String())
+		}
+		if sr.Err() != nil || !sameOffsets(streamRecordOffsets(in), fr.recs) {
+			// Only a footer that indexes exactly the stream's record batches,
+			// in order, must agree with it.
+			return
+		}
+		for i := range viaStream {
+			if viaStream[i] != viaFooter[i] {
+				t.Fatalf("batch %d differs between footer and stream reading", i)
+			}
+		}
+	})
+}
+
+// streamRecordOffsets lists the file offsets of the record batch messages
+// of the stream a file holds (after its 8-byte magic).
+func streamRecordOffsets(in []byte) []int64 {
+	r := bytes.NewReader(in[8:])
+	var out []int64
+	for {
+		pos := 8 + r.Size() - int64(r.Len())
+		m, err := ReadMessage(r, WithLimits(fuzzLimits))
+		if err != nil {
+			return out
+		}
+		if m.Type() == MessageRecordBatch {
+			out = append(out, pos)
+		}
+	}
+}
+
+func sameOffsets(offs []int64, blocks []block) bool {
+	if len(offs) != len(blocks) {
+		return false
+	}
+	for i, b := range blocks {
+		if b.offset != offs[i] {
+			return false
+		}
+	}
+	return true
+}

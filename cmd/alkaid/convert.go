@@ -1,0 +1,164 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/ipc"
+)
+
+var convertCmd = command{
+	name:  "convert",
+	args:  "IN OUT",
+	short: "Rewrite a stream or file (either magic) as a stream or file, with or without compression.",
+	long: `
+IN is read as a file when it starts with a file magic (ALKAID1 or ARROW1)
+and its footer reads, else as a stream; "-" is stdin. OUT ending in .ipc
+(.arrow) is a file, .ipcs (.arrows) a stream, "-" is stdout (a stream);
+otherwise OUT takes IN's form. Values, dictionaries, extension types,
+schema, field, message and footer metadata are kept. Writing a file from a
+stream whose dictionaries are replaced between batches re-encodes them as
+one growing dictionary (same values), since files allow only deltas.
+
+Batches are read and written one at a time. A file whose footer is missing
+(its writer died) is converted up to its last complete record batch; the
+output is complete and valid, and the exit code is 1 with the reason.`,
+}
+
+func runConvert(args []string) int {
+	c := convertCmd
+	fs := c.newFlags()
+	var of outFlags
+	of.register(fs)
+	batchRows := fs.Int("batch-rows", 0, "rows per output batch (0: keep the input's batches)")
+	quiet := fs.Bool("q", false, "no progress line")
+	if done, code := c.parse(fs, args, 2); done {
+		return code
+	}
+	return c.fail(convert(fs.Arg(0), fs.Arg(1), &of, *batchRows, *quiet))
+}
+
+func convert(inPath, outPath string, of *outFlags, batchRows int, quiet bool) error {
+	if batchRows < 0 {
+		return usagef("-batch-rows %d: must not be negative", batchRows)
+	}
+	if inPath != "-" && inPath == outPath {
+		return usagef("IN and OUT are the same file")
+	}
+	in, err := openInput(inPath)
+	if err != nil {
+		return err
+	}
+	defer in.Close()
+	file, opts, err := of.resolve(outPath, in.isFile() || in.salvaged())
+	if err != nil {
+		return err
+	}
+	o, err := createOutput(outPath, in.schema(), file, opts)
+	if err != nil {
+		return err
+	}
+	if fw, ok := o.w.(*ipc.FileWriter); ok && in.isFile() {
+		if m := in.file.FooterMetadata(); len(m) > 0 {
+			fw.SetFooterMetadata(m)
+		}
+	}
+	p := newProgress("convert", quiet)
+	write := func(rec *alkaid.Record, meta map[string]string) error {
+		if err := o.write(rec, meta); err != nil {
+			return err
+		}
+		p.update(o.rows, o.bytes())
+		return nil
+	}
+	rb := &rebatcher{size: batchRows, emit: write}
+	readErr := in.each(func(_ int, rec *alkaid.Record, meta map[string]string) error {
+		if batchRows == 0 {
+			return write(rec, meta)
+		}
+		return rb.add(rec, meta)
+	})
+	var writeErr error
+	if readErr == nil || in.salvaged() {
+		writeErr = rb.flush()
+	}
+	p.done(o.rows, o.bytes())
+	if writeErr != nil {
+		o.abort()
+		return writeErr
+	}
+	// Close even after a read error: the output then holds every batch
+	// read, complete and valid.
+	if err := o.close(); err != nil {
+		return err
+	}
+	if readErr != nil {
+		return fmt.Errorf("%s: %w (wrote %d record batches, %d rows)", inPath, readErr, o.batches, o.rows)
+	}
+	return nil
+}
+
+// rebatcher regroups record batches into batches of size rows (the last
+// may be shorter): big batches are sliced, small ones concatenated.
+type rebatcher struct {
+	size    int
+	pending []*alkaid.Record
+	meta    map[string]string
+	rows    int
+	emit    func(*alkaid.Record, map[string]string) error
+}
+
+func (b *rebatcher) add(rec *alkaid.Record, meta map[string]string) error {
+	for rec.NumRows() > 0 {
+		take := min(b.size-b.rows, rec.NumRows())
+		if len(b.pending) == 0 {
+			b.meta = meta
+		}
+		b.pending = append(b.pending, rec.Slice(0, take))
+		b.rows += take
+		rec = rec.Slice(take, rec.NumRows())
+		if b.rows == b.size {
+			if err := b.flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+func (b *rebatcher) flush() error {
+	if len(b.pending) == 0 {
+		return nil
+	}
+	rec := b.pending[0]
+	if len(b.pending) > 1 {
+		var err error
+		if rec, err = concatRecords(b.pending); err != nil {
+			return err
+		}
+	}
+	b.pending, b.rows = b.pending[:0], 0
+	return b.emit(rec, b.meta)
+}
+
+func concatRecords(recs []*alkaid.Record) (*alkaid.Record, error) {
+	s := recs[0].Schema()
+	cols := make([]array.Array, s.NumFields())
+	parts := make([]array.Array, len(recs))
+	rows := 0
+	for _, r := range recs {
+		rows += r.NumRows()
+	}
+	for c := range cols {
+		for i, r := range recs {
+			parts[i] = r.Column(c)
+		}
+		a, err := array.Concatenate(parts...)
+		if err != nil {
+			return nil, fmt.Errorf("column %d (%s): %w", c, s.Field(c).Name, err)
+		}
+		cols[c] = a
+	}
+	return alkaid.NewRecord(s, cols, rows)
+}

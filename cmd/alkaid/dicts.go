@@ -1,0 +1,132 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// hasDictionary reports whether t is or contains a dictionary type.
+func hasDictionary(t datatype.DataType) bool {
+	s := datatype.StorageOf(t)
+	if s.Kind() == datatype.KindDictionary {
+		return true
+	}
+	for _, c := range datatype.Children(s) {
+		if hasDictionary(c.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// dictUnifier makes a sequence of record batches writable to the file
+// format, where a dictionary may grow from batch to batch but never be
+// replaced. A column whose dictionaries changed since the previous batch is
+// re-encoded against the previous dictionary followed by the values it
+// lacks (array.Concatenate does the remapping), which the file writer sends
+// as a delta. Values are unchanged; only indices move.
+type dictUnifier struct {
+	cols []int               // columns containing a dictionary
+	prev map[int]array.Array // per column, an empty slice of the last written one
+}
+
+func newDictUnifier(s *alkaid.Schema) *dictUnifier {
+	u := &dictUnifier{prev: map[int]array.Array{}}
+	for i := range s.NumFields() {
+		if hasDictionary(s.Field(i).Type) {
+			u.cols = append(u.cols, i)
+		}
+	}
+	if len(u.cols) == 0 {
+		return nil
+	}
+	return u
+}
+
+func (u *dictUnifier) apply(rec *alkaid.Record) (*alkaid.Record, error) {
+	var cols []array.Array
+	for _, c := range u.cols {
+		a := rec.Column(c)
+		if p, ok := u.prev[c]; ok && !sameDictionaries(p.Data(), a.Data()) {
+			merged, err := array.Concatenate(p, a)
+			if err != nil {
+				return nil, fmt.Errorf("column %d (%s): dictionary replaced, and merging it into one growing dictionary failed: %w", c, rec.ColumnName(c), err)
+			}
+			if cols == nil {
+				cols = rec.Columns()
+			}
+			cols[c] = merged
+			a = merged
+		}
+		u.prev[c] = array.Slice(a, 0, 0)
+	}
+	if cols == nil {
+		return rec, nil
+	}
+	return alkaid.NewRecord(rec.Schema(), cols, rec.NumRows())
+}
+
+// sameDictionaries reports whether a and b use the same dictionary
+// objects throughout (a cheap pointer check; false may still mean equal
+// values).
+func sameDictionaries(a, b *array.Data) bool {
+	if (a.Dictionary == nil) != (b.Dictionary == nil) || len(a.Children) != len(b.Children) {
+		return false
+	}
+	if a.Dictionary != nil && a.Dictionary != b.Dictionary {
+		return false
+	}
+	for i := range a.Children {
+		if !sameDictionaries(a.Children[i], b.Children[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// shareDictionaries returns cur re-pointed at the dictionaries of first
+// (data of the same type): every dictionary node takes first's dictionary
+// and its indices are reduced modulo that dictionary's length. gen uses it
+// so that every generated batch shares the first batch's dictionaries,
+// which keeps files valid (no replacement) and dictionaries small.
+func shareDictionaries(first, cur *array.Data) *array.Data {
+	out := *cur
+	if cur.Dictionary != nil && first.Dictionary != nil {
+		dt := datatype.StorageOf(cur.Type).(*datatype.DictionaryType)
+		out.Dictionary = first.Dictionary
+		out.Buffers = append([]*memory.Buffer(nil), cur.Buffers...)
+		out.Buffers[1] = remapIndices(cur.Buffers[1], datatype.ByteWidth(dt.Index), dt.Index.Kind().IsSignedInteger(), cur.Offset+cur.Length, first.Dictionary.Length)
+	}
+	if len(cur.Children) > 0 {
+		out.Children = make([]*array.Data, len(cur.Children))
+		for i, c := range cur.Children {
+			out.Children[i] = shareDictionaries(first.Children[i], c)
+		}
+	}
+	return &out
+}
+
+// remapIndices copies the first n little-endian indices of width w, each
+// taken modulo size (a negative signed index becomes 0).
+func remapIndices(buf *memory.Buffer, w int, signed bool, n, size int) *memory.Buffer {
+	src := buf.Bytes()[:n*w]
+	dst := memory.DefaultAllocator.Allocate(n * w)
+	for i := range n {
+		var v uint64
+		for k := range w {
+			v |= uint64(src[i*w+k]) << (8 * k)
+		}
+		if signed && v>>(8*w-1) != 0 {
+			v = 0
+		}
+		v %= uint64(max(size, 1))
+		for k := range w {
+			dst[i*w+k] = byte(v >> (8 * k))
+		}
+	}
+	return memory.NewBuffer(dst)
+}

@@ -1,0 +1,116 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/ipc"
+)
+
+var schemaCmd = command{
+	name:  "schema",
+	args:  "PATH",
+	short: "Print the schema of a stream or file: fields, types, nullability, metadata, dictionary ids.",
+	long: `
+One field per line as "name: type" (" not null" when not nullable), field
+metadata indented below it, then the schema metadata and the dictionary ids
+with the path of the field that uses each. Only the schema message is read.
+"-" reads stdin.`,
+}
+
+func runSchema(args []string) int {
+	c := schemaCmd
+	fs := c.newFlags()
+	if done, code := c.parse(fs, args, 1); done {
+		return code
+	}
+	return c.fail(printSchema(fs.Arg(0)))
+}
+
+// readSchemaMessage reads the first message of a stream or file.
+func readSchemaMessage(path string) (*alkaid.Schema, []dictField, error) {
+	var r *bufio.Reader
+	if path == "-" {
+		r = bufio.NewReader(cmdStdin)
+	} else {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		r = bufio.NewReader(f)
+	}
+	if head, _ := r.Peek(8); ipc.DetectMagic(head) != "" {
+		r.Discard(8)
+	}
+	m, err := ipc.ReadMessage(r)
+	if errors.Is(err, io.EOF) {
+		return nil, nil, fmt.Errorf("%w: no schema message (empty input)", ipc.ErrInvalid)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	if m.Type() != ipc.MessageSchema {
+		return nil, nil, fmt.Errorf("%w: the first message is a %s, not a schema", ipc.ErrInvalid, m.Type())
+	}
+	ev, err := ipc.NewDecoder().DecodeMessage(m)
+	if err != nil {
+		return nil, nil, err
+	}
+	return ev.Schema, schemaDictionaries(m), nil
+}
+
+func printSchema(path string) error {
+	s, dicts, err := readSchemaMessage(path)
+	if err != nil {
+		if path == "-" {
+			path = "stdin"
+		}
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	w := cmdStdout
+	fmt.Fprintf(w, "%d fields", s.NumFields())
+	if s.Endianness() != alkaid.LittleEndian {
+		fmt.Fprintf(w, ", %s", s.Endianness())
+	}
+	fmt.Fprintln(w)
+	for _, f := range s.Fields() {
+		fmt.Fprintf(w, "  %s\n", f)
+		printMetadata(w, "    ", f.Metadata)
+		printChildMetadata(w, "    ", f.Name, f.Type)
+	}
+	if s.Metadata().Len() > 0 {
+		fmt.Fprintln(w, "schema metadata:")
+		printMetadata(w, "  ", s.Metadata())
+	}
+	if len(dicts) > 0 {
+		fmt.Fprintln(w, "dictionaries:")
+		for _, d := range dicts {
+			fmt.Fprintf(w, "  id %d: %s\n", d.id, d.path)
+		}
+	}
+	return nil
+}
+
+func printMetadata(w io.Writer, indent string, m datatype.Metadata) {
+	for k, v := range m.All() {
+		fmt.Fprintf(w, "%s%q: %q\n", indent, k, v)
+	}
+}
+
+// printChildMetadata prints the metadata of nested fields, which the type
+// strings leave out, as "path: key: value".
+func printChildMetadata(w io.Writer, indent, path string, t datatype.DataType) {
+	for _, c := range datatype.Children(datatype.StorageOf(t)) {
+		p := path + "." + c.Name
+		for k, v := range c.Metadata.All() {
+			fmt.Fprintf(w, "%s%s: %q: %q\n", indent, p, k, v)
+		}
+		printChildMetadata(w, indent, p, c.Type)
+	}
+}

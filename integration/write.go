@@ -399,8 +399,8 @@ func (w *jsonWriter) offsets(d *array.Data, wide bool) int64 {
 }
 
 // ints emits the values of an integer-like fixed-width type t from d's
-// value buffer; 64-bit values are strings, as JSON numbers lose precision
-// beyond 2^53.
+// value buffer; 64-bit values and decimals are strings, as the format has
+// them (JSON numbers lose precision beyond 2^53).
 func (w *jsonWriter) ints(d *array.Data, t datatype.DataType) {
 	w.intBuffer(d.Buffers[1].Bytes(), d.Offset, d.Length, t)
 }
@@ -409,10 +409,19 @@ func (w *jsonWriter) intBuffer(b []byte, off, n int, t datatype.DataType) {
 	width := datatype.ByteWidth(t)
 	k := datatype.StorageOf(t).Kind()
 	unsigned := k.IsInteger() && !k.IsSignedInteger()
+	decimal := k == datatype.KindDecimal32 || k == datatype.KindDecimal64
 	w.byte('[')
 	for i := range n {
 		w.comma(i)
 		p := b[(off+i)*width:]
+		switch {
+		case decimal && width == 4:
+			w.qint(int64(int32(binary.LittleEndian.Uint32(p))))
+			continue
+		case decimal:
+			w.qint(int64(binary.LittleEndian.Uint64(p)))
+			continue
+		}
 		switch width {
 		case 1:
 			if unsigned {

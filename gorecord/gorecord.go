@@ -1,0 +1,343 @@
+package gorecord
+
+import (
+	"errors"
+	"fmt"
+	"iter"
+	"reflect"
+	"unsafe"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// Errors a caller can branch on with errors.Is.
+var (
+	// ErrUnsupported: a Go type has no column mapping (channels, funcs,
+	// interfaces without the json option, complex numbers, recursive
+	// types, …). The message names the field path.
+	ErrUnsupported = errors.New("unsupported Go type")
+	// ErrInvalidTag: an alkaid struct tag is malformed, contradicts
+	// itself or does not apply to its field's type.
+	ErrInvalidTag = errors.New("invalid alkaid tag")
+	// ErrMismatch: a record's column does not fit the Go field it is read
+	// into (wrong type, missing column or struct child).
+	ErrMismatch = errors.New("column does not fit Go type")
+	// ErrNull: a null slot was read into a Go type without nil, and
+	// [WithZeroForNull] was not given.
+	ErrNull = errors.New("null into non-nullable Go value")
+)
+
+// Option configures [FromSlice], [NewWriter] and [Batches].
+type Option func(*writeConfig)
+
+type writeConfig struct {
+	alloc    memory.Allocator
+	metadata datatype.Metadata
+}
+
+// WithAllocator makes the builders allocate from a (default
+// [memory.DefaultAllocator]).
+func WithAllocator(a memory.Allocator) Option { return func(c *writeConfig) { c.alloc = a } }
+
+// WithSchemaMetadata sets the schema-level metadata of the records built
+// (default none).
+func WithSchemaMetadata(m datatype.Metadata) Option {
+	return func(c *writeConfig) { c.metadata = m }
+}
+
+// ReadOption configures [ToSlice].
+type ReadOption func(*binder)
+
+// WithZeroForNull makes [ToSlice] read a null into a Go type without nil
+// (int64, string, a struct, …) as its zero value instead of failing with
+// [ErrNull]. Pointers, slices, maps and []byte read nulls as nil either way.
+func WithZeroForNull() ReadOption { return func(b *binder) { b.zeroForNull = true } }
+
+// SchemaOf returns the schema of the records built from values of T, a
+// struct type. The mapping is computed once per type and cached.
+func SchemaOf[T any]() (*alkaid.Schema, error) {
+	p, err := planFor(reflect.TypeFor[T]())
+	if err != nil {
+		return nil, err
+	}
+	return p.schema, nil
+}
+
+// rowBuilder holds one builder and one encoder per column.
+type rowBuilder struct {
+	schema   *alkaid.Schema
+	builders []array.Builder
+	fields   []fieldEnc
+	rows     int
+}
+
+// chunkRows is how many rows the encoders take at a time: small enough
+// for the rows to stay in cache while each column reads them.
+const chunkRows = 256
+
+func newRowBuilder(p *plan, opts []Option) (*rowBuilder, error) {
+	var c writeConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	schema := p.schema
+	if c.metadata.Len() > 0 {
+		schema = schema.WithMetadata(c.metadata)
+	}
+	var bopts []array.BuilderOption
+	if c.alloc != nil {
+		bopts = append(bopts, array.WithAllocator(c.alloc))
+	}
+	rb := &rowBuilder{schema: schema, builders: make([]array.Builder, len(p.root.fields))}
+	for i, f := range p.root.fields {
+		b, err := array.TryNewBuilder(f.node.dt, bopts...)
+		if err != nil {
+			return nil, fmt.Errorf("gorecord: field %s: %w", f.node.path, err)
+		}
+		rb.builders[i] = b
+	}
+	fs, err := fieldEncoders(p.root, func(i int) array.Builder { return rb.builders[i] })
+	if err != nil {
+		return nil, err
+	}
+	rb.fields = fs
+	return rb, nil
+}
+
+func (rb *rowBuilder) reserve(n int) {
+	for _, b := range rb.builders {
+		b.Reserve(n)
+	}
+}
+
+// append encodes n rows at base (stride bytes apart), chunk by chunk.
+func (rb *rowBuilder) append(base unsafe.Pointer, stride uintptr, n int) error {
+	for start := 0; start < n; start += chunkRows {
+		m := min(chunkRows, n-start)
+		p := at(base, stride, start)
+		for _, f := range rb.fields {
+			if err := f.enc.appendRows(unsafe.Add(p, f.off), stride, m); err != nil {
+				rb.discard()
+				return err
+			}
+		}
+		rb.rows += m
+	}
+	return nil
+}
+
+// finish returns the rows appended so far as a record and resets.
+func (rb *rowBuilder) finish() (*alkaid.Record, error) {
+	cols := make([]array.Array, len(rb.builders))
+	for i, b := range rb.builders {
+		cols[i] = b.NewArray()
+	}
+	n := rb.rows
+	rb.rows = 0
+	return alkaid.NewRecord(rb.schema, cols, n)
+}
+
+// discard drops the rows appended so far (after an error that left the
+// columns of unequal length).
+func (rb *rowBuilder) discard() {
+	for _, b := range rb.builders {
+		func() {
+			defer func() { _ = recover() }() // a half-appended nested row may not finish
+			b.NewArray()
+		}()
+	}
+	rb.rows = 0
+}
+
+// FromSlice builds one record from rows: one column per field of T (see
+// the package documentation for the mapping), one row per element.
+func FromSlice[T any](rows []T, opts ...Option) (*alkaid.Record, error) {
+	p, err := planFor(reflect.TypeFor[T]())
+	if err != nil {
+		return nil, err
+	}
+	rb, err := newRowBuilder(p, opts)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) > 0 {
+		rb.reserve(len(rows))
+		if err := rb.append(unsafe.Pointer(unsafe.SliceData(rows)), unsafe.Sizeof(rows[0]), len(rows)); err != nil {
+			return nil, err
+		}
+	}
+	return rb.finish()
+}
+
+// Writer appends values of T and hands out records of a chosen number of
+// rows. It is not safe for concurrent use.
+//
+//	w, _ := gorecord.NewWriter[Trade](64<<10, ipcWriter.Write)
+//	for t := range trades { w.Append(t) }
+//	w.Flush()
+type Writer[T any] struct {
+	rb    *rowBuilder
+	batch int
+	emit  func(*alkaid.Record) error
+	one   [1]T
+}
+
+// NewWriter returns a writer that calls emit with a record each time
+// batchRows rows have been appended, and from Flush with the rest.
+// batchRows 0 means no limit: records are emitted by Flush only. The
+// record passed to emit is the caller's to keep.
+func NewWriter[T any](batchRows int, emit func(*alkaid.Record) error, opts ...Option) (*Writer[T], error) {
+	if batchRows < 0 {
+		return nil, fmt.Errorf("gorecord: batch of %d rows", batchRows)
+	}
+	if emit == nil {
+		return nil, errors.New("gorecord: NewWriter with a nil emit function")
+	}
+	p, err := planFor(reflect.TypeFor[T]())
+	if err != nil {
+		return nil, err
+	}
+	rb, err := newRowBuilder(p, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Writer[T]{rb: rb, batch: batchRows, emit: emit}, nil
+}
+
+// Schema is the schema of the records emitted.
+func (w *Writer[T]) Schema() *alkaid.Schema { return w.rb.schema }
+
+// Buffered is the number of rows appended but not yet emitted.
+func (w *Writer[T]) Buffered() int { return w.rb.rows }
+
+// Append appends one row, emitting a record when the batch is full. v is
+// read during the call and not kept. After an error the rows buffered are
+// dropped.
+func (w *Writer[T]) Append(v T) error {
+	w.one[0] = v
+	err := w.AppendSlice(w.one[:])
+	var zero T
+	w.one[0] = zero
+	return err
+}
+
+// AppendSlice appends rows, emitting a record each time the batch is
+// full; it is much faster per row than Append for many rows.
+func (w *Writer[T]) AppendSlice(rows []T) error {
+	for len(rows) > 0 {
+		k := len(rows)
+		if w.batch > 0 {
+			k = min(k, w.batch-w.rb.rows)
+		}
+		if err := w.rb.append(unsafe.Pointer(unsafe.SliceData(rows)), unsafe.Sizeof(rows[0]), k); err != nil {
+			return err
+		}
+		rows = rows[k:]
+		if w.batch > 0 && w.rb.rows >= w.batch {
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Flush emits the buffered rows as a record, if there are any.
+func (w *Writer[T]) Flush() error {
+	if w.rb.rows == 0 {
+		return nil
+	}
+	rec, err := w.rb.finish()
+	if err != nil {
+		return err
+	}
+	return w.emit(rec)
+}
+
+var errStop = errors.New("stop")
+
+// Batches turns a sequence of rows into a sequence of records of
+// batchRows rows (the last one shorter); an error ends the sequence.
+func Batches[T any](rows iter.Seq[T], batchRows int, opts ...Option) iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
+		if batchRows <= 0 {
+			yield(nil, fmt.Errorf("gorecord: batch of %d rows", batchRows))
+			return
+		}
+		w, err := NewWriter[T](batchRows, func(rec *alkaid.Record) error {
+			if !yield(rec, nil) {
+				return errStop
+			}
+			return nil
+		}, opts...)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		for v := range rows {
+			if err := w.Append(v); err != nil {
+				if err != errStop {
+					yield(nil, err)
+				}
+				return
+			}
+		}
+		if err := w.Flush(); err != nil && err != errStop {
+			yield(nil, err)
+		}
+	}
+}
+
+// ToSlice reads a record into a new slice of T, one element per row.
+// Columns are matched to T's fields by name (columns without a field are
+// ignored); a missing column, or a column whose type does not fit its
+// field, is an error wrapping [ErrMismatch] that names both. A null read
+// into a Go type without nil is an error wrapping [ErrNull] unless
+// [WithZeroForNull] is given.
+//
+// Strings and []byte values of one column share one allocation; each
+// []byte has its capacity capped at its length, so appending to it copies.
+func ToSlice[T any](rec *alkaid.Record, opts ...ReadOption) ([]T, error) {
+	p, err := planFor(reflect.TypeFor[T]())
+	if err != nil {
+		return nil, err
+	}
+	bd := &binder{}
+	for _, o := range opts {
+		o(bd)
+	}
+	schema := rec.Schema()
+	type col struct {
+		idx int
+		off uintptr
+		dec decoder
+	}
+	cols := make([]col, len(p.root.fields))
+	for i, f := range p.root.fields {
+		ci := schema.FieldIndex(f.name)
+		if ci < 0 {
+			return nil, fmt.Errorf("gorecord: %w: no column %q for field %s", ErrMismatch, f.name, f.node.path)
+		}
+		d, err := bd.bind(f.node, schema.Field(ci).Type)
+		if err != nil {
+			return nil, fmt.Errorf("gorecord: column %q: %w", f.name, err)
+		}
+		cols[i] = col{ci, f.offset, d}
+	}
+	n := rec.NumRows()
+	out := make([]T, n)
+	if n == 0 {
+		return out, nil
+	}
+	base := unsafe.Pointer(unsafe.SliceData(out))
+	stride := unsafe.Sizeof(out[0])
+	for i, c := range cols {
+		if err := c.dec.decode(rec.Column(c.idx), 0, n, unsafe.Add(base, c.off), stride); err != nil {
+			return nil, fmt.Errorf("gorecord: column %q: %w", p.root.fields[i].name, err)
+		}
+	}
+	return out, nil
+}

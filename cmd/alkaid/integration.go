@@ -1,0 +1,137 @@
+package main
+
+import (
+	"bufio"
+	"compress/gzip"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/alkaid-go/alkaid/integration"
+	"github.com/alkaid-go/alkaid/ipc"
+)
+
+var integrationCmd = command{
+	name:  "integration",
+	short: "Check or convert Apache Arrow integration JSON against IPC streams and files.",
+	long: `
+Modes (as Arrow's integration runner calls them):
+
+  VALIDATE       exit 0 when -json and -arrow hold the same schema and record
+                 batches; otherwise print the first difference (batch, column
+                 path, row, the two values) and exit 1. Map entry/key/value
+                 field names are not compared (the format gives them no meaning).
+  ARROW_TO_JSON  read -arrow and write it as JSON to -json (gzip if it ends .gz).
+  JSON_TO_ARROW  read -json and write it in the IPC file format to -arrow,
+                 with the ALKAID1 magic, or ARROW1 with -magic arrow.
+
+-arrow is read as a file when it starts with either magic (ALKAID1, ARROW1)
+and as a stream otherwise; -json may be plain or gzip-compressed.`,
+}
+
+func runIntegration(args []string) int {
+	c := integrationCmd
+	fs := c.newFlags()
+	mode := fs.String("mode", "", "`MODE`: VALIDATE, ARROW_TO_JSON or JSON_TO_ARROW")
+	arrowPath := fs.String("arrow", "", "IPC stream or file `PATH`")
+	jsonPath := fs.String("json", "", "integration JSON `PATH` (.json or .json.gz)")
+	magic := fs.String("magic", "alkaid", "file magic JSON_TO_ARROW writes: alkaid (ALKAID1) or arrow (ARROW1)")
+	verbose := fs.Bool("v", false, "say what was done on success")
+	if done, code := c.parse(fs, args, 0); done {
+		return code
+	}
+	if *arrowPath == "" || *jsonPath == "" {
+		return c.fail(usagef("-arrow and -json are both required; see alkaid integration -h"))
+	}
+	var opts []ipc.WriterOption
+	switch strings.ToLower(*magic) {
+	case "alkaid", "alkaid1":
+	case "arrow", "arrow1":
+		opts = append(opts, ipc.WithArrowCompat())
+	default:
+		return c.fail(usagef("-magic %q: want alkaid or arrow", *magic))
+	}
+	var err error
+	var done string
+	switch strings.ToUpper(*mode) {
+	case "VALIDATE":
+		err = validateIntegration(*jsonPath, *arrowPath)
+		done = fmt.Sprintf("%s and %s hold the same data", *jsonPath, *arrowPath)
+	case "ARROW_TO_JSON":
+		err = arrowToJSON(*arrowPath, *jsonPath)
+		done = fmt.Sprintf("wrote %s", *jsonPath)
+	case "JSON_TO_ARROW":
+		err = jsonToArrow(*jsonPath, *arrowPath, opts)
+		done = fmt.Sprintf("wrote %s", *arrowPath)
+	case "":
+		return c.fail(usagef("-mode is required: VALIDATE, ARROW_TO_JSON or JSON_TO_ARROW"))
+	default:
+		return c.fail(usagef("-mode %q: want VALIDATE, ARROW_TO_JSON or JSON_TO_ARROW", *mode))
+	}
+	if err == nil && *verbose {
+		fmt.Fprintln(cmdStdout, done)
+	}
+	return c.fail(err)
+}
+
+func validateIntegration(jsonPath, arrowPath string) error {
+	want, err := integration.ReadFile(jsonPath)
+	if err != nil {
+		return err
+	}
+	got, err := integration.ReadIPC(arrowPath)
+	if err != nil {
+		return err
+	}
+	if err := integration.Compare(want, got, integration.IgnoreMapFieldNames()); err != nil {
+		return fmt.Errorf("%s (JSON) vs %s: %w", jsonPath, arrowPath, err)
+	}
+	return nil
+}
+
+func arrowToJSON(arrowPath, jsonPath string) error {
+	f, err := integration.ReadIPC(arrowPath)
+	if err != nil {
+		return err
+	}
+	return createFile(jsonPath, func(w io.Writer) error {
+		if !strings.HasSuffix(jsonPath, ".gz") {
+			return f.Write(w)
+		}
+		gz := gzip.NewWriter(w)
+		if err := f.Write(gz); err != nil {
+			return err
+		}
+		return gz.Close()
+	})
+}
+
+func jsonToArrow(jsonPath, arrowPath string, opts []ipc.WriterOption) error {
+	f, err := integration.ReadFile(jsonPath)
+	if err != nil {
+		return err
+	}
+	return createFile(arrowPath, func(w io.Writer) error { return integration.WriteIPCFile(w, f, opts...) })
+}
+
+// createFile writes path through fill, removing it again on failure.
+func createFile(path string, fill func(io.Writer) error) error {
+	out, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(out, 1<<16)
+	err = fill(bw)
+	if err == nil {
+		err = bw.Flush()
+	}
+	if cerr := out.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return errors.Join(fmt.Errorf("writing %s: %w", path, err), os.Remove(path))
+	}
+	return nil
+}

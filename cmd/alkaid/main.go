@@ -1,0 +1,86 @@
+// Command alkaid reads, writes and checks Alkaid (and Apache Arrow) IPC
+// streams and files.
+//
+//	alkaid help [COMMAND]
+//	alkaid COMMAND [flags] [arguments]
+//
+// Exit codes: 0 success, 1 invalid data (or a difference found, or any
+// failure reading or writing), 2 bad usage. Errors are one line on stderr.
+package main
+
+import (
+	"fmt"
+	"os"
+	"sort"
+)
+
+// commands maps each subcommand to its entry point, which takes the
+// arguments after the subcommand's name and returns the exit code. Add a
+// line here (and to about) for a new subcommand.
+var commands = map[string]func(args []string) int{
+	"cat":         runCat,
+	"convert":     runConvert,
+	"gen":         runGen,
+	"info":        runInfo,
+	"integration": runIntegration,
+	"schema":      runSchema,
+	"validate":    runValidate,
+}
+
+// about gives each subcommand's one-line description for "alkaid help".
+var about = map[string]command{
+	"cat":         catCmd,
+	"convert":     convertCmd,
+	"gen":         genCmd,
+	"info":        infoCmd,
+	"integration": integrationCmd,
+	"schema":      schemaCmd,
+	"validate":    validateCmd,
+}
+
+func main() { os.Exit(run(os.Args[1:])) }
+
+// run dispatches to the subcommand named by args[0].
+func run(args []string) int {
+	if len(args) == 0 {
+		usage()
+		return exitUsage
+	}
+	name, rest := args[0], args[1:]
+	switch name {
+	case "help", "-h", "-help", "--help":
+		if len(rest) > 0 {
+			if fn, ok := commands[rest[0]]; ok {
+				return fn([]string{"-h"})
+			}
+			fmt.Fprintf(cmdStderr, "alkaid help: unknown command %q; see alkaid help\n", rest[0])
+			return exitUsage
+		}
+		help()
+		return exitOK
+	}
+	fn, ok := commands[name]
+	if !ok {
+		fmt.Fprintf(cmdStderr, "alkaid: unknown command %q; see alkaid help\n", name)
+		return exitUsage
+	}
+	return fn(rest)
+}
+
+func usage() {
+	fmt.Fprintln(cmdStderr, "usage: alkaid COMMAND [flags] [arguments]; see alkaid help")
+}
+
+func help() {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	fmt.Fprintf(cmdStdout, "usage: alkaid COMMAND [flags] [arguments]\n\ncommands:\n")
+	for _, n := range names {
+		fmt.Fprintf(cmdStdout, "  %-12s %s\n", n, about[n].short)
+	}
+	fmt.Fprintf(cmdStdout, "\nalkaid help COMMAND (or alkaid COMMAND -h) describes a command's flags.\n"+
+		"Exit codes: 0 success, 1 invalid data or a difference, 2 bad usage.\n")
+}

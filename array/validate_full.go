@@ -73,6 +73,7 @@ func (v *valueValidator) data(d *Data, path string) error {
 	t := datatype.StorageOf(d.Type)
 	k := t.Kind()
 	var err error
+	var mapOffsets []int32
 	switch k {
 	case datatype.KindBinary, datatype.KindString:
 		err = checkBinary[int32](d, path, v.full && k == datatype.KindString)
@@ -85,11 +86,7 @@ func (v *valueValidator) data(d *Data, path string) error {
 	case datatype.KindLargeList:
 		_, err = checkOffsets[int64](d, path, d.Children[0].Length, "child")
 	case datatype.KindMap:
-		var offs []int32
-		offs, err = checkOffsets[int32](d, path, d.Children[0].Length, "child")
-		if err == nil && v.full {
-			err = checkMapKeys(d, offs, path)
-		}
+		mapOffsets, err = checkOffsets[int32](d, path, d.Children[0].Length, "child")
 	case datatype.KindListView:
 		err = checkListView[int32](d, path)
 	case datatype.KindLargeListView:
@@ -119,7 +116,13 @@ func (v *valueValidator) data(d *Data, path string) error {
 		}
 	}
 	if d.Dictionary != nil {
-		return v.data(d.Dictionary, path+"<dictionary>")
+		if err := v.data(d.Dictionary, path+"<dictionary>"); err != nil {
+			return err
+		}
+	}
+	if v.full && k == datatype.KindMap {
+		// After the children: finding null keys reads them.
+		return checkMapKeys(d, mapOffsets, path)
 	}
 	return nil
 }

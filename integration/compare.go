@@ -35,8 +35,10 @@ func (d *Difference) Error() string {
 	switch {
 	case d.Batch < 0 && d.Path != "":
 		loc = "schema: field " + d.Path
-	case d.Batch < 0:
+	case d.Batch < 0 && d.What == whatBatches:
 		loc = "file"
+	case d.Batch < 0:
+		loc = "schema"
 	default:
 		loc = "batch " + strconv.Itoa(d.Batch)
 		if d.Path != "" {
@@ -48,6 +50,8 @@ func (d *Difference) Error() string {
 	}
 	return fmt.Sprintf("%s: %s differ: %s vs %s", loc, d.What, d.A, d.B)
 }
+
+const whatBatches = "numbers of batches"
 
 // CompareOption changes what [Compare] ignores.
 type CompareOption func(*compareConfig)
@@ -84,7 +88,7 @@ func Compare(a, b *File, opts ...CompareOption) error {
 		return d
 	}
 	if len(a.Records) != len(b.Records) {
-		return &Difference{Batch: -1, Row: -1, What: "numbers of batches", A: strconv.Itoa(len(a.Records)), B: strconv.Itoa(len(b.Records))}
+		return &Difference{Batch: -1, Row: -1, What: whatBatches, A: strconv.Itoa(len(a.Records)), B: strconv.Itoa(len(b.Records))}
 	}
 	for i := range a.Records {
 		ra, rb := a.Records[i], b.Records[i]

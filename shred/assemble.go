@@ -172,6 +172,16 @@ type bitmap struct {
 }
 
 func (b *bitmap) appendN(valid bool, m int) {
+	if m == 1 && b.n&7 != 0 {
+		// The common case: one slot in the current byte.
+		if valid {
+			b.bits[b.n>>3] |= 1 << (b.n & 7)
+		} else {
+			b.nulls++
+		}
+		b.n++
+		return
+	}
 	if m <= 0 {
 		return
 	}

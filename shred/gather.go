@@ -98,6 +98,10 @@ func gather(src array.Array, idx []int) (array.Array, error) {
 // gatherFixed copies w-byte values src[idx[k]] to dst[k], leaving the
 // special indices zero.
 func gatherFixed(dst, src []byte, w int, idx []int) {
+	if len(idx) > 0 && idx[0] >= 0 && idx[len(idx)-1] == idx[0]+len(idx)-1 && consecutive(idx) {
+		copy(dst, src[idx[0]*w:(idx[0]+len(idx))*w])
+		return
+	}
 	switch w {
 	case 1:
 		gatherT(dst, src, idx)
@@ -116,6 +120,16 @@ func gatherFixed(dst, src []byte, w int, idx []int) {
 			}
 		}
 	}
+}
+
+// consecutive reports whether idx counts up by one.
+func consecutive(idx []int) bool {
+	for k := 1; k < len(idx); k++ {
+		if idx[k] != idx[k-1]+1 {
+			return false
+		}
+	}
+	return true
 }
 
 func gatherT[T any](dst, src []T, idx []int) {
@@ -147,11 +161,24 @@ func gatherBinary[O int32 | int64](d *array.Data, idx []int) (*memory.Buffer, *m
 	out := memory.ViewBytes[O](ob)[:len(idx)+1]
 	db := alloc(total)
 	pos := 0
-	for k, i := range idx {
-		if i >= 0 {
-			pos += copy(db[pos:], data[offs[i]:offs[i+1]])
+	for k := 0; k < len(idx); {
+		i := idx[k]
+		if i < 0 {
+			out[k+1] = O(pos)
+			k++
+			continue
 		}
-		out[k+1] = O(pos)
+		// Copy a run of consecutive slots at once.
+		m := 1
+		for k+m < len(idx) && idx[k+m] == i+m {
+			m++
+		}
+		delta := O(pos) - offs[i]
+		for j := 1; j <= m; j++ {
+			out[k+j] = offs[i+j] + delta
+		}
+		pos += copy(db[pos:], data[offs[i]:offs[i+m]])
+		k += m
 	}
 	return memory.NewBuffer(memory.BytesOf(out)), memory.NewBuffer(db[:total]), nil
 }

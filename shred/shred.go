@@ -5,6 +5,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
@@ -135,10 +136,11 @@ func (s *shredder) nulls(n *node, a array.Array, lv levels) (levels, error) {
 	}
 	out := levels{rep: lv.rep, def: make([]int16, len(lv.def)), idx: lv.idx}
 	copied := false
+	valid, off := validity(a)
 	for k, i := range lv.idx {
 		d := lv.def[k]
 		if i >= 0 {
-			if a.IsNull(i) {
+			if valid != nil && !bitutil.GetBit(valid, off+i) {
 				if !n.nullable {
 					return levels{}, errorf(ErrInvalid, n.path, "null in a non-nullable field (slot %d)", i)
 				}
@@ -161,37 +163,122 @@ func (s *shredder) nulls(n *node, a array.Array, lv levels) (levels, error) {
 // repeating at the list's level) and stops entries at empty lists.
 func (s *shredder) expand(n *node, l array.ListLike, lv levels) (levels, array.Array, error) {
 	values := l.ListValues()
+	var b bounds
+	switch x := l.(type) {
+	case *array.List[int32]:
+		b = listBounds(x.Offsets(), nil)
+	case *array.List[int64]:
+		b = listBounds(x.Offsets(), nil)
+	case *array.Map:
+		b = listBounds(x.Offsets(), nil)
+	case *array.ListView[int32]:
+		b = listBounds(x.Offsets(), x.Sizes())
+	case *array.ListView[int64]:
+		b = listBounds(x.Offsets(), x.Sizes())
+	default:
+		fl := l.(*array.FixedSizeList)
+		b = fixedBounds(fl.Data().Offset, fl.Size(), len(lv.idx), lv.idx)
+	}
 	vlen := values.Len()
 	total := 0
-	for _, i := range lv.idx {
+	for k, i := range lv.idx {
 		if i < 0 {
 			total++
 			continue
 		}
-		st, en := l.ValueOffsets(i)
+		st, en := b.at(k, i)
 		if st < 0 || en < st || en > vlen {
 			return levels{}, nil, errorf(ErrInvalid, n.path, "list slot %d spans [%d, %d) of %d values", i, st, en, vlen)
 		}
 		total += max(1, en-st)
 	}
-	out := levels{rep: make([]int16, 0, total), def: make([]int16, 0, total), idx: make([]int, 0, total)}
+	out := levels{rep: make([]int16, total), def: make([]int16, total), idx: make([]int, total)}
+	p := 0
 	for k, i := range lv.idx {
 		r, d := lv.rep[k], lv.def[k]
 		if i < 0 {
-			out.rep, out.def, out.idx = append(out.rep, r), append(out.def, d), append(out.idx, -1)
+			out.rep[p], out.def[p], out.idx[p] = r, d, -1
+			p++
 			continue
 		}
-		st, en := l.ValueOffsets(i)
+		st, en := b.at(k, i)
 		if st == en {
-			out.rep, out.def, out.idx = append(out.rep, r), append(out.def, d), append(out.idx, -1)
+			out.rep[p], out.def[p], out.idx[p] = r, d, -1
+			p++
 			continue
 		}
 		for j := st; j < en; j++ {
-			out.rep, out.def, out.idx = append(out.rep, r), append(out.def, d+1), append(out.idx, j)
+			out.rep[p], out.def[p], out.idx[p] = r, d+1, j
 			r = n.rep
+			p++
 		}
 	}
 	return out, values, nil
+}
+
+// bounds gives the child range of a list slot: from offsets (lists and
+// list views, converted to int) or per entry (fixed-size lists).
+type bounds struct {
+	offs, sizes    []int64
+	offs32, size32 []int32
+	starts, ends   []int // per entry
+	perEntry       bool
+	view, narrow   bool
+}
+
+func listBounds[O int32 | int64](offs, sizes []O) bounds {
+	var b bounds
+	b.view = sizes != nil
+	switch o := any(offs).(type) {
+	case []int32:
+		b.offs32, b.narrow = o, true
+		if b.view {
+			b.size32 = any(sizes).([]int32)
+		}
+	case []int64:
+		b.offs = o
+		if b.view {
+			b.sizes = any(sizes).([]int64)
+		}
+	}
+	return b
+}
+
+// fixedBounds computes the ranges of fixed-size list slots per entry.
+func fixedBounds(offset, size, n int, idx []int) bounds {
+	b := bounds{perEntry: true, starts: make([]int, n), ends: make([]int, n)}
+	for k, i := range idx {
+		if i >= 0 {
+			b.starts[k] = (offset + i) * size
+			b.ends[k] = b.starts[k] + size
+		}
+	}
+	return b
+}
+
+// at returns the child range of entry k, in slot i.
+func (b *bounds) at(k, i int) (int, int) {
+	switch {
+	case b.perEntry:
+		return b.starts[k], b.ends[k]
+	case b.narrow && b.view:
+		return int(b.offs32[i]), int(b.offs32[i]) + int(b.size32[i])
+	case b.narrow:
+		return int(b.offs32[i]), int(b.offs32[i+1])
+	case b.view:
+		return int(b.offs[i]), int(b.offs[i]) + int(b.sizes[i])
+	}
+	return int(b.offs[i]), int(b.offs[i+1])
+}
+
+// validity returns the validity bitmap of a nested or plain array and the
+// bit of its slot 0, or nil when no slot is null.
+func validity(a array.Array) ([]byte, int) {
+	d := a.Data()
+	if d.NullCount == 0 || len(d.Buffers) == 0 || d.Buffers[0] == nil {
+		return nil, 0
+	}
+	return d.Buffers[0].Bytes(), d.Offset
 }
 
 func (s *shredder) leaf(n *node, a array.Array, lv levels) error {
@@ -279,13 +366,14 @@ func valueTypeIsSelf(t datatype.DataType) bool {
 
 func plainSlots(a array.Array, idx []int, path []string) (array.Array, []int, error) {
 	n := a.Len()
-	nulls := a.NullN() > 0 || datatype.StorageOf(a.DataType()).Kind() == datatype.KindNull
+	allNull := datatype.StorageOf(a.DataType()).Kind() == datatype.KindNull
+	valid, off := validity(a)
 	var out []int
 	for k, i := range idx {
 		if i >= n {
 			return nil, nil, errorf(ErrInvalid, path, "slot %d of %d", i, n)
 		}
-		if nulls && i >= 0 && a.IsNull(i) {
+		if i >= 0 && (allNull || valid != nil && !bitutil.GetBit(valid, off+i)) {
 			if out == nil {
 				out = slices.Clone(idx)
 			}

@@ -445,3 +445,22 @@ func TestAssembleErrors(t *testing.T) {
 		t.Errorf("unchanged columns: %v", err)
 	}
 }
+
+// Children with offsets of their own (a list over a sliced child, a
+// struct over sliced fields) shred from the right slots.
+func TestChildOffsets(t *testing.T) {
+	child := array.MustFromJSON(datatype.Int32, `[100, 101, 1, null, 3, 4]`).Data().Slice(2, 6)
+	typ := datatype.ListOf(datatype.Int32)
+	d := array.NewData(typ, 3, []*memory.Buffer{nil, memory.FromSlice([]int32{0, 2, 2, 4})}, []*array.Data{child}, 0, 0)
+	cols := roundTrip(t, required("l", typ), array.MustMake(d))
+	if got, want := entries(cols[0]), "1/0/2 NULL/1/1 NULL/0/0 3/0/2 4/1/2"; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+	st := datatype.StructOf(nullable("a", datatype.String))
+	fa := array.MustFromJSON(datatype.String, `["x", "y", null, "z"]`).Data().Slice(1, 4)
+	sd := array.NewData(st, 2, []*memory.Buffer{nil}, []*array.Data{fa}, 0, 1)
+	cols = roundTrip(t, required("s", st), array.MustMake(sd))
+	if got, want := entries(cols[0]), `NULL/0/0 "z"/0/1`; got != want {
+		t.Errorf("got %s, want %s", got, want)
+	}
+}

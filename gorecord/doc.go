@@ -23,7 +23,8 @@
 //	string                         utf8 (large_utf8 with large, utf8_view with view)
 //	[]byte                         binary (large_binary, binary_view); nil is null
 //	[N]byte                        fixed_size_binary[N]
-//	time.Time                      timestamp[ns, tz=UTC] (unit=, tz=)
+//	time.Time                      timestamp[us, tz=UTC] (unit=, tz=); us holds the
+//	                               zero time.Time, ns only the years 1678 to 2262
 //	time.Duration                  duration[ns] (unit=; finer digits are truncated)
 //	datatype.Date32, Timestamp, …  the type of the value type (unit=, tz=)
 //	datatype.Decimal32 … 256       decimal32 … decimal256 (precision=, scale=)
@@ -32,12 +33,15 @@
 //	[N]T                           fixed_size_list<T>[N]
 //	map[K]V                        map<K, V>; nil is null
 //	struct                         struct
+//	extension.UUID                 arrow.uuid (fixed_size_binary[16] storage)
 //	a type implementing Extension  the extension type, stored as the Go type's own layout
-//	any type with json             utf8 holding the value as JSON (interfaces need this)
+//	  or registered (RegisterType)
+//	any type with json             arrow.json over utf8: the value as JSON text
+//	                               (interfaces need this)
 //
-// Tag options, after the name and separated by commas:
+// Tag options, after the name and separated by commas (`alkaid:"-"` alone
+// skips the field):
 //
-//	-                  skip the field
 //	nullable           declare the column nullable (values are never null)
 //	notnull            for pointers, slices, maps and []byte: nil is written as the
 //	                   empty or zero value and the column is not nullable

@@ -3,6 +3,7 @@ package gorecord
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"time"
 	"unsafe"
@@ -90,7 +91,7 @@ func newEncoder(n *node, b array.Builder) (encoder, error) {
 		}
 	case kTime:
 		if pb, ok := b.(*array.PrimitiveBuilder[datatype.Timestamp]); ok {
-			return &timeEnc{b: pb, unit: n.unit}, nil
+			return &timeEnc{b: pb, unit: n.unit, path: n.path}, nil
 		}
 	case kDuration:
 		if pb, ok := b.(*array.PrimitiveBuilder[datatype.Duration]); ok {
@@ -495,14 +496,26 @@ func (e *fixedBinEnc) appendNulls(n int) { e.b.AppendNulls(n) }
 type timeEnc struct {
 	b    *array.PrimitiveBuilder[datatype.Timestamp]
 	unit datatype.TimeUnit
+	path string
 }
+
+// The instants whose nanoseconds since the epoch fit an int64.
+var (
+	minNano = time.Unix(0, math.MinInt64)
+	maxNano = time.Unix(0, math.MaxInt64)
+)
 
 func (e *timeEnc) appendRows(base unsafe.Pointer, stride uintptr, n int) error {
 	b := e.b
 	b.Reserve(n)
 	if e.unit == datatype.Nanosecond {
 		for i := range n {
-			b.Append(datatype.Timestamp((*time.Time)(at(base, stride, i)).UnixNano()))
+			t := (*time.Time)(at(base, stride, i))
+			if t.Before(minNano) || t.After(maxNano) {
+				return fmt.Errorf("gorecord: %w: field %s: time %s is outside the range of timestamp[ns] (years 1678 to 2262)",
+					ErrRange, e.path, t)
+			}
+			b.Append(datatype.Timestamp(t.UnixNano()))
 		}
 		return nil
 	}

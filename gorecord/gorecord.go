@@ -28,6 +28,9 @@ var (
 	// ErrNull: a null slot was read into a Go type without nil, and
 	// [WithZeroForNull] was not given.
 	ErrNull = errors.New("null into non-nullable Go value")
+	// ErrRange: a Go value does not fit its column type (a time.Time
+	// outside the years 1678 to 2262 in a timestamp[ns] column).
+	ErrRange = errors.New("value out of range")
 )
 
 // Option configures [FromSlice], [NewWriter] and [Batches].

@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/extension"
 )
 
 // kind is how a Go type is laid out in a column.
@@ -140,7 +141,7 @@ func invalid(path, format string, args ...any) error {
 // build maps Go type t with the field's tag options to a node.
 func (pl *planner) build(t reflect.Type, o tagOpts, path string) (*node, error) {
 	if o.json {
-		return &node{kind: kJSON, t: t, dt: datatype.String, value: datatype.String, nullable: true, path: path}, nil
+		return &node{kind: kJSON, t: t, dt: jsonType, value: datatype.String, nullable: true, path: path}, nil
 	}
 	if ext, err := extensionOf(t, path); err != nil {
 		return nil, err
@@ -231,7 +232,7 @@ func (pl *planner) buildPlain(t reflect.Type, o tagOpts, path string) (*node, er
 			}
 			return fixed(tt)
 		case datatype.KindTimestamp:
-			tt, _ := datatype.NewTimestamp(unit(datatype.Nanosecond), tzOf(o))
+			tt, _ := datatype.NewTimestamp(unit(datatype.Microsecond), tzOf(o))
 			return fixed(tt)
 		case datatype.KindDuration:
 			tt, _ := datatype.NewDuration(unit(datatype.Nanosecond))
@@ -257,7 +258,7 @@ func (pl *planner) buildPlain(t reflect.Type, o tagOpts, path string) (*node, er
 	}
 	switch t {
 	case timeType:
-		dt, _ := datatype.NewTimestamp(unit(datatype.Nanosecond), tzOf(o))
+		dt, _ := datatype.NewTimestamp(unit(datatype.Microsecond), tzOf(o))
 		n.kind, n.dt, n.value, n.unit = kTime, dt, dt, dt.Unit
 		return n, nil
 	case durationType:
@@ -505,6 +506,15 @@ type Extension interface {
 }
 
 var registered sync.Map // reflect.Type → datatype.ExtensionType
+
+// jsonType is the column type of fields with the json option.
+var jsonType, _ = extension.NewJSONType(datatype.String)
+
+// The canonical extension types with a Go value type are mapped out of
+// the box.
+func init() {
+	registered.Store(reflect.TypeFor[extension.UUID](), extension.NewUUIDType())
+}
 
 // RegisterType makes values of Go type G be stored as the extension type
 // ext, as if G implemented [Extension]. Call it before the first use of a

@@ -6,7 +6,10 @@
 // destination outside the addressed range are never modified. Ranges whose
 // offsets are byte aligned run on the vector kernels of internal/simd
 // directly; ranges whose offsets differ are first realigned in small
-// in-cache chunks and then handed to the same kernels.
+// in-cache chunks and then handed to the same kernels. Scans take uniform
+// 64-bit words at once: [AllSet] and [NoneSet] stop at the first
+// difference, [SetIndices] skips clear words and [Runs] crosses all-set and
+// all-clear words without looking at single bits.
 //
 // Functions panic only on programmer errors: a negative offset or length,
 // or a slice too short to hold the addressed bits.

@@ -57,7 +57,7 @@ func (o op) bytes(dst, a, b []byte) {
 const (
 	// chunk is the number of bytes realigned at a time: two such scratch
 	// buffers and the destination chunk stay in L1.
-	chunk = 2048
+	chunk = 4096
 	// smallMid is the size below which misaligned middles run word by
 	// word in Go rather than through scratch buffers.
 	smallMid = 128

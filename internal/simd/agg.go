@@ -98,7 +98,11 @@ func countBits(b []byte, off, n int) int {
 	for ; off&7 != 0 && n > 0; off, n = off+1, n-1 {
 		c += int(b[off>>3] >> (off & 7) & 1)
 	}
-	c += active.popCount(b[off>>3 : (off+n)>>3])
+	if mid := b[off>>3 : (off+n)>>3]; len(mid) >= 256 {
+		c += active.popCount(mid)
+	} else {
+		c += popCountGeneric(mid) // small: not worth the dispatch
+	}
 	for i := (off + n) &^ 7; i < off+n; i++ {
 		c += int(b[i>>3] >> (i & 7) & 1)
 	}

@@ -19,16 +19,22 @@
 // What is in assembly (both vector levels unless noted):
 //
 //   - And, Or, Xor, AndNot, Not, PopCount (VPOPCNTQ on avx512, a nibble
-//     lookup on avx2), ShiftBits;
+//     lookup on avx2), ShiftBits; the binary bitmap operations store with
+//     non-temporal hints when the output is 4 MiB or more;
 //   - sums of every integer width and of float32 and float64, with and
 //     without a validity bitmap;
 //   - Min and Max of int32, int64, float32 and float64, with and without a
-//     validity bitmap; the other widths use the generic Go loop;
+//     validity bitmap; Min and Max of 8- and 16-bit integers and of every
+//     unsigned type use the generic Go loop at every level;
 //   - Add, Sub, Mul (array–array and array–scalar) of int32, int64,
 //     float32 and float64, except int64 Mul on avx2 (no 64-bit vector
 //     multiply there; plain Go);
 //   - Eq, Ne, Lt, Le, Gt, Ge of the same four types into a bitmap;
 //   - ByteSwap16/32/64.
+//
+// Each vector kernel handles whole vectors; the Go glue runs the generic
+// code on heads (to reach a byte-aligned validity bit) and tails, so every
+// length and alignment is accepted.
 //
 // Semantics shared by all levels: integer sums wrap (signed into int64,
 // unsigned into uint64), float sums accumulate in float64 but in an order

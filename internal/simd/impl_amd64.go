@@ -2,7 +2,11 @@
 
 package simd
 
-import "golang.org/x/sys/cpu"
+import (
+	"unsafe"
+
+	"golang.org/x/sys/cpu"
+)
 
 // The vector levels start as copies of the generic one and replace the
 // kernels that have assembly. The glue functions below run the assembly on
@@ -32,13 +36,26 @@ func addArchLevels() {
 	levels = append(levels, &avx512Level)
 }
 
+// streamMin is the output size from which the binary bitmap kernels store
+// with non-temporal hints: such outputs do not fit the caches anyway, and
+// streaming them saves the read-for-ownership of every destination line.
+const streamMin = 4 << 20
+
 // binGlue runs asm on the prefix of len(dst) rounded down to a multiple of
-// block bytes and ref on the rest.
-func binGlue(asm func(dst, a, b *byte, n int), ref func(dst, a, b []byte), block int) func(dst, a, b []byte) {
+// block bytes and ref on the rest. Outputs of at least streamMin bytes go
+// through nt instead, after a generic head that aligns dst to block bytes.
+func binGlue(asm, nt func(dst, a, b *byte, n int), ref func(dst, a, b []byte), block int) func(dst, a, b []byte) {
 	return func(dst, a, b []byte) {
+		k := asm
+		if len(dst) >= streamMin {
+			h := int(-uintptr(unsafe.Pointer(&dst[0]))) & (block - 1)
+			ref(dst[:h], a[:h], b[:h])
+			dst, a, b = dst[h:], a[h:], b[h:]
+			k = nt
+		}
 		m := len(dst) &^ (block - 1)
 		if m > 0 {
-			asm(&dst[0], &a[0], &b[0], m)
+			k(&dst[0], &a[0], &b[0], m)
 		}
 		ref(dst[m:], a[m:], b[m:])
 	}
@@ -77,20 +94,20 @@ func shiftGlue(asm func(dst, src *byte, n int, shift uint), block int) func(dst,
 }
 
 func setBitmapAVX2(k *kernels) {
-	k.and = binGlue(andAVX2, andGeneric, 32)
-	k.or = binGlue(orAVX2, orGeneric, 32)
-	k.xor = binGlue(xorAVX2, xorGeneric, 32)
-	k.andNot = binGlue(andNotAVX2, andNotGeneric, 32)
+	k.and = binGlue(andAVX2, andNTAVX2, andGeneric, 32)
+	k.or = binGlue(orAVX2, orNTAVX2, orGeneric, 32)
+	k.xor = binGlue(xorAVX2, xorNTAVX2, xorGeneric, 32)
+	k.andNot = binGlue(andNotAVX2, andNotNTAVX2, andNotGeneric, 32)
 	k.not = notGlue(notAVX2, 32)
 	k.popCount = popGlue(popCountAVX2, 32)
 	k.shiftBits = shiftGlue(shiftBitsAVX2, 32)
 }
 
 func setBitmapAVX512(k *kernels) {
-	k.and = binGlue(andAVX512, andGeneric, 64)
-	k.or = binGlue(orAVX512, orGeneric, 64)
-	k.xor = binGlue(xorAVX512, xorGeneric, 64)
-	k.andNot = binGlue(andNotAVX512, andNotGeneric, 64)
+	k.and = binGlue(andAVX512, andNTAVX512, andGeneric, 64)
+	k.or = binGlue(orAVX512, orNTAVX512, orGeneric, 64)
+	k.xor = binGlue(xorAVX512, xorNTAVX512, xorGeneric, 64)
+	k.andNot = binGlue(andNotAVX512, andNotNTAVX512, andNotGeneric, 64)
 	k.not = notGlue(notAVX512, 64)
 	k.popCount = popGlue(popCountAVX512, 64)
 	k.shiftBits = shiftGlue(shiftBitsAVX512, 64)

@@ -95,6 +95,25 @@ func TestBitmapKernels(t *testing.T) {
 	})
 }
 
+// TestBitmapStreaming covers the non-temporal path of outputs larger than
+// the caches, at every start alignment of dst modulo 8.
+func TestBitmapStreaming(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	n := 4<<20 + 77
+	a, b := randBytes(r, n), randBytes(r, n)
+	want := make([]byte, n)
+	withLevel(&generic, func() { AndNot(want, a, b) })
+	forEachVector(t, func(t *testing.T) {
+		for _, s := range []int{0, 3, 8} {
+			got := unaligned(make([]byte, n), s)
+			AndNot(got, a, b)
+			if !bytes.Equal(got, want) {
+				t.Fatalf("AndNot start %d mismatch", s)
+			}
+		}
+	})
+}
+
 func TestShiftBitsReference(t *testing.T) {
 	src := []byte{0b1010_1100, 0b0000_1111, 0xff}
 	dst := make([]byte, 3)

@@ -43,3 +43,27 @@ func popCountAVX512(b *byte, n int) int
 
 //go:noescape
 func shiftBitsAVX512(dst, src *byte, n int, shift uint)
+
+//go:noescape
+func andNTAVX2(dst, a, b *byte, n int)
+
+//go:noescape
+func andNTAVX512(dst, a, b *byte, n int)
+
+//go:noescape
+func orNTAVX2(dst, a, b *byte, n int)
+
+//go:noescape
+func orNTAVX512(dst, a, b *byte, n int)
+
+//go:noescape
+func xorNTAVX2(dst, a, b *byte, n int)
+
+//go:noescape
+func xorNTAVX512(dst, a, b *byte, n int)
+
+//go:noescape
+func andNotNTAVX2(dst, a, b *byte, n int)
+
+//go:noescape
+func andNotNTAVX512(dst, a, b *byte, n int)

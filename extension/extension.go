@@ -197,9 +197,15 @@ func parseInts(name, key string, raw json.RawMessage, nullOK bool) ([]int, error
 
 // parseStrings parses a JSON array of strings.
 func parseStrings(name, key string, raw json.RawMessage) ([]string, error) {
-	var out []string
-	if err := json.Unmarshal(raw, &out); err != nil || out == nil {
+	var elems []json.RawMessage
+	if err := json.Unmarshal(raw, &elems); err != nil || elems == nil {
 		return nil, invalidf(name, "metadata %q is not an array of strings", key)
+	}
+	out := make([]string, len(elems))
+	for i, e := range elems {
+		if err := json.Unmarshal(e, &out[i]); err != nil || e[0] != '"' {
+			return nil, invalidf(name, "metadata %q element %d is %s, not a string", key, i, e)
+		}
 	}
 	return out, nil
 }

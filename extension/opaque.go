@@ -93,7 +93,7 @@ func (*OpaqueType) Deserialize(storage datatype.DataType, serialized string) (da
 			return nil, invalidf(name, "metadata has no %q", k)
 		}
 		var s string
-		if err := json.Unmarshal(raw, &s); err != nil {
+		if err := json.Unmarshal(raw, &s); err != nil || raw[0] != '"' {
 			return nil, invalidf(name, "metadata %q is %s, not a string", k, raw)
 		}
 		if k == "type_name" {

@@ -166,27 +166,27 @@ func (s *shredder) expand(n *node, l array.ListLike, lv levels) (levels, array.A
 	var b bounds
 	switch x := l.(type) {
 	case *array.List[int32]:
-		b = listBounds(x.Offsets(), nil)
-	case *array.List[int64]:
-		b = listBounds(x.Offsets(), nil)
+		b = bounds{mode: list32, offs32: x.Offsets()}
 	case *array.Map:
-		b = listBounds(x.Offsets(), nil)
+		b = bounds{mode: list32, offs32: x.Offsets()}
+	case *array.List[int64]:
+		b = bounds{mode: list64, offs64: x.Offsets()}
 	case *array.ListView[int32]:
-		b = listBounds(x.Offsets(), x.Sizes())
+		b = bounds{mode: view32, offs32: x.Offsets(), sizes32: x.Sizes()}
 	case *array.ListView[int64]:
-		b = listBounds(x.Offsets(), x.Sizes())
+		b = bounds{mode: view64, offs64: x.Offsets(), sizes64: x.Sizes()}
 	default:
 		fl := l.(*array.FixedSizeList)
-		b = fixedBounds(fl.Data().Offset, fl.Size(), len(lv.idx), lv.idx)
+		b = bounds{mode: fixed, offset: fl.Data().Offset, size: fl.Size()}
 	}
 	vlen := values.Len()
 	total := 0
-	for k, i := range lv.idx {
+	for _, i := range lv.idx {
 		if i < 0 {
 			total++
 			continue
 		}
-		st, en := b.at(k, i)
+		st, en := b.at(i)
 		if st < 0 || en < st || en > vlen {
 			return levels{}, nil, errorf(ErrInvalid, n.path, "list slot %d spans [%d, %d) of %d values", i, st, en, vlen)
 		}
@@ -201,7 +201,7 @@ func (s *shredder) expand(n *node, l array.ListLike, lv levels) (levels, array.A
 			p++
 			continue
 		}
-		st, en := b.at(k, i)
+		st, en := b.at(i)
 		if st == en {
 			out.rep[p], out.def[p], out.idx[p] = r, d, -1
 			p++
@@ -216,59 +216,40 @@ func (s *shredder) expand(n *node, l array.ListLike, lv levels) (levels, array.A
 	return out, values, nil
 }
 
-// bounds gives the child range of a list slot: from offsets (lists and
-// list views, converted to int) or per entry (fixed-size lists).
+type boundsMode uint8
+
+const (
+	fixed boundsMode = iota
+	list32
+	list64
+	view32
+	view64
+)
+
+// bounds reads the child range of a list slot from the offsets (and
+// sizes) of a list or list view, or computes it for a fixed-size list,
+// without an interface call per slot.
 type bounds struct {
-	offs, sizes    []int64
-	offs32, size32 []int32
-	starts, ends   []int // per entry
-	perEntry       bool
-	view, narrow   bool
+	mode            boundsMode
+	offs32, sizes32 []int32
+	offs64, sizes64 []int64
+	offset, size    int // fixed-size lists
 }
 
-func listBounds[O int32 | int64](offs, sizes []O) bounds {
-	var b bounds
-	b.view = sizes != nil
-	switch o := any(offs).(type) {
-	case []int32:
-		b.offs32, b.narrow = o, true
-		if b.view {
-			b.size32 = any(sizes).([]int32)
-		}
-	case []int64:
-		b.offs = o
-		if b.view {
-			b.sizes = any(sizes).([]int64)
-		}
-	}
-	return b
-}
-
-// fixedBounds computes the ranges of fixed-size list slots per entry.
-func fixedBounds(offset, size, n int, idx []int) bounds {
-	b := bounds{perEntry: true, starts: make([]int, n), ends: make([]int, n)}
-	for k, i := range idx {
-		if i >= 0 {
-			b.starts[k] = (offset + i) * size
-			b.ends[k] = b.starts[k] + size
-		}
-	}
-	return b
-}
-
-// at returns the child range of entry k, in slot i.
-func (b *bounds) at(k, i int) (int, int) {
-	switch {
-	case b.perEntry:
-		return b.starts[k], b.ends[k]
-	case b.narrow && b.view:
-		return int(b.offs32[i]), int(b.offs32[i]) + int(b.size32[i])
-	case b.narrow:
+// at returns the child range of slot i.
+func (b *bounds) at(i int) (int, int) {
+	switch b.mode {
+	case list32:
 		return int(b.offs32[i]), int(b.offs32[i+1])
-	case b.view:
-		return int(b.offs[i]), int(b.offs[i]) + int(b.sizes[i])
+	case list64:
+		return int(b.offs64[i]), int(b.offs64[i+1])
+	case view32:
+		return int(b.offs32[i]), int(b.offs32[i]) + int(b.sizes32[i])
+	case view64:
+		return int(b.offs64[i]), int(b.offs64[i]) + int(b.sizes64[i])
 	}
-	return int(b.offs[i]), int(b.offs[i+1])
+	st := (b.offset + i) * b.size
+	return st, st + b.size
 }
 
 // validity returns the validity bitmap of a nested or plain array and the

@@ -383,6 +383,19 @@ func TestShredErrors(t *testing.T) {
 	}
 	// Under a null parent it is fine.
 	roundTrip(t, nullable("s", typ), array.MustFromJSON(typ, `[{"a": 1}, null]`))
+	// Offsets and dictionary indices out of range are errors, not panics.
+	lt := datatype.ListOf(datatype.Int32)
+	child := array.MustFromJSON(datatype.Int32, `[1, 2]`).Data()
+	bad := array.MustMake(array.NewData(lt, 1, []*memory.Buffer{nil, memory.FromSlice([]int32{0, 5})}, []*array.Data{child}, 0, 0))
+	if _, err := shred.Shred(bad, "l"); err == nil || err.Error() != "shred: l: invalid: list slot 0 spans [0, 5) of 2 values" {
+		t.Errorf("bad offsets: %v", err)
+	}
+	dt, _ := datatype.NewDictionary(datatype.Int8, datatype.String, false)
+	dd := array.NewData(dt, 1, []*memory.Buffer{nil, memory.FromSlice([]int8{3})}, nil, 0, 0)
+	dd.Dictionary = array.MustFromJSON(datatype.String, `["a"]`).Data()
+	if _, err := shred.Shred(array.MustMake(dd), "d"); err == nil || err.Error() != "shred: d: invalid: dictionary index 3 at slot 0 out of range [0, 1)" {
+		t.Errorf("bad index: %v", err)
+	}
 	// A type mismatch.
 	if _, err := shred.ShredField(nullable("s", datatype.Int64), a); !errors.Is(err, shred.ErrInvalid) {
 		t.Errorf("type mismatch: %v", err)

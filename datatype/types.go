@@ -212,9 +212,15 @@ func MaxDecimalPrecision(bitWidth int) int32 {
 	return 0
 }
 
+// MaxDecimalScale bounds the magnitude of a decimal's scale. The spec
+// sets no bound, but a scale far beyond any precision only pads values
+// with zeros, and an unbounded one lets a tiny schema ask for gigabytes
+// of zeros when a value is printed.
+const MaxDecimalScale = 1000
+
 // NewDecimal returns a decimal type, checking that 1 ≤ precision ≤ the
 // width's maximum. The scale may be negative or exceed the precision, as
-// the spec allows.
+// the spec allows, within ±[MaxDecimalScale].
 func NewDecimal(bitWidth int, precision, scale int32) (*DecimalType, error) {
 	max := MaxDecimalPrecision(bitWidth)
 	if max == 0 {
@@ -222,6 +228,9 @@ func NewDecimal(bitWidth int, precision, scale int32) (*DecimalType, error) {
 	}
 	if precision < 1 || precision > max {
 		return nil, invalidf("decimal%d precision %d out of range [1, %d]", bitWidth, precision, max)
+	}
+	if scale < -MaxDecimalScale || scale > MaxDecimalScale {
+		return nil, invalidf("decimal%d scale %d out of range [%d, %d]", bitWidth, scale, -MaxDecimalScale, MaxDecimalScale)
 	}
 	return &DecimalType{BitWidth: bitWidth, Precision: precision, Scale: scale}, nil
 }

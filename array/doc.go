@@ -1,0 +1,26 @@
+// Package array holds columnar data: [Data] (type, length, offset, null
+// count, buffers, children, dictionary) and one immutable array type per
+// physical layout — [Primitive] for every fixed-width type, [Boolean],
+// [Binary] and [BinaryView] for byte strings, [List], [ListView],
+// [FixedSizeList], [Struct], [Map], [Union], [Dictionary],
+// [RunEndEncoded], [Null] and [Extension] — with builders for each
+// ([NewBuilder] picks one for any type at run time).
+//
+// Arrays are cheap to slice ([Slice] shares buffers and moves an offset)
+// and compare by logical value ([Equal], [ApproxEqual]), so a slice equals
+// the same values built fresh. [Concatenate] joins arrays of one type.
+//
+// Validation comes in three levels, each recursive and each naming the
+// path and index of a fault (e.g. "col1.b[3]: offset 17 beyond child
+// length 12"): [Validate] (structure, O(1) per array), [ValidateSafe]
+// (everything an accessor relies on, O(n)) and [ValidateFull] (adds UTF-8,
+// null counts and value checks).
+//
+//	b := array.NewPrimitiveBuilder[int64](datatype.Int64)
+//	b.AppendValues([]int64{1, 2, 3}, nil)
+//	b.AppendNull()
+//	a := b.Finish()            // [1 2 3 (null)]
+//	s := array.Slice(a, 1, 3)  // [2 3], no copy
+//	j := array.MustFromJSON(datatype.Int64, `[2, 3]`)
+//	array.Equal(s, j)          // true
+package array

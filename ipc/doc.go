@@ -1,0 +1,34 @@
+// Package ipc reads and writes the Alkaid IPC formats: the stream format
+// (.ipcs: a schema message, dictionary and record batch messages, an
+// end-of-stream marker) and the file format (.ipc: the ALKAID1 magic, the
+// same messages, and a footer indexing them for random access). Both are
+// wire-identical to Apache Arrow's; readers accept the ARROW1 magic and the
+// ARROW: metadata namespace too, and writers emit them with
+// [WithArrowCompat].
+//
+// Layers: [Decoder] turns bytes (fed with Write, no I/O) or whole messages
+// into schemas, dictionaries and records; [StreamReader] and [FileReader]
+// do the I/O on top of it; [StreamWriter] and [FileWriter] write.
+// [ReadMessage] and [WriteMessage] expose single encapsulated messages for
+// custom transports.
+//
+// Bad input is an error, never a panic: every Flatbuffers table, vector and
+// string is verified before it is read, every buffer range is checked
+// against the message body, counts of nodes and buffers against the schema,
+// and allocations are bounded by the input's size or by [Limits]. Returned
+// arrays are validated ([ValidateDefault]) so that no accessor can read
+// out of bounds; [ValidateAll] adds UTF-8 and value checks, and
+// [TrustedInputNoValidation] skips the O(n) checks for data this process
+// wrote itself.
+//
+// Memory bound for untrusted input: reading an uncompressed stream or file
+// of n bytes allocates at most a small multiple of n plus a constant (the
+// body of a message is allocated only once the input has shown it holds
+// that many bytes). A compressed buffer may legitimately expand up to 256
+// (LZ4) or 32768 (ZSTD) times its size; larger claims are refused before
+// allocating, and every buffer is capped by [Limits].MaxDecompressed.
+//
+// Big-endian input is byte-swapped to native order as it is read (refuse
+// it with [WithoutByteSwap]). [OpenFile] memory-maps a file and builds
+// arrays that point into the mapping; they stay valid after Close.
+package ipc

@@ -1,0 +1,82 @@
+package ipc_test
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/ipc"
+)
+
+// Write a record batch as a stream and read it back.
+func Example() {
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "star", Type: datatype.String},
+		{Name: "magnitude", Type: datatype.Float64, Nullable: true},
+	}, datatype.Metadata{})
+	rec, _ := alkaid.NewRecord(schema, []array.Array{
+		array.MustFromJSON(datatype.String, `["Alkaid", "Mizar", "Alcor"]`),
+		array.MustFromJSON(datatype.Float64, `[1.86, 2.23, null]`),
+	}, -1)
+
+	var buf bytes.Buffer
+	w, _ := ipc.NewStreamWriter(&buf, schema, ipc.WithCompression(ipc.LZ4Frame, 0))
+	w.Write(rec)
+	w.Close()
+
+	r, err := ipc.NewStreamReader(&buf)
+	if err != nil {
+		panic(err)
+	}
+	for rec := range r.Records() {
+		fmt.Print(rec)
+	}
+	if err := r.Err(); err != nil {
+		panic(err)
+	}
+	// Output:
+	// record: 3 rows
+	//   star: ["Alkaid" "Mizar" "Alcor"]
+	//   magnitude: [1.86 2.23 (null)]
+}
+
+// Feed bytes to the push decoder as they arrive.
+func ExampleDecoder() {
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "n", Type: datatype.Int32}}, datatype.Metadata{})
+	rec, _ := alkaid.NewRecord(schema, []array.Array{array.MustFromJSON(datatype.Int32, `[1, 2, 3]`)}, -1)
+	var buf bytes.Buffer
+	w, _ := ipc.NewStreamWriter(&buf, schema)
+	w.Write(rec)
+	w.Close()
+
+	dec := ipc.NewDecoder()
+	raw := buf.Bytes()
+	for len(raw) > 0 { // bytes arrive 100 at a time
+		n := min(len(raw), 100)
+		dec.Write(raw[:n])
+		raw = raw[n:]
+		for {
+			ev, err := dec.Next()
+			if err != nil {
+				break // ErrNeedMore: wait for the next chunk
+			}
+			switch ev.Kind {
+			case ipc.EventSchema:
+				fmt.Println("schema with", ev.Schema.NumFields(), "field")
+			case ipc.EventRecord:
+				fmt.Println("record", ev.Record.Column(0))
+			case ipc.EventEnd:
+				fmt.Println("end")
+			}
+			if ev.Kind == ipc.EventEnd {
+				break
+			}
+		}
+	}
+	// Output:
+	// schema with 1 field
+	// record [1 2 3]
+	// end
+}

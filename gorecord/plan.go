@@ -158,37 +158,34 @@ func (pl *planner) build(t reflect.Type, o tagOpts, path string) (*node, error) 
 	if o.notNull {
 		n.nullable, n.notNull = false, true
 	}
-	if o.dict != nil {
-		if err := makeDict(n, o.dict); err != nil {
-			return nil, err
+	switch n.kind {
+	case kPtr, kSlice, kArray, kMap:
+		// dict was passed on to the element
+	default:
+		if o.dict != nil {
+			if err := makeDict(n, o.dict); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return n, nil
 }
 
-// makeDict turns a scalar node (or the scalar under pointers) into a
-// dictionary-encoded one.
+// makeDict turns a scalar node into a dictionary-encoded one.
 func makeDict(n *node, index datatype.DataType) error {
-	s := n
-	for s.kind == kPtr {
-		s = s.elem
-	}
-	switch s.kind {
+	switch n.kind {
 	case kFixed, kBool, kString, kBytes, kFixedBin:
 	default:
 		return invalid(n.path, "dict needs a string, []byte, [N]byte, bool or fixed-width type, not %s", n.t)
 	}
-	if s.ext != nil {
+	if n.ext != nil {
 		return invalid(n.path, "dict on an extension type")
 	}
-	dt, err := datatype.NewDictionary(index, s.value, false)
+	dt, err := datatype.NewDictionary(index, n.value, false)
 	if err != nil {
 		return invalid(n.path, "%v", err)
 	}
-	s.dt, s.dict = dt, true
-	for p := n; p != s; p = p.elem {
-		p.dt = dt
-	}
+	n.dt, n.dict = dt, true
 	return nil
 }
 
@@ -418,16 +415,15 @@ func (pl *planner) structFields(t reflect.Type, path string) ([]*field, error) {
 		return nil, err
 	}
 	var out []*field
-	done := map[string]bool{}
 	for i, c := range cands {
-		if done[c.name] {
-			continue
-		}
-		done[c.name] = true
-		best, tie := i, false
-		for j := i + 1; j < len(cands); j++ {
+		best, tie := -1, false
+		for j := range cands {
 			d := cands[j]
 			if d.name != c.name {
+				continue
+			}
+			if best < 0 {
+				best = j
 				continue
 			}
 			b := cands[best]
@@ -442,7 +438,10 @@ func (pl *planner) structFields(t reflect.Type, path string) ([]*field, error) {
 			return nil, fmt.Errorf("gorecord: %w: %s: column name %q is used by two fields at the same depth (tag one of them)",
 				ErrInvalidTag, path, c.name)
 		}
-		f := cands[best].field
+		if best != i {
+			continue // the winner is emitted at its own position
+		}
+		f := c.field
 		out = append(out, &f)
 	}
 	return out, nil
@@ -519,9 +518,14 @@ func init() {
 // RegisterType makes values of Go type G be stored as the extension type
 // ext, as if G implemented [Extension]. Call it before the first use of a
 // row type containing G (typically in an init function); registering
-// again replaces the earlier mapping and forgets the cached plans.
+// again replaces the earlier mapping, a nil ext removes it, and either
+// forgets the cached plans.
 func RegisterType[G any](ext datatype.ExtensionType) {
-	registered.Store(reflect.TypeFor[G](), ext)
+	if ext == nil {
+		registered.Delete(reflect.TypeFor[G]())
+	} else {
+		registered.Store(reflect.TypeFor[G](), ext)
+	}
 	plans.Clear()
 }
 

@@ -309,11 +309,3 @@ func mustFromSlice[T any](t *testing.T, rows []T, opts ...gorecord.Option) *alka
 	}
 	return rec
 }
-
-func TestPrintSchemaTmp(t *testing.T) {
-	s, err := gorecord.SchemaOf[Everything]()
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Log(s)
-}

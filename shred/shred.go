@@ -20,6 +20,8 @@ type Column struct {
 	// MaxRep and MaxDef are the largest levels of the path (see [Leaf]).
 	MaxRep, MaxDef int
 	// Rep and Def hold the levels of each entry; they have equal length.
+	// Shred always fills both; Assemble also takes nil for a level whose
+	// maximum is 0 (all zeros).
 	Rep, Def []int16
 	// Values holds the leaf values of the present entries only (those
 	// with Def == MaxDef), without nulls. Dictionary-encoded and run-end

@@ -347,6 +347,13 @@ func TestShredTopLevel(t *testing.T) {
 	if err != nil || !array.Equal(a, back) {
 		t.Errorf("assembled %v, %v", back, err)
 	}
+	// Levels whose maximum is 0 may be left out.
+	req := required("x", datatype.StructOf(required("y", datatype.Int32)))
+	ys := array.MustFromJSON(datatype.Int32, `[1, 2]`)
+	back, err = shred.Assemble(req, []shred.Column{{Path: []string{"x", "y"}, Values: ys}})
+	if err != nil || back.String() != `[{y: 1} {y: 2}]` {
+		t.Errorf("nil levels: %v, %v", back, err)
+	}
 	// Empty arrays and records of zero columns.
 	empty := array.MustFromJSON(datatype.ListOf(datatype.Int32), `[]`)
 	roundTrip(t, nullable("e", empty.DataType()), empty)

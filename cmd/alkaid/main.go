@@ -20,7 +20,9 @@ import (
 var commands = map[string]func(args []string) int{
 	"cat":         runCat,
 	"convert":     runConvert,
+	"export":      runExport,
 	"gen":         runGen,
+	"import":      runImport,
 	"info":        runInfo,
 	"integration": runIntegration,
 	"schema":      runSchema,
@@ -31,7 +33,9 @@ var commands = map[string]func(args []string) int{
 var about = map[string]command{
 	"cat":         catCmd,
 	"convert":     convertCmd,
+	"export":      exportCmd,
 	"gen":         genCmd,
+	"import":      importCmd,
 	"info":        infoCmd,
 	"integration": integrationCmd,
 	"schema":      schemaCmd,

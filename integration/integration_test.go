@@ -274,6 +274,8 @@ func TestReadErrors(t *testing.T) {
 		{"offsets", `"OFFSET": [0, 1, 3]`, `"OFFSET": [0, 2, 3]`, "batch 0, column s.a: DATA[0] has 1 bytes but the offsets give 2"},
 		{"validity", `"VALIDITY": [1, 0], "DATA"`, `"VALIDITY": [1, 2], "DATA"`, "VALIDITY[1] is 2, want 0 or 1"},
 		{"type", `"precision": "DOUBLE"`, `"precision": "QUAD"`, `field s.b: floatingpoint precision "QUAD"`},
+		{"no validity", `{"name": "i", "count": 2, "VALIDITY": [1, 0], `, `{"name": "i", "count": 2, `, "batch 0, column i: no VALIDITY"},
+		{"union type id", `{"name": "i", "nullable": true, "type": {"name": "int", "isSigned": true, "bitWidth": 64}`, `{"name": "i", "nullable": true, "type": {"name": "union", "mode": "SPARSE", "typeIds": [200]}`, "union type id 200 out of range"},
 		{"columns", `{"count": 2, "columns": [`, `{"count": 2, "columns": [{"name": "extra", "count": 2},`, "batch 0 has 3 columns for 2 fields"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -289,6 +291,10 @@ func TestReadErrors(t *testing.T) {
 			require.ErrorContains(t, err, tt.msg)
 		})
 	}
+	// Offsets need not start at zero.
+	moved := readString(t, strings.Replace(smallJSON, `"OFFSET": [0, 1, 3]`, `"OFFSET": [5, 6, 8]`, 1))
+	require.NoError(t, Compare(readString(t, smallJSON), moved))
+
 	_, err := ReadFile("testdata/does-not-exist.json")
 	require.Error(t, err)
 }

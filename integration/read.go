@@ -259,6 +259,9 @@ func (cr *columnReader) column(c *jsonColumn, t datatype.DataType, n *node, leng
 		return d, nil
 	}
 	children := datatype.Children(t)
+	if len(n.children) != len(children) {
+		return nil, invalidf("%s: type %s does not have the schema's %d children", path, t, len(n.children))
+	}
 	if len(c.Children) != len(children) {
 		return nil, invalidf("%s: %d children, want %d", path, len(c.Children), len(children))
 	}
@@ -421,11 +424,13 @@ func (cr *columnReader) column(c *jsonColumn, t datatype.DataType, n *node, leng
 	return array.NewData(t, count, bufs, kids, nulls, 0), nil
 }
 
-// validity builds the bitmap of VALIDITY (nil when no slot is null or the
-// column has none) and counts the nulls.
+// validity builds the bitmap of VALIDITY (nil when no slot is null) and
+// counts the nulls. Columns of types with a validity bitmap must have
+// VALIDITY, as in Arrow's own readers; it also bounds the column's count
+// by the size of the input.
 func validity(c *jsonColumn, path string) (*memory.Buffer, int, error) {
-	if c.Validity == nil {
-		return nil, 0, nil
+	if c.Validity == nil && c.Count > 0 {
+		return nil, 0, invalidf("%s: no VALIDITY", path)
 	}
 	if len(c.Validity) != c.Count {
 		return nil, 0, invalidf("%s: %d VALIDITY values for count %d", path, len(c.Validity), c.Count)
@@ -666,8 +671,9 @@ func fixedBinary(raws []json.RawMessage, count, width int, path string) (*memory
 	if len(raws) != count {
 		return nil, invalidf("%s: %d DATA values for count %d", path, len(raws), count)
 	}
-	buf := memory.Allocate(nil, count*width)
-	b := buf.Bytes()
+	// Decode first: the buffer is only allocated once the input has shown
+	// that it holds count*width bytes.
+	values := make([][]byte, count)
 	for i, raw := range raws {
 		v, err := hexValue(raw)
 		if err != nil {
@@ -676,7 +682,11 @@ func fixedBinary(raws []json.RawMessage, count, width int, path string) (*memory
 		if len(v) != width {
 			return nil, invalidf("%s: DATA[%d] has %d bytes, want %d", path, i, len(v), width)
 		}
-		copy(b[i*width:], v)
+		values[i] = v
+	}
+	buf := memory.Allocate(nil, count*width)
+	for i, v := range values {
+		copy(buf.Bytes()[i*width:], v)
 	}
 	return buf, nil
 }
@@ -736,20 +746,27 @@ func binaryBuffers(c *jsonColumn, count int, wide, text bool, path string) (offs
 	} else if offs, err = offsetBuffer(c.Offset, count, wide, path); err != nil {
 		return nil, nil, err
 	}
-	end := offsetAt(offs, wide, count)
-	if end < 0 || end > math.MaxInt32 && !wide || end > 1<<40 {
-		return nil, nil, invalidf("%s: last offset %d out of range", path, end)
-	}
-	data = memory.Allocate(nil, int(end))
+	// Offsets that do not start at zero are rebased, so that the data
+	// buffer holds exactly the values' bytes.
+	base := offsetAt(offs, wide, 0)
 	for i, v := range values {
 		lo, hi := offsetAt(offs, wide, i), offsetAt(offs, wide, i+1)
-		if lo < 0 || hi < lo || hi > end {
-			return nil, nil, invalidf("%s: OFFSET[%d:%d] = [%d, %d] out of order", path, i, i+2, lo, hi)
+		if hi < lo {
+			return nil, nil, invalidf("%s: OFFSET[%d:%d] = [%d, %d] decreases", path, i, i+2, lo, hi)
 		}
-		if int(hi-lo) != len(v) {
+		if hi-lo != int64(len(v)) {
 			return nil, nil, invalidf("%s: DATA[%d] has %d bytes but the offsets give %d", path, i, len(v), hi-lo)
 		}
-		copy(data.Bytes()[lo:], v)
+		putOffset(offs, wide, i, lo-base)
+	}
+	putOffset(offs, wide, count, int64(total))
+	if !wide && total > math.MaxInt32 {
+		return nil, nil, invalidf("%s: %d bytes of values need 64-bit offsets", path, total)
+	}
+	data = memory.Allocate(nil, total)
+	pos := 0
+	for _, v := range values {
+		pos += copy(data.Bytes()[pos:], v)
 	}
 	return offs, data, nil
 }

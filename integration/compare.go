@@ -114,7 +114,13 @@ func Compare(a, b *File, opts ...CompareOption) error {
 
 func (c *compareConfig) schemas(a, b *File) *Difference {
 	if a.Schema == nil || b.Schema == nil {
-		return &Difference{Batch: -1, Row: -1, What: "schemas", A: fmt.Sprint(a.Schema != nil), B: fmt.Sprint(b.Schema != nil)}
+		has := func(f *File) string {
+			if f.Schema == nil {
+				return "none"
+			}
+			return "present"
+		}
+		return &Difference{Batch: -1, Row: -1, What: "schemas", A: has(a), B: has(b)}
 	}
 	if a.Schema.NumFields() != b.Schema.NumFields() {
 		return &Difference{Batch: -1, Row: -1, What: "numbers of fields", A: strconv.Itoa(a.Schema.NumFields()), B: strconv.Itoa(b.Schema.NumFields())}

@@ -519,8 +519,19 @@ func (e *timeEnc) appendRows(base unsafe.Pointer, stride uintptr, n int) error {
 		}
 		return nil
 	}
-	for i := range n {
-		b.Append(datatype.TimestampOf(*(*time.Time)(at(base, stride, i)), e.unit))
+	switch e.unit {
+	case datatype.Microsecond:
+		for i := range n {
+			b.Append(datatype.Timestamp((*time.Time)(at(base, stride, i)).UnixMicro()))
+		}
+	case datatype.Millisecond:
+		for i := range n {
+			b.Append(datatype.Timestamp((*time.Time)(at(base, stride, i)).UnixMilli()))
+		}
+	default:
+		for i := range n {
+			b.Append(datatype.Timestamp((*time.Time)(at(base, stride, i)).Unix()))
+		}
 	}
 	return nil
 }

@@ -101,3 +101,23 @@ func ExampleNewRecord() {
 	//   star: ["Alkaid" "Mizar"]
 	//   magnitude: [1.86 (null)]
 }
+
+func TestRecordBuilder(t *testing.T) {
+	s, want := people(t)
+	b, err := alkaid.NewRecordBuilder(s)
+	require.NoError(t, err)
+	for round := range 2 {
+		b.Reserve(4)
+		b.Field(0).(*array.Int64Builder).AppendValues([]int64{1, 2, 3, 4}, nil)
+		names := b.Field(1).(*array.BinaryBuilder[int32])
+		names.AppendString("ann")
+		names.AppendNull()
+		names.AppendStrings([]string{"cy", "dee"}, nil)
+		rec, err := b.NewRecord()
+		require.NoError(t, err, "round %d", round)
+		require.Equal(t, want.String(), rec.String())
+	}
+	b.Field(0).AppendNull()
+	_, err = b.NewRecord()
+	require.ErrorContains(t, err, "column 0 (id) is not nullable")
+}

@@ -170,6 +170,9 @@ func export(inPath, outPath, format, delim string, header, quiet bool) error {
 // csvCell is slot i of a as CSV text: "" for null, strings as they are,
 // nested values as JSON.
 func csvCell(a array.Array, i int) string {
+	if _, union := a.(*array.Union); union {
+		return string(appendJSONValue(nil, a, i)) // [type code, value], even for a null
+	}
 	if a.IsNull(i) {
 		return ""
 	}
@@ -256,10 +259,10 @@ func floatText(b []byte, f float64, bits int) []byte {
 // appendJSONValue appends slot i of a as JSON, in the forms array.FromJSON
 // reads back (binary as base64, which import decodes for binary columns).
 func appendJSONValue(b []byte, a array.Array, i int) []byte {
-	if a.IsNull(i) {
+	if _, union := a.(*array.Union); !union && a.IsNull(i) {
 		return append(b, "null"...)
 	}
-	if a, i = plain(a, i); a.IsNull(i) {
+	if a, i = plain(a, i); !isUnion(a) && a.IsNull(i) {
 		return append(b, "null"...)
 	}
 	t := datatype.StorageOf(a.DataType())
@@ -382,4 +385,11 @@ func appendBytesJSON(b, v []byte, k datatype.Kind) []byte {
 	b = append(b, '"')
 	b = base64.StdEncoding.AppendEncode(b, v)
 	return append(b, '"')
+}
+
+// isUnion reports whether a is a union, whose null slots are still written
+// with their type code so that they read back into the same child.
+func isUnion(a array.Array) bool {
+	_, ok := a.(*array.Union)
+	return ok
 }

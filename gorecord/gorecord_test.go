@@ -108,6 +108,18 @@ func TestTagErrors(t *testing.T) {
 		A int `alkaid:"x"`
 		B int `alkaid:"x"`
 	}
+	type UnitOnString struct {
+		S []string `alkaid:"s,unit=ms"`
+	}
+	type NotNullInt struct {
+		N int `alkaid:"n,notnull"`
+	}
+	type LargeInt struct {
+		N *int `alkaid:"n,large"`
+	}
+	type ScaleOnFloat struct {
+		F float64 `alkaid:"f,scale=2"`
+	}
 	type BadPrecision struct {
 		D datatype.Decimal32 `alkaid:"d,precision=12"`
 	}
@@ -120,6 +132,10 @@ func TestTagErrors(t *testing.T) {
 		{errOf[Both](), `gorecord: invalid alkaid tag: field Both.S: both nullable and notnull`},
 		{errOf[DictList](), `gorecord: invalid alkaid tag: field DictList.L: dict needs a string, []byte, [N]byte, bool or fixed-width type, not struct { A int }`},
 		{errOf[Clash](), `gorecord: invalid alkaid tag: Clash: column name "x" is used by two fields at the same depth (tag one of them)`},
+		{errOf[UnitOnString](), `gorecord: invalid alkaid tag: field UnitOnString.S[]: unit applies to time.Time, time.Duration and the datatype time types, not string`},
+		{errOf[NotNullInt](), `gorecord: invalid alkaid tag: field NotNullInt.N: notnull applies to pointers, slices, maps and []byte, not int`},
+		{errOf[LargeInt](), `gorecord: invalid alkaid tag: field LargeInt.N: large and view apply to strings, []byte and slices, not int`},
+		{errOf[ScaleOnFloat](), `gorecord: invalid alkaid tag: field ScaleOnFloat.F: precision and scale apply to the datatype decimal types, not float64`},
 		{errOf[BadPrecision](), `gorecord: invalid alkaid tag: field BadPrecision.D: datatype: invalid: decimal32 precision 12 out of range [1, 9]`},
 	} {
 		if c.err == nil || c.err.Error() != c.want {

@@ -152,6 +152,9 @@ func (pl *planner) build(t reflect.Type, o tagOpts, path string) (*node, error) 
 	if err != nil {
 		return nil, err
 	}
+	if err := checkOpts(n, o); err != nil {
+		return nil, err
+	}
 	if o.nullable {
 		n.nullable = true
 	}
@@ -169,6 +172,36 @@ func (pl *planner) build(t reflect.Type, o tagOpts, path string) (*node, error) 
 		}
 	}
 	return n, nil
+}
+
+// checkOpts rejects tag options that do not apply to the node; options
+// of pointers, slices, arrays and maps are checked at their elements.
+func checkOpts(n *node, o tagOpts) error {
+	if o.notNull && n.kind != kPtr && n.kind != kSlice && n.kind != kMap && n.kind != kBytes {
+		return invalid(n.path, "notnull applies to pointers, slices, maps and []byte, not %s", n.t)
+	}
+	switch n.kind {
+	case kPtr, kSlice, kArray, kMap:
+		return nil
+	}
+	vk := n.value.Kind()
+	isTS := n.kind == kTime || (n.kind == kFixed && vk == datatype.KindTimestamp)
+	switch {
+	case o.unit != nil && !isTS && n.kind != kDuration && !(n.kind == kFixed &&
+		(vk == datatype.KindTime32 || vk == datatype.KindTime64 || vk == datatype.KindDuration)):
+		return invalid(n.path, "unit applies to time.Time, time.Duration and the datatype time types, not %s", n.t)
+	case o.tz != nil && !isTS:
+		return invalid(n.path, "tz applies to timestamps, not %s", n.t)
+	case (o.prec != 0 || o.scale != nil) && !(n.kind == kFixed && isDecimal(vk)):
+		return invalid(n.path, "precision and scale apply to the datatype decimal types, not %s", n.t)
+	case (o.large || o.view) && n.kind != kString && n.kind != kBytes:
+		return invalid(n.path, "large and view apply to strings, []byte and slices, not %s", n.t)
+	}
+	return nil
+}
+
+func isDecimal(k datatype.Kind) bool {
+	return k >= datatype.KindDecimal32 && k <= datatype.KindDecimal256
 }
 
 // makeDict turns a scalar node into a dictionary-encoded one.
@@ -331,15 +364,19 @@ func (pl *planner) buildPlain(t reflect.Type, o tagOpts, path string) (*node, er
 		if t.Elem().Kind() == reflect.Pointer {
 			return nil, unsupported(path, t, "pointer to pointer")
 		}
-		elem, err := pl.build(t.Elem(), o, path)
+		eo := o
+		eo.nullable, eo.notNull = false, false
+		elem, err := pl.build(t.Elem(), eo, path)
 		if err != nil {
 			return nil, err
 		}
 		n.kind, n.dt, n.value, n.elem, n.nullable = kPtr, elem.dt, elem.value, elem, true
 		return n, nil
 	case reflect.Map:
-		ko := tagOpts{unit: o.unit, tz: o.tz}
-		key, err := pl.build(t.Key(), ko, path+"{key}")
+		if o.large || o.view {
+			return nil, invalid(path, "large and view do not apply to maps")
+		}
+		key, err := pl.build(t.Key(), tagOpts{}, path+"{key}")
 		if err != nil {
 			return nil, err
 		}

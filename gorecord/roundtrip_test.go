@@ -309,3 +309,27 @@ func mustFromSlice[T any](t *testing.T, rows []T, opts ...gorecord.Option) *alka
 	}
 	return rec
 }
+
+// TestManyRowsAndSlices crosses the encoders' chunk boundaries and reads
+// sliced records (arrays with offsets) back.
+func TestManyRowsAndSlices(t *testing.T) {
+	base := everythingRows()
+	rows := make([]Everything, 700)
+	for i := range rows {
+		rows[i] = base[i%len(base)]
+		rows[i].I64 = int64(i)
+	}
+	rec := mustFromSlice(t, rows)
+	got, err := gorecord.ToSlice[Everything](rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkRows(t, got, rows)
+	for _, r := range [][2]int{{0, 0}, {1, 2}, {255, 258}, {100, 613}, {699, 700}} {
+		part, err := gorecord.ToSlice[Everything](rec.Slice(r[0], r[1]))
+		if err != nil {
+			t.Fatal(err)
+		}
+		checkRows(t, part, rows[r[0]:r[1]])
+	}
+}

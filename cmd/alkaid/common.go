@@ -458,6 +458,9 @@ type progress struct {
 	drawn bool
 }
 
+// progressEvery is the time between redraws.
+var progressEvery = 200 * time.Millisecond
+
 func newProgress(verb string, quiet bool) *progress {
 	now := time.Now()
 	return &progress{on: !quiet && cmdStderrIsTerminal, verb: verb, start: now, last: now}
@@ -469,7 +472,7 @@ func (p *progress) update(rows, bytes int64) {
 		return
 	}
 	now := time.Now()
-	if now.Sub(p.last) < 200*time.Millisecond {
+	if now.Sub(p.last) < progressEvery {
 		return
 	}
 	p.last = now

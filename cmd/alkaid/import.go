@@ -43,7 +43,7 @@ file of "name: type" lines in the syntax "alkaid schema" prints, e.g.
     at: timestamp[ms, tz=UTC]
     tags: list<item: utf8>
 
-In CSV an empty cell is null, booleans are true/false/1/0 (any case),
+In CSV an empty cell is null (so an empty string reads back as null), booleans are true/false/1/0 (any case),
 binary columns are base64 and nested columns hold JSON text. Missing JSON
 keys are null; keys not in the schema are errors. Input is read in batches
 of -batch-rows rows, so memory stays bounded.`,

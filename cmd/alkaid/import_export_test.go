@@ -208,3 +208,24 @@ func TestUsageAndHelp(t *testing.T) {
 		require.Equal(t, 1, strings.Count(errs, "\n"), "%v: %q", args, errs)
 	}
 }
+
+// On a terminal the long commands draw a progress line; -q silences it.
+func TestProgressLine(t *testing.T) {
+	old, oldEvery := cmdStderrIsTerminal, progressEvery
+	cmdStderrIsTerminal, progressEvery = true, 0
+	defer func() { cmdStderrIsTerminal, progressEvery = old, oldEvery }()
+	dir := t.TempDir()
+	out := filepath.Join(dir, "p.ipc")
+	code, _, errs := cli(t, nil, "gen", "-rows", "20000", "-batch-rows", "1000", "-columns", "int64,utf8", "-o", out)
+	require.Equal(t, 0, code)
+	require.Contains(t, errs, "\rgen: 1,000 rows, ")
+	require.Contains(t, errs, "\rgen: 20,000 rows, ")
+	require.Contains(t, errs, "/s, ")
+	require.True(t, strings.HasSuffix(errs, "\n"))
+	code, _, errs = cli(t, nil, "export", out, filepath.Join(dir, "p.csv"))
+	require.Equal(t, 0, code)
+	require.Contains(t, errs, "\rexport: 20,000 rows, ")
+	code, _, errs = cli(t, nil, "convert", "-q", out, filepath.Join(dir, "q.ipcs"))
+	require.Equal(t, 0, code)
+	require.Empty(t, errs)
+}

@@ -34,7 +34,7 @@ func parseSchemaText(text string) (*alkaid.Schema, error) {
 			continue
 		case s == "schema metadata:" || s == "dictionaries:":
 			return alkaid.NewSchema(fields, datatype.Metadata{}), nil
-		case n == 0 && strings.HasSuffix(s, " fields") || strings.HasSuffix(s, " fields, big") || s == "1 field":
+		case isFieldCountLine(s):
 			continue
 		}
 		name, rest, ok := strings.Cut(s, ": ")
@@ -55,6 +55,16 @@ func parseSchemaText(text string) (*alkaid.Schema, error) {
 		return nil, fmt.Errorf("schema: no fields")
 	}
 	return alkaid.NewSchema(fields, datatype.Metadata{}), nil
+}
+
+// isFieldCountLine matches the first line "alkaid schema" prints, such as
+// "3 fields" or "3 fields, big".
+func isFieldCountLine(s string) bool {
+	num, rest, ok := strings.Cut(s, " ")
+	if _, err := strconv.Atoi(num); err != nil || !ok {
+		return false
+	}
+	return rest == "fields" || rest == "field" || strings.HasPrefix(rest, "fields, ")
 }
 
 type typeParser struct {

@@ -43,10 +43,11 @@ func BenchmarkAnd(b *testing.B) {
 		for _, n := range benchSizes {
 			b.Run(c.name+"/"+sizeName(n), func(b *testing.B) {
 				x, y, dst := benchBuf(0, n), benchBuf(1, n), benchBuf(2, n)
-				b.SetBytes(int64(3 * n))
+				m := startMeter(b, 3 * n)
 				for range b.N {
 					And(dst, 0, x, 0, y, c.bOff, n*8)
 				}
+				m.stop()
 			})
 		}
 	}
@@ -57,10 +58,11 @@ func BenchmarkCountSetBits(b *testing.B) {
 		for _, n := range benchSizes {
 			b.Run(fmt.Sprintf("offset%d/%s", off, sizeName(n)), func(b *testing.B) {
 				x := benchBuf(0, n)
-				b.SetBytes(int64(n))
+				m := startMeter(b, n)
 				for range b.N {
 					CountSetBits(x, off, n*8)
 				}
+				m.stop()
 			})
 		}
 	}

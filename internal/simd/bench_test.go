@@ -52,40 +52,44 @@ func benchLevels(b *testing.B, f func(b *testing.B, n int)) {
 func BenchmarkAnd(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x, y, dst := benchBuf(0, n), benchBuf(1, n), benchBuf(2, n)
-		b.SetBytes(int64(3 * n))
+		m := startMeter(b, 3 * n)
 		for range b.N {
 			And(dst, x, y)
 		}
+		m.stop()
 	})
 }
 
 func BenchmarkShiftBits(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x, dst := benchBuf(0, n), benchBuf(2, n)
-		b.SetBytes(int64(2 * n))
+		m := startMeter(b, 2 * n)
 		for range b.N {
 			ShiftBits(dst, x, 3)
 		}
+		m.stop()
 	})
 }
 
 func BenchmarkPopCount(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := benchBuf(0, n)
-		b.SetBytes(int64(n))
+		m := startMeter(b, n)
 		for range b.N {
 			PopCount(x)
 		}
+		m.stop()
 	})
 }
 
 func BenchmarkSumInt64(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[int64](benchBuf(0, n)[:n])[:n/8]
-		b.SetBytes(int64(n))
+		m := startMeter(b, n)
 		for range b.N {
 			SumInt(x)
 		}
+		m.stop()
 	})
 }
 
@@ -93,30 +97,33 @@ func BenchmarkSumInt64Masked(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[int64](benchBuf(0, n))[:n/8]
 		valid := benchBuf(1, n/64)
-		b.SetBytes(int64(n + n/64))
+		m := startMeter(b, n + n/64)
 		for range b.N {
 			SumIntMasked(x, valid, 0)
 		}
+		m.stop()
 	})
 }
 
 func BenchmarkSumInt32(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[int32](benchBuf(0, n))[:n/4]
-		b.SetBytes(int64(n))
+		m := startMeter(b, n)
 		for range b.N {
 			SumInt(x)
 		}
+		m.stop()
 	})
 }
 
 func BenchmarkSumFloat64(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[float64](benchBuf(0, n))[:n/8]
-		b.SetBytes(int64(n))
+		m := startMeter(b, n)
 		for range b.N {
 			SumFloat(x)
 		}
+		m.stop()
 	})
 }
 
@@ -124,20 +131,22 @@ func BenchmarkSumFloat64Masked(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[float64](benchBuf(0, n))[:n/8]
 		valid := benchBuf(1, n/64)
-		b.SetBytes(int64(n + n/64))
+		m := startMeter(b, n + n/64)
 		for range b.N {
 			SumFloatMasked(x, valid, 0)
 		}
+		m.stop()
 	})
 }
 
 func BenchmarkMinInt64(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[int64](benchBuf(0, n))[:n/8]
-		b.SetBytes(int64(n))
+		m := startMeter(b, n)
 		for range b.N {
 			MinInt(x)
 		}
+		m.stop()
 	})
 }
 
@@ -145,10 +154,11 @@ func BenchmarkMaxFloat64Masked(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[float64](benchBuf(0, n))[:n/8]
 		valid := benchBuf(1, n/64)
-		b.SetBytes(int64(n + n/64))
+		m := startMeter(b, n + n/64)
 		for range b.N {
 			MaxFloatMasked(x, valid, 0)
 		}
+		m.stop()
 	})
 }
 
@@ -156,10 +166,11 @@ func BenchmarkAddInt64(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x, y := cast[int64](benchBuf(0, n))[:n/8], cast[int64](benchBuf(1, n))[:n/8]
 		dst := cast[int64](benchBuf(2, n))[:n/8]
-		b.SetBytes(int64(3 * n))
+		m := startMeter(b, 3 * n)
 		for range b.N {
 			Add(dst, x, y)
 		}
+		m.stop()
 	})
 }
 
@@ -167,20 +178,22 @@ func BenchmarkLtScalarFloat64(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[float64](benchBuf(0, n))[:n/8]
 		dst := benchBuf(2, n/64)
-		b.SetBytes(int64(n + n/64))
+		m := startMeter(b, n + n/64)
 		for range b.N {
 			LtScalar(dst, x, 0.5)
 		}
+		m.stop()
 	})
 }
 
 func BenchmarkByteSwap64(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x, dst := cast[uint64](benchBuf(0, n))[:n/8], cast[uint64](benchBuf(2, n))[:n/8]
-		b.SetBytes(int64(2 * n))
+		m := startMeter(b, 2 * n)
 		for range b.N {
 			ByteSwap64(dst, x)
 		}
+		m.stop()
 	})
 }
 
@@ -190,10 +203,11 @@ func BenchmarkCopy(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(sizeName(n), func(b *testing.B) {
 			x, dst := benchBuf(0, n), benchBuf(2, n)
-			b.SetBytes(int64(2 * n))
+			m := startMeter(b, 2 * n)
 			for range b.N {
 				copy(dst, x)
 			}
+			m.stop()
 		})
 	}
 }
@@ -206,7 +220,7 @@ func BenchmarkReadPass(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(sizeName(n), func(b *testing.B) {
 			w := cast[uint64](benchBuf(0, n))[:n/8]
-			b.SetBytes(int64(n))
+			m := startMeter(b, n)
 			for range b.N {
 				var s0, s1, s2, s3 uint64
 				for i := 0; i+32 <= len(w); i += 32 {
@@ -217,6 +231,7 @@ func BenchmarkReadPass(b *testing.B) {
 				}
 				sink += s0 + s1 + s2 + s3
 			}
+			m.stop()
 		})
 	}
 }

@@ -195,6 +195,8 @@ func TestIPCRoundTrip(t *testing.T) {
 				require.Equal(t, datatype.MetadataFrom("k", "v"), f.Metadata)
 				col := got.Column(0)
 				require.True(t, array.Equal(s.arr, col), "%s vs %s", s.arr, col)
+				require.True(t, array.Equal(col, s.arr))
+				require.Equal(t, array.Format(col), array.Format(s.arr))
 				typed, err := extension.Wrap(col)
 				require.NoError(t, err)
 				require.IsType(t, s.arr, typed)

@@ -342,6 +342,11 @@ func TestVariableShapeTensorAccessAndValidation(t *testing.T) {
 	require.Equal(t, []int{2, 1, 1}, ten.Strides)
 	v, _ := extension.TensorValues[int64](ten)
 	require.Equal(t, int64(9), v[ten.Offset(1, 0, 0)])
+	sl, err := extension.NewVariableShapeTensorArray(array.Slice(a, 2, 4))
+	require.NoError(t, err)
+	require.Equal(t, []int{2, 2, 1}, sl.Shape(0))
+	require.Equal(t, "[[[[7] [8]] [[9] [10]]] []]", sl.String())
+	require.NoError(t, extension.ValidateFull(sl))
 
 	// Hand-made storage whose shapes do not match the data.
 	bad := func(dataJSON, shapeJSON string) error {

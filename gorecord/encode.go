@@ -129,6 +129,11 @@ func newEncoder(n *node, b array.Builder) (encoder, error) {
 		if err != nil {
 			return nil, err
 		}
+		if l32, ok := b.(*array.ListBuilder[int32]); ok {
+			if pl, ok := elem.(primListCapable); ok {
+				return pl.listOf(l32, n.notNull), nil
+			}
+		}
 		return &listEnc{b: lb, elem: elem, esize: n.elem.t.Size(), notNull: n.notNull}, nil
 	case kArray:
 		fb, ok := b.(*array.FixedSizeListBuilder)
@@ -280,6 +285,46 @@ func (e *primEnc[T]) appendNulls(n int) { e.b.AppendNulls(n) }
 func (e *primEnc[T]) viaPointer(notNull bool) encoder {
 	return &ptrPrimEnc[T]{b: e.b, notNull: notNull}
 }
+
+// primListCapable is implemented by primEnc: lists of fixed-width values
+// (the commonest lists) get a fused encoder without calls per list.
+type primListCapable interface {
+	listOf(b *array.ListBuilder[int32], notNull bool) encoder
+}
+
+func (e *primEnc[T]) listOf(b *array.ListBuilder[int32], notNull bool) encoder {
+	return &primListEnc[T]{b: b, vb: e.b, notNull: notNull}
+}
+
+// primListEnc appends []T values to a list<T>: each slice is one copy.
+type primListEnc[T array.FixedWidth] struct {
+	b       *array.ListBuilder[int32]
+	vb      *array.PrimitiveBuilder[T]
+	notNull bool
+}
+
+func (e *primListEnc[T]) appendRows(base unsafe.Pointer, stride uintptr, n int) error {
+	b, vb := e.b, e.vb
+	b.Reserve(n)
+	for i := range n {
+		v := *(*[]T)(at(base, stride, i))
+		if v == nil {
+			if e.notNull {
+				b.AppendEmptyValue()
+			} else {
+				b.AppendNull()
+			}
+			continue
+		}
+		b.Append(true)
+		if len(v) > 0 {
+			vb.AppendValues(v, nil)
+		}
+	}
+	return nil
+}
+
+func (e *primListEnc[T]) appendNulls(n int) { e.b.AppendNulls(n) }
 
 // ptrPrimEnc appends *T values, nil as null (or zero with notNull).
 type ptrPrimEnc[T array.FixedWidth] struct {

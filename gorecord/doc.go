@@ -26,12 +26,14 @@
 //	time.Time                      timestamp[us, tz=UTC] (unit=, tz=); us holds the
 //	                               zero time.Time, ns only the years 1678 to 2262
 //	time.Duration                  duration[ns] (unit=; finer digits are truncated)
-//	datatype.Date32, Timestamp, …  the type of the value type (unit=, tz=)
+//	datatype.Date32, Timestamp, …  the type of the value type (unit=, tz=; Timestamp
+//	                               defaults to us and UTC, Time32 to ms, Time64 and
+//	                               Duration to ns)
 //	datatype.Decimal32 … 256       decimal32 … decimal256 (precision=, scale=)
 //	*T                             T's type, nullable; nil is null
 //	[]T                            list<T> (large_list with large, list_view with view); nil is null
 //	[N]T                           fixed_size_list<T>[N]
-//	map[K]V                        map<K, V>; nil is null
+//	map[K]V                        map<K, V>; nil is null; entries in Go's map order
 //	struct                         struct
 //	extension.UUID                 arrow.uuid (fixed_size_binary[16] storage)
 //	a type implementing Extension  the extension type, stored as the Go type's own layout
@@ -64,7 +66,8 @@
 // errors wrapping [ErrUnsupported] that name the field path, such as
 // "Order.Lines[].Notify".
 //
-// Reading ([ToSlice]) matches columns to fields by name and accepts every
+// Reading ([ToSlice]) gives time.Time values in the column's time zone
+// (UTC when it has none or it cannot be loaded). It matches columns to fields by name and accepts every
 // variant of a field's layout: any string or binary layout for string and
 // []byte, any list layout for slices, dictionary-encoded columns for
 // scalars, any unit and time zone for time.Time and time.Duration, an

@@ -201,6 +201,16 @@ func NewExtension(t datatype.ExtensionType, storage Array) (*Extension, error) {
 // Storage is the storage array.
 func (a *Extension) Storage() Array { return a.storage }
 
+// extensionArray is an *Extension or a typed array of another package
+// that embeds one (and so promotes extensionBase); Equal and Format see
+// through such wrappers with it.
+type extensionArray interface {
+	Array
+	extensionBase() *Extension
+}
+
+func (a *Extension) extensionBase() *Extension { return a }
+
 // IsNull reports whether storage slot i is null.
 func (a *Extension) IsNull(i int) bool { return a.storage.IsNull(i) }
 

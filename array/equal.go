@@ -106,8 +106,8 @@ func (c *equalConfig) diff(x, y Array, xi, yi, n int) int {
 	switch x := x.(type) {
 	case *Null:
 		return -1
-	case *Extension:
-		return c.diff(x.storage, y.(*Extension).storage, xi, yi, n)
+	case extensionArray:
+		return c.diff(x.extensionBase().storage, y.(extensionArray).extensionBase().storage, xi, yi, n)
 	case *Union:
 		return c.unionDiff(x, y.(*Union), xi, yi, n)
 	case *RunEndEncoded:

@@ -86,8 +86,8 @@ func writeValue(b *strings.Builder, a Array, i int) {
 		writeValue(b, a.dict, a.ValueIndex(i))
 	case *RunEndEncoded:
 		writeValue(b, a.values, a.PhysicalIndex(i))
-	case *Extension:
-		writeValue(b, a.storage, i)
+	case extensionArray:
+		writeValue(b, a.extensionBase().storage, i)
 	default:
 		writePrimitive(b, a, i)
 	}

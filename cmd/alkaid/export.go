@@ -32,7 +32,9 @@ Values: numbers as numbers (NaN and infinities as the strings "NaN", "Inf",
 "-Inf" in JSON), decimals as exact decimal text (strings in JSON), dates as
 2006-01-02 and timestamps as RFC 3339 text in UTC ("Z" when the type has a
 time zone) when the year is within 0..9999, else as integers; times and
-durations as integers in their unit; binary as base64; lists as arrays,
+durations as integers in their unit; binary as base64 (import decodes
+base64 for top-level binary columns only; nested binary values read back
+as the text's bytes); lists as arrays,
 structs as objects, maps as objects when keys are strings (else arrays of
 [key, value] pairs), unions as [type code, value]; dictionary and run-end
 encoded values as their plain values. In CSV a null is an empty cell and a

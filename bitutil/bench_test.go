@@ -43,7 +43,7 @@ func BenchmarkAnd(b *testing.B) {
 		for _, n := range benchSizes {
 			b.Run(c.name+"/"+sizeName(n), func(b *testing.B) {
 				x, y, dst := benchBuf(0, n), benchBuf(1, n), benchBuf(2, n)
-				m := startMeter(b, 3 * n)
+				m := startMeter(b, 3*n)
 				for range b.N {
 					And(dst, 0, x, 0, y, c.bOff, n*8)
 				}

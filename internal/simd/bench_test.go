@@ -52,7 +52,7 @@ func benchLevels(b *testing.B, f func(b *testing.B, n int)) {
 func BenchmarkAnd(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x, y, dst := benchBuf(0, n), benchBuf(1, n), benchBuf(2, n)
-		m := startMeter(b, 3 * n)
+		m := startMeter(b, 3*n)
 		for range b.N {
 			And(dst, x, y)
 		}
@@ -63,7 +63,7 @@ func BenchmarkAnd(b *testing.B) {
 func BenchmarkShiftBits(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x, dst := benchBuf(0, n), benchBuf(2, n)
-		m := startMeter(b, 2 * n)
+		m := startMeter(b, 2*n)
 		for range b.N {
 			ShiftBits(dst, x, 3)
 		}
@@ -97,7 +97,7 @@ func BenchmarkSumInt64Masked(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[int64](benchBuf(0, n))[:n/8]
 		valid := benchBuf(1, n/64)
-		m := startMeter(b, n + n/64)
+		m := startMeter(b, n+n/64)
 		for range b.N {
 			SumIntMasked(x, valid, 0)
 		}
@@ -131,7 +131,7 @@ func BenchmarkSumFloat64Masked(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[float64](benchBuf(0, n))[:n/8]
 		valid := benchBuf(1, n/64)
-		m := startMeter(b, n + n/64)
+		m := startMeter(b, n+n/64)
 		for range b.N {
 			SumFloatMasked(x, valid, 0)
 		}
@@ -154,7 +154,7 @@ func BenchmarkMaxFloat64Masked(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[float64](benchBuf(0, n))[:n/8]
 		valid := benchBuf(1, n/64)
-		m := startMeter(b, n + n/64)
+		m := startMeter(b, n+n/64)
 		for range b.N {
 			MaxFloatMasked(x, valid, 0)
 		}
@@ -166,7 +166,7 @@ func BenchmarkAddInt64(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x, y := cast[int64](benchBuf(0, n))[:n/8], cast[int64](benchBuf(1, n))[:n/8]
 		dst := cast[int64](benchBuf(2, n))[:n/8]
-		m := startMeter(b, 3 * n)
+		m := startMeter(b, 3*n)
 		for range b.N {
 			Add(dst, x, y)
 		}
@@ -178,7 +178,7 @@ func BenchmarkLtScalarFloat64(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x := cast[float64](benchBuf(0, n))[:n/8]
 		dst := benchBuf(2, n/64)
-		m := startMeter(b, n + n/64)
+		m := startMeter(b, n+n/64)
 		for range b.N {
 			LtScalar(dst, x, 0.5)
 		}
@@ -189,7 +189,7 @@ func BenchmarkLtScalarFloat64(b *testing.B) {
 func BenchmarkByteSwap64(b *testing.B) {
 	benchLevels(b, func(b *testing.B, n int) {
 		x, dst := cast[uint64](benchBuf(0, n))[:n/8], cast[uint64](benchBuf(2, n))[:n/8]
-		m := startMeter(b, 2 * n)
+		m := startMeter(b, 2*n)
 		for range b.N {
 			ByteSwap64(dst, x)
 		}
@@ -203,7 +203,7 @@ func BenchmarkCopy(b *testing.B) {
 	for _, n := range benchSizes {
 		b.Run(sizeName(n), func(b *testing.B) {
 			x, dst := benchBuf(0, n), benchBuf(2, n)
-			m := startMeter(b, 2 * n)
+			m := startMeter(b, 2*n)
 			for range b.N {
 				copy(dst, x)
 			}

@@ -2,6 +2,7 @@ package array
 
 import (
 	"encoding/binary"
+	"fmt"
 	"math"
 	"math/big"
 	"sort"
@@ -122,9 +123,28 @@ func (v *valueValidator) data(d *Data, path string) error {
 	}
 	if v.full && k == datatype.KindMap {
 		// After the children: finding null keys reads them.
-		return checkMapKeys(d, mapOffsets, path)
+		if err := checkMapKeys(d, mapOffsets, path); err != nil {
+			return err
+		}
+	}
+	if vv, ok := d.Type.(ValueValidator); ok && v.full {
+		// The storage is valid; now the extension's own rules.
+		if err := vv.ValidateValues(makeArray(d)); err != nil {
+			if path == "" {
+				return err
+			}
+			return fmt.Errorf("array: %s: %w", path, err)
+		}
 	}
 	return nil
+}
+
+// ValueValidator is implemented by extension types whose values obey
+// rules beyond their storage's (JSON text that parses, tensor shapes that
+// match their data). [ValidateFull] calls it once the storage is valid, so
+// readers that validate fully reject such values too.
+type ValueValidator interface {
+	ValidateValues(a Array) error
 }
 
 // slot returns i as a fault index, or -1 for an empty array (whose

@@ -82,9 +82,13 @@ func Wrap(a array.Array) (array.Array, error) {
 // array's own rules (valid JSON, tensor shapes that match their data, …).
 // Arrays of other types get [array.ValidateFull] only.
 func ValidateFull(a array.Array) error {
-	if err := array.ValidateFull(a.Data()); err != nil {
-		return err
-	}
+	return array.ValidateFull(a.Data())
+}
+
+// validateWrapped checks the type's value rules on a valid storage; the
+// types with such rules implement array.ValueValidator with it, so that
+// array.ValidateFull (and readers validating fully) apply them.
+func validateWrapped(a array.Array) error {
 	w, err := Wrap(a)
 	if err != nil {
 		return err
@@ -215,3 +219,15 @@ func jsonString(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
 }
+
+// ValidateValues implements array.ValueValidator: every value parses as
+// JSON.
+func (t *JSONType) ValidateValues(a array.Array) error { return validateWrapped(a) }
+
+// ValidateValues implements array.ValueValidator: each row's shape matches
+// its data and the uniform dimensions.
+func (t *VariableShapeTensorType) ValidateValues(a array.Array) error { return validateWrapped(a) }
+
+// ValidateValues implements array.ValueValidator: the variant's nested
+// rules hold row by row.
+func (t *VariantType) ValidateValues(a array.Array) error { return validateWrapped(a) }

@@ -285,3 +285,24 @@ func TestRegistered(t *testing.T) {
 		require.Equal(t, datatype.KindExtension, proto.Kind())
 	}
 }
+
+// TestIPCReaderAppliesValueRules checks that a reader validating fully
+// rejects values that break an extension's rules (JSON that does not
+// parse), through array.ValueValidator, while the default level does not
+// read values.
+func TestIPCReaderAppliesValueRules(t *testing.T) {
+	storage := array.MustFromJSON(datatype.String, `["{\"a\": 1}", "not json"]`)
+	md := datatype.MetadataFrom(ipc.ExtensionNameKey, extension.JSONName, ipc.ExtensionMetadataKey, "")
+	schema, rec := oneColumn(t, storage, md)
+	b := writeIPC(t, ipcModes[0], schema, rec)
+	r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(ipc.ValidateAll))
+	require.NoError(t, err)
+	_, err = r.Read()
+	require.ErrorIs(t, err, ipc.ErrInvalid)
+	require.Contains(t, err.Error(), "arrow.json: slot 1: value is not valid JSON")
+
+	r, err = ipc.NewStreamReader(bytes.NewReader(b))
+	require.NoError(t, err)
+	_, err = r.Read()
+	require.NoError(t, err)
+}

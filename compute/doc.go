@@ -1,0 +1,40 @@
+// Package compute holds null-aware kernels over arrays, records, chunked
+// columns and tables: aggregates (count, sum, mean, min, max),
+// elementwise arithmetic, comparisons, Kleene boolean logic, and the
+// selection kernels Filter and Take. They run the SIMD kernels of the
+// library (sums, minima and maxima, add/sub/mul, comparisons, bitmap
+// logic) where the type has one and plain Go elsewhere.
+//
+// # Nulls
+//
+// Validity bitmaps are honoured everywhere and inputs may be slices
+// (non-zero offsets). Aggregates skip null slots (whatever they hold);
+// an empty or all-null input gives the null [Scalar]. Elementwise
+// results are null where any input is null (the bitmaps are ANDed), except
+// [And] and [Or], which follow Kleene logic. [Filter] drops rows whose
+// mask slot is null; [Take] gives a null row for a null index.
+//
+// # Integers
+//
+// Integer sums accumulate in int64 (signed types) or uint64 (unsigned
+// ones) and wrap around on overflow; [SumChecked] returns an error
+// wrapping [ErrOverflow] when the exact sum does not fit. Likewise [Add],
+// [Sub], [Mul], [Negate] and [Abs] wrap while their Checked variants
+// report overflow. Integer division by zero is always an error
+// ([ErrDivideByZero]).
+//
+// # Floats
+//
+// Float sums accumulate in float64; the SIMD levels add in several lanes,
+// so the last bits of a sum may depend on the machine. NaN in a sum, or
+// +Inf with -Inf, gives NaN. [Min] and [Max] ignore NaN unless every
+// valid value is NaN (then the result is NaN) and order -0 before +0.
+// Comparisons follow Go: NaN is unequal to everything and unordered.
+//
+// # Errors
+//
+// Errors wrap one of [ErrInvalid], [ErrNotSupported], [ErrOverflow],
+// [ErrDivideByZero] and [ErrIndexOutOfBounds]. The functions do not panic
+// on valid arrays; arrays that fail [array.ValidateSafe] are a
+// programmer error.
+package compute

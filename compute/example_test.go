@@ -1,0 +1,48 @@
+package compute_test
+
+import (
+	"fmt"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/compute"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+func Example() {
+	prices := array.MustFromJSON(datatype.Float64, `[12.5, null, 7.25, 30, 4]`)
+	qty := array.MustFromJSON(datatype.Float64, `[2, 1, null, 1, 10]`)
+
+	// Null-aware arithmetic: a null on either side gives a null.
+	total, _ := compute.Mul(prices, qty)
+	fmt.Println("total:", total)
+
+	// Aggregates skip nulls.
+	sum, _ := compute.Sum(total)
+	mean, _ := compute.Mean(prices)
+	lo, hi, _ := compute.MinMax(prices)
+	fmt.Println("sum:", sum, "mean:", mean, "min:", lo, "max:", hi)
+
+	// Compare with a scalar, then keep the matching rows.
+	cheap, _ := compute.CompareScalar(compute.Lt, prices, 10)
+	fmt.Println("cheap:", cheap)
+	kept, _ := compute.Filter(prices, cheap)
+	fmt.Println("kept:", kept)
+
+	// Take rows by index; a null index gives a null row.
+	names := array.MustFromJSON(datatype.String, `["ant", "bee", "cat", "dog", "eel"]`)
+	picked, _ := compute.Take(names, array.MustFromJSON(datatype.Int32, `[4, 0, null, 0]`))
+	fmt.Println("picked:", picked)
+
+	// Integer overflow: wrapped by default, an error when checked.
+	big := array.MustFromJSON(datatype.Int8, `[100, 100]`)
+	wrapped, _ := compute.Add(big, big)
+	_, err := compute.AddChecked(big, big)
+	fmt.Println("wrapped:", wrapped, "checked:", err)
+	// Output:
+	// total: [25 (null) (null) 30 40]
+	// sum: 95 mean: 13.4375 min: 4 max: 30
+	// cheap: [false (null) true false true]
+	// kept: [7.25 4]
+	// picked: ["eel" "ant" (null) "ant"]
+	// wrapped: [-56 -56] checked: compute: overflow: add: slot 0: 100 and 100
+}

@@ -373,9 +373,9 @@ func assembleLeaf(n *node, c *Column, want int) (*array.Data, error) {
 	if len(idx) != want {
 		return nil, errorf(ErrInvalid, c.Path, "column gives %d slots, other columns %d", len(idx), want)
 	}
-	plain, err := gather(c.Values, idx)
+	plain, err := gather(c.Values, idx, c.Path)
 	if err != nil {
-		return nil, errorf(ErrInvalid, c.Path, "%v", err)
+		return nil, err
 	}
 	a, err := encode(n.typ, plain, n.path)
 	if err != nil {
@@ -447,9 +447,9 @@ func runEncode(t *datatype.RunEndEncodedType, plain array.Array, path []string) 
 	if n > 0 {
 		ends = append(ends, n)
 	}
-	values, err := gather(plain, starts)
+	values, err := gather(plain, starts, path)
 	if err != nil {
-		return nil, errorf(ErrInvalid, path, "%v", err)
+		return nil, err
 	}
 	rt := t.RunEnds().Type
 	w := datatype.ByteWidth(rt)

@@ -24,7 +24,7 @@ func alloc(n int) []byte { return memory.DefaultAllocator.Allocate(n) }
 // slot for the special indices. The caller guarantees idx[k] < src.Len()
 // and that the selected slots are valid. Binary-view data buffers are
 // shared with src; everything else is copied.
-func gather(src array.Array, idx []int) (array.Array, error) {
+func gather(src array.Array, idx []int, path []string) (array.Array, error) {
 	d := src.Data()
 	t := d.Type
 	n := len(idx)
@@ -67,13 +67,13 @@ func gather(src array.Array, idx []int) (array.Array, error) {
 		}
 		bufs = []*memory.Buffer{vbuf, memory.NewBuffer(out[:n*w])}
 	case k == datatype.KindBinary || k == datatype.KindString:
-		ob, db, err := gatherBinary[int32](d, idx)
+		ob, db, err := gatherBinary[int32](d, idx, path)
 		if err != nil {
 			return nil, err
 		}
 		bufs = []*memory.Buffer{vbuf, ob, db}
 	case k == datatype.KindLargeBinary || k == datatype.KindLargeString:
-		ob, db, err := gatherBinary[int64](d, idx)
+		ob, db, err := gatherBinary[int64](d, idx, path)
 		if err != nil {
 			return nil, err
 		}
@@ -90,9 +90,13 @@ func gather(src array.Array, idx []int) (array.Array, error) {
 		}
 		bufs = append([]*memory.Buffer{vbuf, memory.NewBuffer(out[:16*n])}, d.Buffers[2:]...)
 	default:
-		return nil, errorf(ErrNotSupported, nil, "no leaf kernel for %s", t)
+		return nil, errorf(ErrNotSupported, path, "no leaf kernel for %s", t)
 	}
-	return array.Make(array.NewData(t, n, bufs, nil, nulls, 0))
+	a, err := array.Make(array.NewData(t, n, bufs, nil, nulls, 0))
+	if err != nil {
+		return nil, errorf(ErrInvalid, path, "%v", err)
+	}
+	return a, nil
 }
 
 // gatherFixed copies w-byte values src[idx[k]] to dst[k], leaving the
@@ -140,7 +144,7 @@ func gatherT[T any](dst, src []T, idx []int) {
 	}
 }
 
-func gatherBinary[O int32 | int64](d *array.Data, idx []int) (*memory.Buffer, *memory.Buffer, error) {
+func gatherBinary[O int32 | int64](d *array.Data, idx []int, path []string) (*memory.Buffer, *memory.Buffer, error) {
 	var offs []O
 	var data []byte
 	if d.Length > 0 {
@@ -155,7 +159,7 @@ func gatherBinary[O int32 | int64](d *array.Data, idx []int) (*memory.Buffer, *m
 	}
 	var zero O
 	if _, is32 := any(zero).(int32); is32 && total > math.MaxInt32 {
-		return nil, nil, errorf(ErrInvalid, nil, "%d bytes of values overflow 32-bit offsets", total)
+		return nil, nil, errorf(ErrInvalid, path, "%d bytes of values overflow 32-bit offsets", total)
 	}
 	ob := alloc((len(idx) + 1) * int(binary.Size(zero)))
 	out := memory.ViewBytes[O](ob)[:len(idx)+1]

@@ -285,9 +285,9 @@ func (s *shredder) leaf(n *node, a array.Array, lv levels) error {
 		}
 		def[k] = d
 	}
-	values, err := gather(src, take)
+	values, err := gather(src, take, n.path)
 	if err != nil {
-		return errorf(ErrInvalid, n.path, "%v", err)
+		return err
 	}
 	s.cols[n.leaf] = Column{
 		Path:   append([]string(nil), n.path...),

@@ -17,6 +17,7 @@ const (
 	BigEndian
 )
 
+// String implements fmt.Stringer: the readable form of the Endianness.
 func (e Endianness) String() string {
 	if e == BigEndian {
 		return "big"

@@ -15,6 +15,7 @@ type ValidationError struct {
 	Msg   string
 }
 
+// Error implements error.
 func (e *ValidationError) Error() string {
 	loc := e.Path
 	if e.Index >= 0 {

@@ -71,6 +71,7 @@ func (t *ListType) Elem() Field { return t.elem }
 // the other list kinds).
 func (t *ListType) Size() int32 { return t.size }
 
+// String implements fmt.Stringer: the readable form of the ListType.
 func (t *ListType) String() string {
 	if t.kind == KindFixedSizeList {
 		return fmt.Sprintf("fixed_size_list<%s>[%d]", t.elem, t.size)
@@ -109,6 +110,7 @@ func (t *StructType) FieldIndex(name string) int {
 	return -1
 }
 
+// String implements fmt.Stringer: the readable form of the StructType.
 func (t *StructType) String() string { return "struct<" + joinFields(t.fields) + ">" }
 
 func joinFields(fs []Field) string {
@@ -171,6 +173,7 @@ func (t *MapType) Key() Field { return t.entries.Type.(*StructType).fields[0] }
 // Item is the value field.
 func (t *MapType) Item() Field { return t.entries.Type.(*StructType).fields[1] }
 
+// String implements fmt.Stringer: the readable form of the MapType.
 func (t *MapType) String() string {
 	s := fmt.Sprintf("map<%s, %s", t.Key().Type, t.Item().Type)
 	if t.KeysSorted {
@@ -263,6 +266,7 @@ func (t *UnionType) ChildIndex() [128]int {
 	return m
 }
 
+// String implements fmt.Stringer: the readable form of the UnionType.
 func (t *UnionType) String() string {
 	parts := make([]string, len(t.fields))
 	for i, f := range t.fields {
@@ -294,6 +298,7 @@ func NewDictionary(index, value DataType, ordered bool) (*DictionaryType, error)
 // Kind is KindDictionary.
 func (*DictionaryType) Kind() Kind { return KindDictionary }
 
+// String implements fmt.Stringer: the readable form of the DictionaryType.
 func (t *DictionaryType) String() string {
 	s := fmt.Sprintf("dictionary<values=%s, indices=%s", t.Value, t.Index)
 	if t.Ordered {
@@ -344,6 +349,7 @@ func (t *RunEndEncodedType) RunEnds() Field { return t.runEnds }
 // Values is the values child field.
 func (t *RunEndEncodedType) Values() Field { return t.values }
 
+// String implements fmt.Stringer: the readable form of the RunEndEncodedType.
 func (t *RunEndEncodedType) String() string {
 	return fmt.Sprintf("run_end_encoded<run_ends: %s, values: %s>", t.runEnds.Type, t.values.Type)
 }

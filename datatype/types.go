@@ -144,6 +144,7 @@ func (t *TimeType) Kind() Kind {
 	return KindTime64
 }
 
+// String implements fmt.Stringer: the readable form of the TimeType.
 func (t *TimeType) String() string { return fmt.Sprintf("%s[%s]", t.Kind(), t.Unit) }
 
 // TimestampType is an instant: a 64-bit count of units since the Unix
@@ -164,6 +165,7 @@ func NewTimestamp(unit TimeUnit, tz string) (*TimestampType, error) {
 // Kind is KindTimestamp.
 func (*TimestampType) Kind() Kind { return KindTimestamp }
 
+// String implements fmt.Stringer: the readable form of the TimestampType.
 func (t *TimestampType) String() string {
 	if t.TimeZone == "" {
 		return fmt.Sprintf("timestamp[%s]", t.Unit)
@@ -185,6 +187,7 @@ func NewDuration(unit TimeUnit) (*DurationType, error) {
 // Kind is KindDuration.
 func (*DurationType) Kind() Kind { return KindDuration }
 
+// String implements fmt.Stringer: the readable form of the DurationType.
 func (t *DurationType) String() string { return fmt.Sprintf("duration[%s]", t.Unit) }
 
 // DecimalType is a fixed-point decimal stored as a two's-complement integer
@@ -248,6 +251,7 @@ func (t *DecimalType) Kind() Kind {
 	return KindDecimal128
 }
 
+// String implements fmt.Stringer: the readable form of the DecimalType.
 func (t *DecimalType) String() string {
 	return fmt.Sprintf("decimal%d(%d, %d)", t.BitWidth, t.Precision, t.Scale)
 }
@@ -267,6 +271,7 @@ func NewFixedSizeBinary(byteWidth int) (*FixedSizeBinaryType, error) {
 // Kind is KindFixedSizeBinary.
 func (*FixedSizeBinaryType) Kind() Kind { return KindFixedSizeBinary }
 
+// String implements fmt.Stringer: the readable form of the FixedSizeBinaryType.
 func (t *FixedSizeBinaryType) String() string {
 	return fmt.Sprintf("fixed_size_binary[%d]", t.ByteWidth)
 }

@@ -30,6 +30,7 @@ type Difference struct {
 	A, B string
 }
 
+// Error implements error.
 func (d *Difference) Error() string {
 	var loc string
 	switch {

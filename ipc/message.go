@@ -25,6 +25,7 @@ const (
 	MessageSparseTensor
 )
 
+// String implements fmt.Stringer: the readable form of the MessageType.
 func (t MessageType) String() string {
 	switch t {
 	case MessageSchema:

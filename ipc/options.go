@@ -12,6 +12,7 @@ const (
 	Zstd
 )
 
+// String implements fmt.Stringer: the readable form of the Codec.
 func (c Codec) String() string {
 	switch c {
 	case LZ4Frame:

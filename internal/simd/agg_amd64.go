@@ -8,27 +8,20 @@ import (
 )
 
 type (
-	sumKernel       func(x unsafe.Pointer, n int) (acc [8]uint64)
-	sumMaskedKernel func(x unsafe.Pointer, bits *byte, n int) (acc [8]uint64)
+	sumKernel       func(x unsafe.Pointer, n int) uint64
+	sumMaskedKernel func(x unsafe.Pointer, bits *byte, n int) uint64
 	minKernel       func(x unsafe.Pointer, bits *byte, stride, n int, inv, ident int64) (acc [8]uint64)
 )
 
-// reduceSum adds up the lanes of a sum kernel's accumulator.
-func reduceSum[S int64 | uint64 | float64](acc [8]uint64) S {
+// fromLanes converts a sum kernel's result: integer bits, or the bits of a
+// float64.
+func fromLanes[S int64 | uint64 | float64](u uint64) S {
 	var s S
-	switch p := any(&s).(type) {
-	case *float64:
-		for _, l := range acc {
-			*p += math.Float64frombits(l)
-		}
-	default:
-		var u uint64
-		for _, l := range acc {
-			u += l
-		}
-		s = S(u)
+	if p, ok := any(&s).(*float64); ok {
+		*p = math.Float64frombits(u)
+		return s
 	}
-	return s
+	return S(u)
 }
 
 // sumGlue runs plain (n a multiple of epv) or masked (n a multiple of 8,
@@ -40,8 +33,7 @@ func sumGlue[T number, S int64 | uint64 | float64](plain sumKernel, masked sumMa
 			m := len(x) &^ (epv - 1)
 			var s S
 			if m > 0 {
-				acc := plain(unsafe.Pointer(&x[0]), m)
-				s = reduceSum[S](acc)
+				s = fromLanes[S](plain(unsafe.Pointer(&x[0]), m))
 			}
 			return s + sumGeneric[T, S](x[m:], nil, 0)
 		}
@@ -49,8 +41,7 @@ func sumGlue[T number, S int64 | uint64 | float64](plain sumKernel, masked sumMa
 		s := sumGeneric[T, S](x[:h], bits, off)
 		m := (len(x) - h) &^ 7
 		if m > 0 {
-			acc := masked(unsafe.Pointer(&x[h]), &bits[(off+h)>>3], m)
-			s += reduceSum[S](acc)
+			s += fromLanes[S](masked(unsafe.Pointer(&x[h]), &bits[(off+h)>>3], m))
 		}
 		return s + sumGeneric[T, S](x[h+m:], bits, off+h+m)
 	}

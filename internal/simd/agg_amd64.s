@@ -2,9 +2,22 @@
 
 #include "textflag.h"
 
-// Sums, minima and maxima. Accumulators live in a 64-byte acc array that
-// the Go glue initialises and reduces; the kernels only ever process whole
-// blocks (see the glue for the block sizes).
+// Sums. The kernels only ever process whole blocks (see the glue for the
+// block sizes) and return the sum of their lanes: an integer, or the bits
+// of a float64.
+
+// HSUM_Y adds up the four 64-bit lanes of Y0 into X0 (clobbers Y1);
+// HSUM_Z does the same for the eight lanes of Z0.
+#define HSUM_Y(ADD) \
+	VEXTRACTI128 $1, Y0, X1; \
+	ADD          X1, X0, X0; \
+	VPSHUFD      $0x4e, X0, X1; \
+	ADD          X1, X0, X0
+
+#define HSUM_Z(ADD) \
+	VEXTRACTI64X4 $1, Z0, Y1; \
+	ADD           Y1, Y0, Y0; \
+	HSUM_Y(ADD)
 
 // Bit masks that turn a broadcast bitmap byte into lane masks.
 DATA bitsQLo<>+0(SB)/8, $1
@@ -23,11 +36,11 @@ DATA bitsD<>+16(SB)/8, $0x0000002000000010
 DATA bitsD<>+24(SB)/8, $0x0000008000000040
 GLOBL bitsD<>(SB), RODATA|NOPTR, $32
 
-// SUM_AVX2 defines name(x unsafe.Pointer, n int) (acc [8]uint64): LOAD
+// SUM_AVX2 defines name(x unsafe.Pointer, n int) uint64: LOAD
 // widens 4 elements of ES bytes to 64-bit lanes, ADD accumulates them.
 // n is a multiple of 4.
 #define SUM_AVX2(name, LOAD, ADD, ES) \
-TEXT name(SB), NOSPLIT, $0-80; \
+TEXT name(SB), NOSPLIT, $0-24; \
 	MOVQ    x+0(FP), SI; \
 	MOVQ    n+8(FP), CX; \
 	VPXOR   Y0, Y0, Y0; \
@@ -60,16 +73,14 @@ done:; \
 	ADD     Y1, Y0, Y0; \
 	ADD     Y3, Y2, Y2; \
 	ADD     Y2, Y0, Y0; \
-	LEAQ    acc+16(FP), DI; \
-	VPXOR   Y1, Y1, Y1; \
-	VMOVDQU Y0, (DI); \
-	VMOVDQU Y1, 32(DI); \
+	HSUM_Y(ADD); \
+	VMOVQ   X0, ret+16(FP); \
 	VZEROUPPER; \
 	RET
 
 // SUM_AVX512 is SUM_AVX2 with 8 elements per vector; n is a multiple of 8.
 #define SUM_AVX512(name, LOAD, ADD, ES) \
-TEXT name(SB), NOSPLIT, $0-80; \
+TEXT name(SB), NOSPLIT, $0-24; \
 	MOVQ      x+0(FP), SI; \
 	MOVQ      n+8(FP), CX; \
 	VPXORQ    Z0, Z0, Z0; \
@@ -102,7 +113,8 @@ done:; \
 	ADD       Z1, Z0, Z0; \
 	ADD       Z3, Z2, Z2; \
 	ADD       Z2, Z0, Z0; \
-	VMOVDQU64 Z0, acc+16(FP); \
+	HSUM_Z(ADD); \
+	VMOVQ     X0, ret+16(FP); \
 	VZEROUPPER; \
 	RET
 
@@ -118,7 +130,7 @@ done:; \
 // [8]uint64): the sum of the elements whose bit is set; n is a multiple
 // of 8 and bit i of the byte-aligned bits belongs to element i.
 #define SUMM_AVX2(name, LOAD, ADD, ES) \
-TEXT name(SB), NOSPLIT, $0-88; \
+TEXT name(SB), NOSPLIT, $0-32; \
 	MOVQ    x+0(FP), SI; \
 	MOVQ    bits+8(FP), BX; \
 	MOVQ    n+16(FP), CX; \
@@ -167,16 +179,14 @@ done:; \
 	ADD     Y1, Y0, Y0; \
 	ADD     Y3, Y2, Y2; \
 	ADD     Y2, Y0, Y0; \
-	LEAQ    acc+24(FP), DI; \
-	VPXOR   Y1, Y1, Y1; \
-	VMOVDQU Y0, (DI); \
-	VMOVDQU Y1, 32(DI); \
+	HSUM_Y(ADD); \
+	VMOVQ   X0, ret+24(FP); \
 	VZEROUPPER; \
 	RET
 
 // SUMM_AVX512 is SUMM_AVX2 with one opmask per bitmap byte.
 #define SUMM_AVX512(name, LOAD, ADD, ES) \
-TEXT name(SB), NOSPLIT, $0-88; \
+TEXT name(SB), NOSPLIT, $0-32; \
 	MOVQ      x+0(FP), SI; \
 	MOVQ      bits+8(FP), BX; \
 	MOVQ      n+16(FP), CX; \
@@ -217,7 +227,8 @@ done:; \
 	ADD       Z1, Z0, Z0; \
 	ADD       Z3, Z2, Z2; \
 	ADD       Z2, Z0, Z0; \
-	VMOVDQU64 Z0, acc+24(FP); \
+	HSUM_Z(ADD); \
+	VMOVQ     X0, ret+24(FP); \
 	VZEROUPPER; \
 	RET
 

@@ -15,8 +15,7 @@
 // start at ident (the largest value) and acc returns the per-lane minima.
 // n is a multiple of 16 (AVX2, AVX-512 64-bit) or 32 (AVX-512 32-bit).
 
-// Bit masks that turn a broadcast bitmap byte into lane masks (a
-// file-local copy of those in agg_amd64.s).
+// Bit masks that turn a broadcast bitmap byte into lane masks.
 DATA bitsQLo<>+0(SB)/8, $1
 DATA bitsQLo<>+8(SB)/8, $2
 DATA bitsQLo<>+16(SB)/8, $4

@@ -410,13 +410,23 @@ func meanChunks(t datatype.DataType, chunks []array.Array) (Scalar, error) {
 	var s float64
 	switch acc.class {
 	case classSigned:
-		s = float64(int64(acc.hi))*0x1p64 + float64(acc.lo)
+		s = int128ToFloat(acc.lo, acc.hi)
 	case classUnsigned:
 		s = float64(acc.hi)*0x1p64 + float64(acc.lo)
 	default:
 		s = acc.f
 	}
 	return Scalar{Type: datatype.Float64, Valid: true, Value: s / float64(acc.count)}, nil
+}
+
+// int128ToFloat converts a 128-bit two's-complement number.
+func int128ToFloat(lo, hi uint64) float64 {
+	if int64(hi) < 0 {
+		nlo, b := bits.Sub64(0, lo, 0)
+		nhi, _ := bits.Sub64(0, hi, b)
+		return -(float64(nhi)*0x1p64 + float64(nlo))
+	}
+	return float64(hi)*0x1p64 + float64(lo)
 }
 
 // minMaxChunks dispatches once on the value type to a generic kernel.

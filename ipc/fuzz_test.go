@@ -63,15 +63,35 @@ func seedInputs(f *testing.F, files bool) {
 // touch reads every value of a record (printing visits each slot).
 func touch(rec *alkaid.Record) { _ = rec.String() }
 
+// FuzzStreamReader reads the input with the io.Reader-based reader and
+// with the zero-copy one over the bytes: both must agree batch by batch
+// and error for error.
 func FuzzStreamReader(f *testing.F) {
 	seedInputs(f, false)
 	f.Fuzz(func(t *testing.T, in []byte) {
-		r, err := NewStreamReader(bytes.NewReader(in), WithLimits(fuzzLimits))
-		if err != nil {
-			return
+		var outs [2][]string
+		var errs [2]error
+		for k, open := range []func() (*StreamReader, error){
+			func() (*StreamReader, error) { return NewStreamReader(bytes.NewReader(in), WithLimits(fuzzLimits)) },
+			func() (*StreamReader, error) { return NewStreamReaderBytes(in, WithLimits(fuzzLimits)) },
+		} {
+			r, err := open()
+			if err != nil {
+				errs[k] = err
+				continue
+			}
+			for rec := range r.Records() {
+				outs[k] = append(outs[k], rec.String())
+			}
+			errs[k] = r.Err()
 		}
-		for rec := range r.Records() {
-			touch(rec)
+		if (errs[0] == nil) != (errs[1] == nil) || len(outs[0]) != len(outs[1]) {
+			t.Fatalf("readers disagree: %d batches, %v vs %d batches, %v", len(outs[0]), errs[0], len(outs[1]), errs[1])
+		}
+		for i := range outs[0] {
+			if outs[0][i] != outs[1][i] {
+				t.Fatalf("batch %d differs between the readers", i)
+			}
 		}
 	})
 }

@@ -99,14 +99,19 @@ func TestRoundTripEveryType(t *testing.T) {
 			opts := []WriterOption{WithCompression(codec, 0), WithAlignment(align)}
 			t.Run(name+"/stream", func(t *testing.T) {
 				raw := writeStream(t, s, recs, opts...)
-				r, err := NewStreamReader(bytes.NewReader(raw), WithValidation(ValidateAll))
-				require.NoError(t, err)
-				var got []*alkaid.Record
-				for rec := range r.Records() {
-					got = append(got, rec)
+				for _, open := range []func() (*StreamReader, error){
+					func() (*StreamReader, error) { return NewStreamReader(bytes.NewReader(raw), WithValidation(ValidateAll)) },
+					func() (*StreamReader, error) { return NewStreamReaderBytes(raw, WithValidation(ValidateAll)) },
+				} {
+					r, err := open()
+					require.NoError(t, err)
+					var got []*alkaid.Record
+					for rec := range r.Records() {
+						got = append(got, rec)
+					}
+					require.NoError(t, r.Err())
+					requireSameRecords(t, recs, got, name)
 				}
-				require.NoError(t, r.Err())
-				requireSameRecords(t, recs, got, name)
 			})
 			t.Run(name+"/file", func(t *testing.T) {
 				raw := writeFile(t, s, recs, opts...)

@@ -8,6 +8,8 @@ import (
 	"iter"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 // StreamWriter writes the stream format (.ipcs): the schema, then for each
@@ -53,6 +55,7 @@ func (w *StreamWriter) Close() error {
 // a time, through a [Decoder]. It is not safe for concurrent use.
 type StreamReader struct {
 	r    io.Reader
+	next func() (*Message, error) // the next message, io.EOF at the end
 	dec  *Decoder
 	rec  *alkaid.Record
 	meta map[string]string
@@ -71,8 +74,27 @@ func NewStreamReader(r io.Reader, opts ...ReaderOption) (*StreamReader, error) {
 		return nil, err
 	}
 	sr := &StreamReader{r: r, dec: NewDecoder(opts...)}
+	sr.next = func() (*Message, error) { return readMessage(r, sr.dec.cfg.limits) }
+	return sr.start()
+}
+
+// NewStreamReaderBytes reads a stream held in memory without copying it:
+// record batches point into data (which must then not change) wherever
+// their buffers are aligned; misaligned buffers are copied. Like
+// [NewStreamReader] it also reads a file's bytes as a stream.
+func NewStreamReaderBytes(data []byte, opts ...ReaderOption) (*StreamReader, error) {
+	if len(data) >= 8 && DetectMagic(data) != "" {
+		data = data[8:]
+	}
+	sr := &StreamReader{dec: NewDecoder(opts...)}
+	src := &bytesSource{data: memory.NewBuffer(data)}
+	sr.next = func() (*Message, error) { return src.next(sr.dec.cfg.limits) }
+	return sr.start()
+}
+
+func (sr *StreamReader) start() (*StreamReader, error) {
 	for sr.dec.Schema() == nil {
-		m, err := readMessage(r, sr.dec.cfg.limits)
+		m, err := sr.next()
 		if err == io.EOF {
 			return nil, invalidf("stream ends before its schema")
 		}
@@ -98,7 +120,7 @@ func (r *StreamReader) Next() bool {
 		return false
 	}
 	for {
-		m, err := readMessage(r.r, r.dec.cfg.limits)
+		m, err := r.next()
 		if err == io.EOF {
 			r.done = true
 			return false
@@ -186,3 +208,43 @@ func (p *prefixed) Read(b []byte) (int, error) {
 }
 
 func (p *prefixed) Len() int { return len(p.head) + p.s.Len() }
+
+// bytesSource cuts messages out of a stream held in memory.
+type bytesSource struct {
+	data *memory.Buffer
+	pos  int
+}
+
+func (s *bytesSource) next(limits Limits) (*Message, error) {
+	rest := s.data.Bytes()[s.pos:]
+	r := bytes.NewReader(rest)
+	size, err := readPrefix(r, limits)
+	if err != nil {
+		return nil, err
+	}
+	if size == 0 {
+		return nil, io.EOF
+	}
+	start := len(rest) - r.Len()
+	if size > r.Len() {
+		return nil, invalidf("truncated message metadata (%d bytes, %d remain)", size, r.Len())
+	}
+	meta := rest[start : start+size]
+	if err := verifyRoot(meta, tMessage); err != nil {
+		return nil, fmt.Errorf("message metadata: %w", err)
+	}
+	bodyLen := fb.GetRootAsMessage(meta, 0).BodyLength()
+	if bodyLen < 0 {
+		return nil, invalidf("negative message body length %d", bodyLen)
+	}
+	if bodyLen > limits.MaxBodySize {
+		return nil, limitf("message body of %d bytes exceeds %d", bodyLen, limits.MaxBodySize)
+	}
+	avail := len(rest) - start - size
+	if bodyLen > int64(avail) {
+		return nil, invalidf("message body of %d bytes but only %d remain", bodyLen, avail)
+	}
+	bodyStart := s.pos + start + size
+	s.pos = bodyStart + int(bodyLen)
+	return NewMessage(meta, s.data.Slice(bodyStart, int(bodyLen)), limits)
+}

@@ -100,7 +100,9 @@ func TestRoundTripEveryType(t *testing.T) {
 			t.Run(name+"/stream", func(t *testing.T) {
 				raw := writeStream(t, s, recs, opts...)
 				for _, open := range []func() (*StreamReader, error){
-					func() (*StreamReader, error) { return NewStreamReader(bytes.NewReader(raw), WithValidation(ValidateAll)) },
+					func() (*StreamReader, error) {
+						return NewStreamReader(bytes.NewReader(raw), WithValidation(ValidateAll))
+					},
 					func() (*StreamReader, error) { return NewStreamReaderBytes(raw, WithValidation(ValidateAll)) },
 				} {
 					r, err := open()

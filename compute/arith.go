@@ -422,14 +422,14 @@ func arithPrim[T Number](op binOp, x, y *array.Primitive[T], _ []byte, checked b
 	n := x.Len()
 	valid, nulls := andValidity(n, x.Data(), y.Data())
 	tr := traitsOf[T]()
-	if mayFail(op, tr, checked, y.Values(), 0) {
-		if err := firstBad(op, tr, checked, x.Values(), y.Values(), 0, valid.Bytes()); err != nil {
-			return nil, err
-		}
-	}
 	buf, dst := newValues[T](n)
 	if !simdArith(op, tr, dst, x.Values(), y.Values(), 0) {
 		loopArith(op, tr, dst, x.Values(), y.Values(), 0)
+	}
+	if mayFail(op, tr, checked, y.Values(), 0) && !surelyFine(op, tr, checked, dst, x.Values(), y.Values(), 0) {
+		if err := firstBad(op, tr, checked, x.Values(), y.Values(), 0, valid.Bytes()); err != nil {
+			return nil, err
+		}
 	}
 	return primitiveOut(x.DataType(), n, valid, nulls, buf), nil
 }
@@ -445,16 +445,128 @@ func arithScalar[T Number](op binOp, x *array.Primitive[T], s any, checked bool)
 	}
 	valid, nulls := andValidity(n, x.Data())
 	tr := traitsOf[T]()
-	if mayFail(op, tr, checked, nil, v) {
-		if err := firstBad(op, tr, checked, x.Values(), nil, v, valid.Bytes()); err != nil {
-			return nil, err
-		}
-	}
 	buf, dst := newValues[T](n)
 	if !simdArith(op, tr, dst, x.Values(), nil, v) {
 		loopArith(op, tr, dst, x.Values(), nil, v)
 	}
+	if mayFail(op, tr, checked, nil, v) && !surelyFine(op, tr, checked, dst, x.Values(), nil, v) {
+		if err := firstBad(op, tr, checked, x.Values(), nil, v, valid.Bytes()); err != nil {
+			return nil, err
+		}
+	}
 	return primitiveOut(x.DataType(), n, valid, nulls, buf), nil
+}
+
+// surelyFine is a fast scan, ignoring validity, of the computed results
+// r = a op b (or a op s): true means no slot can be an error; false
+// means [firstBad] must look closer.
+func surelyFine[T Number](op binOp, tr traits, checked bool, r, a, b []T, s T) bool {
+	if op == opDiv {
+		if b == nil {
+			return s != 0 && !(checked && tr.signed && s+1 == 0)
+		}
+		for _, y := range b {
+			if y == 0 || checked && tr.signed && y+1 == 0 {
+				return false
+			}
+		}
+		return true
+	}
+	if op == opMul && tr.size == 8 {
+		return false // no cheap test; firstBad checks every slot
+	}
+	switch {
+	case tr.signed && tr.size == 1:
+		return noOverflowS(op, castSlice[int8](r), castSlice[int8](a), castSlice[int8](b), castVal[int8](s))
+	case tr.signed && tr.size == 2:
+		return noOverflowS(op, castSlice[int16](r), castSlice[int16](a), castSlice[int16](b), castVal[int16](s))
+	case tr.signed && tr.size == 4:
+		return noOverflowS(op, castSlice[int32](r), castSlice[int32](a), castSlice[int32](b), castVal[int32](s))
+	case tr.signed:
+		return noOverflowS(op, castSlice[int64](r), castSlice[int64](a), castSlice[int64](b), castVal[int64](s))
+	case tr.size == 1:
+		return noOverflowU(op, castSlice[uint8](r), castSlice[uint8](a), castSlice[uint8](b), castVal[uint8](s))
+	case tr.size == 2:
+		return noOverflowU(op, castSlice[uint16](r), castSlice[uint16](a), castSlice[uint16](b), castVal[uint16](s))
+	case tr.size == 4:
+		return noOverflowU(op, castSlice[uint32](r), castSlice[uint32](a), castSlice[uint32](b), castVal[uint32](s))
+	}
+	return noOverflowU(op, castSlice[uint64](r), castSlice[uint64](a), castSlice[uint64](b), castVal[uint64](s))
+}
+
+// noOverflowS reports whether no wrapped signed result r = a op b (add,
+// sub; mul of types narrower than 64 bits) overflowed.
+func noOverflowS[S Signed](op binOp, r, a, b []S, s S) bool {
+	var acc S
+	a = a[:len(r)]
+	switch {
+	case op == opAdd && b == nil:
+		for i, x := range a {
+			acc |= (x ^ r[i]) & (s ^ r[i])
+		}
+	case op == opAdd:
+		b = b[:len(r)]
+		for i, x := range a {
+			acc |= (x ^ r[i]) & (b[i] ^ r[i])
+		}
+	case op == opSub && b == nil:
+		for i, x := range a {
+			acc |= (x ^ s) & (x ^ r[i])
+		}
+	case op == opSub:
+		b = b[:len(r)]
+		for i, x := range a {
+			acc |= (x ^ b[i]) & (x ^ r[i])
+		}
+	default: // narrow multiply: the exact product fits int64
+		for i, x := range a {
+			y := s
+			if b != nil {
+				y = b[i]
+			}
+			if int64(x)*int64(y) != int64(r[i]) {
+				return false
+			}
+		}
+	}
+	return acc >= 0
+}
+
+// noOverflowU is [noOverflowS] for unsigned types.
+func noOverflowU[U Unsigned](op binOp, r, a, b []U, s U) bool {
+	a = a[:len(r)]
+	switch {
+	case op == opAdd:
+		for i, x := range a {
+			if r[i] < x {
+				return false
+			}
+		}
+	case op == opSub && b == nil:
+		for _, x := range a {
+			if x < s {
+				return false
+			}
+		}
+	case op == opSub:
+		b = b[:len(r)]
+		for i, x := range a {
+			if x < b[i] {
+				return false
+			}
+		}
+	default: // narrow multiply
+		for i, x := range a {
+			y := s
+			if b != nil {
+				y = b[i]
+			}
+			if uint64(x)*uint64(y) != uint64(r[i]) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // allNull returns n null slots of the fixed-width type t.

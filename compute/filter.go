@@ -158,7 +158,7 @@ func (s *selection) apply(a array.Array) (array.Array, error) {
 		s.compressBits(vals.Bytes(), d.Buffers[1].Bytes(), d.Offset)
 	} else {
 		vals = memory.Allocate(nil, s.count*w)
-		src, dst := d.Buffers[1].Bytes()[d.Offset*w:], vals.Bytes()
+		src, dst := d.Buffers[1].Bytes()[d.Offset*w:(d.Offset+d.Length)*w], vals.Bytes()
 		switch w {
 		case 1:
 			compress(s, dst, src)
@@ -185,6 +185,18 @@ func compress[T any](s *selection, dst, src []T) {
 		x := s.word(w)
 		if x == ^uint64(0) {
 			j += copy(dst[j:j+64], src[base:base+64])
+			continue
+		}
+		if j+64 <= len(dst) && base+64 <= len(src) {
+			// Branch-free: store every element, advance past the selected.
+			blk := src[base : base+64]
+			out := dst[j : j+64]
+			k := 0
+			for i := range blk {
+				out[k] = blk[i]
+				k += int(x >> uint(i) & 1)
+			}
+			j += k
 			continue
 		}
 		for ; x != 0; x &= x - 1 {

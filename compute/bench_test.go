@@ -9,6 +9,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/simd"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -97,6 +98,7 @@ func run(b *testing.B, bytesPerValue int, f func()) {
 }
 
 func BenchmarkCopy(b *testing.B) {
+	b.Logf("simd level: %s", simd.Level())
 	d := benchArrays()
 	run(b, 8, func() { copy(d.dstCopy, d.srcCopy) })
 }

@@ -299,3 +299,36 @@ func ExampleRuns() {
 	// 8 2 false
 	// 5 [0 4 5 6 7]
 }
+
+// TestBinaryOpsInPlace checks the documented aliasing: the output may be
+// an input at that input's own offset, with the other input misaligned.
+func TestBinaryOpsInPlace(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 7))
+	for _, n := range []int{64, 1000, 8 * 300, 8*4096*2 + 13} {
+		for _, off := range []int{1, 3, 7} {
+			a := make([]byte, n/8+2)
+			b := make([]byte, n/8+2)
+			for i := range a {
+				a[i], b[i] = byte(r.Uint32()), byte(r.Uint32())
+			}
+			want := make([]byte, n/8+1)
+			And(want, 0, a, off, b, 0, n)
+			x := append([]byte(nil), b...)
+			And(x, 0, a, off, x, 0, n) // dst is b
+			for i := range n {
+				if GetBit(x, i) != GetBit(want, i) {
+					t.Fatalf("n=%d off=%d: dst aliasing b differs at bit %d", n, off, i)
+				}
+			}
+			want2 := make([]byte, n/8+1)
+			AndNot(want2, 0, b, 0, a, off, n)
+			y := append([]byte(nil), b...)
+			AndNot(y, 0, y, 0, a, off, n) // dst is the first input
+			for i := range n {
+				if GetBit(y, i) != GetBit(want2, i) {
+					t.Fatalf("n=%d off=%d: dst aliasing a differs at bit %d", n, off, i)
+				}
+			}
+		}
+	}
+}

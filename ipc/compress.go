@@ -23,7 +23,10 @@ func compressBuffer(codec Codec, level int, src []byte) ([]byte, error) {
 	if len(src) == 0 {
 		return nil, nil
 	}
-	out := make([]byte, 8, 8+len(src)/2)
+	// Room for the codec's worst case: the frame is written without
+	// regrowing, and a buffer that does not shrink is stored raw in the
+	// same allocation.
+	out := make([]byte, 8, 8+compressBound(len(src)))
 	binary.LittleEndian.PutUint64(out, uint64(len(src)))
 	var err error
 	switch codec {
@@ -38,13 +41,19 @@ func compressBuffer(codec Codec, level int, src []byte) ([]byte, error) {
 		return nil, err
 	}
 	if len(out) >= 8+len(src) {
-		raw := make([]byte, 8+len(src))
+		raw := out[:8+len(src)]
 		binary.LittleEndian.PutUint64(raw, uint64(uncompressedMarker&0xFFFFFFFFFFFFFFFF))
 		copy(raw[8:], src)
 		return raw, nil
 	}
 	return out, nil
 }
+
+// compressBound is at least the size of an LZ4 or zstd frame of n
+// incompressible bytes: the bytes, one length or block header per 64 KiB
+// (LZ4 blocks are up to 4 MiB, zstd blocks 128 KiB), frame header and
+// checksum.
+func compressBound(n int) int { return n + n/255 + 4*(n>>16) + 64 }
 
 func compressLZ4(dst, src []byte, level int) ([]byte, error) {
 	buf := bytes.NewBuffer(dst)

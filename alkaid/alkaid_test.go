@@ -45,6 +45,12 @@ func TestNewRecordChecks(t *testing.T) {
 		_, err := alkaid.NewRecord(s, tc.cols, -1)
 		require.ErrorContains(t, err, tc.want, tc.name)
 	}
+
+	// A null-type column is all nulls whatever its field says: Arrow
+	// writers (apache-arrow JS) mark such fields non-nullable.
+	ns := alkaid.NewSchema([]datatype.Field{{Name: "n", Type: datatype.Null}}, datatype.Metadata{})
+	_, err := alkaid.NewRecord(ns, []array.Array{array.NewNull(3)}, -1)
+	require.NoError(t, err)
 }
 
 func TestSliceAndTable(t *testing.T) {

@@ -17,8 +17,11 @@ type Record struct {
 }
 
 // NewRecord checks that there is one column per field, that each column's
-// type equals its field's type and that all columns have rows rows
-// (rows < 0 takes the first column's length, or 0 when there are none).
+// type equals its field's type, that all columns have rows rows (rows < 0
+// takes the first column's length, or 0 when there are none) and that a
+// non-nullable field's column has no nulls — except for the null type,
+// whose slots are null by definition: Arrow writers such as apache-arrow
+// (JS) mark null-type fields non-nullable, and Arrow readers accept them.
 func NewRecord(schema *Schema, columns []array.Array, rows int) (*Record, error) {
 	if len(columns) != schema.NumFields() {
 		return nil, fmt.Errorf("alkaid: %d columns for %d fields", len(columns), schema.NumFields())
@@ -40,7 +43,7 @@ func NewRecord(schema *Schema, columns []array.Array, rows int) (*Record, error)
 		if c.Len() != rows {
 			return nil, fmt.Errorf("alkaid: column %d (%s) has %d rows, want %d", i, f.Name, c.Len(), rows)
 		}
-		if !f.Nullable && c.NullN() > 0 {
+		if !f.Nullable && c.NullN() > 0 && datatype.StorageOf(f.Type).Kind() != datatype.KindNull {
 			return nil, fmt.Errorf("alkaid: column %d (%s) is not nullable but has %d nulls", i, f.Name, c.NullN())
 		}
 	}

@@ -2,6 +2,7 @@ package ipc
 
 import (
 	"bytes"
+	"encoding/hex"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -245,4 +246,31 @@ func TestDictionaryDelta(t *testing.T) {
 		require.Equal(t, 2, deltas, "file=%v", file)
 		requireSameRecords(t, recs, got, "deltas")
 	}
+}
+
+// TestNonNullableNullTypeField reads what apache-arrow (JS) 21.2.0 writes
+// for tableToIPC(new Table({n: vectorFromArray([null, null, null], new
+// Null())}), 'stream'): a null-type field n marked non-nullable, with 3
+// (null) slots. Arrow readers (arrow-go among them) accept it; Alkaid
+// used to fail with "column 0 (n) is not nullable but has 3 nulls".
+func TestNonNullableNullTypeField(t *testing.T) {
+	stream, err := hex.DecodeString("ffffffff700000001000000000000a0010000e00070008000a00000000000001100000000000040008000800000004000800000004000000010000001400000010001400040000000f001000000008001000000010000000140000000000000114000000010000006e000000000000000400040004000000ffffffff60000000140000000000000000000a000e000c00070008000a000000000000031000000004000a0018000c00080004000a000000140000001800000003000000000000000000000000000000000000000100000003000000000000000300000000000000ffffffff00000000")
+	require.NoError(t, err)
+	r, err := NewStreamReader(bytes.NewReader(stream), WithValidation(ValidateAll))
+	require.NoError(t, err)
+	f := r.Schema().Field(0)
+	require.Equal(t, "n", f.Name)
+	require.False(t, f.Nullable)
+	require.Equal(t, datatype.KindNull, f.Type.Kind())
+	rec, err := r.Read()
+	require.NoError(t, err)
+	require.Equal(t, 3, rec.NumRows())
+	require.Equal(t, 3, rec.Column(0).NullN())
+
+	// And it writes back.
+	r, err = NewStreamReader(bytes.NewReader(writeStream(t, rec.Schema(), []*alkaid.Record{rec})), WithValidation(ValidateAll))
+	require.NoError(t, err)
+	back, err := r.Read()
+	require.NoError(t, err)
+	requireSameRecords(t, []*alkaid.Record{rec}, []*alkaid.Record{back}, "stream")
 }

@@ -29,8 +29,10 @@ import (
 //     Alkaid reads them with full validation, and every slot compares
 //     equal with arrow-go's record.
 //
-// arrow-go v18.8.0 reads and writes every type of AllTypes (checked by
-// these tests), so no type is skipped.
+// arrow-go v18.8.0 reads and writes every type of AllTypes, so no type is
+// skipped. Its gaps are in writing some slices and in one builder, worked
+// around and pinned: arrowGoSlice, TestArrowGoSlicedWrite and
+// arrowGoGen.column.
 
 const (
 	interopRows = 100

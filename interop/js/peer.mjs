@@ -16,8 +16,11 @@
 // arrays of their fields in order; maps as arrays of [key, value]; unions
 // as [type code, value]; dictionaries as their values.
 //
-// Values are read from the buffers apache-arrow decoded (its Data), not
-// through Vector.get, which rounds 64-bit timestamps to milliseconds.
+// Values are read from the buffers apache-arrow decoded (its Data), so
+// what is checked is its IPC reading, not its value accessors: in 21.2.0
+// Vector.get converts timestamps to millisecond numbers (rounding, and
+// throwing beyond 2^53 ms), prints negative decimal64 values as unsigned
+// and returns wrong decimal256 values.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import {

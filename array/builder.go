@@ -1,7 +1,10 @@
 package array
 
 import (
+	"encoding/binary"
 	"fmt"
+	"math/bits"
+	"unsafe"
 
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -118,6 +121,34 @@ func (c *builderConfig) buffer(raw []byte, n int) *memory.Buffer {
 		return memory.NewBuffer(b)
 	}
 	return memory.NewBuffer(raw[:n])
+}
+
+// packValid sets bit off+i of dst for every true valid[i] (those bits
+// must be clear) and returns how many of valid are false. Whole bytes of
+// the bitmap are packed eight flags at a time.
+func packValid(dst []byte, off int, valid []bool) (nulls int) {
+	set, i := 0, 0
+	for ; i < len(valid) && (off+i)&7 != 0; i++ {
+		if valid[i] {
+			dst[(off+i)>>3] |= 1 << ((off + i) & 7)
+			set++
+		}
+	}
+	for ; i+8 <= len(valid); i += 8 {
+		// Eight bools are eight bytes of 0 or 1; the multiplication
+		// gathers their low bits into the top byte, flag k at bit k.
+		w := binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Pointer(&valid[i])), 8))
+		packed := byte((w * 0x0102040810204080) >> 56)
+		dst[(off+i)>>3] = packed
+		set += bits.OnesCount8(packed)
+	}
+	for ; i < len(valid); i++ {
+		if valid[i] {
+			dst[(off+i)>>3] |= 1 << ((off + i) & 7)
+			set++
+		}
+	}
+	return len(valid) - set
 }
 
 // growCap returns the new capacity in slots for a builder of capacity cur

@@ -56,10 +56,16 @@ func (f *fixedValues) syncFast() {
 	}
 }
 
-// prepare makes room for one more slot and marks it valid in the bitmap.
+// prepare makes room for one more slot and marks it valid in the bitmap
+// (Append's slow path: one call, the common cases inline).
 func (f *fixedValues) prepare() {
-	f.grow(1)
-	f.markValid(1)
+	n := f.length
+	if n >= f.capacity {
+		f.grow(1)
+	}
+	if f.valid != nil {
+		f.valid[n>>3] |= 1 << (n & 7)
+	}
 }
 
 // Aliases for the common primitive builders.
@@ -126,7 +132,15 @@ func (b *PrimitiveBuilder[T]) Append(v T) {
 }
 
 // AppendNull appends a null slot (its value is zero).
-func (b *PrimitiveBuilder[T]) AppendNull() { b.AppendNulls(1) }
+func (b *PrimitiveBuilder[T]) AppendNull() {
+	if b.valid != nil && b.length < b.capacity {
+		// The slot's bit is clear and its value zero already.
+		b.nulls++
+		b.length++
+		return
+	}
+	b.AppendNulls(1)
+}
 
 // AppendNulls appends n null slots.
 func (b *PrimitiveBuilder[T]) AppendNulls(n int) {
@@ -166,14 +180,18 @@ func (b *PrimitiveBuilder[T]) AppendValues(vs []T, valid []bool) {
 		b.materialize()
 		b.fast = 0
 	}
+	b.nulls += packValid(b.valid, n, valid)
+	// Null slots hold zero: clear the values copied into them.
 	var zero T
-	for i, ok := range valid {
-		if ok {
-			b.valid[(n+i)>>3] |= 1 << ((n + i) & 7)
-		} else {
-			values[n+i] = zero
-			b.nulls++
+	for p, end := n, n+len(vs); p < end; {
+		if p&7 == 0 && p+8 <= end && b.valid[p>>3] == 0xFF {
+			p += 8
+			continue
 		}
+		if b.valid[p>>3]&(1<<(p&7)) == 0 {
+			values[p] = zero
+		}
+		p++
 	}
 	b.length += len(vs)
 }

@@ -26,3 +26,16 @@ fuzz: ## a short smoke run of every fuzz target
 	done
 
 include Makefile.flatbuf.mk
+
+# Side-by-side benchmarks against arrow-go (the bench module): raw output in
+# docs/benchmarks-raw.txt, table in docs/BENCHMARKS.md, chart in docs/benchmarks.svg.
+BENCH_COUNT ?= 6
+BENCH_TIME ?= 0.5s
+BENCH_CMD = $(GO) test -run='^$$' -bench=. -benchmem -count=$(BENCH_COUNT) -benchtime=$(BENCH_TIME) -timeout=60m
+.PHONY: bench-compare
+bench-compare: ## alkaid vs arrow-go, same data, same run; writes docs/BENCHMARKS.md and docs/benchmarks.svg
+	@mkdir -p docs
+	cd bench && $(BENCH_CMD) . > ../docs/benchmarks-raw.txt || { cat ../docs/benchmarks-raw.txt; exit 1; }
+	cd bench && $(GO) run ./cmd/report -in ../docs/benchmarks-raw.txt -md ../docs/BENCHMARKS.md -svg ../docs/benchmarks.svg \
+		-notes notes.md -gomod go.mod -commit "$$(git rev-parse --short HEAD 2>/dev/null)" \
+		-cmd "cd bench && $(subst $$$$,$$,$(BENCH_CMD)) ."

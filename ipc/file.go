@@ -125,10 +125,13 @@ type FileReader struct {
 	region *memory.Region // set by OpenFile: bodies point into the mapping
 	dec    *Decoder
 	magic  string
-	recs   []block
-	dicts  []block
-	footer map[string]string
-	closed atomic.Bool
+	// the verified footer; record batch blocks are read from it on use,
+	// so opening costs the same whatever the number of batches
+	index       *fb.Footer
+	footerStart int64
+	dicts       []block
+	footer      map[string]string
+	closed      atomic.Bool
 }
 
 // NewFileReader reads the footer and dictionaries of the file of size
@@ -232,27 +235,12 @@ func (fr *FileReader) open() error {
 	if err := fr.dec.setSchema(info); err != nil {
 		return err
 	}
-	readBlocks := func(n int, get func(*fb.Block, int) bool, what string) ([]block, error) {
-		out := make([]block, n)
-		var b fb.Block
-		for i := range out {
-			get(&b, i)
-			blk := block{offset: b.Offset(), metaLen: b.MetaDataLength(), bodyLen: b.BodyLength()}
-			if blk.offset < 8 || blk.offset%8 != 0 || blk.metaLen < 8 || blk.bodyLen < 0 ||
-				blk.offset > footerStart || int64(blk.metaLen) > footerStart-blk.offset ||
-				blk.bodyLen > footerStart-blk.offset-int64(blk.metaLen) {
-				return nil, invalidf("footer %s block %d (offset %d, metadata %d, body %d) out of range or misaligned",
-					what, i, blk.offset, blk.metaLen, blk.bodyLen)
-			}
-			out[i] = blk
+	fr.index, fr.footerStart = footer, footerStart
+	fr.dicts = make([]block, footer.DictionariesLength())
+	for i := range fr.dicts {
+		if fr.dicts[i], err = fr.footerBlock(footer.Dictionaries, i, "dictionary"); err != nil {
+			return err
 		}
-		return out, nil
-	}
-	if fr.dicts, err = readBlocks(footer.DictionariesLength(), footer.Dictionaries, "dictionary"); err != nil {
-		return err
-	}
-	if fr.recs, err = readBlocks(footer.RecordBatchesLength(), footer.RecordBatches, "record batch"); err != nil {
-		return err
 	}
 	fr.footer = readMetadataMap(footer.CustomMetadataLength(), footer.CustomMetadata)
 	for i, blk := range fr.dicts {
@@ -268,6 +256,34 @@ func (fr *FileReader) open() error {
 		}
 	}
 	return nil
+}
+
+// footerBlock reads and checks block i of one of the footer's vectors:
+// aligned, inside the file before the footer, its parts not overlapping.
+func (fr *FileReader) footerBlock(get func(*fb.Block, int) bool, i int, what string) (block, error) {
+	var b fb.Block
+	get(&b, i)
+	blk := block{offset: b.Offset(), metaLen: b.MetaDataLength(), bodyLen: b.BodyLength()}
+	end := fr.footerStart
+	if blk.offset < 8 || blk.offset%8 != 0 || blk.metaLen < 8 || blk.bodyLen < 0 ||
+		blk.offset > end || int64(blk.metaLen) > end-blk.offset ||
+		blk.bodyLen > end-blk.offset-int64(blk.metaLen) {
+		return block{}, invalidf("footer %s block %d (offset %d, metadata %d, body %d) out of range or misaligned",
+			what, i, blk.offset, blk.metaLen, blk.bodyLen)
+	}
+	return blk, nil
+}
+
+// recordBlocks returns every record batch block (checked).
+func (fr *FileReader) recordBlocks() ([]block, error) {
+	out := make([]block, fr.NumRecords())
+	for i := range out {
+		var err error
+		if out[i], err = fr.footerBlock(fr.index.RecordBatches, i, "record batch"); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
 }
 
 func readMetadataMap(n int, get func(*fb.KeyValue, int) bool) map[string]string {
@@ -330,7 +346,7 @@ func (fr *FileReader) Schema() *alkaid.Schema { return fr.dec.Schema() }
 func (fr *FileReader) Magic() string { return fr.magic }
 
 // NumRecords is the number of record batches.
-func (fr *FileReader) NumRecords() int { return len(fr.recs) }
+func (fr *FileReader) NumRecords() int { return fr.index.RecordBatchesLength() }
 
 // FooterMetadata is the footer's custom metadata.
 func (fr *FileReader) FooterMetadata() map[string]string { return fr.footer }
@@ -347,10 +363,14 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 	if fr.closed.Load() {
 		return nil, nil, errors.New("ipc: read from a closed file reader")
 	}
-	if i < 0 || i >= len(fr.recs) {
-		return nil, nil, fmt.Errorf("ipc: record batch %d of %d", i, len(fr.recs))
+	if i < 0 || i >= fr.NumRecords() {
+		return nil, nil, fmt.Errorf("ipc: record batch %d of %d", i, fr.NumRecords())
 	}
-	m, err := fr.message(fr.recs[i])
+	blk, err := fr.footerBlock(fr.index.RecordBatches, i, "record batch")
+	if err != nil {
+		return nil, nil, err
+	}
+	m, err := fr.message(blk)
 	if err != nil {
 		return nil, nil, fmtWrap(err, "record batch %d", i)
 	}
@@ -371,7 +391,7 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 // first error, which it yields with a nil record.
 func (fr *FileReader) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
-		for i := range fr.recs {
+		for i := range fr.NumRecords() {
 			rec, err := fr.Record(i)
 			if !yield(rec, err) || err != nil {
 				return

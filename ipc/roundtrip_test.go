@@ -186,7 +186,8 @@ func TestFileReadAsStream(t *testing.T) {
 
 	fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)))
 	require.NoError(t, err)
-	blocks := fr.recs
+	blocks, err := fr.recordBlocks()
+	require.NoError(t, err)
 	for _, cut := range []int{int(blocks[1].offset), int(blocks[2].offset + int64(blocks[2].metaLen) + 3), len(raw) - 20} {
 		_, err := NewFileReader(bytes.NewReader(raw[:cut]), int64(cut))
 		require.Error(t, err, "cut at %d", cut)

@@ -295,6 +295,14 @@ func malformedCases() []malformed {
 			b.body = cat(i32s(20, 0x61616161, 3, 0))
 		})), nil, "buffer"},
 		{"nesting 10,000 deep", deepSchemaMsg(10000), nil, "deeper than"},
+		// Found by fuzzing: arrays of zero-width types take no bytes at any
+		// length, so only MaxRows stops a tiny input declaring 2^40 rows.
+		{"null column of 2^40 rows", cat(schemaMsg(schemaOf(field("n", datatype.Null))), rb(func(b *batch) {
+			b.length = 1 << 40
+			b.nodes = [][2]int64{{1 << 40, 1 << 40}}
+			b.buffers = nil
+			b.body = nil
+		})), nil, "length 1099511627776 (limit 2147483647 rows)"},
 		{"compressed length lying (larger)", cat(i32, rb(func(b *batch) {
 			b.codec = 1
 			b.body = pad8(binary.LittleEndian.AppendUint64(nil, 1<<40))

@@ -82,7 +82,10 @@ func (f *File) Write(w io.Writer) error {
 			sl := byID[id]
 			values := sl.values
 			if values == nil {
-				values = emptyData(sl.node.dict.Value)
+				var err error
+				if values, err = emptyData(sl.node.dict.Value); err != nil {
+					return err
+				}
 			}
 			jw.comma(i)
 			jw.raw(`{"id":`)
@@ -238,8 +241,13 @@ func sameDictionaries(a, b *slot, records int) bool {
 }
 
 // emptyData is a zero-length array of t, for a dictionary no record has.
-func emptyData(t datatype.DataType) *array.Data {
-	return array.NewBuilder(t).NewArray().Data()
+// Types no builder exists for (read from untrusted input) give an error.
+func emptyData(t datatype.DataType) (*array.Data, error) {
+	b, err := array.TryNewBuilder(t)
+	if err != nil {
+		return nil, fmt.Errorf("integration: dictionary of %s: %w", t, err)
+	}
+	return b.NewArray().Data(), nil
 }
 
 // column emits one column object: logical slots [0, d.Length) of d.

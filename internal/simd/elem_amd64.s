@@ -24,10 +24,36 @@
 	LEAQ  0(SP), BX; \
 start:
 
+// NT_MIN_VECTORS is the output size, in 64-byte units, from which the
+// arithmetic kernels write with non-temporal stores (4 MiB): a result that
+// large does not stay in cache anyway, and streaming stores skip the read
+// of every destination line before it is overwritten.
+#define NT_MIN_VECTORS 65536
+
 // ARITH_AVX2 defines dst = a OP b over 32-byte vectors of EPV elements.
 #define ARITH_AVX2(name, OP, BCAST, EPV) \
 TEXT name(SB), NOSPLIT, $64-48; \
 	ELEM_PROLOGUE(BCAST, Y15, VMOVDQU); \
+	CMPQ    CX, $(2*NT_MIN_VECTORS*EPV); \
+	JB      loop2; \
+	TESTQ   $31, DI; \
+	JNZ     loop2; \
+loopnt:; \
+	CMPQ    CX, $(2*EPV); \
+	JB      ntdone; \
+	VMOVDQU (SI), Y0; \
+	VMOVDQU 32(SI), Y1; \
+	OP      (BX), Y0, Y0; \
+	OP      (BX)(R8*1), Y1, Y1; \
+	VMOVNTDQ Y0, (DI); \
+	VMOVNTDQ Y1, 32(DI); \
+	LEAQ    (BX)(R8*2), BX; \
+	ADDQ    $64, SI; \
+	ADDQ    $64, DI; \
+	SUBQ    $(2*EPV), CX; \
+	JMP     loopnt; \
+ntdone:; \
+	SFENCE; \
 loop2:; \
 	CMPQ    CX, $(2*EPV); \
 	JB      loop1; \
@@ -60,6 +86,26 @@ done:; \
 #define ARITH_AVX512(name, OP, BCAST, EPV) \
 TEXT name(SB), NOSPLIT, $64-48; \
 	ELEM_PROLOGUE(BCAST, Z15, VMOVDQU64); \
+	CMPQ      CX, $(NT_MIN_VECTORS*EPV); \
+	JB        loop2; \
+	TESTQ     $63, DI; \
+	JNZ       loop2; \
+loopnt:; \
+	CMPQ      CX, $(2*EPV); \
+	JB        ntdone; \
+	VMOVDQU64 (SI), Z0; \
+	VMOVDQU64 64(SI), Z1; \
+	OP        (BX), Z0, Z0; \
+	OP        (BX)(R8*1), Z1, Z1; \
+	VMOVNTDQ  Z0, (DI); \
+	VMOVNTDQ  Z1, 64(DI); \
+	LEAQ      (BX)(R8*2), BX; \
+	ADDQ      $128, SI; \
+	ADDQ      $128, DI; \
+	SUBQ      $(2*EPV), CX; \
+	JMP       loopnt; \
+ntdone:; \
+	SFENCE; \
 loop2:; \
 	CMPQ      CX, $(2*EPV); \
 	JB        loop1; \

@@ -6,6 +6,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"testing"
+	"unsafe"
 )
 
 func sameElems[T Elem](a, b []T) bool {
@@ -160,4 +161,40 @@ func ExampleSumIntMasked() {
 	// Output:
 	// 110 3 36.666666666666664 50
 	// 11100
+}
+
+// TestElemStreaming covers the non-temporal store path of the arithmetic
+// kernels (outputs of 4 MiB and more), with an aligned and an unaligned
+// destination and an odd tail, for every element type.
+func TestElemStreaming(t *testing.T) {
+	testElemStreaming(t, genElemInt[int32])
+	testElemStreaming(t, genElemInt[int64])
+	testElemStreaming(t, genFloat[float32](true))
+	testElemStreaming(t, genFloat[float64](true))
+}
+
+func testElemStreaming[T Elem](t *testing.T, gen func(*rand.Rand) T) {
+	r := rand.New(rand.NewPCG(4, 4))
+	var zero T
+	n := 5<<20/int(unsafe.Sizeof(zero)) + 77
+	a, b := make([]T, n), make([]T, n)
+	for i := range a {
+		a[i], b[i] = gen(r), gen(r)
+	}
+	s := gen(r)
+	for i, name := range arithFuncs {
+		f, fs := arithOf[T](i)
+		want, wantS := make([]T, n), make([]T, n)
+		withLevel(&generic, func() { f(want, a, b); fs(wantS, a, s) })
+		forEachVector(t, func(t *testing.T) {
+			for _, shift := range []int{0, 1, 3} {
+				got, gotS := unaligned(make([]T, n), shift), unaligned(make([]T, n), shift)
+				f(got, a, b)
+				fs(gotS, a, s)
+				if !sameElems(got, want) || !sameElems(gotS, wantS) {
+					t.Fatalf("%s %T n=%d dst shift %d: mismatch", name, zero, n, shift)
+				}
+			}
+		})
+	}
 }

@@ -1,10 +1,7 @@
 package ipc
 
 import (
-	"bytes"
 	"encoding/binary"
-	"fmt"
-	"io"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -18,35 +15,74 @@ import (
 // follow are not compressed (compression would not have shrunk them).
 const uncompressedMarker = -1
 
-// compressBuffer returns the wire form of one buffer.
-func compressBuffer(codec Codec, level int, src []byte) ([]byte, error) {
+// Buffers of at least probeMin bytes are probed before they are compressed
+// whole: probeWindows windows of probeWindow bytes spread over the buffer
+// are compressed, and when together they shrink by less than 1/16 the
+// buffer is stored raw, skipping the codec's pass over bytes that it could
+// not shrink (random numbers, already-compressed payloads).
+const (
+	probeMin     = 1 << 20
+	probeWindow  = 16 << 10
+	probeWindows = 4
+)
+
+// compressBuffer returns the wire form of one buffer in two pieces, to be
+// written one after the other: the uncompressed length as an int64 (or -1
+// for a raw buffer) followed by the codec's frame, or by the raw bytes,
+// which are src itself, not a copy.
+func compressBuffer(codec Codec, level int, src []byte, probe bool) ([2][]byte, error) {
 	if len(src) == 0 {
-		return nil, nil
+		return [2][]byte{}, nil
 	}
-	// Room for the codec's worst case: the frame is written without
-	// regrowing, and a buffer that does not shrink is stored raw in the
-	// same allocation.
+	if codec != LZ4Frame && codec != Zstd {
+		return [2][]byte{}, unsupportedf("compression codec %d", codec)
+	}
+	raw := [2][]byte{binary.LittleEndian.AppendUint64(nil, uint64(uncompressedMarker&0xFFFFFFFFFFFFFFFF)), src}
+	if probe && len(src) >= probeMin && !compressible(codec, level, src) {
+		return raw, nil
+	}
+	// Room for the codec's worst case, so that the frame is written
+	// without regrowing.
 	out := make([]byte, 8, 8+compressBound(len(src)))
 	binary.LittleEndian.PutUint64(out, uint64(len(src)))
 	var err error
-	switch codec {
-	case LZ4Frame:
-		out, err = compressLZ4(out, src, level)
-	case Zstd:
+	if codec == LZ4Frame {
+		out, err = appendLZ4Frame(out, src, level)
+	} else {
 		out = zstdEncoder(level).EncodeAll(src, out)
-	default:
-		return nil, unsupportedf("compression codec %d", codec)
 	}
 	if err != nil {
-		return nil, err
+		return [2][]byte{}, err
 	}
 	if len(out) >= 8+len(src) {
-		raw := out[:8+len(src)]
-		binary.LittleEndian.PutUint64(raw, uint64(uncompressedMarker&0xFFFFFFFFFFFFFFFF))
-		copy(raw[8:], src)
 		return raw, nil
 	}
-	return out, nil
+	return [2][]byte{out}, nil
+}
+
+// compressible reports whether probe windows of src shrink by at least
+// 1/16 under the codec.
+func compressible(codec Codec, level int, src []byte) bool {
+	step := (len(src) - probeWindow) / (probeWindows - 1)
+	var in, out int
+	buf := make([]byte, 0, compressBound(probeWindow)+64)
+	for i := range probeWindows {
+		w := src[i*step : i*step+probeWindow]
+		var n int
+		if codec == LZ4Frame {
+			c := lz4Compressors.Get().(*lz4.Compressor)
+			n, _ = c.CompressBlock(w, buf[:len(w)-len(w)/16])
+			lz4Compressors.Put(c)
+			if n == 0 {
+				n = len(w)
+			}
+		} else {
+			n = len(zstdEncoder(level).EncodeAll(w, buf[:0]))
+		}
+		in += len(w)
+		out += n
+	}
+	return out <= in-in/16
 }
 
 // compressBound is at least the size of an LZ4 or zstd frame of n
@@ -54,25 +90,6 @@ func compressBuffer(codec Codec, level int, src []byte) ([]byte, error) {
 // (LZ4 blocks are up to 4 MiB, zstd blocks 128 KiB), frame header and
 // checksum.
 func compressBound(n int) int { return n + n/255 + 4*(n>>16) + 64 }
-
-func compressLZ4(dst, src []byte, level int) ([]byte, error) {
-	buf := bytes.NewBuffer(dst)
-	w := lz4.NewWriter(buf)
-	opts := []lz4.Option{lz4.ConcurrencyOption(1)}
-	if level > 0 {
-		opts = append(opts, lz4.CompressionLevelOption(lz4.CompressionLevel(1<<(8+min(level, 9)))))
-	}
-	if err := w.Apply(opts...); err != nil {
-		return nil, fmt.Errorf("ipc: lz4: %w", err)
-	}
-	if _, err := w.Write(src); err != nil {
-		return nil, fmt.Errorf("ipc: lz4: %w", err)
-	}
-	if err := w.Close(); err != nil {
-		return nil, fmt.Errorf("ipc: lz4: %w", err)
-	}
-	return buf.Bytes(), nil
-}
 
 var zstdEncoders sync.Map // level → *zstd.Encoder (EncodeAll is safe for concurrent use)
 
@@ -108,8 +125,7 @@ func decompressBuffer(codec Codec, src []byte, max int64) (*memory.Buffer, error
 	}
 	n := int64(binary.LittleEndian.Uint64(src))
 	if n == uncompressedMarker {
-		// The bytes are stored as they are; copy them into aligned memory
-		// (they start 8 bytes into the body buffer).
+		// Stored as they are (the loader uses these in place instead).
 		b := memory.DefaultAllocator.Allocate(len(src) - 8)
 		copy(b, src[8:])
 		return memory.NewBuffer(b), nil
@@ -130,14 +146,8 @@ func decompressBuffer(codec Codec, src []byte, max int64) (*memory.Buffer, error
 	var err error
 	switch codec {
 	case LZ4Frame:
-		zr := lz4.NewReader(bytes.NewReader(src[8:]))
-		got, err = io.ReadFull(zr, dst)
-		if err == nil {
-			// More output than stated is a lie too.
-			var one [1]byte
-			if k, _ := zr.Read(one[:]); k != 0 {
-				err = fmt.Errorf("frame holds more than the stated length")
-			}
+		if err := readLZ4Frames(dst, src[8:]); err != nil {
+			return nil, invalidf("%s buffer (stated %d bytes): %v", codec, n, err)
 		}
 	case Zstd:
 		var out []byte

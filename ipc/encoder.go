@@ -157,26 +157,35 @@ func (e *encoder) writeSchema() error {
 // returns the pieces to write, the Buffer entries and the body length.
 func (e *encoder) body(u *unloaded) ([][]byte, [][2]int64, int64, error) {
 	bufs := u.buffers
+	var wire [][2][]byte // compressed: each buffer's two pieces
 	if e.cfg.codec != Uncompressed {
-		out := make([][]byte, len(bufs))
+		out := make([][2][]byte, len(bufs))
 		err := parallel(len(bufs), e.cfg.concurrency, func(i int) error {
-			c, err := compressBuffer(e.cfg.codec, e.cfg.level, bufs[i])
+			c, err := compressBuffer(e.cfg.codec, e.cfg.level, bufs[i], !e.cfg.compressAll)
 			out[i] = c
 			return err
 		})
 		if err != nil {
 			return nil, nil, 0, err
 		}
-		bufs = out
+		wire = out
 	}
 	align := int64(e.cfg.alignment)
-	pieces := make([][]byte, 0, 2*len(bufs))
+	pieces := make([][]byte, 0, 3*len(bufs))
 	entries := make([][2]int64, len(bufs))
 	var off int64
 	for i, b := range bufs {
-		entries[i] = [2]int64{off, int64(len(b))}
-		pieces = append(pieces, b)
-		off += int64(len(b))
+		start := off
+		if wire != nil {
+			pieces = append(pieces, wire[i][0])
+			off += int64(len(wire[i][0]))
+			b = wire[i][1]
+		}
+		if len(b) > 0 {
+			pieces = append(pieces, b)
+			off += int64(len(b))
+		}
+		entries[i] = [2]int64{start, off - start}
 		if pad := (align - off%align) % align; pad > 0 {
 			pieces = append(pieces, zeros[:pad])
 			off += pad

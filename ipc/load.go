@@ -93,9 +93,15 @@ func (l *loader) checkBufferRanges() error {
 func (l *loader) decompressAll() error {
 	l.bufs = make([]*memory.Buffer, l.bufN)
 	return parallel(l.bufN, l.cfg.concurrency, func(i int) error {
-		raw, _, err := l.rawBuffer(i)
+		raw, off, err := l.rawBuffer(i)
 		if err != nil {
 			return err
+		}
+		if len(raw) >= 8 && int64(binary.LittleEndian.Uint64(raw)) == uncompressedMarker {
+			// Stored as it is: used in place, as part of the body (which
+			// may be a file mapping that must outlive it).
+			l.bufs[i] = l.body.Slice(off+8, len(raw)-8)
+			return nil
 		}
 		b, err := decompressBuffer(l.codec, raw, l.cfg.limits.MaxDecompressed)
 		if err != nil {
@@ -115,7 +121,7 @@ func (l *loader) nextBuffer(width int) (*memory.Buffer, error) {
 	i := l.buf
 	l.buf++
 	if l.bufs != nil {
-		return l.bufs[i], nil
+		return alignedFor(l.bufs[i], width), nil
 	}
 	raw, off, err := l.rawBuffer(i)
 	if err != nil {
@@ -124,12 +130,19 @@ func (l *loader) nextBuffer(width int) (*memory.Buffer, error) {
 	if len(raw) == 0 {
 		return memory.NewBuffer(nil), nil
 	}
-	if width > 1 && uintptr(unsafe.Pointer(&raw[0]))%uintptr(min(width, 8)) != 0 {
-		cp := memory.DefaultAllocator.Allocate(len(raw))
-		copy(cp, raw)
-		return memory.NewBuffer(cp), nil
+	return alignedFor(l.body.Slice(off, len(raw)), width), nil
+}
+
+// alignedFor returns b, or an aligned copy of it when its start is
+// misaligned for elements of width bytes (8 at most is needed).
+func alignedFor(b *memory.Buffer, width int) *memory.Buffer {
+	raw := b.Bytes()
+	if width <= 1 || len(raw) == 0 || uintptr(unsafe.Pointer(&raw[0]))%uintptr(min(width, 8)) == 0 {
+		return b
 	}
-	return l.body.Slice(off, len(raw)), nil
+	cp := memory.DefaultAllocator.Allocate(len(raw))
+	copy(cp, raw)
+	return memory.NewBuffer(cp)
 }
 
 func (l *loader) nextNode() (length, nulls int, err error) {

@@ -129,6 +129,7 @@ type writerConfig struct {
 	arrowCompat bool
 	deltas      bool
 	concurrency int
+	compressAll bool
 }
 
 func newWriterConfig(opts []WriterOption) writerConfig {
@@ -156,6 +157,13 @@ func WithAlignment(n int) WriterOption {
 		}
 	}
 }
+
+// WithoutCompressionProbe makes compressing writers compress every buffer
+// whole. By default a buffer of 1 MiB or more is first probed: when four
+// 16 KiB windows spread over it shrink by less than 1/16 together, the
+// buffer is written uncompressed (as the format allows), which saves the
+// codec's pass over data it cannot shrink, such as random numbers.
+func WithoutCompressionProbe() WriterOption { return func(c *writerConfig) { c.compressAll = true } }
 
 // WithArrowCompat writes Apache Arrow's names: the ARROW1 file magic and
 // the ARROW: metadata namespace for extension types.

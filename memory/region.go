@@ -2,7 +2,6 @@ package memory
 
 import (
 	"fmt"
-	"os"
 	"runtime"
 )
 
@@ -19,23 +18,7 @@ type Region struct {
 // MapFile maps the file at path read-only. An empty file gives an empty
 // region.
 func MapFile(path string) (*Region, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, fmt.Errorf("memory: map %s: %w", path, err)
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, fmt.Errorf("memory: map %s: %w", path, err)
-	}
-	size := st.Size()
-	if size != int64(int(size)) {
-		return nil, fmt.Errorf("memory: map %s: file of %d bytes is too large", path, size)
-	}
-	if size == 0 {
-		return &Region{}, nil
-	}
-	data, mapped, err := mapFile(f, int(size))
+	data, mapped, err := mapPath(path)
 	if err != nil {
 		return nil, fmt.Errorf("memory: map %s: %w", path, err)
 	}
@@ -44,6 +27,14 @@ func MapFile(path string) (*Region, error) {
 		runtime.AddCleanup(r, func(b []byte) { _ = unmap(b) }, data)
 	}
 	return r, nil
+}
+
+// checkSize refuses files larger than the address space.
+func checkSize(size int64) error {
+	if size != int64(int(size)) {
+		return fmt.Errorf("file of %d bytes is too large", size)
+	}
+	return nil
 }
 
 // Bytes returns the mapped bytes. They stay valid while r is reachable; do

@@ -123,32 +123,42 @@ func (c *builderConfig) buffer(raw []byte, n int) *memory.Buffer {
 	return memory.NewBuffer(raw[:n])
 }
 
-// packValid sets bit off+i of dst for every true valid[i] (those bits
-// must be clear) and returns how many of valid are false. Whole bytes of
-// the bitmap are packed eight flags at a time.
+// packValid writes valid[i] into bit off+i of dst (whatever the bit held
+// before) and returns how many of valid are false. Whole bytes of the
+// bitmap are packed eight flags at a time.
 func packValid(dst []byte, off int, valid []bool) (nulls int) {
 	set, i := 0, 0
 	for ; i < len(valid) && (off+i)&7 != 0; i++ {
-		if valid[i] {
-			dst[(off+i)>>3] |= 1 << ((off + i) & 7)
-			set++
-		}
+		set += setBitTo(dst, off+i, valid[i])
 	}
 	for ; i+8 <= len(valid); i += 8 {
-		// Eight bools are eight bytes of 0 or 1; the multiplication
-		// gathers their low bits into the top byte, flag k at bit k.
-		w := binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Pointer(&valid[i])), 8))
-		packed := byte((w * 0x0102040810204080) >> 56)
+		packed := pack8(valid[i:])
 		dst[(off+i)>>3] = packed
 		set += bits.OnesCount8(packed)
 	}
 	for ; i < len(valid); i++ {
-		if valid[i] {
-			dst[(off+i)>>3] |= 1 << ((off + i) & 7)
-			set++
-		}
+		set += setBitTo(dst, off+i, valid[i])
 	}
 	return len(valid) - set
+}
+
+// pack8 packs valid[0:8] into a byte, flag k at bit k. Eight bools are
+// eight bytes of 0 or 1; the multiplication gathers their low bits into
+// the top byte.
+func pack8(valid []bool) byte {
+	_ = valid[7]
+	w := binary.LittleEndian.Uint64(unsafe.Slice((*byte)(unsafe.Pointer(unsafe.SliceData(valid))), 8))
+	return byte((w * 0x0102040810204080) >> 56)
+}
+
+// setBitTo sets or clears bit i of dst and returns 1 when it set it.
+func setBitTo(dst []byte, i int, v bool) int {
+	if v {
+		dst[i>>3] |= 1 << (i & 7)
+		return 1
+	}
+	dst[i>>3] &^= 1 << (i & 7)
+	return 0
 }
 
 // growCap returns the new capacity in slots for a builder of capacity cur
@@ -160,13 +170,19 @@ func growCap(cur, need int) int {
 // builderBase keeps what every builder with a validity bitmap shares: the
 // length, the capacity in slots, the null count and the bitmap, which
 // stays nil until the first null.
+//
+// Once allocated, the bitmap has every bit from the length on set: a valid
+// slot is appended without touching it, a null one clears its bit.
+//
+//	valid  [bits of slots 0..length-1][1 1 1 … 1 up to 8*len(valid)]
+//	                                   ^ length
 type builderBase struct {
 	cfg      *builderConfig
 	dtype    datatype.DataType
 	length   int
 	capacity int
 	nulls    int
-	valid    []byte // nil while no slot is null; else covers capacity bits
+	valid    []byte // nil while no slot is null; else covers at least capacity bits
 }
 
 func (b *builderBase) init(t datatype.DataType, cfg *builderConfig) {
@@ -189,34 +205,36 @@ func (b *builderBase) setCapacity(c int) {
 	if b.valid != nil && len(b.valid)*8 < c {
 		nb := b.cfg.bytes(bitutil.BytesForBits(c))
 		copy(nb, b.valid)
+		fillOnes(nb[len(b.valid):])
 		b.valid = nb
 	}
 }
 
-// materialize allocates the bitmap with every slot so far valid.
-func (b *builderBase) materialize() {
-	b.valid = b.cfg.bytes(bitutil.BytesForBits(max(b.capacity, b.length)))
-	bitutil.SetBitsTo(b.valid, 0, b.length, true)
-}
-
-// markValid records n valid slots from the current length (the length is
-// not changed).
-func (b *builderBase) markValid(n int) {
-	if b.valid != nil && n > 0 {
-		if n == 1 {
-			b.valid[b.length>>3] |= 1 << (b.length & 7)
-			return
-		}
-		bitutil.SetBitsTo(b.valid, b.length, n, true)
+// fillOnes sets every bit of p.
+func fillOnes(p []byte) {
+	for i := range p {
+		p[i] = 0xFF
 	}
 }
 
-// markNull records n null slots from the current length (their bits are
-// already clear).
+// materialize allocates the bitmap with every bit set: the slots so far
+// are valid.
+func (b *builderBase) materialize() {
+	b.valid = b.cfg.bytes(bitutil.BytesForBits(max(b.capacity, b.length)))
+	fillOnes(b.valid)
+}
+
+// markNull records n null slots from the current length, which the
+// capacity must cover (the length is not changed).
 func (b *builderBase) markNull(n int) {
 	if n > 0 {
 		if b.valid == nil {
 			b.materialize()
+		}
+		if n == 1 {
+			b.valid[b.length>>3] &^= 1 << (b.length & 7)
+		} else {
+			bitutil.SetBitsTo(b.valid, b.length, n, false)
 		}
 		b.nulls += n
 	}
@@ -240,17 +258,24 @@ func (b *builderBase) truncateBase(n int) {
 	}
 	if b.valid != nil {
 		b.nulls -= (b.length - n) - bitutil.CountSetBits(b.valid, n, b.length-n)
-		bitutil.SetBitsTo(b.valid, n, b.length-n, false)
+		bitutil.SetBitsTo(b.valid, n, b.length-n, true)
 	}
 	b.length = n
 }
 
-// validityBuffer is the finished bitmap, nil when no slot is null.
+// validityBuffer is the finished bitmap, nil when no slot is null. Only
+// Finish calls it, just before resetBase: it clears the bits past the
+// length.
 func (b *builderBase) validityBuffer() *memory.Buffer {
 	if b.nulls == 0 {
 		return nil
 	}
-	return b.cfg.buffer(b.valid, bitutil.BytesForBits(b.length))
+	n := bitutil.BytesForBits(b.length)
+	if r := b.length & 7; r != 0 {
+		b.valid[n-1] &= 1<<r - 1
+	}
+	clear(b.valid[n:])
+	return b.cfg.buffer(b.valid, n)
 }
 
 func (b *builderBase) resetBase() {

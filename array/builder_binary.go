@@ -89,9 +89,6 @@ func (b *BinaryBuilder[O]) Append(v []byte) {
 	}
 	b.vals = append(b.vals, v...)
 	b.offsets[n+1] = O(len(b.vals))
-	if b.valid != nil {
-		b.valid[n>>3] |= 1 << (n & 7)
-	}
 	b.length = n + 1
 }
 
@@ -106,9 +103,6 @@ func (b *BinaryBuilder[O]) AppendString(s string) {
 	}
 	b.vals = append(b.vals, s...)
 	b.offsets[n+1] = O(len(b.vals))
-	if b.valid != nil {
-		b.valid[n>>3] |= 1 << (n & 7)
-	}
 	b.length = n + 1
 }
 
@@ -170,7 +164,6 @@ func (b *BinaryBuilder[O]) AppendEmptyValue() { b.AppendEmptyValues(1) }
 // AppendEmptyValues appends n empty values.
 func (b *BinaryBuilder[O]) AppendEmptyValues(n int) {
 	b.appendEmpty(n)
-	b.markValid(n)
 	b.length += n
 }
 
@@ -290,9 +283,6 @@ func (b *BinaryViewBuilder) Append(v []byte) {
 		binary.LittleEndian.PutUint32(view[12:], uint32(len(b.cur)))
 		b.cur = append(b.cur, v...)
 	}
-	if b.valid != nil {
-		b.valid[n>>3] |= 1 << (n & 7)
-	}
 	b.length = n + 1
 }
 
@@ -350,7 +340,6 @@ func (b *BinaryViewBuilder) AppendEmptyValue() { b.AppendEmptyValues(1) }
 // AppendEmptyValues appends n empty values.
 func (b *BinaryViewBuilder) AppendEmptyValues(n int) {
 	b.grow(n)
-	b.markValid(n)
 	b.length += n
 }
 

@@ -440,9 +440,6 @@ func (b *DictionaryBuilder[K]) appendIndex(idx int) {
 	default:
 		binary.LittleEndian.PutUint64(b.raw[8*n:], uint64(idx))
 	}
-	if b.valid != nil {
-		b.valid[n>>3] |= 1 << (n & 7)
-	}
 	b.length = n + 1
 }
 

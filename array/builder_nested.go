@@ -90,9 +90,7 @@ func (b *ListBuilder[O]) Append(valid bool) {
 		b.grow(1)
 	}
 	b.offsets[n] = toOffset[O](b.child.Len())
-	if valid {
-		b.markValid(1)
-	} else {
+	if !valid {
 		b.markNull(1)
 	}
 	b.length = n + 1
@@ -114,7 +112,6 @@ func (b *ListBuilder[O]) AppendEmptyValue() { b.AppendEmptyValues(1) }
 // AppendEmptyValues appends n empty lists.
 func (b *ListBuilder[O]) AppendEmptyValues(n int) {
 	b.appendStarts(n)
-	b.markValid(n)
 	b.length += n
 }
 
@@ -262,9 +259,7 @@ func (b *ListViewBuilder[O]) AppendView(valid bool, offset, size int) {
 }
 
 func (b *ListViewBuilder[O]) mark(valid bool) {
-	if valid {
-		b.markValid(1)
-	} else {
+	if !valid {
 		b.markNull(1)
 	}
 	b.length++
@@ -395,9 +390,7 @@ func (b *FixedSizeListBuilder) Reserve(n int) {
 // to ValueBuilder for it in either case.
 func (b *FixedSizeListBuilder) Append(valid bool) {
 	b.grow(1)
-	if valid {
-		b.markValid(1)
-	} else {
+	if !valid {
 		b.markNull(1)
 	}
 	b.length++
@@ -420,7 +413,6 @@ func (b *FixedSizeListBuilder) AppendEmptyValue() { b.AppendEmptyValues(1) }
 // AppendEmptyValues appends n lists of empty values.
 func (b *FixedSizeListBuilder) AppendEmptyValues(n int) {
 	b.grow(n)
-	b.markValid(n)
 	b.length += n
 	b.child.AppendEmptyValues(n * b.size)
 }
@@ -507,9 +499,7 @@ func (b *StructBuilder) Reserve(n int) {
 // field for it in either case.
 func (b *StructBuilder) Append(valid bool) {
 	b.grow(1)
-	if valid {
-		b.markValid(1)
-	} else {
+	if !valid {
 		b.markNull(1)
 	}
 	b.length++
@@ -518,7 +508,6 @@ func (b *StructBuilder) Append(valid bool) {
 // appendValid appends n valid slots without touching the fields.
 func (b *StructBuilder) appendValid(n int) {
 	b.grow(n)
-	b.markValid(n)
 	b.length += n
 }
 

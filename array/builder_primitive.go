@@ -3,6 +3,7 @@ package array
 import (
 	"bytes"
 	"fmt"
+	"math/bits"
 	"slices"
 	"unsafe"
 
@@ -19,53 +20,13 @@ import (
 //	b.AppendValues([]int64{3, 4}, nil)
 //	arr := b.Finish() // [1 (null) 3 4]
 type PrimitiveBuilder[T FixedWidth] struct {
-	fixedValues
-}
-
-// fixedValues is the values allocation of a primitive builder. It is not
-// generic so that the slow path of Append is a plain call and Append can
-// be inlined.
-type fixedValues struct {
 	builderBase
-	width int            // bytes per value
-	raw   []byte         // the values allocation at full capacity
-	ptr   unsafe.Pointer // &raw[0]
-	fast  int            // Append's fast path is open below this length: capacity, or 0 once there is a bitmap
-}
-
-// grow makes room for n more slots.
-func (f *fixedValues) grow(n int) {
-	need := f.length + n
-	if need <= f.capacity {
-		return
-	}
-	c := growCap(f.capacity, need)
-	raw := f.cfg.bytes(c * f.width)
-	copy(raw, f.raw)
-	f.raw = raw
-	f.ptr = unsafe.Pointer(unsafe.SliceData(raw))
-	f.setCapacity(c)
-	f.syncFast()
-}
-
-// syncFast opens Append's fast path when there is no bitmap to maintain.
-func (f *fixedValues) syncFast() {
-	f.fast = 0
-	if f.valid == nil {
-		f.fast = f.capacity
-	}
-}
-
-// prepare makes room for one more slot and marks it valid in the bitmap
-// (Append's slow path: one call, the common cases inline).
-func (f *fixedValues) prepare() {
-	n := f.length
-	if n >= f.capacity {
-		f.grow(1)
-	}
-	if f.valid != nil {
-		f.valid[n>>3] |= 1 << (n & 7)
-	}
+	// vals is the values allocation viewed as T: len(vals) is the number
+	// of slots appended and cap(vals) the capacity; the slots past the
+	// length hold zero. Append only extends vals; the other methods bring
+	// builderBase.length up to date first (see sync).
+	vals []T
+	raw  []byte // the allocation as bytes, at full capacity
 }
 
 // Aliases for the common primitive builders.
@@ -110,33 +71,59 @@ func newPrimitiveBuilder[T FixedWidth](t datatype.DataType, cfg *builderConfig) 
 	}
 	b := &PrimitiveBuilder[T]{}
 	b.init(t, cfg)
-	b.width = int(unsafe.Sizeof(zero))
 	return b
 }
 
-// values is the allocation viewed as T, capacity long.
-func (b *PrimitiveBuilder[T]) values() []T { return unsafe.Slice((*T)(b.ptr), b.capacity) }
+// sync brings builderBase.length up to date with the values appended.
+func (b *PrimitiveBuilder[T]) sync() { b.length = len(b.vals) }
+
+// grow makes room for n more values.
+func (b *PrimitiveBuilder[T]) grow(n int) {
+	b.sync()
+	need := b.length + n
+	if need <= cap(b.vals) {
+		return
+	}
+	var zero T
+	w := int(unsafe.Sizeof(zero))
+	raw := b.cfg.bytes(growCap(cap(b.vals), need) * w)
+	copy(raw, b.raw)
+	b.raw = raw
+	b.vals = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(raw))), len(raw)/w)[:b.length]
+	b.setCapacity(cap(b.vals))
+}
+
+// growOne is Append's slow path, kept out of line so that Append inlines.
+//
+//go:noinline
+func (b *PrimitiveBuilder[T]) growOne() { b.grow(1) }
+
+// Len is the number of slots appended.
+func (b *PrimitiveBuilder[T]) Len() int { return len(b.vals) }
 
 // Reserve makes room for n more values.
 func (b *PrimitiveBuilder[T]) Reserve(n int) { b.grow(n) }
 
 // Append appends a value.
 func (b *PrimitiveBuilder[T]) Append(v T) {
-	// Small enough to be inlined: the fast path is "room left, no bitmap".
-	n := b.length
-	if n >= b.fast {
-		b.prepare()
+	// Small enough to be inlined (go build -gcflags=-m): there is no
+	// bitmap to maintain, as the bitmap, if any, has the bits from the
+	// length on set already, and append never grows vals itself, there
+	// being room.
+	if len(b.vals) == cap(b.vals) {
+		b.growOne()
 	}
-	*(*T)(unsafe.Add(b.ptr, uintptr(n)*unsafe.Sizeof(v))) = v
-	b.length = n + 1
+	b.vals = append(b.vals, v)
 }
 
 // AppendNull appends a null slot (its value is zero).
 func (b *PrimitiveBuilder[T]) AppendNull() {
-	if b.valid != nil && b.length < b.capacity {
-		// The slot's bit is clear and its value zero already.
+	n := len(b.vals)
+	if n < cap(b.vals) && b.valid != nil {
+		// The slot holds zero already; only its bit is to clear.
+		b.valid[n>>3] &^= 1 << (n & 7)
 		b.nulls++
-		b.length++
+		b.vals = b.vals[:n+1]
 		return
 	}
 	b.AppendNulls(1)
@@ -146,8 +133,7 @@ func (b *PrimitiveBuilder[T]) AppendNull() {
 func (b *PrimitiveBuilder[T]) AppendNulls(n int) {
 	b.grow(n)
 	b.markNull(n)
-	b.length += n
-	b.fast = 0
+	b.vals = b.vals[:b.length+n]
 }
 
 // AppendEmptyValue appends a zero value.
@@ -156,8 +142,7 @@ func (b *PrimitiveBuilder[T]) AppendEmptyValue() { b.AppendEmptyValues(1) }
 // AppendEmptyValues appends n zero values.
 func (b *PrimitiveBuilder[T]) AppendEmptyValues(n int) {
 	b.grow(n)
-	b.markValid(n)
-	b.length += n
+	b.vals = b.vals[:b.length+n]
 }
 
 // AppendValues appends vs; valid, when not nil, says which are valid (it
@@ -169,56 +154,80 @@ func (b *PrimitiveBuilder[T]) AppendValues(vs []T, valid []bool) {
 	}
 	b.grow(len(vs))
 	n := b.length
-	values := b.values()
-	copy(values[n:], vs)
-	if valid == nil || !slices.Contains(valid, false) {
-		b.markValid(len(vs))
-		b.length += len(vs)
+	b.vals = append(b.vals, vs...) // within capacity
+	if valid == nil {
 		return
 	}
-	if b.valid == nil {
-		b.materialize()
-		b.fast = 0
+	dst := b.vals[n:]
+	i := 0
+	// Slots up to the next whole byte of the bitmap, one by one.
+	for ; i < len(vs) && (n+i)&7 != 0; i++ {
+		if !valid[i] {
+			b.setNull(n + i)
+		}
 	}
-	b.nulls += packValid(b.valid, n, valid)
-	// Null slots hold zero: clear the values copied into them.
+	// Whole bytes: eight flags packed at a time; the common all-valid
+	// byte needs nothing, the bitmap being set from the length on.
 	var zero T
-	for p, end := n, n+len(vs); p < end; {
-		if p&7 == 0 && p+8 <= end && b.valid[p>>3] == 0xFF {
-			p += 8
+	for ; i+8 <= len(vs); i += 8 {
+		packed := pack8(valid[i:])
+		if packed == 0xFF {
 			continue
 		}
-		if b.valid[p>>3]&(1<<(p&7)) == 0 {
-			values[p] = zero
+		if b.valid == nil {
+			b.materialize()
 		}
-		p++
+		b.valid[(n+i)>>3] = packed
+		b.nulls += 8 - bits.OnesCount8(packed)
+		for m := ^packed; m != 0; m &= m - 1 {
+			dst[i+bits.TrailingZeros8(m)] = zero
+		}
 	}
-	b.length += len(vs)
+	for ; i < len(vs); i++ {
+		if !valid[i] {
+			b.setNull(n + i)
+		}
+	}
+}
+
+// setNull makes slot p, appended as valid, null.
+func (b *PrimitiveBuilder[T]) setNull(p int) {
+	if b.valid == nil {
+		b.materialize()
+	}
+	b.valid[p>>3] &^= 1 << (p & 7)
+	b.nulls++
+	var zero T
+	b.vals[p] = zero
 }
 
 // Value returns the i'th value appended (zero for a null slot).
-func (b *PrimitiveBuilder[T]) Value(i int) T { return b.values()[:b.length][i] }
+func (b *PrimitiveBuilder[T]) Value(i int) T { return b.vals[i] }
 
 func (b *PrimitiveBuilder[T]) slotsEqual(i, j int) bool {
 	if same, done := b.nullsEqual(i, j); !same || done {
 		return same
 	}
-	v := b.values()
+	v := b.vals
 	return bytes.Equal(memory.BytesOf(v[i:i+1]), memory.BytesOf(v[j:j+1]))
 }
 
 func (b *PrimitiveBuilder[T]) truncate(n int) {
+	b.sync()
 	if n < b.length {
-		clear(b.values()[n:b.length])
+		clear(b.vals[n:b.length])
 		b.truncateBase(n)
+		b.vals = b.vals[:n]
 	}
 }
 
 // Finish returns the array built so far and resets the builder.
 func (b *PrimitiveBuilder[T]) Finish() *Primitive[T] {
-	d := b.makeData([]*memory.Buffer{b.validityBuffer(), b.cfg.buffer(b.raw, b.length*b.width)}, nil)
+	b.sync()
+	var zero T
+	d := b.makeData([]*memory.Buffer{b.validityBuffer(), b.cfg.buffer(b.raw, b.length*int(unsafe.Sizeof(zero)))}, nil)
 	b.resetBase()
-	b.raw, b.ptr, b.fast = nil, nil, 0
+	b.vals, b.raw = nil, nil
 	return newPrimitive[T](d)
 }
 
@@ -262,9 +271,6 @@ func (b *BooleanBuilder) Append(v bool) {
 	if v {
 		b.bits[n>>3] |= 1 << (n & 7)
 	}
-	if b.valid != nil {
-		b.valid[n>>3] |= 1 << (n & 7)
-	}
 	b.length = n + 1
 }
 
@@ -284,7 +290,6 @@ func (b *BooleanBuilder) AppendEmptyValue() { b.AppendEmptyValues(1) }
 // AppendEmptyValues appends n false values.
 func (b *BooleanBuilder) AppendEmptyValues(n int) {
 	b.grow(n)
-	b.markValid(n)
 	b.length += n
 }
 
@@ -294,19 +299,16 @@ func (b *BooleanBuilder) AppendValues(vs []bool, valid []bool) {
 		panic(fmt.Sprintf("array: AppendValues with %d values and %d validity flags", len(vs), len(valid)))
 	}
 	b.grow(len(vs))
-	if valid != nil && slices.Contains(valid, false) && b.valid == nil {
-		b.materialize()
+	n := b.length
+	if valid != nil && slices.Contains(valid, false) {
+		if b.valid == nil {
+			b.materialize()
+		}
+		b.nulls += packValid(b.valid, n, valid)
 	}
 	for i, v := range vs {
-		n := b.length + i
-		ok := valid == nil || valid[i]
-		if v && ok {
-			b.bits[n>>3] |= 1 << (n & 7)
-		}
-		if !ok {
-			b.nulls++
-		} else if b.valid != nil {
-			b.valid[n>>3] |= 1 << (n & 7)
+		if v && (valid == nil || valid[i]) {
+			b.bits[(n+i)>>3] |= 1 << ((n + i) & 7)
 		}
 	}
 	b.length += len(vs)
@@ -425,7 +427,6 @@ func (b *FixedSizeBinaryBuilder) Append(v []byte) {
 	}
 	b.grow(1)
 	copy(b.raw[b.length*b.width:], v)
-	b.markValid(1)
 	b.length++
 }
 
@@ -465,7 +466,6 @@ func (b *FixedSizeBinaryBuilder) AppendEmptyValue() { b.AppendEmptyValues(1) }
 // AppendEmptyValues appends n values of zero bytes.
 func (b *FixedSizeBinaryBuilder) AppendEmptyValues(n int) {
 	b.grow(n)
-	b.markValid(n)
 	b.length += n
 }
 

@@ -168,11 +168,11 @@ func TestReserve(t *testing.T) {
 	b := NewPrimitiveBuilder[int64](datatype.Int64)
 	b.Reserve(1000)
 	require.GreaterOrEqual(t, b.capacity, 1000)
-	p := b.ptr
+	p := unsafe.SliceData(b.vals)
 	for i := range 1000 {
 		b.Append(int64(i))
 	}
-	require.Equal(t, p, b.ptr, "no reallocation within the reserved capacity")
+	require.Same(t, p, unsafe.SliceData(b.vals), "no reallocation within the reserved capacity")
 
 	// A large reservation mostly unused is trimmed when finished.
 	b.Reserve(1 << 16)

@@ -9,24 +9,28 @@ import (
 )
 
 // TestPackValid checks the eight-at-a-time packing against bit-by-bit
-// setting at every start offset within a byte and lengths around the
-// word size.
+// writing at every start offset within a byte and lengths around the word
+// size, over a bitmap holding random bits: packValid writes every bit it
+// covers, set or clear, and no other.
 func TestPackValid(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for off := range 16 {
 		for n := range 40 {
 			valid := make([]bool, n)
-			want := make([]byte, 8)
+			before := make([]byte, 8)
+			for i := range before {
+				before[i] = byte(r.Uint32())
+			}
+			want := append([]byte(nil), before...)
 			wantNulls := 0
 			for i := range valid {
 				valid[i] = r.IntN(3) != 0
-				if valid[i] {
-					bitutil.SetBit(want, off+i)
-				} else {
+				bitutil.SetBitTo(want, off+i, valid[i])
+				if !valid[i] {
 					wantNulls++
 				}
 			}
-			got := make([]byte, 8)
+			got := append([]byte(nil), before...)
 			if nulls := packValid(got, off, valid); nulls != wantNulls || string(got) != string(want) {
 				t.Fatalf("off %d n %d: %08b (%d nulls), want %08b (%d)", off, n, got, nulls, want, wantNulls)
 			}

@@ -1,0 +1,273 @@
+package array
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"unsafe"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/alkaid-go/alkaid/bitutil"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// The tests of this file pin the behaviour the fast paths of the builders
+// rely on: the bitmap is set from the length on (so a valid append does not
+// touch it) and cleared past the length when finished, slots past the
+// length hold zero, and every allocation comes from the configured
+// allocator.
+
+// recordingAllocator records the address range of everything it hands out.
+type recordingAllocator struct {
+	mu     sync.Mutex
+	ranges [][2]uintptr
+}
+
+func (a *recordingAllocator) Allocate(n int) []byte {
+	b := memory.DefaultAllocator.Allocate(n)
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	a.mu.Lock()
+	a.ranges = append(a.ranges, [2]uintptr{p, p + uintptr(cap(b))})
+	a.mu.Unlock()
+	return b
+}
+
+// owns reports whether b lies inside one allocation of a.
+func (a *recordingAllocator) owns(b []byte) bool {
+	if len(b) == 0 {
+		return true
+	}
+	p := uintptr(unsafe.Pointer(unsafe.SliceData(b)))
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	for _, r := range a.ranges {
+		if p >= r[0] && p+uintptr(len(b)) <= r[1] {
+			return true
+		}
+	}
+	return false
+}
+
+// checkBuffers checks that every buffer of d (and of its children) comes
+// from a, and that validity bits past the length are clear up to the end of
+// the buffer's capacity.
+func checkBuffers(t *testing.T, a *recordingAllocator, d *Data, path string) {
+	t.Helper()
+	for i, buf := range d.Buffers {
+		if buf == nil {
+			continue
+		}
+		require.True(t, a.owns(buf.Bytes()), "%s buffer %d was not allocated by the builder's allocator", path, i)
+	}
+	if v := d.Buffers; len(v) > 0 && v[0] != nil && hasValidity(d.Type) {
+		bm := v[0].Bytes()
+		full := bm[:cap(bm)]
+		for j := d.Offset + d.Length; j < 8*len(full); j++ {
+			require.False(t, bitutil.GetBit(full, j), "%s: validity bit %d past the length %d is set", path, j, d.Length)
+		}
+	}
+	for i, c := range d.Children {
+		checkBuffers(t, a, c, fmt.Sprintf("%s.child[%d]", path, i))
+	}
+}
+
+// hasValidity reports whether buffer 0 of arrays of t is a validity bitmap.
+func hasValidity(t datatype.DataType) bool {
+	switch datatype.StorageOf(t).Kind() {
+	case datatype.KindNull, datatype.KindSparseUnion, datatype.KindDenseUnion, datatype.KindRunEndEncoded:
+		return false
+	}
+	return true
+}
+
+// primOp is one step of a primitive builder script.
+type primOp struct {
+	kind  string // "append", "null", "nulls", "empty", "values", "reserve"
+	n     int
+	valid []bool // for "values": nil or one flag per value
+}
+
+// TestPrimitiveBuilderScripts runs scripts of appends against a model and
+// checks the finished arrays, twice per builder (reuse after Finish), with
+// the default allocator and with a recording one.
+func TestPrimitiveBuilderScripts(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	flags := func(n int, nullEvery int) []bool {
+		v := make([]bool, n)
+		for i := range v {
+			v[i] = nullEvery == 0 || i%nullEvery != 0
+		}
+		return v
+	}
+	randFlags := func(n int) []bool {
+		v := make([]bool, n)
+		for i := range v {
+			v[i] = r.IntN(4) != 0
+		}
+		return v
+	}
+	scripts := []struct {
+		name string
+		ops  []primOp
+	}{
+		{"empty", nil},
+		{"appends across growth", []primOp{{kind: "append", n: 100}}},
+		{"append after reserve", []primOp{{kind: "reserve", n: 50}, {kind: "append", n: 50}, {kind: "append", n: 3}}},
+		{"reserve after appends", []primOp{{kind: "append", n: 7}, {kind: "reserve", n: 1000}, {kind: "append", n: 1000}}},
+		{"null first", []primOp{{kind: "null"}, {kind: "append", n: 40}}},
+		{"null at capacity", []primOp{{kind: "append", n: 32}, {kind: "null"}, {kind: "append", n: 1}}},
+		{"nulls then appends across growth", []primOp{{kind: "append", n: 3}, {kind: "nulls", n: 5}, {kind: "append", n: 200}, {kind: "null"}}},
+		{"mixed singles", []primOp{{kind: "append", n: 1}, {kind: "null"}, {kind: "empty", n: 2}, {kind: "append", n: 1}, {kind: "null"}, {kind: "null"}}},
+		{"values without flags", []primOp{{kind: "values", n: 77}}},
+		{"values all valid flags", []primOp{{kind: "values", n: 70, valid: flags(70, 0)}}},
+		{"values every 10th null", []primOp{{kind: "append", n: 3}, {kind: "values", n: 300, valid: flags(300, 10)}}},
+		{"values all null", []primOp{{kind: "values", n: 19, valid: make([]bool, 19)}}},
+		{"values after nulls", []primOp{{kind: "null"}, {kind: "values", n: 64, valid: flags(64, 0)}, {kind: "append", n: 5}}},
+		{"values random unaligned", []primOp{{kind: "append", n: 5}, {kind: "values", n: 123, valid: randFlags(123)}, {kind: "append", n: 9}, {kind: "values", n: 61, valid: randFlags(61)}, {kind: "null"}}},
+		{"appends then null then values", []primOp{{kind: "append", n: 8}, {kind: "null"}, {kind: "values", n: 16}, {kind: "nulls", n: 17}, {kind: "append", n: 2}}},
+	}
+	for _, alloc := range []string{"default", "recording"} {
+		for _, sc := range scripts {
+			t.Run(alloc+"/"+sc.name, func(t *testing.T) {
+				rec := &recordingAllocator{}
+				var opts []BuilderOption
+				if alloc == "recording" {
+					opts = append(opts, WithAllocator(rec))
+				}
+				b := NewPrimitiveBuilder[int64](datatype.Int64, opts...)
+				for round := range 2 { // the second round reuses the builder
+					var want []int64
+					var wantValid []bool
+					next := int64(round * 1000)
+					for _, op := range sc.ops {
+						switch op.kind {
+						case "append":
+							for range op.n {
+								next++
+								b.Append(next)
+								want, wantValid = append(want, next), append(wantValid, true)
+							}
+						case "null":
+							b.AppendNull()
+							want, wantValid = append(want, 0), append(wantValid, false)
+						case "nulls":
+							b.AppendNulls(op.n)
+							for range op.n {
+								want, wantValid = append(want, 0), append(wantValid, false)
+							}
+						case "empty":
+							b.AppendEmptyValues(op.n)
+							for range op.n {
+								want, wantValid = append(want, 0), append(wantValid, true)
+							}
+						case "values":
+							vs := make([]int64, op.n)
+							for i := range vs {
+								next++
+								vs[i] = next
+								ok := op.valid == nil || op.valid[i]
+								wantValid = append(wantValid, ok)
+								if ok {
+									want = append(want, next)
+								} else {
+									want = append(want, 0)
+								}
+							}
+							b.AppendValues(vs, op.valid)
+						case "reserve":
+							b.Reserve(op.n)
+							require.GreaterOrEqual(t, cap(b.vals)-len(b.vals), op.n)
+						}
+						require.Equal(t, len(want), b.Len())
+					}
+					nulls := 0
+					for _, ok := range wantValid {
+						if !ok {
+							nulls++
+						}
+					}
+					require.Equal(t, nulls, b.NullN())
+					for i := range want {
+						require.Equal(t, want[i], b.Value(i), "builder value %d", i)
+					}
+					a := b.Finish()
+					require.Zero(t, b.Len())
+					require.Zero(t, b.NullN())
+					require.NoError(t, ValidateFull(a.Data()))
+					require.Equal(t, len(want), a.Len())
+					require.Equal(t, nulls, a.NullN())
+					if nulls == 0 {
+						require.Nil(t, a.Data().Buffers[0], "no bitmap without nulls")
+					}
+					for i := range want {
+						require.Equal(t, wantValid[i], a.IsValid(i), "slot %d validity", i)
+						require.Equal(t, want[i], a.Value(i), "slot %d value", i)
+					}
+					// Slots past the length hold zero up to the capacity.
+					vals := a.Data().Buffers[1].Bytes()
+					for _, c := range vals[len(vals):cap(vals)] {
+						require.Zero(t, c, "value bytes past the length")
+					}
+					if alloc == "recording" {
+						checkBuffers(t, rec, a.Data(), "array")
+					}
+				}
+			})
+		}
+	}
+}
+
+// TestBuilderTruncateKeepsBitmapSet truncates (through run-end encoding,
+// which merges equal neighbours) and appends again: the slots appended
+// after the truncation are valid unless appended as null.
+func TestBuilderTruncateKeepsBitmapSet(t *testing.T) {
+	b := NewPrimitiveBuilder[int64](datatype.Int64)
+	b.Append(1)
+	b.AppendNull()
+	b.AppendNull()
+	b.Append(4)
+	b.truncate(1)
+	require.Equal(t, 1, b.Len())
+	require.Zero(t, b.NullN())
+	b.Append(5)
+	b.AppendNull()
+	b.Append(6)
+	a := b.Finish()
+	require.Equal(t, "[1 5 (null) 6]", a.String())
+	require.Equal(t, 1, a.NullN())
+}
+
+// TestEveryBuilderValidityTail builds every type with nulls at lengths
+// around byte boundaries through the Builder interface and checks the
+// finished bitmaps: right bits, nothing set past the length, and every
+// buffer from the builder's allocator.
+func TestEveryBuilderValidityTail(t *testing.T) {
+	for _, tt := range builderTypeTable {
+		t.Run(tt.t.String(), func(t *testing.T) {
+			rec := &recordingAllocator{}
+			b := NewBuilder(tt.t, WithAllocator(rec))
+			for _, n := range []int{1, 7, 8, 9, 15, 16, 17, 40, 65} {
+				for i := range n {
+					if i%3 == 1 {
+						b.AppendNull()
+					} else {
+						b.AppendEmptyValue()
+					}
+				}
+				a := b.NewArray()
+				require.NoError(t, ValidateFull(a.Data()))
+				require.Equal(t, n, a.Len())
+				if !hasValidity(tt.t) {
+					continue
+				}
+				for i := range n {
+					require.Equal(t, i%3 == 1, a.IsNull(i), "length %d slot %d", n, i)
+				}
+				checkBuffers(t, rec, a.Data(), "array")
+			}
+		})
+	}
+}

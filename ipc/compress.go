@@ -93,11 +93,14 @@ func compressBound(n int) int { return n + n/255 + 4*(n>>16) + 64 }
 
 var zstdEncoders sync.Map // level → *zstd.Encoder (EncodeAll is safe for concurrent use)
 
+// zstdEncoder returns the shared encoder for the level. Frames carry no
+// content checksum, as Apache Arrow's C++ writer does; the reader still
+// verifies one when a frame has it.
 func zstdEncoder(level int) *zstd.Encoder {
 	if e, ok := zstdEncoders.Load(level); ok {
 		return e.(*zstd.Encoder)
 	}
-	opts := []zstd.EOption{zstd.WithEncoderConcurrency(1)}
+	opts := []zstd.EOption{zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false)}
 	if level > 0 {
 		opts = append(opts, zstd.WithEncoderLevel(zstd.EncoderLevelFromZstd(level)))
 	}

@@ -36,40 +36,72 @@ var (
 
 func fixed(width int) BufferSpec { return BufferSpec{Kind: BufferFixedWidth, ByteWidth: width} }
 
-// LayoutOf returns the buffer layout of t.
+// LayoutOf returns the buffer layout of t. The returned slice is shared:
+// do not modify it.
 func LayoutOf(t DataType) Layout {
 	switch t.Kind() {
 	case KindNull, KindRunEndEncoded:
 		return Layout{}
 	case KindBool:
-		return Layout{Buffers: []BufferSpec{specValidity, specBitmap}}
+		return Layout{Buffers: layoutBool}
 	case KindBinary, KindString:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(4), specData}}
+		return Layout{Buffers: layoutBinary}
 	case KindLargeBinary, KindLargeString:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(8), specData}}
+		return Layout{Buffers: layoutLargeBinary}
 	case KindBinaryView, KindStringView:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(16)}, Variadic: true}
+		return Layout{Buffers: layoutView, Variadic: true}
 	case KindList, KindMap:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(4)}}
+		return Layout{Buffers: layoutList}
 	case KindLargeList:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(8)}}
+		return Layout{Buffers: layoutLargeList}
 	case KindListView:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(4), fixed(4)}}
+		return Layout{Buffers: layoutListView}
 	case KindLargeListView:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(8), fixed(8)}}
+		return Layout{Buffers: layoutLargeListView}
 	case KindFixedSizeList, KindStruct:
-		return Layout{Buffers: []BufferSpec{specValidity}}
+		return Layout{Buffers: layoutValidityOnly}
 	case KindSparseUnion:
-		return Layout{Buffers: []BufferSpec{fixed(1)}}
+		return Layout{Buffers: layoutSparseUnion}
 	case KindDenseUnion:
-		return Layout{Buffers: []BufferSpec{fixed(1), fixed(4)}}
+		return Layout{Buffers: layoutDenseUnion}
 	case KindDictionary:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(ByteWidth(t.(*DictionaryType).Index))}}
+		return Layout{Buffers: layoutFixed(ByteWidth(t.(*DictionaryType).Index))}
 	case KindExtension:
 		return LayoutOf(t.(ExtensionType).StorageType())
 	default:
-		return Layout{Buffers: []BufferSpec{specValidity, fixed(ByteWidth(t))}}
+		return Layout{Buffers: layoutFixed(ByteWidth(t))}
 	}
+}
+
+// The layouts are shared, not built per call (readers ask for one per
+// column and batch); callers must not modify them.
+var (
+	layoutBool          = []BufferSpec{specValidity, specBitmap}
+	layoutBinary        = []BufferSpec{specValidity, fixed(4), specData}
+	layoutLargeBinary   = []BufferSpec{specValidity, fixed(8), specData}
+	layoutView          = []BufferSpec{specValidity, fixed(16)}
+	layoutList          = []BufferSpec{specValidity, fixed(4)}
+	layoutLargeList     = []BufferSpec{specValidity, fixed(8)}
+	layoutListView      = []BufferSpec{specValidity, fixed(4), fixed(4)}
+	layoutLargeListView = []BufferSpec{specValidity, fixed(8), fixed(8)}
+	layoutValidityOnly  = []BufferSpec{specValidity}
+	layoutSparseUnion   = []BufferSpec{fixed(1)}
+	layoutDenseUnion    = []BufferSpec{fixed(1), fixed(4)}
+	layoutFixedCommon   = func() map[int][]BufferSpec {
+		m := map[int][]BufferSpec{}
+		for _, w := range []int{1, 2, 4, 8, 12, 16, 32} {
+			m[w] = []BufferSpec{specValidity, fixed(w)}
+		}
+		return m
+	}()
+)
+
+// layoutFixed is the layout of a fixed-width type of the width.
+func layoutFixed(w int) []BufferSpec {
+	if l, ok := layoutFixedCommon[w]; ok {
+		return l
+	}
+	return []BufferSpec{specValidity, fixed(w)}
 }
 
 // ByteWidth is the number of bytes one value of a fixed-width type takes

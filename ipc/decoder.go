@@ -187,7 +187,7 @@ func (d *Decoder) DecodeMessage(m *Message) (Event, error) {
 		}
 		var rb fb.RecordBatch
 		rb.Init(tbl.Bytes, tbl.Pos)
-		rec, err := d.record(&rb, m, fmt.Sprintf("record batch %d", d.batches))
+		rec, err := d.record(&rb, m, place{n: int64(d.batches)})
 		if err != nil {
 			return Event{}, err
 		}
@@ -221,7 +221,7 @@ func (d *Decoder) SourceBigEndian() bool { return d.bigEndian }
 
 func (d *Decoder) swap() bool { return d.bigEndian }
 
-func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where string) (*alkaid.Record, error) {
+func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where place) (*alkaid.Record, error) {
 	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where)
 	if err != nil {
 		return nil, err
@@ -244,7 +244,7 @@ func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where string) (*alkaid.
 		if data.Length != int(n) {
 			return nil, invalidf("%s: column %d (%s) has %d rows, the batch %d", where, i, f.Name, data.Length, n)
 		}
-		a, err := d.check(data, fmt.Sprintf("%s: column %d (%s)", where, i, f.Name))
+		a, err := d.check(data, where, i, f.Name)
 		if err != nil {
 			return nil, err
 		}
@@ -260,8 +260,23 @@ func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where string) (*alkaid.
 	return rec, nil
 }
 
-// check validates data at the configured level and makes the array.
-func (d *Decoder) check(data *array.Data, where string) (array.Array, error) {
+// place names the message being decoded in errors. It is formatted only
+// when an error is reported, so that decoding builds no strings.
+type place struct {
+	dict bool  // a dictionary batch (n is its id), else a record batch (n is its index)
+	n    int64 // the batch's index or dictionary id
+}
+
+func (p place) String() string {
+	if p.dict {
+		return fmt.Sprintf("dictionary batch (id %d)", p.n)
+	}
+	return fmt.Sprintf("record batch %d", p.n)
+}
+
+// check validates data (column col, named name, of the batch at where; col
+// -1 for a dictionary's values) at the configured level and makes the array.
+func (d *Decoder) check(data *array.Data, where place, col int, name string) (array.Array, error) {
 	var err error
 	switch d.cfg.validation {
 	case TrustedInputNoValidation:
@@ -274,6 +289,9 @@ func (d *Decoder) check(data *array.Data, where string) (array.Array, error) {
 	if err != nil {
 		// Wrap both: the caller may branch on ipc.ErrInvalid or on the
 		// array's *ValidationError.
+		if col >= 0 {
+			return nil, fmt.Errorf("%w: %s: column %d (%s): %w", ErrInvalid, where, col, name, err)
+		}
 		return nil, fmt.Errorf("%w: %s: %w", ErrInvalid, where, err)
 	}
 	return array.MustMake(data), nil
@@ -281,7 +299,7 @@ func (d *Decoder) check(data *array.Data, where string) (array.Array, error) {
 
 func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bool, error) {
 	id := db.Id()
-	where := fmt.Sprintf("dictionary batch (id %d)", id)
+	where := place{dict: true, n: id}
 	dt, ok := d.info.dictType[id]
 	if !ok {
 		return 0, false, invalidf("%s: no field of the schema uses this id", where)
@@ -304,7 +322,7 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 	if int64(values.Length) != rb.Length() {
 		return 0, false, invalidf("%s: %d values, the batch says %d", where, values.Length, rb.Length())
 	}
-	if _, err := d.check(values, where); err != nil {
+	if _, err := d.check(values, where, -1, ""); err != nil {
 		return 0, false, err
 	}
 	old, had := d.dicts[id]

@@ -383,7 +383,7 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 	}
 	var rb fb.RecordBatch
 	rb.Init(tbl.Bytes, tbl.Pos)
-	rec, err := fr.dec.record(&rb, m, fmt.Sprintf("record batch %d", i))
+	rec, err := fr.dec.record(&rb, m, place{n: int64(i)})
 	return rec, m.CustomMetadata(), err
 }
 

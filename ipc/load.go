@@ -22,7 +22,7 @@ type loader struct {
 	dicts   map[int64]*array.Data
 	swap    bool // big-endian data to be byte-swapped
 	version fb.MetadataVersion
-	where   string // "record batch 3" / "dictionary 0", for errors
+	where   place // the message, for errors
 
 	node, buf, variadic int
 	nodeN, bufN, varN   int
@@ -30,7 +30,7 @@ type loader struct {
 }
 
 func newLoader(rb *fb.RecordBatch, body *memory.Buffer, info *schemaInfo, dicts map[int64]*array.Data,
-	cfg *readerConfig, swap bool, version fb.MetadataVersion, where string) (*loader, error) {
+	cfg *readerConfig, swap bool, version fb.MetadataVersion, where place) (*loader, error) {
 	l := &loader{rb: rb, body: body, cfg: cfg, info: info, dicts: dicts, swap: swap, version: version, where: where,
 		nodeN: rb.NodesLength(), bufN: rb.BuffersLength(), varN: rb.VariadicBufferCountsLength()}
 	if err := l.checkBufferRanges(); err != nil {

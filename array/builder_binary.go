@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"unsafe"
 
 	"github.com/alkaid-go/alkaid/datatype"
@@ -23,7 +24,8 @@ type BinaryBuilder[O Offset] struct {
 	builderBase
 	rawOff  []byte
 	offsets []O    // offsets[i+1] is the end of slot i; len == capacity+1
-	vals    []byte // len is the bytes used, cap the allocation
+	data    []byte // the values allocation at full capacity
+	dlen    int    // bytes of data used; the rest is zero
 }
 
 // Aliases for the binary builders of each offset width.
@@ -56,20 +58,27 @@ func (b *BinaryBuilder[O]) grow(n int) {
 
 // growData makes room for n more bytes of values.
 func (b *BinaryBuilder[O]) growData(n int) {
-	need := len(b.vals) + n
-	if need <= cap(b.vals) {
+	need := b.dlen + n
+	if need <= len(b.data) {
 		return
 	}
 	var zero O
 	if unsafe.Sizeof(zero) == 4 && need > math.MaxInt32 {
 		panic(fmt.Sprintf("array: %s data of %d bytes exceeds 32-bit offsets", b.dtype, need))
 	}
-	d := b.cfg.bytes(max(2*cap(b.vals), need, 256))
+	d := b.cfg.bytes(max(2*len(b.data), need, 256))
 	if unsafe.Sizeof(zero) == 4 && len(d) > math.MaxInt32 {
 		d = d[:math.MaxInt32] // appends within capacity must not overflow the offsets
 	}
-	copy(d, b.vals)
-	b.vals = d[:len(b.vals):len(d)]
+	copy(d, b.data[:b.dlen])
+	b.data = d
+}
+
+// reserveOne is the slow path of the single appends: room for one more
+// slot of n bytes.
+func (b *BinaryBuilder[O]) reserveOne(n int) {
+	b.grow(1)
+	b.growData(n)
 }
 
 // Reserve makes room for n more values.
@@ -80,66 +89,77 @@ func (b *BinaryBuilder[O]) ReserveData(n int) { b.growData(n) }
 
 // Append appends v.
 func (b *BinaryBuilder[O]) Append(v []byte) {
-	n := b.length
-	if n >= b.capacity || b.offsets == nil {
-		b.grow(1)
+	n, end := b.length, b.dlen+len(v)
+	if n >= b.capacity || end > len(b.data) {
+		b.reserveOne(len(v))
 	}
-	if len(b.vals)+len(v) > cap(b.vals) {
-		b.growData(len(v))
-	}
-	b.vals = append(b.vals, v...)
-	b.offsets[n+1] = O(len(b.vals))
+	copy(b.data[b.dlen:end], v)
+	b.offsets[n+1] = O(end)
+	b.dlen = end
 	b.length = n + 1
 }
 
 // AppendString appends s.
 func (b *BinaryBuilder[O]) AppendString(s string) {
-	n := b.length
-	if n >= b.capacity || b.offsets == nil {
-		b.grow(1)
+	n, end := b.length, b.dlen+len(s)
+	if n >= b.capacity || end > len(b.data) {
+		b.reserveOne(len(s))
 	}
-	if len(b.vals)+len(s) > cap(b.vals) {
-		b.growData(len(s))
-	}
-	b.vals = append(b.vals, s...)
-	b.offsets[n+1] = O(len(b.vals))
+	copy(b.data[b.dlen:end], s)
+	b.offsets[n+1] = O(end)
+	b.dlen = end
 	b.length = n + 1
 }
 
 // AppendValues appends vs; valid, when not nil, says which are valid.
 func (b *BinaryBuilder[O]) AppendValues(vs [][]byte, valid []bool) {
 	checkValid(len(vs), valid)
-	b.grow(len(vs))
-	total := 0
-	for _, v := range vs {
-		total += len(v)
-	}
-	b.growData(total)
-	for i, v := range vs {
-		if valid != nil && !valid[i] {
-			b.AppendNull()
-		} else {
-			b.Append(v)
-		}
-	}
+	appendAll(b, vs, valid)
 }
 
 // AppendStrings appends vs; valid, when not nil, says which are valid.
 func (b *BinaryBuilder[O]) AppendStrings(vs []string, valid []bool) {
 	checkValid(len(vs), valid)
-	b.grow(len(vs))
+	appendAll(b, vs, valid)
+}
+
+// appendAll appends vs with one reservation of slots and of bytes: the
+// values are copied one after the other into the data, each followed by
+// its end offset, with the builder's fields in locals.
+func appendAll[O Offset, S []byte | string](b *BinaryBuilder[O], vs []S, valid []bool) {
 	total := 0
-	for _, v := range vs {
-		total += len(v)
-	}
-	b.growData(total)
 	for i, v := range vs {
-		if valid != nil && !valid[i] {
-			b.AppendNull()
-		} else {
-			b.AppendString(v)
+		if valid == nil || valid[i] {
+			total += len(v)
 		}
 	}
+	b.grow(len(vs))
+	b.growData(total)
+	n := b.length
+	data := b.data[:b.dlen+total]
+	pos := b.dlen
+	offs := b.offsets[n+1 : n+1+len(vs)]
+	if valid == nil {
+		for i, v := range vs {
+			pos += copy(data[pos:], v)
+			offs[i] = O(pos)
+		}
+	} else {
+		for i, v := range vs {
+			if valid[i] {
+				pos += copy(data[pos:], v)
+			}
+			offs[i] = O(pos)
+		}
+		if slices.Contains(valid, false) {
+			if b.valid == nil {
+				b.materialize()
+			}
+			b.nulls += packValid(b.valid, n, valid)
+		}
+	}
+	b.dlen = pos
+	b.length += len(vs)
 }
 
 func checkValid(n int, valid []bool) {
@@ -169,7 +189,7 @@ func (b *BinaryBuilder[O]) AppendEmptyValues(n int) {
 
 func (b *BinaryBuilder[O]) appendEmpty(n int) {
 	b.grow(n)
-	end := O(len(b.vals))
+	end := O(b.dlen)
 	for i := range n {
 		b.offsets[b.length+1+i] = end
 	}
@@ -181,11 +201,11 @@ func (b *BinaryBuilder[O]) Value(i int) []byte {
 	if i < 0 || i >= b.length {
 		panic(fmt.Sprintf("array: value %d of builder of length %d", i, b.length))
 	}
-	return b.vals[b.offsets[i]:b.offsets[i+1]]
+	return b.data[b.offsets[i]:b.offsets[i+1]]
 }
 
 // DataLen is the number of value bytes appended.
-func (b *BinaryBuilder[O]) DataLen() int { return len(b.vals) }
+func (b *BinaryBuilder[O]) DataLen() int { return b.dlen }
 
 func (b *BinaryBuilder[O]) slotsEqual(i, j int) bool {
 	if same, done := b.nullsEqual(i, j); !same || done {
@@ -197,8 +217,8 @@ func (b *BinaryBuilder[O]) slotsEqual(i, j int) bool {
 func (b *BinaryBuilder[O]) truncate(n int) {
 	if n < b.length {
 		end := int(b.offsets[n])
-		clear(b.vals[end:])
-		b.vals = b.vals[:end]
+		clear(b.data[end:b.dlen])
+		b.dlen = end
 		clear(b.offsets[n+1 : b.length+1])
 		b.truncateBase(n)
 	}
@@ -214,10 +234,10 @@ func (b *BinaryBuilder[O]) Finish() *Binary[O] {
 	d := b.makeData([]*memory.Buffer{
 		b.validityBuffer(),
 		b.cfg.buffer(b.rawOff, (b.length+1)*size),
-		b.cfg.buffer(b.vals, len(b.vals)),
+		b.cfg.buffer(b.data, b.dlen),
 	}, nil)
 	b.resetBase()
-	b.rawOff, b.offsets, b.vals = nil, nil, nil
+	b.rawOff, b.offsets, b.data, b.dlen = nil, nil, nil, 0
 	return newBinary[O](d)
 }
 

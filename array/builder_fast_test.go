@@ -3,6 +3,7 @@ package array
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"sync"
 	"testing"
 	"unsafe"
@@ -270,4 +271,156 @@ func TestEveryBuilderValidityTail(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestBinaryBuilderScripts runs scripts of single and bulk appends of
+// strings and byte slices, with and without flags, against a model; each
+// builder is finished twice (reuse), with the default allocator and a
+// recording one, for 32- and 64-bit offsets.
+func TestBinaryBuilderScripts(t *testing.T) {
+	type op struct {
+		kind  string // "str", "bytes", "null", "nulls", "empty", "strs", "values", "reserve", "reserveData"
+		vs    []string
+		valid []bool
+		n     int
+	}
+	long := strings.Repeat("x", 300) // more than the first data allocation
+	scripts := []struct {
+		name string
+		ops  []op
+	}{
+		{"empty", nil},
+		{"singles across growth", []op{{kind: "str", vs: []string{"a", "", "bc", long, "d"}}}},
+		{"bytes", []op{{kind: "bytes", vs: []string{"x", long, ""}}}},
+		{"null first", []op{{kind: "null"}, {kind: "str", vs: []string{"a", "b"}}}},
+		{"nulls and empties", []op{{kind: "str", vs: []string{"a"}}, {kind: "nulls", n: 9}, {kind: "empty", n: 3}, {kind: "str", vs: []string{"z"}}}},
+		{"bulk strings", []op{{kind: "strs", vs: []string{"ab", "", "cde", long}}}},
+		{"bulk with flags", []op{{kind: "str", vs: []string{"q"}}, {kind: "strs", vs: []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"}, valid: []bool{true, false, true, true, true, true, true, true, false, true, false}}}},
+		{"bulk all valid flags", []op{{kind: "values", vs: []string{"a", "b", long}, valid: []bool{true, true, true}}}},
+		{"bulk all null", []op{{kind: "strs", vs: []string{"a", "b"}, valid: []bool{false, false}}}},
+		{"bulk empty", []op{{kind: "strs", vs: []string{}}, {kind: "values", vs: nil}}},
+		{"reserved", []op{{kind: "reserve", n: 10}, {kind: "reserveData", n: 50}, {kind: "str", vs: []string{"0123456789", "abc"}}, {kind: "strs", vs: []string{long}}}},
+		{"mixed", []op{{kind: "strs", vs: []string{"a", "b"}}, {kind: "null"}, {kind: "bytes", vs: []string{"c"}}, {kind: "values", vs: []string{"d", long, "e"}, valid: []bool{false, true, true}}, {kind: "str", vs: []string{"f"}}}},
+	}
+	for _, alloc := range []string{"default", "recording"} {
+		for _, sc := range scripts {
+			for _, wide := range []bool{false, true} {
+				t.Run(fmt.Sprintf("%s/%s/large=%v", alloc, sc.name, wide), func(t *testing.T) {
+					rec := &recordingAllocator{}
+					var opts []BuilderOption
+					if alloc == "recording" {
+						opts = append(opts, WithAllocator(rec))
+					}
+					var b binaryScriptBuilder
+					if wide {
+						b = NewBinaryBuilder[int64](datatype.LargeString, opts...)
+					} else {
+						b = NewBinaryBuilder[int32](datatype.String, opts...)
+					}
+					for range 2 { // the second round reuses the builder
+						var want []string
+						var wantValid []bool
+						add := func(s string, ok bool) {
+							if !ok {
+								s = ""
+							}
+							want, wantValid = append(want, s), append(wantValid, ok)
+						}
+						for _, o := range sc.ops {
+							switch o.kind {
+							case "str":
+								for _, s := range o.vs {
+									b.AppendString(s)
+									add(s, true)
+								}
+							case "bytes":
+								for _, s := range o.vs {
+									b.Append([]byte(s))
+									add(s, true)
+								}
+							case "null":
+								b.AppendNull()
+								add("", false)
+							case "nulls":
+								b.AppendNulls(o.n)
+								for range o.n {
+									add("", false)
+								}
+							case "empty":
+								b.AppendEmptyValues(o.n)
+								for range o.n {
+									add("", true)
+								}
+							case "strs", "values":
+								if o.kind == "strs" {
+									b.AppendStrings(o.vs, o.valid)
+								} else {
+									vs := make([][]byte, len(o.vs))
+									for i, s := range o.vs {
+										vs[i] = []byte(s)
+									}
+									b.AppendValues(vs, o.valid)
+								}
+								for i, s := range o.vs {
+									add(s, o.valid == nil || o.valid[i])
+								}
+							case "reserve":
+								b.Reserve(o.n)
+							case "reserveData":
+								b.ReserveData(o.n)
+							}
+							require.Equal(t, len(want), b.Len())
+						}
+						total, nulls := 0, 0
+						for i, s := range want {
+							total += len(s)
+							if !wantValid[i] {
+								nulls++
+							}
+							require.Equal(t, s, string(b.Value(i)), "builder value %d", i)
+						}
+						require.Equal(t, total, b.DataLen())
+						require.Equal(t, nulls, b.NullN())
+						a := b.NewArray()
+						require.Zero(t, b.Len())
+						require.Zero(t, b.DataLen())
+						require.NoError(t, ValidateFull(a.Data()))
+						require.Equal(t, len(want), a.Len())
+						require.Equal(t, nulls, a.NullN())
+						for i, s := range want {
+							require.Equal(t, wantValid[i], a.IsValid(i), "slot %d validity", i)
+							var got string
+							switch a := a.(type) {
+							case *Binary[int32]:
+								got = a.ValueString(i)
+							case *Binary[int64]:
+								got = a.ValueString(i)
+							}
+							require.Equal(t, s, got, "slot %d", i)
+						}
+						data := a.Data().Buffers[2].Bytes()
+						for _, c := range data[len(data):cap(data)] {
+							require.Zero(t, c, "data bytes past the end")
+						}
+						if alloc == "recording" {
+							checkBuffers(t, rec, a.Data(), "array")
+						}
+					}
+				})
+			}
+		}
+	}
+}
+
+// binaryScriptBuilder is what TestBinaryBuilderScripts needs of both
+// offset widths.
+type binaryScriptBuilder interface {
+	Builder
+	AppendString(string)
+	Append([]byte)
+	AppendStrings([]string, []bool)
+	AppendValues([][]byte, []bool)
+	ReserveData(int)
+	DataLen() int
+	Value(int) []byte
 }

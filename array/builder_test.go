@@ -183,11 +183,11 @@ func TestReserve(t *testing.T) {
 	sb := NewBinaryBuilder[int32](datatype.String)
 	sb.Reserve(10)
 	sb.ReserveData(100)
-	data := unsafe.SliceData(sb.vals)
+	data := unsafe.SliceData(sb.data)
 	for range 10 {
 		sb.AppendString("0123456789")
 	}
-	require.Same(t, data, unsafe.SliceData(sb.vals))
+	require.Same(t, data, unsafe.SliceData(sb.data))
 	require.Equal(t, 100, sb.DataLen())
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/simd"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -193,29 +194,9 @@ func checkOffsets[O Offset](d *Data, path string, limit int, what string) ([]O, 
 	return offs, nil
 }
 
-// firstDecrease returns the first i with s[i+1] < s[i], or -1. It needs
-// s[0] ≥ 0. It scans blocks without branches, OR-ing every value and every
-// difference: with s[0] ≥ 0 a sign bit can only show up when some value is
-// negative (so some step decreased) or a step decreased; a block that shows
-// one is scanned again exactly.
-func firstDecrease[O Offset](s []O) int {
-	const block = 512
-	for lo := 0; lo+1 < len(s); lo += block {
-		b := s[lo:min(lo+block+1, len(s))]
-		var acc O
-		for k := 1; k < len(b); k++ {
-			acc |= b[k] | (b[k] - b[k-1])
-		}
-		if acc < 0 {
-			for k := 1; k < len(b); k++ {
-				if b[k] < b[k-1] {
-					return lo + k - 1
-				}
-			}
-		}
-	}
-	return -1
-}
+// firstDecrease returns the first i with s[i+1] < s[i], or -1 (vector
+// compares of neighbours where the CPU has them).
+func firstDecrease[O Offset](s []O) int { return simd.FirstDecrease(s) }
 
 func checkBinary[O Offset](d *Data, path string, checkUTF8 bool) error {
 	data := d.Buffers[2].Bytes()

@@ -90,6 +90,10 @@ type kernels struct {
 	bswap16 func(dst, src []uint16)
 	bswap32 func(dst, src []uint32)
 	bswap64 func(dst, src []uint64)
+
+	// ordered32/64 return how many of the n leading pairs of int32/int64
+	// elements at p are known not to decrease (see orderedGeneric).
+	ordered32, ordered64 func(p unsafe.Pointer, n int) int
 }
 
 // levels lists the implementations usable on this machine, slowest first;

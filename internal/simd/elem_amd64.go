@@ -103,6 +103,7 @@ func setElemAVX2(k *kernels) {
 	k.bswap16 = bswapGlue(bswap16AVX2, 32, bswap16Generic)
 	k.bswap32 = bswapGlue(bswap32AVX2, 32, bswap32Generic)
 	k.bswap64 = bswapGlue(bswap64AVX2, 32, bswap64Generic)
+	k.ordered32, k.ordered64 = orderedI32AVX2, orderedI64AVX2
 }
 
 func setElemAVX512(k *kernels) {
@@ -117,4 +118,5 @@ func setElemAVX512(k *kernels) {
 	k.bswap16 = bswapGlue(bswap16AVX512, 64, bswap16Generic)
 	k.bswap32 = bswapGlue(bswap32AVX512, 64, bswap32Generic)
 	k.bswap64 = bswapGlue(bswap64AVX512, 64, bswap64Generic)
+	k.ordered32, k.ordered64 = orderedI32AVX512, orderedI64AVX512
 }

@@ -7,6 +7,7 @@ import (
 	"math/big"
 	"sort"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -372,16 +373,35 @@ type integer interface {
 // checkIndices checks that every non-null index is in [0, n). A min/max
 // scan over all slots settles the common case; only when it fails are
 // nulls looked at.
+// indexRange returns the smallest and largest of idx (not empty), with
+// the vector kernels for the common 32- and 64-bit signed indices.
+func indexRange[T integer](idx []T) (lo, hi T) {
+	if T(0)-1 < 0 && (unsafe.Sizeof(T(0)) == 4 || unsafe.Sizeof(T(0)) == 8) {
+		if unsafe.Sizeof(T(0)) == 4 {
+			v := unsafe.Slice((*int32)(unsafe.Pointer(unsafe.SliceData(idx))), len(idx))
+			l, _ := simd.MinInt(v)
+			h, _ := simd.MaxInt(v)
+			return T(l), T(h)
+		}
+		v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(idx))), len(idx))
+		l, _ := simd.MinInt(v)
+		h, _ := simd.MaxInt(v)
+		return T(l), T(h)
+	}
+	lo, hi = idx[0], idx[0]
+	for _, x := range idx {
+		lo = min(lo, x)
+		hi = max(hi, x)
+	}
+	return lo, hi
+}
+
 func checkIndices[T integer](d *Data, n int, path string) error {
 	idx := memory.View[T](d.Buffers[1])[d.Offset : d.Offset+d.Length]
 	if len(idx) == 0 {
 		return nil
 	}
-	lo, hi := idx[0], idx[0]
-	for _, x := range idx {
-		lo = min(lo, x)
-		hi = max(hi, x)
-	}
+	lo, hi := indexRange(idx)
 	if lo >= 0 && uint64(hi) < uint64(n) {
 		return nil
 	}

@@ -112,6 +112,36 @@ func (c *builderConfig) bytes(n int) []byte {
 	return b[:cap(b)]
 }
 
+// bytesWith is bytes(n) holding a copy of head followed by tail (together
+// at most n bytes) and zeros: what growing an allocation needs.
+//
+// With memory.GoAllocator (the default) large allocations are made by
+// append, which, unlike make, does not clear the memory it is about to
+// copy into: the bytes are written once instead of twice. The result is
+// what GoAllocator gives (Go memory, aligned, padded) or else comes from
+// Allocate; any other allocator gets every allocation through Allocate.
+func (c *builderConfig) bytesWith(n int, head, tail []byte) []byte {
+	if _, ok := c.alloc.(memory.GoAllocator); ok && n >= 32<<10 {
+		h := len(head)
+		var b []byte
+		if h+len(tail) >= n {
+			b = append(head[:h:h], tail...)
+		} else {
+			b = append(head[:h:h], make([]byte, memory.RoundUp(n)-h)...)
+			copy(b[h:], tail)
+		}
+		used := len(b)
+		b = b[:cap(b)]
+		if uintptr(unsafe.Pointer(unsafe.SliceData(b)))%memory.Alignment == 0 && len(b)%memory.Alignment == 0 {
+			clear(b[used:]) // zero already; cleared here not to depend on it
+			return b
+		}
+	}
+	b := c.bytes(n)
+	copy(b[copy(b, head):], tail)
+	return b
+}
+
 // buffer wraps the first n bytes of raw as a finished buffer; raw is
 // copied into a tight allocation when most of it would be wasted.
 func (c *builderConfig) buffer(raw []byte, n int) *memory.Buffer {

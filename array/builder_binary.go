@@ -49,8 +49,8 @@ func (b *BinaryBuilder[O]) grow(n int) {
 	}
 	c := growCap(b.capacity, need)
 	var zero O
-	raw := b.cfg.bytes((c + 1) * int(unsafe.Sizeof(zero)))
-	copy(raw, b.rawOff)
+	size := int(unsafe.Sizeof(zero))
+	raw := b.cfg.bytesWith((c+1)*size, b.rawOff[:min(len(b.rawOff), (b.length+1)*size)], nil)
 	b.rawOff = raw
 	b.offsets = memory.ViewBytes[O](raw)
 	b.setCapacity(len(b.offsets) - 1)
@@ -66,11 +66,10 @@ func (b *BinaryBuilder[O]) growData(n int) {
 	if unsafe.Sizeof(zero) == 4 && need > math.MaxInt32 {
 		panic(fmt.Sprintf("array: %s data of %d bytes exceeds 32-bit offsets", b.dtype, need))
 	}
-	d := b.cfg.bytes(max(2*len(b.data), need, 256))
+	d := b.cfg.bytesWith(max(2*len(b.data), need, 256), b.data[:b.dlen], nil)
 	if unsafe.Sizeof(zero) == 4 && len(d) > math.MaxInt32 {
 		d = d[:math.MaxInt32] // appends within capacity must not overflow the offsets
 	}
-	copy(d, b.data[:b.dlen])
 	b.data = d
 }
 
@@ -272,9 +271,7 @@ func (b *BinaryViewBuilder) grow(n int) {
 		return
 	}
 	c := growCap(b.capacity, need)
-	v := b.cfg.bytes(16 * c)
-	copy(v, b.views)
-	b.views = v
+	b.views = b.cfg.bytesWith(16*c, b.views[:16*b.length], nil)
 	b.setCapacity(c)
 }
 

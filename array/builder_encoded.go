@@ -358,9 +358,7 @@ func (b *DictionaryBuilder[K]) grow(n int) {
 		return
 	}
 	c := growCap(b.capacity, need)
-	raw := b.cfg.bytes(c * b.width)
-	copy(raw, b.raw)
-	b.raw = raw
+	b.raw = b.cfg.bytesWith(c*b.width, b.raw[:b.length*b.width], nil)
 	b.setCapacity(c)
 }
 

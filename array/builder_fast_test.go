@@ -424,3 +424,135 @@ type binaryScriptBuilder interface {
 	DataLen() int
 	Value(int) []byte
 }
+
+// TestBytesWith checks the growing allocation at sizes on both sides of
+// the append path of the default allocator: contents, zeros up to the
+// capacity, alignment and padding; other allocators see every allocation.
+func TestBytesWith(t *testing.T) {
+	pattern := func(n int, seed byte) []byte {
+		p := make([]byte, n)
+		for i := range p {
+			p[i] = seed + byte(i*7)
+		}
+		return p
+	}
+	cases := []struct{ n, head, tail int }{
+		{0, 0, 0},
+		{100, 10, 20},
+		{64 << 10, 0, 0},
+		{64 << 10, 32 << 10, 0},               // doubling: head copied, the rest zero
+		{64 << 10, 0, 64 << 10},               // bulk append into a fresh builder: exactly the tail
+		{64<<10 + 3, 1000, 64<<10 + 3 - 1000}, // exact, not a multiple of 64
+		{1 << 20, 100 << 10, 50 << 10},        // head and tail, room left over
+		{40 << 10, 0, 1},
+	}
+	for _, alloc := range []string{"default", "accounting"} {
+		for _, c := range cases {
+			t.Run(fmt.Sprintf("%s/%d/%d/%d", alloc, c.n, c.head, c.tail), func(t *testing.T) {
+				acc := memory.NewAccountingAllocator()
+				cfg := newConfig(nil)
+				if alloc == "accounting" {
+					cfg = newConfig([]BuilderOption{WithAllocator(acc)})
+				}
+				head, tail := pattern(c.head, 1), pattern(c.tail, 100)
+				b := cfg.bytesWith(c.n, head, tail)
+				require.GreaterOrEqual(t, len(b), c.n)
+				require.Zero(t, len(b)%memory.Alignment, "padded")
+				require.Zero(t, uintptr(unsafe.Pointer(unsafe.SliceData(b)))%memory.Alignment, "aligned")
+				require.Equal(t, len(b), cap(b), "returned at full capacity")
+				require.Equal(t, head, b[:c.head])
+				require.Equal(t, tail, b[c.head:c.head+c.tail])
+				for i, v := range b[c.head+c.tail:] {
+					if v != 0 {
+						t.Fatalf("byte %d past the contents is %d", c.head+c.tail+i, v)
+					}
+				}
+				if alloc == "accounting" {
+					require.Equal(t, int64(1), acc.Stats().Allocations)
+				}
+			})
+		}
+	}
+}
+
+// TestLargeBuilders grows builders well past the sizes at which the
+// default allocator's append path is taken, through single and bulk
+// appends, and checks every value.
+func TestLargeBuilders(t *testing.T) {
+	const n = 100_000
+	vs := make([]int64, n)
+	valid := make([]bool, n)
+	for i := range vs {
+		vs[i] = int64(i)*3 + 1
+		valid[i] = i%7 != 0
+	}
+	check := func(t *testing.T, a *Primitive[int64], flags []bool, offset int) {
+		t.Helper()
+		require.NoError(t, ValidateFull(a.Data()))
+		for i := range n {
+			ok := flags == nil || flags[i]
+			want := vs[i]
+			if !ok {
+				want = 0
+			}
+			if a.IsValid(offset+i) != ok || a.Value(offset+i) != want {
+				t.Fatalf("slot %d: %v %d, want %v %d", offset+i, a.IsValid(offset+i), a.Value(offset+i), ok, want)
+			}
+		}
+	}
+	t.Run("append", func(t *testing.T) {
+		b := NewPrimitiveBuilder[int64](datatype.Int64)
+		for _, v := range vs {
+			b.Append(v)
+		}
+		check(t, b.Finish(), nil, 0)
+	})
+	t.Run("values fresh", func(t *testing.T) {
+		b := NewPrimitiveBuilder[int64](datatype.Int64)
+		b.AppendValues(vs, nil)
+		check(t, b.Finish(), nil, 0)
+	})
+	t.Run("values after some", func(t *testing.T) {
+		b := NewPrimitiveBuilder[int64](datatype.Int64)
+		for _, v := range vs[:5000] {
+			b.Append(v)
+		}
+		b.AppendValues(vs, valid)
+		b.AppendValues(vs, nil)
+		a := b.Finish()
+		require.Equal(t, 5000+2*n, a.Len())
+		check(t, a, valid, 5000)
+		check(t, a, nil, 5000+n)
+	})
+	t.Run("strings", func(t *testing.T) {
+		strs := make([]string, n)
+		for i := range strs {
+			strs[i] = fmt.Sprint("value-", i)
+		}
+		for _, bulk := range []bool{false, true} {
+			b := NewBinaryBuilder[int32](datatype.String)
+			if bulk {
+				b.AppendStrings(strs[:10], nil)
+				b.AppendStrings(strs[10:], valid[10:])
+			} else {
+				for i, s := range strs {
+					if valid[i] || i < 10 {
+						b.AppendString(s)
+					} else {
+						b.AppendNull()
+					}
+				}
+			}
+			a := b.Finish()
+			require.NoError(t, ValidateFull(a.Data()))
+			for i, s := range strs {
+				ok := valid[i] || i < 10
+				if !ok {
+					s = ""
+				}
+				require.Equal(t, ok, a.IsValid(i))
+				require.Equal(t, s, a.ValueString(i))
+			}
+		}
+	})
+}

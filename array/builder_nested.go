@@ -12,8 +12,7 @@ import (
 // type O, keeping its contents.
 func growOffsets[O Offset](cfg *builderConfig, raw []byte, c, extra int) ([]byte, []O) {
 	var zero O
-	nr := cfg.bytes((c + extra) * int(unsafe.Sizeof(zero)))
-	copy(nr, raw)
+	nr := cfg.bytesWith((c+extra)*int(unsafe.Sizeof(zero)), raw, nil)
 	return nr, memory.ViewBytes[O](nr)
 }
 

@@ -80,16 +80,19 @@ func (b *PrimitiveBuilder[T]) sync() { b.length = len(b.vals) }
 // grow makes room for n more values.
 func (b *PrimitiveBuilder[T]) grow(n int) {
 	b.sync()
-	need := b.length + n
-	if need <= cap(b.vals) {
-		return
+	if b.length+n > cap(b.vals) {
+		b.realloc(n, nil)
 	}
+}
+
+// realloc moves the values to a new allocation with room for n more and
+// appends tail (at most n values) there.
+func (b *PrimitiveBuilder[T]) realloc(n int, tail []T) {
 	var zero T
 	w := int(unsafe.Sizeof(zero))
-	raw := b.cfg.bytes(growCap(cap(b.vals), need) * w)
-	copy(raw, b.raw)
+	raw := b.cfg.bytesWith(growCap(cap(b.vals), b.length+n)*w, b.raw[:b.length*w], memory.BytesOf(tail))
 	b.raw = raw
-	b.vals = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(raw))), len(raw)/w)[:b.length]
+	b.vals = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(raw))), len(raw)/w)[:b.length+len(tail)]
 	b.setCapacity(cap(b.vals))
 }
 
@@ -152,9 +155,13 @@ func (b *PrimitiveBuilder[T]) AppendValues(vs []T, valid []bool) {
 	if valid != nil && len(valid) != len(vs) {
 		panic(fmt.Sprintf("array: AppendValues with %d values and %d validity flags", len(vs), len(valid)))
 	}
-	b.grow(len(vs))
+	b.sync()
 	n := b.length
-	b.vals = append(b.vals, vs...) // within capacity
+	if n+len(vs) > cap(b.vals) {
+		b.realloc(len(vs), vs)
+	} else {
+		b.vals = append(b.vals, vs...) // within capacity
+	}
 	if valid == nil {
 		return
 	}
@@ -410,9 +417,7 @@ func (b *FixedSizeBinaryBuilder) grow(n int) {
 		return
 	}
 	c := growCap(b.capacity, need)
-	raw := b.cfg.bytes(c * b.width)
-	copy(raw, b.raw)
-	b.raw = raw
+	b.raw = b.cfg.bytesWith(c*b.width, b.raw[:b.length*b.width], nil)
 	b.setCapacity(c)
 }
 

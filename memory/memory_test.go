@@ -107,3 +107,29 @@ func TestMappedBufferOutlivesRegionReference(t *testing.T) {
 	// Reading would fault if the buffer's region had been unmapped.
 	require.Equal(t, make([]byte, 10), b.Bytes())
 }
+
+// TestMapFileBoundsLiveMappings opens a file many times, dropping every
+// region: the live mappings must stay bounded (collected by MapFile once
+// the threshold is reached), not grow with the number of opens.
+func TestMapFileBoundsLiveMappings(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "f")
+	if err := os.WriteFile(path, []byte("mapped bytes"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runtime.GC()
+	base := liveMappings.Load()
+	peak := int64(0)
+	for range 3 * minGCMappings {
+		r, err := MapFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(r.Bytes()) != "mapped bytes" {
+			t.Fatalf("read %q", r.Bytes())
+		}
+		peak = max(peak, liveMappings.Load()-base)
+	}
+	if peak > 2*minGCMappings+64 {
+		t.Fatalf("%d mappings alive at once", peak)
+	}
+}

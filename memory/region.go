@@ -3,6 +3,7 @@ package memory
 import (
 	"fmt"
 	"runtime"
+	"sync/atomic"
 )
 
 // Region is a read-only view of a whole file, memory-mapped where the
@@ -18,15 +19,46 @@ type Region struct {
 // MapFile maps the file at path read-only. An empty file gives an empty
 // region.
 func MapFile(path string) (*Region, error) {
+	collectIfManyMappings()
 	data, mapped, err := mapPath(path)
 	if err != nil {
 		return nil, fmt.Errorf("memory: map %s: %w", path, err)
 	}
 	r := &Region{data: data, mapped: mapped}
 	if mapped {
-		runtime.AddCleanup(r, func(b []byte) { _ = unmap(b) }, data)
+		liveMappings.Add(1)
+		runtime.AddCleanup(r, func(b []byte) {
+			_ = unmap(b)
+			liveMappings.Add(-1)
+		}, data)
 	}
 	return r, nil
+}
+
+// Mappings are unmapped by the garbage collector, which runs by heap
+// growth, not by how many mappings wait for it: a process with a large
+// heap opening many files could reach the kernel's limit on mappings
+// (vm.max_map_count, 65530 by default) before a collection. So once
+// gcMappings regions are alive, MapFile collects first, and the threshold
+// then doubles with the number still alive.
+var (
+	liveMappings atomic.Int64
+	gcMappings   atomic.Int64
+)
+
+const minGCMappings = 4096
+
+func collectIfManyMappings() {
+	n := liveMappings.Load()
+	at := gcMappings.Load()
+	if at == 0 {
+		at = minGCMappings
+	}
+	if n < at {
+		return
+	}
+	runtime.GC()
+	gcMappings.Store(max(minGCMappings, 2*n))
 }
 
 // checkSize refuses files larger than the address space.

@@ -284,6 +284,7 @@ func loopArith[T Number](op binOp, tr traits, dst, a, b []T, s T) {
 				return
 			}
 			for i := range dst {
+				dst[i] = 0 // slots that divide by zero are null or an error
 				if b[i] != 0 {
 					dst[i] = a[i] / b[i]
 				}
@@ -306,6 +307,7 @@ func loopArith[T Number](op binOp, tr traits, dst, a, b []T, s T) {
 		}
 	default:
 		if !tr.isFloat && s == 0 {
+			clear(dst) // every slot divides by zero
 			return
 		}
 		for i := range dst {

@@ -378,6 +378,7 @@ func takeBinary[O array.Offset](d *array.Data, idx []int, nullIdx bool) (*array.
 	n := len(idx)
 	offs := offsetsView[O](d)
 	obuf, newOffs := newValues[O](n + 1)
+	newOffs[0] = 0
 	var total int64
 	for i, j := range idx {
 		if j >= 0 {
@@ -403,6 +404,7 @@ func takeList[O array.Offset](d *array.Data, idx []int, nullIdx bool) (*array.Da
 	n := len(idx)
 	offs := offsetsView[O](d)
 	obuf, newOffs := newValues[O](n + 1)
+	newOffs[0] = 0
 	var total int64
 	for i, j := range idx {
 		if j >= 0 {

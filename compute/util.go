@@ -9,6 +9,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -102,7 +103,8 @@ func loadBits(b []byte, off, m int) uint64 {
 func newValues[T any](n int) (*memory.Buffer, []T) {
 	var zero T
 	size := int(unsafe.Sizeof(zero))
-	buf := memory.Allocate(nil, n*size)
+	// Not zeroed: every caller writes all n values.
+	buf := memory.NewBuffer(rawmem.Fillable(n * size))
 	if n == 0 {
 		return buf, nil
 	}

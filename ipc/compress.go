@@ -7,6 +7,7 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -129,7 +130,7 @@ func decompressBuffer(codec Codec, src []byte, max int64) (*memory.Buffer, error
 	n := int64(binary.LittleEndian.Uint64(src))
 	if n == uncompressedMarker {
 		// Stored as they are (the loader uses these in place instead).
-		b := memory.DefaultAllocator.Allocate(len(src) - 8)
+		b := rawmem.Fillable(len(src) - 8)
 		copy(b, src[8:])
 		return memory.NewBuffer(b), nil
 	}
@@ -144,7 +145,7 @@ func decompressBuffer(codec Codec, src []byte, max int64) (*memory.Buffer, error
 	if n > maxExpansion(codec, len(src)) {
 		return nil, invalidf("compressed buffer of %d bytes claims %d uncompressed bytes", len(src), n)
 	}
-	dst := memory.DefaultAllocator.Allocate(int(n))
+	dst := rawmem.Fillable(int(n))
 	var got int
 	var err error
 	switch codec {

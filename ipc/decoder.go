@@ -10,6 +10,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -123,7 +124,7 @@ func (d *Decoder) Next() (Event, error) {
 	}
 	// The message owns its bytes from here on: copy the body into aligned
 	// memory, and the metadata to keep it apart from later input.
-	body := memory.DefaultAllocator.Allocate(int(bodyLen))
+	body := rawmem.Fillable(int(bodyLen))
 	copy(body, p[hdr+int(size):end])
 	msg, err := NewMessage(append([]byte(nil), meta...), memory.NewBuffer(body), d.cfg.limits)
 	if err != nil {

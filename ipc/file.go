@@ -13,6 +13,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -331,7 +332,7 @@ func (fr *FileReader) message(blk block) (*Message, error) {
 		if blk.bodyLen > fr.size-bodyOff {
 			return nil, invalidf("message body at %d beyond the file", bodyOff)
 		}
-		b := memory.DefaultAllocator.Allocate(int(blk.bodyLen))
+		b := rawmem.Fillable(int(blk.bodyLen))
 		if _, err := fr.src.ReadAt(b, bodyOff); err != nil {
 			return nil, fmt.Errorf("ipc: read body at %d: %w", bodyOff, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -140,7 +141,7 @@ func alignedFor(b *memory.Buffer, width int) *memory.Buffer {
 	if width <= 1 || len(raw) == 0 || uintptr(unsafe.Pointer(&raw[0]))%uintptr(min(width, 8)) == 0 {
 		return b
 	}
-	cp := memory.DefaultAllocator.Allocate(len(raw))
+	cp := rawmem.Fillable(len(raw))
 	copy(cp, raw)
 	return memory.NewBuffer(cp)
 }

@@ -9,6 +9,7 @@ import (
 	flatbuffers "github.com/google/flatbuffers/go"
 
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -198,14 +199,14 @@ func readBody(r io.Reader, n int64) (*memory.Buffer, error) {
 		if int64(s.Len()) < n {
 			return nil, invalidf("message body of %d bytes but only %d remain", n, s.Len())
 		}
-		b := memory.DefaultAllocator.Allocate(int(n))
+		b := rawmem.Fillable(int(n))
 		if _, err := io.ReadFull(r, b); err != nil {
 			return nil, invalidf("truncated message body: %v", err)
 		}
 		return memory.NewBuffer(b), nil
 	}
 	const first = 1 << 20
-	b := memory.DefaultAllocator.Allocate(int(min(n, first)))
+	b := rawmem.Fillable(int(min(n, first)))
 	got := 0
 	for {
 		k, err := io.ReadFull(r, b[got:])
@@ -219,7 +220,7 @@ func readBody(r io.Reader, n int64) (*memory.Buffer, error) {
 		if int64(got) == n {
 			return memory.NewBuffer(b), nil
 		}
-		nb := memory.DefaultAllocator.Allocate(int(min(n, 2*int64(len(b)))))
+		nb := rawmem.Fillable(int(min(n, 2*int64(len(b)))))
 		copy(nb, b)
 		b = nb
 	}

@@ -122,18 +122,22 @@ func (c *builderConfig) bytes(n int) []byte {
 // Allocate; any other allocator gets every allocation through Allocate.
 func (c *builderConfig) bytesWith(n int, head, tail []byte) []byte {
 	if _, ok := c.alloc.(memory.GoAllocator); ok && n >= 32<<10 {
-		h := len(head)
+		// append takes the length asked for as the capacity (rounded up to
+		// a page) only when it is more than twice the old capacity, h here;
+		// else it grows by its own factor. The capacity returned is what
+		// was asked for, so that doubling keeps to powers of two.
+		h, m := len(head), len(head)+len(tail)
+		size := memory.RoundUp(max(n, m))
 		var b []byte
-		if h+len(tail) >= n {
+		if m >= n && m > 2*h {
 			b = append(head[:h:h], tail...)
 		} else {
-			b = append(head[:h:h], make([]byte, memory.RoundUp(n)-h)...)
+			b = append(head[:h:h], make([]byte, max(size, 2*h+1)-h)...)
 			copy(b[h:], tail)
 		}
-		used := len(b)
-		b = b[:cap(b)]
-		if uintptr(unsafe.Pointer(unsafe.SliceData(b)))%memory.Alignment == 0 && len(b)%memory.Alignment == 0 {
-			clear(b[used:]) // zero already; cleared here not to depend on it
+		if uintptr(unsafe.Pointer(unsafe.SliceData(b)))%memory.Alignment == 0 && cap(b) >= size {
+			b = b[:size:size]
+			clear(b[m:]) // zero already; cleared here not to depend on it
 			return b
 		}
 	}

@@ -556,3 +556,21 @@ func TestLargeBuilders(t *testing.T) {
 		}
 	})
 }
+
+// TestBytesWithSize checks that growing by the append path gives the
+// capacity asked for (padded), not append's own growth factor: builders
+// doubling from a power of two stay at powers of two.
+func TestBytesWithSize(t *testing.T) {
+	cfg := newConfig(nil)
+	for _, c := range []struct{ n, head, tail int }{
+		{64 << 10, 32 << 10, 0},
+		{8 << 20, 4 << 20, 0},
+		{8 << 20, 4 << 20, 4 << 20},
+		{8 << 20, 0, 8 << 20},
+		{3 << 20, 1 << 20, 1 << 20},
+		{100_001, 50_000, 0},
+	} {
+		b := cfg.bytesWith(c.n, make([]byte, c.head), make([]byte, c.tail))
+		require.Equal(t, memory.RoundUp(c.n), len(b), "n %d head %d tail %d", c.n, c.head, c.tail)
+	}
+}

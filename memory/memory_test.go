@@ -1,6 +1,7 @@
 package memory
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -108,18 +109,23 @@ func TestMappedBufferOutlivesRegionReference(t *testing.T) {
 	require.Equal(t, make([]byte, 10), b.Bytes())
 }
 
-// TestMapFileBoundsLiveMappings opens a file many times, dropping every
-// region: the live mappings must stay bounded (collected by MapFile once
-// the threshold is reached), not grow with the number of opens.
+// TestMapFileBoundsLiveMappings maps many files, dropping every region:
+// the live mappings must stay bounded (MapFile collects once a threshold
+// is reached), not grow with the number of files mapped.
 func TestMapFileBoundsLiveMappings(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "f")
-	if err := os.WriteFile(path, []byte("mapped bytes"), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	saved := minGCMappings
+	minGCMappings = 64
+	defer func() { minGCMappings = saved }()
+	gcMappings.Store(0)
+	dir := t.TempDir()
 	runtime.GC()
 	base := liveMappings.Load()
 	peak := int64(0)
-	for range 3 * minGCMappings {
+	for i := range 3 * minGCMappings {
+		path := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.WriteFile(path, []byte("mapped bytes"), 0o644); err != nil {
+			t.Fatal(err)
+		}
 		r, err := MapFile(path)
 		if err != nil {
 			t.Fatal(err)
@@ -129,7 +135,48 @@ func TestMapFileBoundsLiveMappings(t *testing.T) {
 		}
 		peak = max(peak, liveMappings.Load()-base)
 	}
-	if peak > 2*minGCMappings+64 {
+	if peak > 2*minGCMappings+8 {
 		t.Fatalf("%d mappings alive at once", peak)
 	}
+}
+
+// TestMapFileSharesLiveMapping maps a file twice while the first region is
+// alive (one mapping), then after the file is replaced (a new mapping with
+// the new bytes).
+func TestMapFileSharesLiveMapping(t *testing.T) {
+	if runtime.GOOS == "windows" || runtime.GOOS == "plan9" || runtime.GOOS == "js" || runtime.GOOS == "wasip1" {
+		t.Skip("no mappings here")
+	}
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f")
+	if err := os.WriteFile(path, []byte("first"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a, err := MapFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := MapFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if a != b {
+		t.Fatal("a live mapping of an unchanged file was not shared")
+	}
+	// Replace the file (a new inode), as writers that rename into place do.
+	tmp := filepath.Join(dir, "g")
+	if err := os.WriteFile(tmp, []byte("second!"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		t.Fatal(err)
+	}
+	c, err := MapFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c == a || string(c.Bytes()) != "second!" || string(a.Bytes()) != "first" {
+		t.Fatalf("after replacing: shared %v, new %q, old %q", c == a, c.Bytes(), a.Bytes())
+	}
+	runtime.KeepAlive(a)
 }

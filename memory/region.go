@@ -18,19 +18,15 @@ type Region struct {
 
 // MapFile maps the file at path read-only. An empty file gives an empty
 // region.
+// Where files are mapped, opening a file that a still-alive region maps
+// (same device and inode, size, modification and change times) returns that
+// region: a shared mapping of the same file shows the same bytes, so a new
+// one would only add the cost of mapping and later unmapping it.
 func MapFile(path string) (*Region, error) {
 	collectIfManyMappings()
-	data, mapped, err := mapPath(path)
+	r, err := mapPath(path)
 	if err != nil {
 		return nil, fmt.Errorf("memory: map %s: %w", path, err)
-	}
-	r := &Region{data: data, mapped: mapped}
-	if mapped {
-		liveMappings.Add(1)
-		runtime.AddCleanup(r, func(b []byte) {
-			_ = unmap(b)
-			liveMappings.Add(-1)
-		}, data)
 	}
 	return r, nil
 }
@@ -46,7 +42,8 @@ var (
 	gcMappings   atomic.Int64
 )
 
-const minGCMappings = 4096
+// minGCMappings is the first threshold (a variable for tests).
+var minGCMappings int64 = 4096
 
 func collectIfManyMappings() {
 	n := liveMappings.Load()

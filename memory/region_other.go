@@ -8,29 +8,24 @@ import (
 )
 
 // mapPath reads the file into aligned Go memory where mmap is unavailable.
-func mapPath(path string) ([]byte, bool, error) {
+func mapPath(path string) (*Region, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	defer f.Close()
 	st, err := f.Stat()
 	if err != nil {
-		return nil, false, err
+		return nil, err
 	}
 	if err := checkSize(st.Size()); err != nil {
-		return nil, false, err
-	}
-	if st.Size() == 0 {
-		return nil, false, nil
+		return nil, err
 	}
 	b := DefaultAllocator.Allocate(int(st.Size()))
 	if _, err := io.ReadFull(f, b); err != nil {
-		return nil, false, err
+		return nil, err
 	}
-	return b, false, nil
+	return &Region{data: b}, nil
 }
-
-func unmap([]byte) error { return nil }
 
 func adviseRandom([]byte) {}

@@ -162,50 +162,44 @@ func (b *PrimitiveBuilder[T]) AppendValues(vs []T, valid []bool) {
 	} else {
 		b.vals = append(b.vals, vs...) // within capacity
 	}
-	if valid == nil {
+	if valid == nil || !slices.Contains(valid, false) {
 		return
 	}
-	dst := b.vals[n:]
-	i := 0
-	// Slots up to the next whole byte of the bitmap, one by one.
-	for ; i < len(vs) && (n+i)&7 != 0; i++ {
-		if !valid[i] {
-			b.setNull(n + i)
-		}
-	}
-	// Whole bytes: eight flags packed at a time; the common all-valid
-	// byte needs nothing, the bitmap being set from the length on.
-	var zero T
-	for ; i+8 <= len(vs); i += 8 {
-		packed := pack8(valid[i:])
-		if packed == 0xFF {
-			continue
-		}
-		if b.valid == nil {
-			b.materialize()
-		}
-		b.valid[(n+i)>>3] = packed
-		b.nulls += 8 - bits.OnesCount8(packed)
-		for m := ^packed; m != 0; m &= m - 1 {
-			dst[i+bits.TrailingZeros8(m)] = zero
-		}
-	}
-	for ; i < len(vs); i++ {
-		if !valid[i] {
-			b.setNull(n + i)
-		}
-	}
-}
-
-// setNull makes slot p, appended as valid, null.
-func (b *PrimitiveBuilder[T]) setNull(p int) {
 	if b.valid == nil {
 		b.materialize()
 	}
-	b.valid[p>>3] &^= 1 << (p & 7)
-	b.nulls++
+	b.nulls += clearNulls(b.valid, b.vals[n:], n, valid)
+}
+
+// clearNulls writes valid into the bitmap from bit p and zeroes the slots
+// of vals (slots p on) that valid says are null; it returns their number.
+func clearNulls[T any](bitmap []byte, vals []T, p int, valid []bool) (nulls int) {
 	var zero T
-	b.vals[p] = zero
+	i := 0
+	for ; i < len(valid) && (p+i)&7 != 0; i++ {
+		if setBitTo(bitmap, p+i, valid[i]) == 0 {
+			vals[i] = zero
+			nulls++
+		}
+	}
+	// Whole bytes, eight flags packed at a time.
+	for ; i+8 <= len(valid); i += 8 {
+		packed := pack8(valid[i:])
+		bitmap[(p+i)>>3] = packed
+		if packed != 0xFF {
+			nulls += 8 - bits.OnesCount8(packed)
+			for m := ^packed; m != 0; m &= m - 1 {
+				vals[i+bits.TrailingZeros8(m)] = zero
+			}
+		}
+	}
+	for ; i < len(valid); i++ {
+		if setBitTo(bitmap, p+i, valid[i]) == 0 {
+			vals[i] = zero
+			nulls++
+		}
+	}
+	return nulls
 }
 
 // Value returns the i'th value appended (zero for a null slot).

@@ -3,6 +3,9 @@ package array
 import (
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"os/exec"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -572,5 +575,27 @@ func TestBytesWithSize(t *testing.T) {
 	} {
 		b := cfg.bytesWith(c.n, make([]byte, c.head), make([]byte, c.tail))
 		require.Equal(t, memory.RoundUp(c.n), len(b), "n %d head %d tail %d", c.n, c.head, c.tail)
+	}
+}
+
+// TestPrimitiveAppendInlines asks the compiler whether the primitive
+// builder's Append is still inlinable: its speed in callers' loops depends
+// on it, and a few more nodes in its body would silently lose it.
+func TestPrimitiveAppendInlines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the package with -gcflags=-m")
+	}
+	goTool, err := exec.LookPath("go")
+	if err != nil {
+		t.Skip("no go command")
+	}
+	out, err := exec.Command(goTool, "build", "-gcflags=-m", "-o", os.DevNull, ".").CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	lines := strings.Split(string(out), "\n")
+	for _, shape := range []string{"int8", "int32", "int64", "float64", "[4]uint64"} {
+		want := fmt.Sprintf("can inline (*PrimitiveBuilder[go.shape.%s]).Append", shape)
+		if !slices.ContainsFunc(lines, func(l string) bool { return strings.HasSuffix(l, want) }) {
+			t.Errorf("(*PrimitiveBuilder[%s]).Append is no longer inlinable (go build -gcflags=-m=2 ./array says why)", shape)
+		}
 	}
 }

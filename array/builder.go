@@ -244,10 +244,14 @@ func (b *builderBase) setCapacity(c int) {
 	}
 }
 
-// fillOnes sets every bit of p.
+// fillOnes sets every bit of p, doubling the filled part with copy.
 func fillOnes(p []byte) {
-	for i := range p {
-		p[i] = 0xFF
+	if len(p) == 0 {
+		return
+	}
+	p[0] = 0xFF
+	for i := 1; i < len(p); i *= 2 {
+		copy(p[i:], p[:i])
 	}
 }
 

@@ -122,3 +122,19 @@ func TestClearNulls(t *testing.T) {
 		}
 	}
 }
+
+func TestFillOnes(t *testing.T) {
+	for n := range 300 {
+		p := make([]byte, n+2)
+		fillOnes(p[1 : n+1])
+		for i, c := range p {
+			want := byte(0xFF)
+			if i == 0 || i == n+1 {
+				want = 0
+			}
+			if c != want {
+				t.Fatalf("n %d: byte %d is %#x", n, i, c)
+			}
+		}
+	}
+}

@@ -115,13 +115,17 @@ func (c *builderConfig) bytes(n int) []byte {
 // bytesWith is bytes(n) holding a copy of head followed by tail (together
 // at most n bytes) and zeros: what growing an allocation needs.
 //
-// With memory.GoAllocator (the default) large allocations are made by
-// append, which, unlike make, does not clear the memory it is about to
-// copy into: the bytes are written once instead of twice. The result is
-// what GoAllocator gives (Go memory, aligned, padded) or else comes from
-// Allocate; any other allocator gets every allocation through Allocate.
+// With memory.GoAllocator (the default) large allocations that are mostly
+// copies are made by append, which, unlike make, does not clear the memory
+// it is about to copy into: those bytes are written once instead of twice.
+// The result is what GoAllocator gives (Go memory, aligned, padded) or else
+// comes from Allocate; any other allocator gets every allocation through
+// Allocate.
 func (c *builderConfig) bytesWith(n int, head, tail []byte) []byte {
-	if _, ok := c.alloc.(memory.GoAllocator); ok && n >= 32<<10 {
+	// Only worth it when the copy covers at least half: make does not
+	// clear memory fresh from the OS, append clears what it does not copy
+	// over in every case.
+	if _, ok := c.alloc.(memory.GoAllocator); ok && n >= 32<<10 && 2*(len(head)+len(tail)) >= n {
 		// append takes the length asked for as the capacity (rounded up to
 		// a page) only when it is more than twice the old capacity, h here;
 		// else it grows by its own factor. The capacity returned is what

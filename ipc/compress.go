@@ -2,6 +2,7 @@ package ipc
 
 import (
 	"encoding/binary"
+	"runtime"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -94,14 +95,16 @@ func compressBound(n int) int { return n + n/255 + 4*(n>>16) + 64 }
 
 var zstdEncoders sync.Map // level → *zstd.Encoder (EncodeAll is safe for concurrent use)
 
-// zstdEncoder returns the shared encoder for the level. Frames carry no
-// content checksum, as Apache Arrow's C++ writer does; the reader still
+// zstdEncoder returns the shared encoder for the level. It holds one
+// block encoder per P (EncodeAll calls beyond that wait for one), so that
+// buffers compressed on several goroutines run in parallel. Frames carry
+// no content checksum, as Apache Arrow's C++ writer does; the reader still
 // verifies one when a frame has it.
 func zstdEncoder(level int) *zstd.Encoder {
 	if e, ok := zstdEncoders.Load(level); ok {
 		return e.(*zstd.Encoder)
 	}
-	opts := []zstd.EOption{zstd.WithEncoderConcurrency(1), zstd.WithEncoderCRC(false)}
+	opts := []zstd.EOption{zstd.WithEncoderConcurrency(runtime.GOMAXPROCS(0)), zstd.WithEncoderCRC(false)}
 	if level > 0 {
 		opts = append(opts, zstd.WithEncoderLevel(zstd.EncoderLevelFromZstd(level)))
 	}

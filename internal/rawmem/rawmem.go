@@ -3,6 +3,7 @@
 package rawmem
 
 import (
+	"flag"
 	"sync/atomic"
 	"unsafe"
 
@@ -74,3 +75,12 @@ var poison atomic.Bool
 // Poison makes [Aligned] fill what it returns with 0xA5 bytes (or stop),
 // so that tests see any byte a producer forgot to write.
 func Poison(on bool) { poison.Store(on) }
+
+// PoisonUnlessBenchmarking turns poisoning on for a test binary, except
+// when it runs benchmarks (-test.bench), where the fill would cost a pass
+// over every allocation. Call it from TestMain after flag.Parse.
+func PoisonUnlessBenchmarking() {
+	if f := flag.Lookup("test.bench"); f == nil || f.Value.String() == "" {
+		Poison(true)
+	}
+}

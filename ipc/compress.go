@@ -62,6 +62,63 @@ func compressBuffer(codec Codec, level int, src []byte, probe bool) ([2][]byte, 
 	return [2][]byte{out}, nil
 }
 
+// compressBuffers returns the wire pieces of each buffer (those of
+// compressBuffer), compressed on up to workers goroutines. With LZ4 the
+// work is split by block, so that one big buffer does not leave the other
+// goroutines idle; the frames are the bytes compressBuffer would write.
+func compressBuffers(codec Codec, level int, bufs [][]byte, probe bool, workers int) ([][][]byte, error) {
+	out := make([][][]byte, len(bufs))
+	if codec != LZ4Frame || workers <= 1 {
+		err := parallel(len(bufs), workers, func(i int) error {
+			w, err := compressBuffer(codec, level, bufs[i], probe)
+			out[i] = w[:]
+			return err
+		})
+		return out, err
+	}
+	raw := make([]bool, len(bufs))
+	_ = parallel(len(bufs), workers, func(i int) error {
+		raw[i] = probe && len(bufs[i]) >= probeMin && !compressible(codec, level, bufs[i])
+		return nil
+	})
+	type job struct{ buf, lo int }
+	var jobs []job
+	for i, b := range bufs {
+		for lo := 0; lo < len(b) && !raw[i]; lo += lz4BlockMax {
+			jobs = append(jobs, job{i, lo})
+		}
+	}
+	blocks := make([][]byte, len(jobs))
+	_ = parallel(len(jobs), workers, func(j int) error {
+		b := bufs[jobs[j].buf][jobs[j].lo:]
+		b = b[:min(len(b), lz4BlockMax)]
+		blocks[j] = appendLZ4Block(make([]byte, 0, 4+len(b)), b, level)
+		return nil
+	})
+	j := 0
+	for i, b := range bufs {
+		if len(b) == 0 {
+			continue
+		}
+		rawForm := [][]byte{binary.LittleEndian.AppendUint64(nil, uint64(uncompressedMarker&0xFFFFFFFFFFFFFFFF)), b}
+		if raw[i] {
+			out[i] = rawForm
+			continue
+		}
+		head := appendLZ4Header(binary.LittleEndian.AppendUint64(nil, uint64(len(b))))
+		pieces, size := [][]byte{head}, len(head)+4
+		for ; j < len(jobs) && jobs[j].buf == i; j++ {
+			pieces = append(pieces, blocks[j])
+			size += len(blocks[j])
+		}
+		out[i] = append(pieces, appendLZ4End(nil))
+		if size >= 8+len(b) {
+			out[i] = rawForm
+		}
+	}
+	return out, nil
+}
+
 // compressible reports whether probe windows of src shrink by at least
 // 1/16 under the codec.
 func compressible(codec Codec, level int, src []byte) bool {

@@ -157,18 +157,13 @@ func (e *encoder) writeSchema() error {
 // returns the pieces to write, the Buffer entries and the body length.
 func (e *encoder) body(u *unloaded) ([][]byte, [][2]int64, int64, error) {
 	bufs := u.buffers
-	var wire [][2][]byte // compressed: each buffer's two pieces
+	var wire [][][]byte // compressed: each buffer's pieces
 	if e.cfg.codec != Uncompressed {
-		out := make([][2][]byte, len(bufs))
-		err := parallel(len(bufs), e.cfg.concurrency, func(i int) error {
-			c, err := compressBuffer(e.cfg.codec, e.cfg.level, bufs[i], !e.cfg.compressAll)
-			out[i] = c
-			return err
-		})
+		var err error
+		wire, err = compressBuffers(e.cfg.codec, e.cfg.level, bufs, !e.cfg.compressAll, e.cfg.concurrency)
 		if err != nil {
 			return nil, nil, 0, err
 		}
-		wire = out
 	}
 	align := int64(e.cfg.alignment)
 	pieces := make([][]byte, 0, 3*len(bufs))
@@ -176,14 +171,15 @@ func (e *encoder) body(u *unloaded) ([][]byte, [][2]int64, int64, error) {
 	var off int64
 	for i, b := range bufs {
 		start := off
+		own := [][]byte{b}
 		if wire != nil {
-			pieces = append(pieces, wire[i][0])
-			off += int64(len(wire[i][0]))
-			b = wire[i][1]
+			own = wire[i]
 		}
-		if len(b) > 0 {
-			pieces = append(pieces, b)
-			off += int64(len(b))
+		for _, p := range own {
+			if len(p) > 0 {
+				pieces = append(pieces, p)
+				off += int64(len(p))
+			}
 		}
 		entries[i] = [2]int64{start, off - start}
 		if pad := (align - off%align) % align; pad > 0 {

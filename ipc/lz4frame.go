@@ -33,41 +33,51 @@ var lz4Compressors = sync.Pool{New: func() any { return new(lz4.Compressor) }}
 // block stored raw when compression does not shrink it. level > 0 selects
 // the high-compression block codec at that depth.
 func appendLZ4Frame(dst, src []byte, level int) ([]byte, error) {
-	desc := [2]byte{lz4FlagVersion | lz4FlagIndep, 7 << 4}
-	dst = binary.LittleEndian.AppendUint32(dst, lz4Magic)
-	dst = append(dst, desc[0], desc[1], byte(xxh32(desc[:])>>8))
-	var fast *lz4.Compressor
-	var hc *lz4.CompressorHC
-	if level > 0 {
-		hc = &lz4.CompressorHC{Level: lz4.CompressionLevel(1 << (8 + min(level, 9)))}
-	} else {
-		fast = lz4Compressors.Get().(*lz4.Compressor)
-		defer lz4Compressors.Put(fast)
-	}
+	dst = appendLZ4Header(dst)
 	for len(src) > 0 {
 		block := src[:min(len(src), lz4BlockMax)]
 		src = src[len(block):]
-		at := len(dst)
-		dst = growLen(dst, 4+len(block))
-		// An output buffer one byte short of the block makes the codec give
-		// up (0) as soon as the block cannot shrink.
-		out := dst[at+4 : at+4+len(block)-1]
-		var n int
-		var err error
-		if fast != nil {
-			n, err = fast.CompressBlock(block, out)
-		} else {
-			n, err = hc.CompressBlock(block, out)
-		}
-		if err != nil || n == 0 {
-			binary.LittleEndian.PutUint32(dst[at:], uint32(len(block))|lz4Uncompressed)
-			copy(dst[at+4:], block)
-			continue
-		}
-		binary.LittleEndian.PutUint32(dst[at:], uint32(n))
-		dst = dst[:at+4+n]
+		dst = appendLZ4Block(dst, block, level)
 	}
-	return binary.LittleEndian.AppendUint32(dst, 0), nil // end mark
+	return appendLZ4End(dst), nil
+}
+
+// appendLZ4Header appends the frame header appendLZ4Frame writes.
+func appendLZ4Header(dst []byte) []byte {
+	desc := [2]byte{lz4FlagVersion | lz4FlagIndep, 7 << 4}
+	dst = binary.LittleEndian.AppendUint32(dst, lz4Magic)
+	return append(dst, desc[0], desc[1], byte(xxh32(desc[:])>>8))
+}
+
+// appendLZ4End appends the end mark of a frame.
+func appendLZ4End(dst []byte) []byte { return binary.LittleEndian.AppendUint32(dst, 0) }
+
+// appendLZ4Block appends one block of at most lz4BlockMax bytes in its
+// wire form: its size, then the compressed bytes, or the block itself with
+// the size's high bit set when compression does not shrink it.
+func appendLZ4Block(dst, block []byte, level int) []byte {
+	at := len(dst)
+	dst = growLen(dst, 4+len(block))
+	// An output buffer one byte short of the block makes the codec give
+	// up (0) as soon as the block cannot shrink.
+	out := dst[at+4 : at+4+len(block)-1]
+	var n int
+	var err error
+	if level > 0 {
+		hc := lz4.CompressorHC{Level: lz4.CompressionLevel(1 << (8 + min(level, 9)))}
+		n, err = hc.CompressBlock(block, out)
+	} else {
+		c := lz4Compressors.Get().(*lz4.Compressor)
+		n, err = c.CompressBlock(block, out)
+		lz4Compressors.Put(c)
+	}
+	if err != nil || n == 0 {
+		binary.LittleEndian.PutUint32(dst[at:], uint32(len(block))|lz4Uncompressed)
+		copy(dst[at+4:], block)
+		return dst
+	}
+	binary.LittleEndian.PutUint32(dst[at:], uint32(n))
+	return dst[:at+4+n]
 }
 
 // growLen extends b by n bytes, reallocating only when its capacity is short.

@@ -1,5 +1,3 @@
-// Package rawmem hands out memory the runtime does not zero first, for
-// outputs that their producer overwrites in full before anyone reads them.
 package rawmem
 
 import (

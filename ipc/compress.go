@@ -17,6 +17,10 @@ import (
 // follow are not compressed (compression would not have shrunk them).
 const uncompressedMarker = -1
 
+// rawMarker is the length prefix of a raw buffer, shared by every writer
+// (pieces are only read).
+var rawMarker = binary.LittleEndian.AppendUint64(nil, uint64(uncompressedMarker&0xFFFFFFFFFFFFFFFF))
+
 // Buffers of at least probeMin bytes are probed before they are compressed
 // whole: probeWindows windows of probeWindow bytes spread over the buffer
 // are compressed, and when together they shrink by less than 1/16 the
@@ -39,7 +43,7 @@ func compressBuffer(codec Codec, level int, src []byte, probe bool) ([2][]byte, 
 	if codec != LZ4Frame && codec != Zstd {
 		return [2][]byte{}, unsupportedf("compression codec %d", codec)
 	}
-	raw := [2][]byte{binary.LittleEndian.AppendUint64(nil, uint64(uncompressedMarker&0xFFFFFFFFFFFFFFFF)), src}
+	raw := [2][]byte{rawMarker, src}
 	if probe && len(src) >= probeMin && !compressible(codec, level, src) {
 		return raw, nil
 	}
@@ -100,20 +104,24 @@ func compressBuffers(codec Codec, level int, bufs [][]byte, probe bool, workers 
 		if len(b) == 0 {
 			continue
 		}
-		rawForm := [][]byte{binary.LittleEndian.AppendUint64(nil, uint64(uncompressedMarker&0xFFFFFFFFFFFFFFFF)), b}
 		if raw[i] {
-			out[i] = rawForm
+			out[i] = [][]byte{rawMarker, b}
 			continue
 		}
-		head := appendLZ4Header(binary.LittleEndian.AppendUint64(nil, uint64(len(b))))
-		pieces, size := [][]byte{head}, len(head)+4
-		for ; j < len(jobs) && jobs[j].buf == i; j++ {
+		k := j
+		for k < len(jobs) && jobs[k].buf == i {
+			k++
+		}
+		head := appendLZ4Header(binary.LittleEndian.AppendUint64(make([]byte, 0, 16), uint64(len(b))))
+		pieces, size := make([][]byte, 0, k-j+2), len(head)+len(lz4EndMark)
+		pieces = append(pieces, head)
+		for ; j < k; j++ {
 			pieces = append(pieces, blocks[j])
 			size += len(blocks[j])
 		}
-		out[i] = append(pieces, appendLZ4End(nil))
+		out[i] = append(pieces, lz4EndMark)
 		if size >= 8+len(b) {
-			out[i] = rawForm
+			out[i] = [][]byte{rawMarker, b}
 		}
 	}
 	return out, nil

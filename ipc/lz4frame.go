@@ -50,7 +50,10 @@ func appendLZ4Header(dst []byte) []byte {
 }
 
 // appendLZ4End appends the end mark of a frame.
-func appendLZ4End(dst []byte) []byte { return binary.LittleEndian.AppendUint32(dst, 0) }
+func appendLZ4End(dst []byte) []byte { return append(dst, lz4EndMark...) }
+
+// lz4EndMark is a frame's end mark (a zero block size), shared as a piece.
+var lz4EndMark = []byte{0, 0, 0, 0}
 
 // appendLZ4Block appends one block of at most lz4BlockMax bytes in its
 // wire form: its size, then the compressed bytes, or the block itself with

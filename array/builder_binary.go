@@ -206,6 +206,18 @@ func (b *BinaryBuilder[O]) Value(i int) []byte {
 // DataLen is the number of value bytes appended.
 func (b *BinaryBuilder[O]) DataLen() int { return b.dlen }
 
+// CheckRoom returns an error when n more value bytes would not fit the
+// builder's offsets (2 GiB in all with 32-bit offsets), where appending
+// them would panic: code appending data it did not produce (parsers,
+// importers) checks before each append.
+func (b *BinaryBuilder[O]) CheckRoom(n int) error {
+	var zero O
+	if unsafe.Sizeof(zero) == 4 && n > math.MaxInt32-b.dlen {
+		return fmt.Errorf("array: %s values would reach %d bytes, beyond 32-bit offsets (use the large type)", b.dtype, int64(b.dlen)+int64(n))
+	}
+	return nil
+}
+
 func (b *BinaryBuilder[O]) slotsEqual(i, j int) bool {
 	if same, done := b.nullsEqual(i, j); !same || done {
 		return same
@@ -277,6 +289,15 @@ func (b *BinaryViewBuilder) grow(n int) {
 
 // Reserve makes room for n more values.
 func (b *BinaryViewBuilder) Reserve(n int) { b.grow(n) }
+
+// CheckRoom returns an error when a value of n bytes is longer than a
+// view can describe (2 GiB), where appending it would panic.
+func (b *BinaryViewBuilder) CheckRoom(n int) error {
+	if n > math.MaxInt32 {
+		return fmt.Errorf("array: %s value of %d bytes, longer than a view can describe", b.dtype, n)
+	}
+	return nil
+}
 
 // Append appends v.
 func (b *BinaryViewBuilder) Append(v []byte) {

@@ -1,6 +1,11 @@
 package array
 
-import "testing"
+import (
+	"math"
+	"testing"
+
+	"github.com/alkaid-go/alkaid/datatype"
+)
 
 func TestIndexRange(t *testing.T) {
 	check := func(name string, got, want [2]int64) {
@@ -37,5 +42,30 @@ func TestIndexRange(t *testing.T) {
 		check("int8", [2]int64{int64(lo8), int64(hi8)}, ref(widen(func(i int) int64 { return int64(i8[i]) })))
 		lo16, hi16 := indexRange(u16)
 		check("uint16", [2]int64{int64(lo16), int64(hi16)}, ref(widen(func(i int) int64 { return int64(u16[i]) })))
+	}
+}
+
+// TestCheckRoom: the string builders say, instead of panicking, when a
+// value would not fit their offsets or views.
+func TestCheckRoom(t *testing.T) {
+	b := NewBinaryBuilder[int32](datatype.String)
+	if err := b.CheckRoom(1 << 30); err != nil {
+		t.Fatalf("1 GiB into an empty builder: %v", err)
+	}
+	b.dlen = math.MaxInt32 - 10 // as if that much were appended
+	if err := b.CheckRoom(10); err != nil {
+		t.Fatalf("up to the limit: %v", err)
+	}
+	if err := b.CheckRoom(11); err == nil {
+		t.Fatal("past the limit: no error")
+	}
+	large := NewBinaryBuilder[int64](datatype.LargeString)
+	large.dlen = math.MaxInt32
+	if err := large.CheckRoom(1 << 30); err != nil {
+		t.Fatalf("large offsets: %v", err)
+	}
+	v := NewBinaryViewBuilder(datatype.StringView)
+	if v.CheckRoom(math.MaxInt32) != nil || v.CheckRoom(math.MaxInt32+1) == nil {
+		t.Fatal("view limit misplaced")
 	}
 }

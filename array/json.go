@@ -222,11 +222,11 @@ func appendJSON(b Builder, n *jsonNode, path string) error {
 		}
 		b.Append(n.b)
 	case *BinaryBuilder[int32]:
-		return appendJSONString(n, path, b.AppendString)
+		return appendJSONChecked(n, path, b.CheckRoom, b.AppendString)
 	case *BinaryBuilder[int64]:
 		return appendJSONString(n, path, b.AppendString)
 	case *BinaryViewBuilder:
-		return appendJSONString(n, path, b.AppendString)
+		return appendJSONChecked(n, path, b.CheckRoom, b.AppendString)
 	case *FixedSizeBinaryBuilder:
 		if n.kind == jsonString && len(n.s) != b.width {
 			return jsonError(n, path, "want %d bytes, got %d", b.width, len(n.s))
@@ -282,6 +282,17 @@ func appendJSONString(n *jsonNode, path string, add func(string)) error {
 	}
 	add(n.s)
 	return nil
+}
+
+// appendJSONChecked is appendJSONString for a builder whose room is
+// limited: a string it cannot hold is an error, not a panic.
+func appendJSONChecked(n *jsonNode, path string, room func(int) error, add func(string)) error {
+	if n.kind == jsonString {
+		if err := room(len(n.s)); err != nil {
+			return jsonError(n, path, "%v", err)
+		}
+	}
+	return appendJSONString(n, path, add)
 }
 
 // listStarter is the part of the list builders appendJSONList uses.

@@ -421,7 +421,11 @@ func (e *stringEnc[O]) appendRows(base unsafe.Pointer, stride uintptr, n int) er
 	b := e.b
 	b.Reserve(n)
 	for i := range n {
-		b.AppendString(*(*string)(at(base, stride, i)))
+		v := *(*string)(at(base, stride, i))
+		if err := b.CheckRoom(len(v)); err != nil {
+			return err
+		}
+		b.AppendString(v)
 	}
 	return nil
 }
@@ -468,7 +472,11 @@ func (e *stringViewEnc) appendRows(base unsafe.Pointer, stride uintptr, n int) e
 	b := e.b
 	b.Reserve(n)
 	for i := range n {
-		b.AppendString(*(*string)(at(base, stride, i)))
+		v := *(*string)(at(base, stride, i))
+		if err := b.CheckRoom(len(v)); err != nil {
+			return err
+		}
+		b.AppendString(v)
 	}
 	return nil
 }
@@ -492,6 +500,8 @@ func (e *bytesEnc[O]) appendRows(base unsafe.Pointer, stride uintptr, n int) err
 		v := *(*[]byte)(at(base, stride, i))
 		if v == nil && !e.notNull {
 			b.AppendNull()
+		} else if err := b.CheckRoom(len(v)); err != nil {
+			return err
 		} else {
 			b.Append(v)
 		}
@@ -513,6 +523,8 @@ func (e *bytesViewEnc) appendRows(base unsafe.Pointer, stride uintptr, n int) er
 		v := *(*[]byte)(at(base, stride, i))
 		if v == nil && !e.notNull {
 			b.AppendNull()
+		} else if err := b.CheckRoom(len(v)); err != nil {
+			return err
 		} else {
 			b.Append(v)
 		}

@@ -549,6 +549,11 @@ func appendBinary(bb array.Builder, v any) error {
 		fb.Append(raw)
 		return nil
 	}
+	if c, ok := bb.(interface{ CheckRoom(int) error }); ok {
+		if err := c.CheckRoom(len(raw)); err != nil {
+			return err
+		}
+	}
 	bb.(interface{ Append([]byte) }).Append(raw)
 	return nil
 }

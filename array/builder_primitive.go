@@ -226,7 +226,7 @@ func (b *PrimitiveBuilder[T]) truncate(n int) {
 func (b *PrimitiveBuilder[T]) Finish() *Primitive[T] {
 	b.sync()
 	var zero T
-	d := b.makeData([]*memory.Buffer{b.validityBuffer(), b.cfg.buffer(b.raw, b.length*int(unsafe.Sizeof(zero)))}, nil)
+	d := b.makeData2(b.raw, b.length*int(unsafe.Sizeof(zero)))
 	b.resetBase()
 	b.vals, b.raw = nil, nil
 	return newPrimitive[T](d)

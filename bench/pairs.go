@@ -345,6 +345,21 @@ func (in *Inputs) ipcPairs() []Pair {
 			},
 		})
 	}
+	// Into a new bytes.Buffer each time, the common way to get a stream
+	// as bytes: the sink's growth is part of the cost.
+	ps = append(ps, Pair{
+		Name: "IPCStreamWrite/none-fresh", Bytes: size, Setup: in.mixedBatch,
+		Alkaid: func() (any, error) {
+			var sink bytes.Buffer
+			err := in.WriteAlkaid(&sink, ipc.Uncompressed, 1)
+			return sink.Len(), err
+		},
+		ArrowGo: func() (any, error) {
+			var sink bytes.Buffer
+			err := in.WriteArrowGo(&sink, ipc.Uncompressed, 1)
+			return sink.Len(), err
+		},
+	})
 	// The same into a writer that keeps nothing: what the writers cost
 	// beyond copying the bytes.
 	ps = append(ps, Pair{

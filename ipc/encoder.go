@@ -85,6 +85,12 @@ func (e *encoder) write(p []byte) error {
 	return e.err
 }
 
+// grower is a sink that can make room ahead, as bytes.Buffer and
+// strings.Builder can: each message's size is announced before its bytes
+// are written, so that a sink holding a whole stream grows once per
+// message instead of doubling, and copying, its way up.
+type grower interface{ Grow(n int) }
+
 // message writes one framed message: metadata padded so that the body
 // starts aligned, then the body buffers with their padding.
 func (e *encoder) message(meta []byte, body [][]byte, bodyLen int64) (block, error) {
@@ -95,6 +101,11 @@ func (e *encoder) message(meta []byte, body [][]byte, bodyLen int64) (block, err
 	align := e.cfg.alignment
 	padded := (int(start)+total+align-1)/align*align - int(start)
 	binary.LittleEndian.PutUint32(hdr[4:], uint32(padded-8))
+	if g, ok := e.w.(grower); ok && e.err == nil {
+		if n := int64(padded) + bodyLen; n == int64(int(n)) {
+			g.Grow(int(n))
+		}
+	}
 	if err := e.write(hdr[:]); err != nil {
 		return block{}, err
 	}

@@ -35,7 +35,8 @@ type FileWriter struct {
 }
 
 // NewFileWriter writes the magic and schema to w. With [WithArrowCompat]
-// the file carries Apache Arrow's ARROW1 magic.
+// the file carries Apache Arrow's ARROW1 magic. A w with a Grow(int)
+// method is told each message's size first, as with [NewStreamWriter].
 func NewFileWriter(w io.Writer, schema *alkaid.Schema, opts ...WriterOption) (*FileWriter, error) {
 	cfg := newWriterConfig(opts)
 	fw := &FileWriter{enc: newEncoder(w, schema, cfg, true), magic: Magic}

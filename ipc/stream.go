@@ -21,6 +21,9 @@ type StreamWriter struct {
 }
 
 // NewStreamWriter writes the schema message to w and returns the writer.
+// When w has a Grow(int) method, as a *bytes.Buffer has, each message's
+// size is passed to Grow before the message is written, so that the
+// buffer grows once per message instead of doubling its way up.
 func NewStreamWriter(w io.Writer, schema *alkaid.Schema, opts ...WriterOption) (*StreamWriter, error) {
 	enc := newEncoder(w, schema, newWriterConfig(opts), false)
 	if err := enc.writeSchema(); err != nil {

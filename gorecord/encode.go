@@ -442,6 +442,7 @@ type stringAppender interface {
 	AppendNull()
 	AppendNulls(int)
 	AppendEmptyValue()
+	CheckRoom(n int) error
 }
 
 type ptrStringEnc struct {
@@ -454,6 +455,9 @@ func (e *ptrStringEnc) appendRows(base unsafe.Pointer, stride uintptr, n int) er
 		p := *(**string)(at(base, stride, i))
 		switch {
 		case p != nil:
+			if err := e.b.CheckRoom(len(*p)); err != nil {
+				return err
+			}
 			e.b.AppendString(*p)
 		case e.notNull:
 			e.b.AppendEmptyValue()

@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -146,6 +147,21 @@ func (c *builderConfig) bytesWith(n int, head, tail []byte) []byte {
 		}
 	}
 	b := c.bytes(n)
+	copy(b[copy(b, head):], tail)
+	return b
+}
+
+// uncleared is bytesWith without the zeros: at least n bytes holding head
+// then tail, the rest undefined, at full capacity. With Go's allocator the
+// memory is not cleared first (internal/rawmem), for a builder that
+// writes every byte it uses and clears the rest in Finish; any other
+// allocator gets bytesWith.
+func (c *builderConfig) uncleared(n int, head, tail []byte) []byte {
+	if _, ok := c.alloc.(memory.GoAllocator); !ok {
+		return c.bytesWith(n, head, tail)
+	}
+	b := rawmem.Aligned(n)
+	b = b[:cap(b)]
 	copy(b[copy(b, head):], tail)
 	return b
 }

@@ -25,7 +25,7 @@ type BinaryBuilder[O Offset] struct {
 	rawOff  []byte
 	offsets []O    // offsets[i+1] is the end of slot i; len == capacity+1
 	data    []byte // the values allocation at full capacity
-	dlen    int    // bytes of data used; the rest is zero
+	dlen    int    // bytes of data used; the rest is undefined until Finish clears it
 }
 
 // Aliases for the binary builders of each offset width.
@@ -66,7 +66,7 @@ func (b *BinaryBuilder[O]) growData(n int) {
 	if unsafe.Sizeof(zero) == 4 && need > math.MaxInt32 {
 		panic(fmt.Sprintf("array: %s data of %d bytes exceeds 32-bit offsets", b.dtype, need))
 	}
-	d := b.cfg.bytesWith(max(2*len(b.data), need, 256), b.data[:b.dlen], nil)
+	d := b.cfg.uncleared(max(2*len(b.data), need, 256), b.data[:b.dlen], nil)
 	if unsafe.Sizeof(zero) == 4 && len(d) > math.MaxInt32 {
 		d = d[:math.MaxInt32] // appends within capacity must not overflow the offsets
 	}
@@ -227,9 +227,7 @@ func (b *BinaryBuilder[O]) slotsEqual(i, j int) bool {
 
 func (b *BinaryBuilder[O]) truncate(n int) {
 	if n < b.length {
-		end := int(b.offsets[n])
-		clear(b.data[end:b.dlen])
-		b.dlen = end
+		b.dlen = int(b.offsets[n])
 		clear(b.offsets[n+1 : b.length+1])
 		b.truncateBase(n)
 	}
@@ -242,6 +240,7 @@ func (b *BinaryBuilder[O]) Finish() *Binary[O] {
 	}
 	var zero O
 	size := int(unsafe.Sizeof(zero))
+	clear(b.data[b.dlen:]) // not cleared when allocated (growData)
 	d := b.makeData([]*memory.Buffer{
 		b.validityBuffer(),
 		b.cfg.buffer(b.rawOff, (b.length+1)*size),

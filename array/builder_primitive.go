@@ -22,8 +22,10 @@ import (
 type PrimitiveBuilder[T FixedWidth] struct {
 	builderBase
 	// vals is the values allocation viewed as T: len(vals) is the number
-	// of slots appended and cap(vals) the capacity; the slots past the
-	// length hold zero. Append only extends vals; the other methods bring
+	// of slots appended and cap(vals) the capacity. The slots past the
+	// length hold anything (the allocation is not cleared first; Finish
+	// clears what is left): every append writes its slots, null ones
+	// included. Append only extends vals; the other methods bring
 	// builderBase.length up to date first (see sync).
 	vals []T
 	raw  []byte // the allocation as bytes, at full capacity
@@ -90,7 +92,7 @@ func (b *PrimitiveBuilder[T]) grow(n int) {
 func (b *PrimitiveBuilder[T]) realloc(n int, tail []T) {
 	var zero T
 	w := int(unsafe.Sizeof(zero))
-	raw := b.cfg.bytesWith(growCap(cap(b.vals), b.length+n)*w, b.raw[:b.length*w], memory.BytesOf(tail))
+	raw := b.cfg.uncleared(growCap(cap(b.vals), b.length+n)*w, b.raw[:b.length*w], memory.BytesOf(tail))
 	b.raw = raw
 	b.vals = unsafe.Slice((*T)(unsafe.Pointer(unsafe.SliceData(raw))), len(raw)/w)[:b.length+len(tail)]
 	b.setCapacity(cap(b.vals))
@@ -123,10 +125,10 @@ func (b *PrimitiveBuilder[T]) Append(v T) {
 func (b *PrimitiveBuilder[T]) AppendNull() {
 	n := len(b.vals)
 	if n < cap(b.vals) && b.valid != nil {
-		// The slot holds zero already; only its bit is to clear.
+		var zero T
 		b.valid[n>>3] &^= 1 << (n & 7)
 		b.nulls++
-		b.vals = b.vals[:n+1]
+		b.vals = append(b.vals, zero)
 		return
 	}
 	b.AppendNulls(1)
@@ -137,6 +139,7 @@ func (b *PrimitiveBuilder[T]) AppendNulls(n int) {
 	b.grow(n)
 	b.markNull(n)
 	b.vals = b.vals[:b.length+n]
+	clear(b.vals[b.length:])
 }
 
 // AppendEmptyValue appends a zero value.
@@ -146,6 +149,7 @@ func (b *PrimitiveBuilder[T]) AppendEmptyValue() { b.AppendEmptyValues(1) }
 func (b *PrimitiveBuilder[T]) AppendEmptyValues(n int) {
 	b.grow(n)
 	b.vals = b.vals[:b.length+n]
+	clear(b.vals[b.length:])
 }
 
 // AppendValues appends vs; valid, when not nil, says which are valid (it
@@ -216,7 +220,6 @@ func (b *PrimitiveBuilder[T]) slotsEqual(i, j int) bool {
 func (b *PrimitiveBuilder[T]) truncate(n int) {
 	b.sync()
 	if n < b.length {
-		clear(b.vals[n:b.length])
 		b.truncateBase(n)
 		b.vals = b.vals[:n]
 	}
@@ -226,6 +229,7 @@ func (b *PrimitiveBuilder[T]) truncate(n int) {
 func (b *PrimitiveBuilder[T]) Finish() *Primitive[T] {
 	b.sync()
 	var zero T
+	clear(b.raw[b.length*int(unsafe.Sizeof(zero)):]) // see vals
 	d := b.makeData2(b.raw, b.length*int(unsafe.Sizeof(zero)))
 	b.resetBase()
 	b.vals, b.raw = nil, nil

@@ -1,7 +1,8 @@
 // Package rawmem hands out memory the runtime does not zero first, for
 // outputs that their producer overwrites in full before anyone reads them:
 // a kernel's result, a message body read from an io.Reader, a decompressed
-// buffer. Zeroing memory that is about to be overwritten costs a full pass
+// buffer, the values and string bytes of a growing array builder (which
+// clears what it did not use when it finishes). Zeroing memory that is about to be overwritten costs a full pass
 // over it; for a 10M-value int64 add that was a third of the time.
 //
 // The memory comes from the Go heap (runtime.mallocgc with needzero false,

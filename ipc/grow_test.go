@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/alkaid-go/alkaid/alkaid"
 )
 
 // growRecorder is a bytes.Buffer that records each Grow: the length the
@@ -32,24 +34,25 @@ func TestWriterAnnouncesMessageSizes(t *testing.T) {
 	}{{"stream", false, Uncompressed}, {"stream-lz4", false, LZ4Frame}, {"file", true, Uncompressed}, {"file-zstd", true, Zstd}} {
 		t.Run(tc.name, func(t *testing.T) {
 			var g growRecorder
-			var plain []byte
 			opt := WithCompression(tc.codec, 0)
+			var w interface {
+				Write(*alkaid.Record) error
+				Close() error
+			}
+			var err error
 			if tc.file {
-				w, err := NewFileWriter(&g, s, opt)
-				require.NoError(t, err)
-				for _, r := range recs {
-					require.NoError(t, w.Write(r))
-				}
-				require.NoError(t, w.Close())
-				plain = writeFile(t, s, recs, opt)
+				w, err = NewFileWriter(&g, s, opt)
 			} else {
-				w, err := NewStreamWriter(&g, s, opt)
-				require.NoError(t, err)
-				for _, r := range recs {
-					require.NoError(t, w.Write(r))
-				}
-				require.NoError(t, w.Close())
-				plain = writeStream(t, s, recs, opt)
+				w, err = NewStreamWriter(&g, s, opt)
+			}
+			require.NoError(t, err)
+			for _, r := range recs {
+				require.NoError(t, w.Write(r))
+			}
+			require.NoError(t, w.Close())
+			plain := writeStream(t, s, recs, opt)
+			if tc.file {
+				plain = writeFile(t, s, recs, opt)
 			}
 			require.Equal(t, plain, g.Bytes(), "same bytes with and without a growable sink")
 			// Schema, dictionaries and batches: one announcement each.

@@ -154,7 +154,7 @@ func (c *builderConfig) bytesWith(n int, head, tail []byte) []byte {
 // uncleared is bytesWith without the zeros: at least n bytes holding head
 // then tail, the rest undefined, at full capacity. With Go's allocator the
 // memory is not cleared first (internal/rawmem), for a builder that
-// writes every byte it uses and clears the rest in Finish; any other
+// writes every byte it uses (bufferBytes clears the rest); any other
 // allocator gets bytesWith.
 func (c *builderConfig) uncleared(n int, head, tail []byte) []byte {
 	if _, ok := c.alloc.(memory.GoAllocator); !ok {
@@ -179,6 +179,10 @@ func (c *builderConfig) bufferBytes(raw []byte, n int) []byte {
 		copy(b, raw[:n])
 		return b
 	}
+	// Builders grow into memory that is not cleared first (uncleared):
+	// whatever lies past the n bytes is cleared here, so that nothing
+	// stale is reachable through the buffer's capacity.
+	clear(raw[n:cap(raw)])
 	return raw[:n]
 }
 
@@ -328,7 +332,7 @@ func (b *builderBase) truncateBase(n int) {
 
 // validityBuffer is the finished bitmap, nil when no slot is null. Only
 // Finish calls it, just before resetBase: it clears the bits past the
-// length.
+// length (bufferBytes the bytes after).
 func (b *builderBase) validityBuffer() *memory.Buffer {
 	if v := b.validityBytes(); v != nil {
 		return memory.NewBuffer(v)
@@ -345,7 +349,6 @@ func (b *builderBase) validityBytes() []byte {
 	if r := b.length & 7; r != 0 {
 		b.valid[n-1] &= 1<<r - 1
 	}
-	clear(b.valid[n:])
 	return b.cfg.bufferBytes(b.valid, n)
 }
 

@@ -25,7 +25,7 @@ type BinaryBuilder[O Offset] struct {
 	rawOff  []byte
 	offsets []O    // offsets[i+1] is the end of slot i; len == capacity+1
 	data    []byte // the values allocation at full capacity
-	dlen    int    // bytes of data used; the rest is undefined until Finish clears it
+	dlen    int    // bytes of data used; the rest is undefined (see uncleared)
 }
 
 // Aliases for the binary builders of each offset width.
@@ -240,7 +240,6 @@ func (b *BinaryBuilder[O]) Finish() *Binary[O] {
 	}
 	var zero O
 	size := int(unsafe.Sizeof(zero))
-	clear(b.data[b.dlen:]) // not cleared when allocated (growData)
 	d := b.makeData([]*memory.Buffer{
 		b.validityBuffer(),
 		b.cfg.buffer(b.rawOff, (b.length+1)*size),

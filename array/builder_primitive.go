@@ -23,10 +23,10 @@ type PrimitiveBuilder[T FixedWidth] struct {
 	builderBase
 	// vals is the values allocation viewed as T: len(vals) is the number
 	// of slots appended and cap(vals) the capacity. The slots past the
-	// length hold anything (the allocation is not cleared first; Finish
-	// clears what is left): every append writes its slots, null ones
-	// included. Append only extends vals; the other methods bring
-	// builderBase.length up to date first (see sync).
+	// length hold anything (the allocation is not cleared first, and
+	// bufferBytes clears what is left when finishing): every append
+	// writes its slots, null ones included. Append only extends vals; the
+	// other methods bring builderBase.length up to date first (see sync).
 	vals []T
 	raw  []byte // the allocation as bytes, at full capacity
 }
@@ -229,7 +229,6 @@ func (b *PrimitiveBuilder[T]) truncate(n int) {
 func (b *PrimitiveBuilder[T]) Finish() *Primitive[T] {
 	b.sync()
 	var zero T
-	clear(b.raw[b.length*int(unsafe.Sizeof(zero)):]) // see vals
 	d := b.makeData2(b.raw, b.length*int(unsafe.Sizeof(zero)))
 	b.resetBase()
 	b.vals, b.raw = nil, nil

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/simd"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -122,9 +123,10 @@ func (b *BinaryBuilder[O]) AppendStrings(vs []string, valid []bool) {
 	appendAll(b, vs, valid)
 }
 
-// appendAll appends vs with one reservation of slots and of bytes: the
-// values are copied one after the other into the data, each followed by
-// its end offset, with the builder's fields in locals.
+// appendAll appends vs with one reservation of slots and of bytes; the
+// values are copied one after the other into the data by simd.Concat,
+// which may also write into the data's spare capacity (undefined until
+// Finish clears it).
 func appendAll[O Offset, S []byte | string](b *BinaryBuilder[O], vs []S, valid []bool) {
 	total := 0
 	for i, v := range vs {
@@ -135,29 +137,13 @@ func appendAll[O Offset, S []byte | string](b *BinaryBuilder[O], vs []S, valid [
 	b.grow(len(vs))
 	b.growData(total)
 	n := b.length
-	data := b.data[:b.dlen+total]
-	pos := b.dlen
-	offs := b.offsets[n+1 : n+1+len(vs)]
-	if valid == nil {
-		for i, v := range vs {
-			pos += copy(data[pos:], v)
-			offs[i] = O(pos)
+	b.dlen += simd.Concat(b.data[b.dlen:], b.offsets[n+1:n+1+len(vs)], O(b.dlen), vs, valid)
+	if valid != nil && slices.Contains(valid, false) {
+		if b.valid == nil {
+			b.materialize()
 		}
-	} else {
-		for i, v := range vs {
-			if valid[i] {
-				pos += copy(data[pos:], v)
-			}
-			offs[i] = O(pos)
-		}
-		if slices.Contains(valid, false) {
-			if b.valid == nil {
-				b.materialize()
-			}
-			b.nulls += packValid(b.valid, n, valid)
-		}
+		b.nulls += packValid(b.valid, n, valid)
 	}
-	b.dlen = pos
 	b.length += len(vs)
 }
 

@@ -94,6 +94,10 @@ type kernels struct {
 	// ordered32/64 return how many of the n leading pairs of int32/int64
 	// elements at p are known not to decrease (see orderedGeneric).
 	ordered32, ordered64 func(p unsafe.Pointer, n int) int
+
+	// concat holds the Concat kernels, indexed by concatIndex; nil entries
+	// (all of them at the generic level) use concatGeneric.
+	concat [4]concatKernel
 }
 
 // levels lists the implementations usable on this machine, slowest first;

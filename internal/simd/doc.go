@@ -30,7 +30,10 @@
 //     float32 and float64, except int64 Mul on avx2 (no 64-bit vector
 //     multiply there; plain Go);
 //   - Eq, Ne, Lt, Le, Gt, Ge of the same four types into a bitmap;
-//   - ByteSwap16/32/64.
+//   - ByteSwap16/32/64;
+//   - Concat (the string bytes of a variable-size layout, avx2 code at
+//     both levels): values of up to 32 bytes move with one 32-byte load
+//     and store, never loading across a page end past the value.
 //
 // Each vector kernel handles whole vectors; the Go glue runs the generic
 // code on heads (to reach a byte-aligned validity bit) and tails, so every

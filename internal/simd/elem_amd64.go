@@ -104,6 +104,7 @@ func setElemAVX2(k *kernels) {
 	k.bswap32 = bswapGlue(bswap32AVX2, 32, bswap32Generic)
 	k.bswap64 = bswapGlue(bswap64AVX2, 32, bswap64Generic)
 	k.ordered32, k.ordered64 = orderedI32AVX2, orderedI64AVX2
+	k.concat = [4]concatKernel{concatS16E32AVX2, concatS16E64AVX2, concatS24E32AVX2, concatS24E64AVX2}
 }
 
 func setElemAVX512(k *kernels) {

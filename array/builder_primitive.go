@@ -3,12 +3,12 @@ package array
 import (
 	"bytes"
 	"fmt"
-	"math/bits"
 	"slices"
 	"unsafe"
 
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/simd"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -161,49 +161,23 @@ func (b *PrimitiveBuilder[T]) AppendValues(vs []T, valid []bool) {
 	}
 	b.sync()
 	n := b.length
-	if n+len(vs) > cap(b.vals) {
-		b.realloc(len(vs), vs)
-	} else {
-		b.vals = append(b.vals, vs...) // within capacity
-	}
 	if valid == nil || !slices.Contains(valid, false) {
+		if n+len(vs) > cap(b.vals) {
+			b.realloc(len(vs), vs)
+		} else {
+			b.vals = append(b.vals, vs...) // within capacity
+		}
 		return
 	}
+	// The flags go into the bitmap first; the values are then copied under
+	// it, null slots zeroed, in one pass over the memory.
+	b.grow(len(vs))
 	if b.valid == nil {
 		b.materialize()
 	}
-	b.nulls += clearNulls(b.valid, b.vals[n:], n, valid)
-}
-
-// clearNulls writes valid into the bitmap from bit p and zeroes the slots
-// of vals (slots p on) that valid says are null; it returns their number.
-func clearNulls[T any](bitmap []byte, vals []T, p int, valid []bool) (nulls int) {
-	var zero T
-	i := 0
-	for ; i < len(valid) && (p+i)&7 != 0; i++ {
-		if setBitTo(bitmap, p+i, valid[i]) == 0 {
-			vals[i] = zero
-			nulls++
-		}
-	}
-	// Whole bytes, eight flags packed at a time.
-	for ; i+8 <= len(valid); i += 8 {
-		packed := pack8(valid[i:])
-		bitmap[(p+i)>>3] = packed
-		if packed != 0xFF {
-			nulls += 8 - bits.OnesCount8(packed)
-			for m := ^packed; m != 0; m &= m - 1 {
-				vals[i+bits.TrailingZeros8(m)] = zero
-			}
-		}
-	}
-	for ; i < len(valid); i++ {
-		if setBitTo(bitmap, p+i, valid[i]) == 0 {
-			vals[i] = zero
-			nulls++
-		}
-	}
-	return nulls
+	b.nulls += packValid(b.valid, n, valid)
+	b.vals = b.vals[:n+len(vs)]
+	simd.CopyValid(b.vals[n:], vs, b.valid, n)
 }
 
 // Value returns the i'th value appended (zero for a null slot).

@@ -2,7 +2,6 @@ package array
 
 import (
 	"math/rand/v2"
-	"slices"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/bitutil"
@@ -83,43 +82,6 @@ func TestAppendValuesNullsZeroed(t *testing.T) {
 	}
 	if err := ValidateFull(a.Data()); err != nil {
 		t.Fatal(err)
-	}
-}
-
-// TestClearNulls checks clearNulls against writing bit by bit and zeroing
-// slot by slot, at every start offset within a byte and lengths around
-// the word size, over random bitmaps and values.
-func TestClearNulls(t *testing.T) {
-	r := rand.New(rand.NewPCG(7, 8))
-	for off := range 16 {
-		for n := range 40 {
-			valid := make([]bool, n)
-			for i := range valid {
-				valid[i] = r.IntN(3) != 0
-			}
-			bm := make([]byte, 8)
-			for i := range bm {
-				bm[i] = byte(r.Uint32())
-			}
-			vals := make([]int32, n)
-			for i := range vals {
-				vals[i] = int32(r.Uint32()) | 1
-			}
-			wantBm := append([]byte(nil), bm...)
-			wantVals := append([]int32(nil), vals...)
-			wantNulls := 0
-			for i, ok := range valid {
-				bitutil.SetBitTo(wantBm, off+i, ok)
-				if !ok {
-					wantVals[i] = 0
-					wantNulls++
-				}
-			}
-			nulls := clearNulls(bm, vals, off, valid)
-			if nulls != wantNulls || string(bm) != string(wantBm) || !slices.Equal(vals, wantVals) {
-				t.Fatalf("off %d n %d: %08b %v (%d nulls), want %08b %v (%d)", off, n, bm, vals, nulls, wantBm, wantVals, wantNulls)
-			}
-		}
 	}
 }
 

@@ -130,4 +130,7 @@ var generic = kernels{
 
 	ordered32: orderedGeneric,
 	ordered64: orderedGeneric,
+
+	copyValid32: copyValidGeneric[uint32],
+	copyValid64: copyValidGeneric[uint64],
 }

@@ -98,6 +98,10 @@ type kernels struct {
 	// concat holds the Concat kernels, indexed by concatIndex; nil entries
 	// (all of them at the generic level) use concatGeneric.
 	concat [4]concatKernel
+
+	// copyValid32/64 are CopyValid for 4- and 8-byte elements.
+	copyValid32 func(dst, src []uint32, bits []byte, off int)
+	copyValid64 func(dst, src []uint64, bits []byte, off int)
 }
 
 // levels lists the implementations usable on this machine, slowest first;

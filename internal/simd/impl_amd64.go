@@ -111,4 +111,6 @@ func setBitmapAVX512(k *kernels) {
 	k.not = notGlue(notAVX512, 64)
 	k.popCount = popGlue(popCountAVX512, 64)
 	k.shiftBits = shiftGlue(shiftBitsAVX512, 64)
+	k.copyValid32 = copyValidGlue[uint32](copyValid32AVX512, copyValid32NTAVX512, 4)
+	k.copyValid64 = copyValidGlue[uint64](copyValid64AVX512, copyValid64NTAVX512, 2)
 }

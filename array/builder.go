@@ -180,10 +180,12 @@ func (c *builderConfig) bufferBytes(raw []byte, n int) []byte {
 		return b
 	}
 	// Builders grow into memory that is not cleared first (uncleared):
-	// whatever lies past the n bytes is cleared here, so that nothing
-	// stale is reachable through the buffer's capacity.
-	clear(raw[n:cap(raw)])
-	return raw[:n]
+	// the buffer's capacity ends at its padding, cleared here, so that
+	// nothing stale is reachable through it; the rest of the allocation
+	// is not cleared, as nothing reaches it.
+	p := min(memory.RoundUp(n), cap(raw))
+	clear(raw[n:p])
+	return raw[:n:p]
 }
 
 // packValid writes valid[i] into bit off+i of dst (whatever the bit held

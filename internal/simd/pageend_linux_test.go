@@ -8,8 +8,9 @@ import (
 	"unsafe"
 )
 
-// guardedPage returns a page of memory followed by an inaccessible one:
-// a kernel that read past the end of the page would fault.
+// guardedPage returns a page of memory, filled with a pattern, followed by
+// an inaccessible one: a kernel that read past the end of the page would
+// fault.
 func guardedPage(t *testing.T) []byte {
 	page := syscall.Getpagesize()
 	mem, err := syscall.Mmap(-1, 0, 2*page, syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_ANON|syscall.MAP_PRIVATE)
@@ -20,6 +21,9 @@ func guardedPage(t *testing.T) []byte {
 	if err := syscall.Mprotect(mem[page:], syscall.PROT_NONE); err != nil {
 		t.Fatalf("mprotect: %v", err)
 	}
+	for i := range page {
+		mem[i] = byte(i*7 + 1)
+	}
 	return mem[:page:page]
 }
 
@@ -28,9 +32,6 @@ func guardedPage(t *testing.T) []byte {
 func TestConcatAtPageEnd(t *testing.T) {
 	mem := guardedPage(t)
 	page := len(mem)
-	for i := range mem {
-		mem[i] = byte(i*7 + 1)
-	}
 	forEachVector(t, func(t *testing.T) {
 		for l := 1; l <= 300; l++ {
 			v := mem[page-l : page]
@@ -46,9 +47,6 @@ func TestConcatAtPageEnd(t *testing.T) {
 func TestCopyValidBitsAtPageEnd(t *testing.T) {
 	mem := guardedPage(t)
 	page := len(mem)
-	for i := range mem {
-		mem[i] = byte(i*5 + 3)
-	}
 	forEachVector(t, func(t *testing.T) {
 		for n := 1; n <= 300; n++ {
 			for off := range 8 {

@@ -18,6 +18,24 @@ func forEachVector(t *testing.T, f func(t *testing.T)) {
 	}
 }
 
+// mustPanic runs every call at every level and fails when one returns
+// without panicking.
+func mustPanic(t *testing.T, calls map[string]func()) {
+	t.Helper()
+	for name, f := range calls {
+		t.Run(name, func(t *testing.T) {
+			forEachVector(t, func(t *testing.T) {
+				defer func() {
+					if recover() == nil {
+						t.Fatal("no panic")
+					}
+				}()
+				f()
+			})
+		})
+	}
+}
+
 // withLevel runs f with k active and returns to the previous level.
 func withLevel(k *kernels, f func()) {
 	saved := active

@@ -34,8 +34,9 @@
 //   - Concat (the string bytes of a variable-size layout, avx2 code at
 //     both levels): values of up to 32 bytes move with one 32-byte load
 //     and store, never loading across a page end past the value;
-//   - CopyValid of 4- and 8-byte elements (avx512 only): masked loads
-//     under the validity bits, non-temporal stores for large outputs.
+//   - CopyValid of 4- and 8-byte elements: masked loads under the
+//     validity bits (avx2: lane masks from the broadcast bits), with
+//     non-temporal stores for large outputs.
 //
 // Each vector kernel handles whole vectors; the Go glue runs the generic
 // code on heads (to reach a byte-aligned validity bit) and tails, so every

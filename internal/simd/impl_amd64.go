@@ -101,6 +101,8 @@ func setBitmapAVX2(k *kernels) {
 	k.not = notGlue(notAVX2, 32)
 	k.popCount = popGlue(popCountAVX2, 32)
 	k.shiftBits = shiftGlue(shiftBitsAVX2, 32)
+	k.copyValid32 = copyValidGlue[uint32](copyValid32AVX2, copyValid32NTAVX2, 4)
+	k.copyValid64 = copyValidGlue[uint64](copyValid64AVX2, copyValid64NTAVX2, 2)
 }
 
 func setBitmapAVX512(k *kernels) {

@@ -1,6 +1,7 @@
 package shred
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -264,6 +265,13 @@ func assembleNode(n *node, cols []Column, want int) (*array.Data, error) {
 	if valid.n != want {
 		return nil, errorf(ErrInvalid, c.Path, "column gives %s %d slots, other columns %d", PathString(n.path), valid.n, want)
 	}
+	// Every column below n repeats n's slots in its levels; they must
+	// agree, or values would silently move to other slots.
+	for j := n.leaf + 1; j < leafEnd(n); j++ {
+		if err := agreeOnSlots(n, c, valid, lens, &cols[j]); err != nil {
+			return nil, err
+		}
+	}
 	d := &array.Data{Type: n.field.Type, Length: valid.n, NullCount: valid.nulls}
 	if n.kind == structNode {
 		d.Buffers = []*memory.Buffer{valid.buffer()}
@@ -307,6 +315,48 @@ func assembleNode(n *node, cols []Column, want int) (*array.Data, error) {
 		d.Buffers = []*memory.Buffer{valid.buffer(), offsets[int64](lens, true), sizes[int64](lens)}
 	}
 	return d, nil
+}
+
+// leafEnd is one past the index of the last leaf column under n.
+func leafEnd(n *node) int {
+	for n.kind != leafNode {
+		n = n.children[len(n.children)-1]
+	}
+	return n.leaf + 1
+}
+
+// agreeOnSlots checks that column o describes n's slots (their validity and
+// list lengths) as column c does, where c gave valid and lens.
+func agreeOnSlots(n *node, c *Column, valid bitmap, lens []int, o *Column) error {
+	ov, olens := scan(n, o)
+	if ov.n != valid.n {
+		return errorf(ErrInvalid, o.Path, "column gives %s %d slots, column %s %d", PathString(n.path), ov.n, c.PathString(), valid.n)
+	}
+	for i := range valid.n {
+		isValid := func(b bitmap) bool { return b.nulls == 0 || bitutil.GetBit(b.bits, i) }
+		if a, b := isValid(valid), isValid(ov); a != b {
+			return errorf(ErrInvalid, o.Path, "%s is %s here but %s in column %s", slotName(n, i), nullWord(b), nullWord(a), c.PathString())
+		}
+		if lens != nil && lens[i] != olens[i] {
+			return errorf(ErrInvalid, o.Path, "%s has %d elements here but %d in column %s", slotName(n, i), olens[i], lens[i], c.PathString())
+		}
+	}
+	return nil
+}
+
+// slotName names slot i of n in errors; a list's elements share its path.
+func slotName(n *node, i int) string {
+	if n.elem {
+		return fmt.Sprintf("element %d of %s", i, PathString(n.path))
+	}
+	return fmt.Sprintf("slot %d of %s", i, PathString(n.path))
+}
+
+func nullWord(valid bool) string {
+	if valid {
+		return "valid"
+	}
+	return "null"
 }
 
 // offsets returns the running sums of lens: len(lens)+1 of them for a

@@ -113,6 +113,7 @@ type node struct {
 	ph       []int // placeholders per d < slotDef
 	size     int   // fixed-size lists: the size; -1 for the other lists
 	leaf     int   // index of the first leaf column under the node
+	elem     bool  // the element node of a list or map (same path as it)
 	// Leaves only.
 	valueType datatype.DataType // type of Column.Values
 	listDefs  []int16           // elemDef of the list at each repetition level 1…MaxRep
@@ -203,6 +204,7 @@ func (t *tree) build(f datatype.Field, path []string, base, slotDef, slotRep int
 		if err != nil {
 			return nil, err
 		}
+		c.elem = true
 		n.children = []*node{c}
 		return n, nil
 	case *datatype.UnionType:

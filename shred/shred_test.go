@@ -448,7 +448,7 @@ func TestAssembleErrors(t *testing.T) {
 			c[1].Rep, c[1].Def = c[1].Rep[:2], c[1].Def[:2]
 			c[1].Values = array.Slice(c[1].Values, 0, 2)
 			return c
-		}, "shred: s.b: invalid: column gives s.b 1 slots, other columns 2"},
+		}, "shred: s.b: invalid: column gives s 1 slots, column s.a 2"},
 		{"fixed size", func(c []shred.Column) []shred.Column {
 			c[1].Rep, c[1].Def = c[1].Rep[:3], c[1].Def[:3]
 			c[1].Values = array.Slice(c[1].Values, 0, 3)
@@ -463,6 +463,40 @@ func TestAssembleErrors(t *testing.T) {
 	}
 	if _, err := shred.Assemble(f, clone()); err != nil {
 		t.Errorf("unchanged columns: %v", err)
+	}
+}
+
+// Columns that agree on counts but not on which slot holds what are
+// refused: assembling them would move values to other records.
+func TestAssembleColumnsDisagree(t *testing.T) {
+	l := nullable("l", datatype.ListOf(datatype.StructOf(nullable("a", datatype.Int32), nullable("b", datatype.Int32))))
+	col := func(name string, rep, def []int16, values string) shred.Column {
+		return shred.Column{Path: []string{"l", name}, MaxRep: 1, MaxDef: 4, Rep: rep, Def: def,
+			Values: array.MustFromJSON(datatype.Int32, values)}
+	}
+	a := col("a", []int16{0, 0}, []int16{0, 4}, `[1]`)
+	tests := []struct {
+		name string
+		b    shred.Column
+		want string
+	}{
+		{"swapped records", col("b", []int16{0, 0}, []int16{4, 0}, `[2]`),
+			"shred: l.b: invalid: slot 0 of l is valid here but null in column l.a"},
+		{"other list lengths", col("b", []int16{0, 0, 1}, []int16{0, 4, 4}, `[2, 3]`),
+			"shred: l.b: invalid: slot 1 of l has 2 elements here but 1 in column l.a"},
+		{"a record missing", col("b", []int16{}, []int16{}, `[]`),
+			"shred: l.b: invalid: column gives l 0 slots, column l.a 2"},
+		{"null element", col("b", []int16{0, 0}, []int16{0, 2}, `[]`),
+			"shred: l.b: invalid: element 0 of l is null here but valid in column l.a"},
+	}
+	for _, tt := range tests {
+		_, err := shred.Assemble(l, []shred.Column{a, tt.b})
+		if !errors.Is(err, shred.ErrInvalid) || err.Error() != tt.want {
+			t.Errorf("%s:\n got  %v\n want %s", tt.name, err, tt.want)
+		}
+	}
+	if _, err := shred.Assemble(l, []shred.Column{a, col("b", []int16{0, 0}, []int16{0, 3}, `[]`)}); err != nil {
+		t.Errorf("agreeing columns: %v", err)
 	}
 }
 

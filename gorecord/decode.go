@@ -3,6 +3,7 @@ package gorecord
 import (
 	"encoding/json"
 	"fmt"
+	"math"
 	"reflect"
 	"strconv"
 	"time"
@@ -98,11 +99,11 @@ func (bd *binder) bindRaw(n *node, dt datatype.DataType) (decoder, error) {
 		}
 	case kTime:
 		if tt, ok := dt.(*datatype.TimestampType); ok {
-			return timeDec{unit: tt.Unit, loc: location(tt.TimeZone)}, nil
+			return timeDec{unit: tt.Unit, loc: location(tt.TimeZone), path: n.path}, nil
 		}
 	case kDuration:
 		if tt, ok := dt.(*datatype.DurationType); ok {
-			return durationDec{mul: int64(time.Second) / tt.Unit.PerSecond()}, nil
+			return durationDec{mul: int64(time.Second) / tt.Unit.PerSecond(), unit: tt.Unit, path: n.path}, nil
 		}
 	case kJSON:
 		if dt.Kind().IsBinaryLike() {
@@ -454,7 +455,12 @@ func (d fixedBinDec) decode(a array.Array, from, n int, base unsafe.Pointer, str
 type timeDec struct {
 	unit datatype.TimeUnit
 	loc  *time.Location
+	path string
 }
+
+// maxUnixSeconds is the largest count of seconds since 1970 that
+// time.Unix represents: it counts from year 1 internally.
+const maxUnixSeconds = math.MaxInt64 - 62135596800
 
 func (d timeDec) decode(a array.Array, from, n int, base unsafe.Pointer, stride uintptr) error {
 	p, ok := a.(*array.Primitive[datatype.Timestamp])
@@ -462,6 +468,9 @@ func (d timeDec) decode(a array.Array, from, n int, base unsafe.Pointer, stride 
 		return wrongArray(a)
 	}
 	for i, v := range p.Values()[from : from+n] {
+		if d.unit == datatype.Second && v > maxUnixSeconds && a.IsValid(from+i) {
+			return fmt.Errorf("%w: slot %d of field %s: %d s since 1970 is past the last time.Time", ErrRange, from+i, d.path, v)
+		}
 		t := v.Time(d.unit)
 		if d.loc != time.UTC {
 			t = t.In(d.loc)
@@ -471,14 +480,23 @@ func (d timeDec) decode(a array.Array, from, n int, base unsafe.Pointer, stride 
 	return nil
 }
 
-type durationDec struct{ mul int64 }
+type durationDec struct {
+	mul  int64 // nanoseconds per unit
+	unit datatype.TimeUnit
+	path string
+}
 
 func (d durationDec) decode(a array.Array, from, n int, base unsafe.Pointer, stride uintptr) error {
 	p, ok := a.(*array.Primitive[datatype.Duration])
 	if !ok {
 		return wrongArray(a)
 	}
+	lo, hi := int64(math.MinInt64)/d.mul, int64(math.MaxInt64)/d.mul
 	for i, v := range p.Values()[from : from+n] {
+		if (int64(v) < lo || int64(v) > hi) && a.IsValid(from+i) {
+			// A null slot's value is arbitrary; a valid one must fit.
+			return fmt.Errorf("%w: slot %d of field %s: %d %s overflows time.Duration (about 292 years)", ErrRange, from+i, d.path, v, d.unit)
+		}
 		*(*time.Duration)(at(base, stride, i)) = time.Duration(int64(v) * d.mul)
 	}
 	return nil

@@ -28,8 +28,10 @@ var (
 	// ErrNull: a null slot was read into a Go type without nil, and
 	// [WithZeroForNull] was not given.
 	ErrNull = errors.New("null into non-nullable Go value")
-	// ErrRange: a Go value does not fit its column type (a time.Time
-	// outside the years 1678 to 2262 in a timestamp[ns] column).
+	// ErrRange: a value does not fit the type it goes to: a time.Time
+	// outside the years 1678 to 2262 written to a timestamp[ns] column,
+	// or a duration or timestamp read into a time.Duration or time.Time
+	// that cannot hold it (durations beyond about 292 years).
 	ErrRange = errors.New("value out of range")
 )
 

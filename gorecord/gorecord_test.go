@@ -2,6 +2,7 @@ package gorecord_test
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -11,6 +12,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/gorecord"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 func TestSchemaOfSmall(t *testing.T) {
@@ -479,4 +481,42 @@ func (celsiusLikeUUID) Serialize() string                          { return "" }
 func (celsiusLikeUUID) ExtensionEqual(datatype.ExtensionType) bool { return true }
 func (c celsiusLikeUUID) Deserialize(datatype.DataType, string) (datatype.ExtensionType, error) {
 	return c, nil
+}
+
+// Durations and timestamps that time.Duration or time.Time cannot hold are
+// errors, not values wrapped around; null slots may hold anything.
+func TestTimeOutOfRange(t *testing.T) {
+	column := func(typ datatype.DataType, values []int64, valid byte) *alkaid.Record {
+		d := array.NewData(typ, len(values), []*memory.Buffer{memory.FromSlice([]byte{valid}), memory.FromSlice(values)}, nil, -1, 0)
+		s := alkaid.NewSchema([]datatype.Field{{Name: "V", Type: typ, Nullable: true}}, datatype.Metadata{})
+		rec, err := alkaid.NewRecord(s, []array.Array{array.MustMake(d)}, len(values))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rec
+	}
+	secs, _ := datatype.NewDuration(datatype.Second)
+	type D struct{ V *time.Duration }
+	_, err := gorecord.ToSlice[D](column(secs, []int64{1, 1e12}, 0b11))
+	want := `gorecord: column "V": value out of range: slot 1 of field D.V: 1000000000000 s overflows time.Duration (about 292 years)`
+	if err == nil || err.Error() != want || !errors.Is(err, gorecord.ErrRange) {
+		t.Errorf("error %v\n      want %s", err, want)
+	}
+	got, err := gorecord.ToSlice[D](column(secs, []int64{-3, 1e12}, 0b01))
+	if err != nil || *got[0].V != -3*time.Second || got[1].V != nil {
+		t.Errorf("null slot with a large value: %v, %v", got, err)
+	}
+
+	ts, _ := datatype.NewTimestamp(datatype.Second, "")
+	type T struct{ V *time.Time }
+	_, err = gorecord.ToSlice[T](column(ts, []int64{0, math.MaxInt64}, 0b11))
+	want = `gorecord: column "V": value out of range: slot 1 of field T.V: 9223372036854775807 s since 1970 is past the last time.Time`
+	if err == nil || err.Error() != want || !errors.Is(err, gorecord.ErrRange) {
+		t.Errorf("error %v\n      want %s", err, want)
+	}
+	last := int64(math.MaxInt64 - 62135596800)
+	gotT, err := gorecord.ToSlice[T](column(ts, []int64{last, math.MaxInt64}, 0b01))
+	if err != nil || gotT[0].V.Unix() != last || gotT[1].V != nil {
+		t.Errorf("last second: %v, %v", gotT, err)
+	}
 }

@@ -124,6 +124,10 @@ func writePrimitive(b *strings.Builder, a Array, i int) {
 		fmt.Fprintf(b, "%dM%dd%dns", v.Months, v.Days, v.Nanoseconds)
 	case *Timestamp:
 		tt := t.(*datatype.TimestampType)
+		if v := a.Value(i); !v.InTimeRange(tt.Unit) {
+			fmt.Fprintf(b, "%d%s", v, tt.Unit) // no time.Time holds it
+			break
+		}
 		b.WriteString(a.Value(i).Time(tt.Unit).Format("2006-01-02T15:04:05.999999999"))
 		if tt.TimeZone != "" {
 			b.WriteString("Z")

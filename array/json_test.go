@@ -2,6 +2,7 @@ package array
 
 import (
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -169,4 +170,14 @@ func TestFromJSONErrors(t *testing.T) {
 	_, err := FromJSON(mustOK(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)), `[]`)
 	require.ErrorIs(t, err, ErrUnsupported)
 	require.Panics(t, func() { MustFromJSON(datatype.Int8, `[1000]`) })
+}
+
+// Timestamps print as dates, except seconds that no time.Time holds,
+// which print as the count itself rather than a date wrapped around.
+func TestFormatTimestampRange(t *testing.T) {
+	ts, err := datatype.NewTimestamp(datatype.Second, "UTC")
+	require.NoError(t, err)
+	b := NewPrimitiveBuilder[datatype.Timestamp](ts)
+	b.AppendValues([]datatype.Timestamp{86400, math.MaxInt64}, nil)
+	require.Equal(t, "[1970-01-02T00:00:00Z 9223372036854775807s]", b.Finish().String())
 }

@@ -172,6 +172,18 @@ func TestTemporalValues(t *testing.T) {
 	}
 	require.Equal(t, time.Date(1970, 1, 2, 0, 0, 0, 0, time.UTC), Date32(1).Time())
 	require.Equal(t, time.UnixMilli(86400000).UTC(), Date64(86400000).Time())
+
+	// The last second time.Time holds, and the first it does not.
+	last := Timestamp(math.MaxInt64 - 62135596800)
+	require.True(t, last.InTimeRange(Second))
+	require.Equal(t, int64(last), last.Time(Second).Unix())
+	require.False(t, (last + 1).InTimeRange(Second))
+	for _, u := range []TimeUnit{Millisecond, Microsecond, Nanosecond} {
+		require.True(t, Timestamp(math.MaxInt64).InTimeRange(u), u)
+		require.True(t, Timestamp(math.MinInt64).InTimeRange(u), u)
+	}
+	require.True(t, Timestamp(math.MinInt64).InTimeRange(Second))
+	require.Equal(t, int64(math.MinInt64), Timestamp(math.MinInt64).Time(Second).Unix())
 }
 
 type testExt struct{ param string }

@@ -54,7 +54,9 @@ type Decimal128 struct {
 // little-endian 64-bit words (word 0 least significant, as on the wire).
 type Decimal256 [4]uint64
 
-// Time converts a timestamp in unit to a time.Time in UTC.
+// Time converts a timestamp in unit to a time.Time in UTC. Check
+// [Timestamp.InTimeRange] first for values from outside: a count of
+// seconds past the last time.Time wraps around.
 func (t Timestamp) Time(unit TimeUnit) time.Time {
 	switch unit {
 	case Second:
@@ -66,6 +68,18 @@ func (t Timestamp) Time(unit TimeUnit) time.Time {
 	}
 	return time.Unix(0, int64(t)).UTC()
 }
+
+// InTimeRange reports whether t in unit is an instant that time.Time can
+// hold, so that [Timestamp.Time] is exact: every value is but a count of
+// seconds past 292277026596-12-04T15:30:07Z (time.Time counts seconds
+// from year 1 in an int64).
+func (t Timestamp) InTimeRange(unit TimeUnit) bool {
+	return unit != Second || int64(t) <= math.MaxInt64-secondsFromYear1To1970
+}
+
+// secondsFromYear1To1970 is the offset of the Unix epoch in time.Time's
+// internal count of seconds.
+const secondsFromYear1To1970 = 62135596800
 
 // TimestampOf converts t to a count of units since the epoch.
 func TimestampOf(t time.Time, unit TimeUnit) Timestamp {

@@ -458,17 +458,13 @@ type timeDec struct {
 	path string
 }
 
-// maxUnixSeconds is the largest count of seconds since 1970 that
-// time.Unix represents: it counts from year 1 internally.
-const maxUnixSeconds = math.MaxInt64 - 62135596800
-
 func (d timeDec) decode(a array.Array, from, n int, base unsafe.Pointer, stride uintptr) error {
 	p, ok := a.(*array.Primitive[datatype.Timestamp])
 	if !ok {
 		return wrongArray(a)
 	}
 	for i, v := range p.Values()[from : from+n] {
-		if d.unit == datatype.Second && v > maxUnixSeconds && a.IsValid(from+i) {
+		if !v.InTimeRange(d.unit) && a.IsValid(from+i) {
 			return fmt.Errorf("%w: slot %d of field %s: %d s since 1970 is past the last time.Time", ErrRange, from+i, d.path, v)
 		}
 		t := v.Time(d.unit)

@@ -305,7 +305,7 @@ func appendJSONValue(b []byte, a array.Array, i int) []byte {
 	case *array.Timestamp:
 		tt := t.(*datatype.TimestampType)
 		ts := a.Value(i).Time(tt.Unit).UTC()
-		if ts.Year() >= 0 && ts.Year() <= 9999 {
+		if a.Value(i).InTimeRange(tt.Unit) && ts.Year() >= 0 && ts.Year() <= 9999 {
 			layout := "2006-01-02T15:04:05.999999999"
 			if tt.TimeZone != "" {
 				layout += "Z07:00"

@@ -3,6 +3,7 @@ package array
 import (
 	"errors"
 	"math"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -180,4 +181,44 @@ func TestFormatTimestampRange(t *testing.T) {
 	b := NewPrimitiveBuilder[datatype.Timestamp](ts)
 	b.AppendValues([]datatype.Timestamp{86400, math.MaxInt64}, nil)
 	require.Equal(t, "[1970-01-02T00:00:00Z 9223372036854775807s]", b.Finish().String())
+}
+
+// jsonFuzzTypes are fuzzTypes plus the types whose JSON forms FromJSON
+// parses specially (dates, times, intervals, decimals, fixed widths).
+var jsonFuzzTypes = func() []datatype.DataType {
+	ts, _ := datatype.NewTimestamp(datatype.Millisecond, "UTC")
+	dur, _ := datatype.NewDuration(datatype.Second)
+	t32, _ := datatype.NewTime(datatype.Millisecond)
+	fsb, _ := datatype.NewFixedSizeBinary(3)
+	dec, _ := datatype.NewDecimal(256, 40, -3)
+	return append(slices.Clone(fuzzTypes), ts, dur, t32, fsb, dec, datatype.Date32Type, datatype.Date64Type,
+		datatype.MonthIntervalType, datatype.DayTimeIntervalType, datatype.MonthDayNanoIntervalType,
+		datatype.Float16Type, datatype.Float64, datatype.Uint64)
+}()
+
+// FuzzFromJSON parses arbitrary literals for each type: FromJSON must
+// return an error wrapping ErrInvalid or a valid array.
+func FuzzFromJSON(f *testing.F) {
+	for k := range jsonFuzzTypes {
+		for _, lit := range []string{`[]`, `[null]`, `[1, 2, null]`, `["a", "bc"]`, `[[1, 2], null, []]`,
+			`[{"a": 1, "b": "x"}, null, [2, "y"]]`, `[[["k", 1]], {"k2": 2}]`, `[[0, 5], [1, [1, 2]]]`,
+			`["2024-02-29", "2024-02-29T12:00:00Z", 86400]`, `["123.45", -1e3, "NaN", "-Inf"]`,
+			`[[1, 2], {"days": 1, "milliseconds": 2}, [1, 2, 3]]`, `[true, false, "abc"]`} {
+			f.Add(uint8(k), lit)
+		}
+	}
+	f.Fuzz(func(t *testing.T, kind uint8, lit string) {
+		typ := jsonFuzzTypes[int(kind)%len(jsonFuzzTypes)]
+		a, err := FromJSON(typ, lit)
+		if err != nil {
+			if !errors.Is(err, ErrInvalid) && !errors.Is(err, datatype.ErrInvalid) {
+				t.Fatalf("%s: error %v wraps neither ErrInvalid", typ, err)
+			}
+			return
+		}
+		if err := ValidateFull(a.Data()); err != nil {
+			t.Fatalf("%s from %q is invalid: %v", typ, lit, err)
+		}
+		_ = a.String()
+	})
 }

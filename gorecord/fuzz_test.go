@@ -1,7 +1,6 @@
 package gorecord_test
 
 import (
-	"bytes"
 	"math"
 	"reflect"
 	"testing"
@@ -21,18 +20,7 @@ func FuzzToSlice(f *testing.F) {
 		if err != nil {
 			f.Fatal(err)
 		}
-		var buf bytes.Buffer
-		w, err := ipc.NewStreamWriter(&buf, rec.Schema())
-		if err != nil {
-			f.Fatal(err)
-		}
-		if err := w.Write(rec); err != nil {
-			f.Fatal(err)
-		}
-		if err := w.Close(); err != nil {
-			f.Fatal(err)
-		}
-		f.Add(buf.Bytes())
+		f.Add(writeStream(f, rec))
 	}
 	limits := ipc.Limits{MaxMetadataSize: 1 << 20, MaxDepth: 32, MaxBodySize: 1 << 20, MaxDecompressed: 1 << 20, MaxRows: 1 << 10}
 	f.Fuzz(func(t *testing.T, in []byte) {

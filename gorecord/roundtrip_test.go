@@ -156,7 +156,7 @@ func everythingRows() []Everything {
 	}
 }
 
-func writeStream(t *testing.T, recs ...*alkaid.Record) []byte {
+func writeStream(t testing.TB, recs ...*alkaid.Record) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := ipc.NewStreamWriter(&buf, recs[0].Schema())

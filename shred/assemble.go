@@ -1,6 +1,7 @@
 package shred
 
 import (
+	"bytes"
 	"fmt"
 	"math"
 	"slices"
@@ -267,7 +268,7 @@ func assembleNode(n *node, cols []Column, want int) (*array.Data, error) {
 	}
 	// Every column below n repeats n's slots in its levels; they must
 	// agree, or values would silently move to other slots.
-	for j := n.leaf + 1; j < leafEnd(n); j++ {
+	for j, end := n.leaf+1, leafEnd(n); j < end; j++ {
 		if err := agreeOnSlots(n, c, valid, lens, &cols[j]); err != nil {
 			return nil, err
 		}
@@ -331,6 +332,12 @@ func agreeOnSlots(n *node, c *Column, valid bitmap, lens []int, o *Column) error
 	ov, olens := scan(n, o)
 	if ov.n != valid.n {
 		return errorf(ErrInvalid, o.Path, "column gives %s %d slots, column %s %d", PathString(n.path), ov.n, c.PathString(), valid.n)
+	}
+	// Both bitmaps are built the same way from their slots, so agreeing
+	// columns give equal bytes; only a disagreement is looked at slot by
+	// slot, to name the slot.
+	if ov.nulls == valid.nulls && bytes.Equal(ov.bits, valid.bits) && slices.Equal(olens, lens) {
+		return nil
 	}
 	for i := range valid.n {
 		isValid := func(b bitmap) bool { return b.nulls == 0 || bitutil.GetBit(b.bits, i) }

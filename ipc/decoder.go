@@ -150,12 +150,7 @@ func (d *Decoder) DecodeMessage(m *Message) (Event, error) {
 		if d.info != nil {
 			return Event{}, invalidf("a second schema message")
 		}
-		if !m.header(&tbl) {
-			return Event{}, invalidf("schema message without a header")
-		}
-		var s fb.Schema
-		s.Init(tbl.Bytes, tbl.Pos)
-		info, err := readSchema(&s, d.cfg.limits)
+		info, err := messageSchema(m, d.cfg.limits)
 		if err != nil {
 			return Event{}, err
 		}
@@ -204,6 +199,17 @@ func (d *Decoder) DecodeMessage(m *Message) (Event, error) {
 // setSchema adopts a decoded schema. Big-endian data is swapped to native
 // order as it is read, so the schema handed out says little-endian (it
 // describes the arrays returned); the data's own order is kept apart.
+// messageSchema reads the schema a schema message carries.
+func messageSchema(m *Message, limits Limits) (*schemaInfo, error) {
+	var tbl flatbuffers.Table
+	if !m.header(&tbl) {
+		return nil, invalidf("schema message without a header")
+	}
+	var s fb.Schema
+	s.Init(tbl.Bytes, tbl.Pos)
+	return readSchema(&s, limits)
+}
+
 func (d *Decoder) setSchema(info *schemaInfo) error {
 	if info.schema.Endianness() == alkaid.BigEndian {
 		if d.cfg.refuseSwap {

@@ -164,13 +164,18 @@ func FuzzFileReader(f *testing.F) {
 		for rec := range sr.Records() {
 			viaStream = append(viaStream, rec.String())
 		}
-		if sr.Err() != nil || !sameOffsets(streamRecordOffsets(in), mustBlocks(fr)) || !sr.Schema().Equal(fr.Schema()) {
-			// Only a footer that indexes exactly the stream's record batches,
-			// in order, must agree with it; and the file reader takes the
-			// schema from the footer and does not compare it with the
-			// stream's schema message: when the copies differ (the seed
-			// adacdd965dcb18ab renames a field in one), it reads the
-			// footer's.
+		// Under ValidateAll the file reader compares the stream's schema
+		// message with the footer's copy, which it reads otherwise (the
+		// seed adacdd965dcb18ab renames a field in one).
+		if !sr.Schema().Equal(fr.Schema()) {
+			if _, err := NewFileReader(bytes.NewReader(in), int64(len(in)), WithLimits(fuzzLimits), WithValidation(ValidateAll)); err == nil {
+				t.Fatalf("ValidateAll accepted a footer schema unlike the stream's:\n%s\n%s", fr.Schema(), sr.Schema())
+			}
+			return
+		}
+		if sr.Err() != nil || !sameOffsets(streamRecordOffsets(in), mustBlocks(fr)) {
+			// Only a footer that indexes exactly the stream's record
+			// batches, in order, must agree with it.
 			return
 		}
 		for i := range viaStream {

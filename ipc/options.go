@@ -32,7 +32,9 @@ const (
 	// offsets, run ends. No accessor of a returned array can panic or read
 	// out of bounds.
 	ValidateDefault Validation = iota
-	// ValidateAll adds UTF-8, view prefixes, null counts and value ranges.
+	// ValidateAll adds UTF-8, view prefixes, null counts and value ranges;
+	// a file reader also requires the schema message at the start of the
+	// file to agree with the footer's copy, which it reads otherwise.
 	ValidateAll
 	// TrustedInputNoValidation skips the O(n) checks; only structure
 	// (buffer sizes against lengths) is checked. Use it only for bytes

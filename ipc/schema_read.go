@@ -1,6 +1,7 @@
 package ipc
 
 import (
+	"slices"
 	"strings"
 
 	flatbuffers "github.com/google/flatbuffers/go"
@@ -27,6 +28,15 @@ type schemaInfo struct {
 	dictID map[*datatype.DictionaryType]int64
 	// dictType maps ids to their dictionary types.
 	dictType map[int64]*datatype.DictionaryType
+	// ids lists the dictionary id of every dictionary type in the order a
+	// depth-first walk of the fields meets them.
+	ids []int64
+}
+
+// sameAs reports whether two readings of a schema describe the same
+// fields, metadata, byte order and dictionary ids.
+func (s *schemaInfo) sameAs(o *schemaInfo) bool {
+	return s.schema.Equal(o.schema) && slices.Equal(s.ids, o.ids)
 }
 
 type schemaReader struct {
@@ -131,6 +141,7 @@ func (r *schemaReader) dictionary(enc *fb.DictionaryEncoding, value datatype.Dat
 		r.info.dictType[id] = dt
 	}
 	r.info.dictID[dt] = id
+	r.info.ids = append(r.info.ids, id)
 	return dt, nil
 }
 

@@ -1,0 +1,88 @@
+package ipc
+
+import (
+	"bytes"
+	"encoding/binary"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// fileWithSchemas builds a file without batches whose stream part starts
+// with lead (a framed message, or nothing) and whose footer holds
+// footerSchema.
+func fileWithSchemas(t *testing.T, lead []byte, footerSchema *alkaid.Schema) []byte {
+	t.Helper()
+	raw := writeFile(t, footerSchema, nil)
+	tail := len(Magic) + 4
+	footerLen := int(binary.LittleEndian.Uint32(raw[len(raw)-tail:]))
+	footer := raw[len(raw)-tail-footerLen:]
+	eos := []byte{0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0}
+	return cat([]byte(Magic+"\x00"), lead, eos, footer)
+}
+
+func TestFileSchemaCopiesMustAgree(t *testing.T) {
+	base := schemaOf(field("alpha", datatype.Int64), field("beta", datatype.String))
+	cases := []struct {
+		name   string
+		lead   []byte
+		reject bool
+	}{
+		{"same", schemaMsg(base), false},
+		{"renamed field", schemaMsg(schemaOf(field("omega", datatype.Int64), field("beta", datatype.String))), true},
+		{"other type", schemaMsg(schemaOf(field("alpha", datatype.Int32), field("beta", datatype.String))), true},
+		{"field missing", schemaMsg(schemaOf(field("alpha", datatype.Int64))), true},
+		{"other nullability", schemaMsg(schemaOf(datatype.Field{Name: "alpha", Type: datatype.Int64}, field("beta", datatype.String))), true},
+		{"other metadata", schemaMsg(base.WithMetadata(datatype.NewMetadata([]string{"k"}, []string{"v"}))), true},
+		// Arrow JS starts the stream part of a file at its first batch.
+		{"no schema message", rb(func(bt *batch) { bt.dictID = 0 }), false},
+		{"nothing before the footer", nil, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			raw := fileWithSchemas(t, c.lead, base)
+			fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(ValidateAll))
+			if !c.reject {
+				require.NoError(t, err)
+				require.True(t, fr.Schema().Equal(base))
+				return
+			}
+			require.ErrorIs(t, err, ErrInvalid)
+			require.ErrorContains(t, err, "the schema message and the footer's schema disagree")
+			// Lesser validation skips the comparison, as Arrow's readers
+			// do: the footer's copy is read.
+			for _, v := range []Validation{ValidateDefault, TrustedInputNoValidation} {
+				fr, err = NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(v))
+				require.NoError(t, err)
+				require.True(t, fr.Schema().Equal(base))
+			}
+		})
+	}
+}
+
+func TestFileSchemaMessageMalformed(t *testing.T) {
+	base := schemaOf(field("alpha", datatype.Int64))
+	msg := schemaMsg(base)
+	huge := binary.LittleEndian.AppendUint32([]byte{0xFF, 0xFF, 0xFF, 0xFF}, 1<<20)
+	for name, lead := range map[string][]byte{
+		"metadata past the footer": huge,
+		"metadata not a message":   cat(msg[:8], bytes.Repeat([]byte{0x7F}, len(msg)-8)),
+	} {
+		t.Run(name, func(t *testing.T) {
+			raw := fileWithSchemas(t, lead, base)
+			_, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(ValidateAll))
+			require.ErrorIs(t, err, ErrInvalid)
+			require.ErrorContains(t, err, "schema message")
+		})
+	}
+}
+
+func TestSchemaInfoSameAsComparesDictionaryIDs(t *testing.T) {
+	s := schemaOf(field("alpha", datatype.Int64))
+	a := &schemaInfo{schema: s, ids: []int64{0, 1}}
+	require.True(t, a.sameAs(&schemaInfo{schema: s, ids: []int64{0, 1}}))
+	require.False(t, a.sameAs(&schemaInfo{schema: s, ids: []int64{1, 0}}))
+}

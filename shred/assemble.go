@@ -269,6 +269,9 @@ func assembleNode(n *node, cols []Column, want int) (*array.Data, error) {
 	// Every column below n repeats n's slots in its levels; they must
 	// agree, or values would silently move to other slots.
 	for j, end := n.leaf+1, leafEnd(n); j < end; j++ {
+		if sameSlotLevels(n, c, &cols[j]) {
+			continue
+		}
 		if err := agreeOnSlots(n, c, valid, lens, &cols[j]); err != nil {
 			return nil, err
 		}
@@ -324,6 +327,39 @@ func leafEnd(n *node) int {
 		n = n.children[len(n.children)-1]
 	}
 	return n.leaf + 1
+}
+
+// sameSlotLevels is agreeOnSlots' fast path, with no scan: scan reads an
+// entry only when its repetition level reaches n's slots (or, for a list,
+// its elements) and compares its definition level with thresholds no
+// higher than n's element (list) or own (struct) level, so columns whose
+// entries agree on those repetition levels and on the definition levels
+// capped there give n the same slots. The converse need not hold: false
+// sends the caller to the slot-by-slot comparison.
+func sameSlotLevels(n *node, a, b *Column) bool {
+	list := n.kind == listNode
+	top := n.def
+	if list {
+		top = n.elemDef
+	}
+	kept := func(r int16) bool { return r <= n.slotRep || list && r == n.rep }
+	i, j := 0, 0
+	for {
+		for i < len(a.Rep) && !kept(a.Rep[i]) {
+			i++
+		}
+		for j < len(b.Rep) && !kept(b.Rep[j]) {
+			j++
+		}
+		if i == len(a.Rep) || j == len(b.Rep) {
+			return i == len(a.Rep) && j == len(b.Rep)
+		}
+		if a.Rep[i] != b.Rep[j] || min(a.Def[i], top) != min(b.Def[j], top) {
+			return false
+		}
+		i++
+		j++
+	}
 }
 
 // agreeOnSlots checks that column o describes n's slots (their validity and

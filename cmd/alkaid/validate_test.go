@@ -81,6 +81,29 @@ func TestValidateSalvage(t *testing.T) {
 	}
 }
 
+// A file whose schema message and footer copy disagree (one field renamed
+// in the message only) is invalid; read as a stream it still yields its
+// batches, under the message's names.
+func TestValidateSchemaCopiesDisagree(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "f.ipc")
+	mustCLI(t, "gen", "-rows", "10", "-batches", "2", "-seed", "1", "-columns", "int64,utf8", "-o", path)
+	raw, err := os.ReadFile(path)
+	require.NoError(t, err)
+	s, _ := readAll(t, path)
+	name := s.Field(0).Name
+	at := bytes.Index(raw, []byte(name)) // in the schema message, which comes first
+	require.Positive(t, at)
+	require.Less(t, at, len(raw)/2)
+	copy(raw[at:], strings.Repeat("z", len(name)))
+	require.NoError(t, os.WriteFile(path, raw, 0o644))
+
+	code, out, errs := cli(t, nil, "validate", path)
+	require.Equal(t, 1, code)
+	require.Contains(t, out, "read as a stream: salvaged 2 record batch(es), 10 rows")
+	require.Contains(t, errs, "the schema message and the footer's schema disagree")
+}
+
 // Invalid values inside well-formed messages: the message names the
 // record batch, the column and the row.
 func TestValidateNamesFault(t *testing.T) {

@@ -150,7 +150,10 @@ func NewFileReader(r io.ReaderAt, size int64, opts ...ReaderOption) (*FileReader
 // OpenFile memory-maps the file at path and reads its footer. Record
 // batches are built over the mapping without copying (when uncompressed
 // and aligned) and stay valid after Close; the mapping is released once no
-// array refers to it.
+// array refers to it. The file must not be truncated or rewritten while
+// arrays over it are in use (see [memory.MapFile]); for a file that may
+// change, use [NewFileReader] with an *os.File, which reads bodies into
+// memory.
 func OpenFile(path string, opts ...ReaderOption) (*FileReader, error) {
 	region, err := memory.MapFile(path)
 	if err != nil {

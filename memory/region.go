@@ -18,6 +18,11 @@ type Region struct {
 
 // MapFile maps the file at path read-only. An empty file gives an empty
 // region.
+// The file must not be truncated or rewritten in place while the region
+// is alive: a shared mapping shows such changes, and reading a page past a
+// shortened end raises SIGBUS, which the Go runtime turns into a crash
+// that no validation can prevent. Read files that others may change with
+// os.ReadFile (or ipc.NewFileReader over an *os.File) instead.
 // Where files are mapped, opening a file that a still-alive region maps
 // (same device and inode, size, modification and change times) returns that
 // region: a shared mapping of the same file shows the same bytes, so a new

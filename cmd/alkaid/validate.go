@@ -106,7 +106,7 @@ func validate(path string, quiet bool) error {
 		return err
 	}
 	t, streamErr := validateStream(bufio.NewReaderSize(f, 1<<20), 8, opts)
-	fmt.Fprintf(cmdStdout, "%s: file (%s) without a readable footer; read as a stream: salvaged %d record batch(es), %d rows, %d dictionary batch(es) (bytes 0..%d of %d)\n",
+	fmt.Fprintf(cmdStdout, "%s: file (%s) without a usable footer; read as a stream: salvaged %d record batch(es), %d rows, %d dictionary batch(es) (bytes 0..%d of %d)\n",
 		path, magic, t.batches, t.rows, t.dictBatches, t.lastGood, st.Size())
 	if streamErr != nil {
 		return fmt.Errorf("%s: invalid: footer: %v; stream stopped: %w", path, footerErr, streamErr)

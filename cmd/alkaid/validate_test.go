@@ -59,7 +59,7 @@ func TestValidateSalvage(t *testing.T) {
 			require.NoError(t, os.WriteFile(broken, raw[:c.cut], 0o644))
 			code, out, errs := cli(t, nil, "validate", broken)
 			require.Equal(t, 1, code)
-			require.Contains(t, out, "without a readable footer; read as a stream: salvaged 2 record batch(es), 20 rows")
+			require.Contains(t, out, "without a usable footer; read as a stream: salvaged 2 record batch(es), 20 rows")
 			require.Contains(t, errs, c.err)
 			require.Equal(t, 1, strings.Count(errs, "\n"), errs)
 

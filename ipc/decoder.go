@@ -196,9 +196,6 @@ func (d *Decoder) DecodeMessage(m *Message) (Event, error) {
 	return Event{}, invalidf("message of unknown type %d", m.msg.HeaderType())
 }
 
-// setSchema adopts a decoded schema. Big-endian data is swapped to native
-// order as it is read, so the schema handed out says little-endian (it
-// describes the arrays returned); the data's own order is kept apart.
 // messageSchema reads the schema a schema message carries.
 func messageSchema(m *Message, limits Limits) (*schemaInfo, error) {
 	var tbl flatbuffers.Table
@@ -210,6 +207,9 @@ func messageSchema(m *Message, limits Limits) (*schemaInfo, error) {
 	return readSchema(&s, limits)
 }
 
+// setSchema adopts a decoded schema. Big-endian data is swapped to native
+// order as it is read, so the schema handed out says little-endian (it
+// describes the arrays returned); the data's own order is kept apart.
 func (d *Decoder) setSchema(info *schemaInfo) error {
 	if info.schema.Endianness() == alkaid.BigEndian {
 		if d.cfg.refuseSwap {

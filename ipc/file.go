@@ -283,11 +283,9 @@ func (fr *FileReader) checkSchemaMessage(footer *schemaInfo, footerStart int64) 
 	if err != nil {
 		return fmtWrap(err, "schema message")
 	}
-	if int64(size) > footerStart {
-		return invalidf("schema message: %d bytes of metadata run past the footer at %d", size, footerStart)
-	}
-	meta := make([]byte, size)
-	if _, err := io.ReadFull(sec, meta); err != nil {
+	// Bounded by the bytes before the footer, not by the size stated.
+	meta := make([]byte, min(int64(size), footerStart))
+	if _, err := io.ReadFull(sec, meta); err != nil || len(meta) < size {
 		return invalidf("schema message: %d bytes of metadata run past the footer at %d", size, footerStart)
 	}
 	if err := verifyRoot(meta, tMessage); err != nil {

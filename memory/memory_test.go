@@ -1,10 +1,12 @@
 package memory
 
 import (
+	"bytes"
 	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
+	"sync"
 	"testing"
 	"time"
 	"unsafe"
@@ -179,4 +181,48 @@ func TestMapFileSharesLiveMapping(t *testing.T) {
 		t.Fatalf("after replacing: shared %v, new %q, old %q", c == a, c.Bytes(), a.Bytes())
 	}
 	runtime.KeepAlive(a)
+}
+
+// TestConcurrentMapFile maps a few files from several goroutines while
+// collections unmap the regions that went out of use (run it with -race):
+// the table of live mappings is shared by all of them.
+func TestConcurrentMapFile(t *testing.T) {
+	dir := t.TempDir()
+	var paths []string
+	for i := range 3 {
+		p := filepath.Join(dir, fmt.Sprint(i))
+		if err := os.WriteFile(p, bytes.Repeat([]byte{byte('a' + i)}, 4096*(i+1)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		paths = append(paths, p)
+	}
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for g := range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for k := range 60 {
+				i := (g + k) % len(paths)
+				r, err := MapFile(paths[i])
+				if err != nil {
+					errs <- err
+					return
+				}
+				b := r.Bytes()
+				if len(b) != 4096*(i+1) || b[0] != byte('a'+i) || b[len(b)-1] != byte('a'+i) {
+					errs <- fmt.Errorf("goroutine %d: file %d mapped as %d bytes starting %q", g, i, len(b), b[:min(len(b), 1)])
+					return
+				}
+				if k%10 == 0 {
+					runtime.GC()
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
 }

@@ -277,6 +277,7 @@ func TestReadErrors(t *testing.T) {
 		{"no validity", `{"name": "i", "count": 2, "VALIDITY": [1, 0], `, `{"name": "i", "count": 2, `, "batch 0, column i: no VALIDITY"},
 		{"union type id", `{"name": "i", "nullable": true, "type": {"name": "int", "isSigned": true, "bitWidth": 64}`, `{"name": "i", "nullable": true, "type": {"name": "union", "mode": "SPARSE", "typeIds": [200]}`, "union type id 200 out of range"},
 		{"columns", `{"count": 2, "columns": [`, `{"count": 2, "columns": [{"name": "extra", "count": 2},`, "batch 0 has 3 columns for 2 fields"},
+		{"huge batch count", `{"count": 2, "columns": [`, `{"count": 1000000000000000, "columns": [`, "batch 0 has count 1000000000000000 (0 to 2147483647)"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			src := smallJSON
@@ -295,6 +296,13 @@ func TestReadErrors(t *testing.T) {
 	moved := readString(t, strings.Replace(smallJSON, `"OFFSET": [0, 1, 3]`, `"OFFSET": [5, 6, 8]`, 1))
 	require.NoError(t, Compare(readString(t, smallJSON), moved))
 
-	_, err := ReadFile("testdata/does-not-exist.json")
+	// Nulls take no memory: only the bound on counts stops a short file
+	// from declaring 10^15 rows.
+	_, err := Read(strings.NewReader(`{"schema": {"fields": [{"name": "n", "type": {"name": "null"}, "nullable": true, "children": []}]},
+		"batches": [{"count": 1, "columns": [{"name": "n", "count": 1000000000000000}]}]}`))
+	require.ErrorIs(t, err, ErrInvalid)
+	require.ErrorContains(t, err, "batch 0, column n: count 1000000000000000 (0 to 2147483647)")
+
+	_, err = ReadFile("testdata/does-not-exist.json")
 	require.Error(t, err)
 }

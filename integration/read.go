@@ -13,6 +13,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/ipc"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -148,8 +149,8 @@ func Read(r io.Reader) (*File, error) {
 		if len(jb.Columns) != schema.NumFields() {
 			return nil, invalidf("batch %d has %d columns for %d fields", b, len(jb.Columns), schema.NumFields())
 		}
-		if jb.Count < 0 {
-			return nil, invalidf("batch %d has count %d", b, jb.Count)
+		if jb.Count < 0 || int64(jb.Count) > maxRows {
+			return nil, invalidf("batch %d has count %d (0 to %d)", b, jb.Count, maxRows)
 		}
 		cols := make([]array.Array, len(jb.Columns))
 		for i := range jb.Columns {
@@ -171,6 +172,11 @@ func Read(r io.Reader) (*File, error) {
 	}
 	return file, nil
 }
+
+// maxRows bounds every count, as the IPC readers bound lengths: arrays of
+// nulls take no memory, so only this keeps a small file from declaring
+// more rows than anything could iterate.
+var maxRows = ipc.DefaultLimits.MaxRows
 
 // checked validates d fully and makes its array.
 func checked(d *array.Data, path string) (array.Array, error) {
@@ -220,11 +226,11 @@ func (cr *columnReader) dictionary(id int64) (*array.Data, error) {
 // column builds the data of column c of type t; length is the count the
 // column must have, or -1 when any count will do (offsets decide).
 func (cr *columnReader) column(c *jsonColumn, t datatype.DataType, n *node, length int, path string) (*array.Data, error) {
+	if c.Count < 0 || int64(c.Count) > maxRows {
+		return nil, invalidf("%s: count %d (0 to %d)", path, c.Count, maxRows)
+	}
 	if length >= 0 && c.Count != length {
 		return nil, invalidf("%s: count %d, want %d", path, c.Count, length)
-	}
-	if c.Count < 0 {
-		return nil, invalidf("%s: count %d", path, c.Count)
 	}
 	if ext, ok := t.(datatype.ExtensionType); ok {
 		d, err := cr.column(c, ext.StorageType(), n, length, path)

@@ -26,7 +26,8 @@
 // body of a message is allocated only once the input has shown it holds
 // that many bytes). A compressed buffer may legitimately expand up to 256
 // (LZ4) or 32768 (ZSTD) times its size; larger claims are refused before
-// allocating, and every buffer is capped by [Limits].MaxDecompressed.
+// allocating, and the buffers of one message are capped together by
+// [Limits].MaxDecompressed.
 //
 // Big-endian input is byte-swapped to native order as it is read (refuse
 // it with [WithoutByteSwap]). [OpenFile] memory-maps a file and builds

@@ -92,6 +92,9 @@ func (l *loader) checkBufferRanges() error {
 }
 
 func (l *loader) decompressAll() error {
+	if err := l.checkExpansion(); err != nil {
+		return err
+	}
 	l.bufs = make([]*memory.Buffer, l.bufN)
 	return parallel(l.bufN, l.cfg.concurrency, func(i int) error {
 		raw, off, err := l.rawBuffer(i)
@@ -111,6 +114,31 @@ func (l *loader) decompressAll() error {
 		l.bufs[i] = b
 		return nil
 	})
+}
+
+// checkExpansion bounds what the message's compressed buffers expand to
+// together, before any is allocated: each is within MaxDecompressed, but
+// without a total a short body of many buffers could claim that much
+// memory once per buffer.
+func (l *loader) checkExpansion() error {
+	var total int64
+	for i := range l.bufN {
+		raw, _, err := l.rawBuffer(i)
+		if err != nil {
+			return err
+		}
+		if len(raw) < 8 {
+			continue
+		}
+		n := int64(binary.LittleEndian.Uint64(raw))
+		if n == uncompressedMarker || n < 0 || n > l.cfg.limits.MaxDecompressed {
+			continue // one buffer's own error, which decompressBuffer names
+		}
+		if total += n; total > l.cfg.limits.MaxDecompressed {
+			return limitf("%s: compressed buffers 0 to %d would expand to more than %d bytes together", l.where, i, l.cfg.limits.MaxDecompressed)
+		}
+	}
+	return nil
 }
 
 // nextBuffer returns the next buffer, aligned for elements of width

@@ -308,6 +308,11 @@ func malformedCases() []malformed {
 			b.body = pad8(binary.LittleEndian.AppendUint64(nil, 1<<40))
 			b.buffers[1] = [2]int64{0, 8}
 		})), nil, "would expand to 1099511627776 bytes"},
+		{"compressed buffers beyond the limit together", cat(i32, rb(func(b *batch) {
+			b.codec = 1
+			b.body = cat(binary.LittleEndian.AppendUint64(nil, 600), binary.LittleEndian.AppendUint64(nil, 600))
+			b.buffers = [][2]int64{{0, 8}, {8, 8}}
+		})), []ReaderOption{WithLimits(Limits{MaxDecompressed: 1000})}, "compressed buffers 0 to 1 would expand to more than 1000 bytes together"},
 		{"compressed length lying (impossible ratio)", cat(i32, rb(func(b *batch) {
 			b.codec = 2
 			b.body = pad8(binary.LittleEndian.AppendUint64(nil, 1<<30))

@@ -49,7 +49,7 @@ type Limits struct {
 	MaxMetadataSize int   // bytes of one message's Flatbuffers metadata
 	MaxDepth        int   // nesting depth of fields
 	MaxBodySize     int64 // bytes of one message body (read from a stream)
-	MaxDecompressed int64 // bytes one compressed buffer may expand to
+	MaxDecompressed int64 // bytes one message's compressed buffers may expand to, together
 	// MaxRows bounds the length of every array read (field node lengths
 	// and batch lengths). Arrays of null, empty-struct or zero-width
 	// types take no bytes at any length, so only this limit keeps a small

@@ -47,6 +47,7 @@ type Decoder struct {
 	pending []byte // bytes fed and not yet consumed
 	info    *schemaInfo
 	dicts   map[int64]*array.Data
+	grown   map[int64]*grownDict // dictionaries that deltas extend in place
 	batches int
 	ended   bool
 	// file is set by the file reader: dictionary replacement is refused.
@@ -56,7 +57,7 @@ type Decoder struct {
 
 // NewDecoder returns a decoder expecting a schema message first.
 func NewDecoder(opts ...ReaderOption) *Decoder {
-	return &Decoder{cfg: newReaderConfig(opts), dicts: map[int64]*array.Data{}}
+	return &Decoder{cfg: newReaderConfig(opts), dicts: map[int64]*array.Data{}, grown: map[int64]*grownDict{}}
 }
 
 // Schema is the decoded schema, or nil before the schema message.
@@ -335,6 +336,16 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 	old, had := d.dicts[id]
 	switch {
 	case db.IsDelta() && had:
+		g := d.grown[id]
+		if g == nil {
+			g = newGrownDict(old)
+		}
+		if g != nil && g.append(values) {
+			d.grown[id] = g
+			values = g.data()
+			break
+		}
+		delete(d.grown, id)
 		merged, err := array.Concatenate(array.MustMake(old), array.MustMake(values))
 		if err != nil {
 			return 0, false, invalidf("%s: delta: %v", where, err)
@@ -344,6 +355,8 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 		// A delta with nothing before it starts the dictionary.
 	case had && d.file:
 		return 0, false, invalidf("%s: the file format does not allow replacing a dictionary", where)
+	default:
+		delete(d.grown, id)
 	}
 	d.dicts[id] = values
 	return id, db.IsDelta(), nil

@@ -45,6 +45,7 @@ type Event struct {
 type Decoder struct {
 	cfg     readerConfig
 	pending []byte // bytes fed and not yet consumed
+	need    int    // bytes the message at the head of pending needs, once known
 	info    *schemaInfo
 	dicts   map[int64]*array.Data
 	grown   map[int64]*grownDict // dictionaries that deltas extend in place
@@ -68,6 +69,10 @@ func (d *Decoder) Schema() *alkaid.Schema {
 	return d.info.schema
 }
 
+// verifyMessageMeta verifies a message's metadata (a variable so that a
+// test can count the calls).
+var verifyMessageMeta = func(meta []byte) error { return verifyRoot(meta, tMessage) }
+
 // Write feeds bytes to the decoder; it keeps a copy. It never fails.
 func (d *Decoder) Write(p []byte) (int, error) {
 	d.pending = append(d.pending, p...)
@@ -85,6 +90,11 @@ func (d *Decoder) Next() (Event, error) {
 		return Event{Kind: EventEnd}, nil
 	}
 	p := d.pending
+	if len(p) < d.need {
+		// The message's metadata is verified already; only its body is
+		// still arriving, so do not verify it again for every write.
+		return Event{}, fmt.Errorf("%w: message needs %d bytes, %d buffered", ErrNeedMore, d.need, len(p))
+	}
 	if len(p) < 4 {
 		return Event{}, fmt.Errorf("%w: %d bytes buffered", ErrNeedMore, len(p))
 	}
@@ -112,25 +122,30 @@ func (d *Decoder) Next() (Event, error) {
 		return Event{}, fmt.Errorf("%w: metadata needs %d bytes, %d buffered", ErrNeedMore, hdr+int(size), len(p))
 	}
 	meta := p[hdr : hdr+int(size)]
-	if err := verifyRoot(meta, tMessage); err != nil {
-		return Event{}, fmt.Errorf("message metadata: %w", err)
+	if d.need == 0 { // else verified when the body was found missing
+		if err := verifyMessageMeta(meta); err != nil {
+			return Event{}, fmt.Errorf("message metadata: %w", err)
+		}
 	}
 	bodyLen := fb.GetRootAsMessage(meta, 0).BodyLength()
 	if bodyLen < 0 {
 		return Event{}, invalidf("negative message body length %d", bodyLen)
 	}
+	if bodyLen > d.cfg.limits.MaxBodySize {
+		return Event{}, limitf("message body of %d bytes exceeds %d", bodyLen, d.cfg.limits.MaxBodySize)
+	}
 	end := int64(hdr) + int64(size) + bodyLen
 	if end > int64(len(p)) {
+		d.need = int(end)
 		return Event{}, fmt.Errorf("%w: message needs %d bytes, %d buffered", ErrNeedMore, end, len(p))
 	}
+	d.need = 0
 	// The message owns its bytes from here on: copy the body into aligned
 	// memory, and the metadata to keep it apart from later input.
 	body := rawmem.Fillable(int(bodyLen))
 	copy(body, p[hdr+int(size):end])
-	msg, err := NewMessage(append([]byte(nil), meta...), memory.NewBuffer(body), d.cfg.limits)
-	if err != nil {
-		return Event{}, err
-	}
+	meta = append([]byte(nil), meta...)
+	msg := &Message{meta: meta, msg: fb.GetRootAsMessage(meta, 0), body: memory.NewBuffer(body)}
 	d.pending = p[end:]
 	if len(d.pending) == 0 {
 		d.pending = nil

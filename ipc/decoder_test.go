@@ -9,6 +9,8 @@ import (
 	"unsafe"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/alkaid-go/alkaid/alkaid"
 )
 
 // TestDecoderByteAtATime feeds every golden stream to the push decoder one
@@ -91,4 +93,43 @@ func TestOpenFileZeroCopy(t *testing.T) {
 		runtime.GC()
 	}
 	require.Equal(t, want, rec.String(), "arrays must outlive Close")
+}
+
+// TestDecoderVerifiesEachMessageOnce feeds a stream one byte at a time:
+// once a message's metadata is in and verified, waiting for its body must
+// not verify it again on every call (metadata of many tables made that
+// cost seconds per megabyte of body).
+func TestDecoderVerifiesEachMessageOnce(t *testing.T) {
+	s, recs := randomBatches(2)
+	raw := writeStream(t, s, recs)
+	calls := 0
+	verify := verifyMessageMeta
+	verifyMessageMeta = func(meta []byte) error { calls++; return verify(meta) }
+	defer func() { verifyMessageMeta = verify }()
+	dec := NewDecoder()
+	var got []*alkaid.Record
+	for i := range raw {
+		dec.Write(raw[i : i+1])
+		for {
+			ev, err := dec.Next()
+			if errors.Is(err, ErrNeedMore) {
+				break
+			}
+			require.NoError(t, err, "at byte %d", i)
+			if ev.Kind == EventRecord {
+				got = append(got, ev.Record)
+			}
+			if ev.Kind == EventEnd {
+				break
+			}
+		}
+	}
+	requireSameRecords(t, recs, got, "byte at a time")
+	messages := 0
+	for r := bytesReader(raw); ; messages++ {
+		if _, err := ReadMessage(r); err != nil {
+			break
+		}
+	}
+	require.Equal(t, messages, calls, "verifications of a %d-byte stream of %d messages", len(raw), messages)
 }

@@ -252,6 +252,11 @@ func (fr *FileReader) open() error {
 		if fr.dicts[i], err = fr.footerBlock(footer.Dictionaries, i, "dictionary"); err != nil {
 			return err
 		}
+		if i > 0 {
+			if err := inOrder(fr.dicts[i-1], fr.dicts[i], i, "dictionary"); err != nil {
+				return err
+			}
+		}
 	}
 	fr.footer = readMetadataMap(footer.CustomMetadataLength(), footer.CustomMetadata)
 	for i, blk := range fr.dicts {
@@ -321,6 +326,19 @@ func (fr *FileReader) footerBlock(get func(*fb.Block, int) bool, i int, what str
 			what, i, blk.offset, blk.metaLen, blk.bodyLen)
 	}
 	return blk, nil
+}
+
+// inOrder requires block i of a footer list to start after block i-1
+// ends, as writers lay messages out. Without it a footer could name one
+// message many times: a delta dictionary would then be applied once per
+// entry, growing without bound, and reading every batch would decode one
+// message as often as a short footer repeats it.
+func inOrder(prev, cur block, i int, what string) error {
+	if cur.offset < prev.offset+int64(prev.metaLen)+prev.bodyLen {
+		return invalidf("footer %s block %d (offset %d) does not follow block %d (offset %d, %d bytes)",
+			what, i, cur.offset, i-1, prev.offset, int64(prev.metaLen)+prev.bodyLen)
+	}
+	return nil
 }
 
 // recordBlocks returns every record batch block (checked).
@@ -418,6 +436,18 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 	blk, err := fr.footerBlock(fr.index.RecordBatches, i, "record batch")
 	if err != nil {
 		return nil, nil, err
+	}
+	if i > 0 {
+		// Checked against the block before only, so that a read costs the
+		// same whatever the number of batches; a pass over every batch
+		// checks every pair.
+		prev, err := fr.footerBlock(fr.index.RecordBatches, i-1, "record batch")
+		if err != nil {
+			return nil, nil, err
+		}
+		if err := inOrder(prev, blk, i, "record batch"); err != nil {
+			return nil, nil, err
+		}
 	}
 	m, err := fr.message(blk)
 	if err != nil {

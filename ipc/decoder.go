@@ -58,7 +58,7 @@ type Decoder struct {
 
 // NewDecoder returns a decoder expecting a schema message first.
 func NewDecoder(opts ...ReaderOption) *Decoder {
-	return &Decoder{cfg: newReaderConfig(opts), dicts: map[int64]*array.Data{}, grown: map[int64]*grownDict{}}
+	return &Decoder{cfg: newReaderConfig(opts), dicts: map[int64]*array.Data{}}
 }
 
 // Schema is the decoded schema, or nil before the schema message.
@@ -356,6 +356,9 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 			g = newGrownDict(old)
 		}
 		if g != nil && g.append(values) {
+			if d.grown == nil {
+				d.grown = map[int64]*grownDict{}
+			}
 			d.grown[id] = g
 			values = g.data()
 			break

@@ -249,11 +249,11 @@ func (fr *FileReader) open() error {
 	fr.index, fr.footerStart = footer, footerStart
 	fr.dicts = make([]block, footer.DictionariesLength())
 	for i := range fr.dicts {
-		if fr.dicts[i], err = fr.footerBlock(footer.Dictionaries, i, "dictionary"); err != nil {
+		if fr.dicts[i], err = fr.footerBlock(dictionaryBlocks, i); err != nil {
 			return err
 		}
 		if i > 0 {
-			if err := inOrder(fr.dicts[i-1], fr.dicts[i], i, "dictionary"); err != nil {
+			if err := inOrder(fr.dicts[i-1], fr.dicts[i], i, dictionaryBlocks); err != nil {
 				return err
 			}
 		}
@@ -312,11 +312,22 @@ func (fr *FileReader) checkSchemaMessage(footer *schemaInfo, footerStart int64) 
 	return nil
 }
 
-// footerBlock reads and checks block i of one of the footer's vectors:
-// aligned, inside the file before the footer, its parts not overlapping.
-func (fr *FileReader) footerBlock(get func(*fb.Block, int) bool, i int, what string) (block, error) {
+// The footer's two lists of blocks.
+const (
+	dictionaryBlocks  = "dictionary"
+	recordBatchBlocks = "record batch"
+)
+
+// footerBlock reads and checks block i of one of the footer's lists
+// (dictionaryBlocks or recordBatchBlocks): aligned, inside the file
+// before the footer, its parts not overlapping.
+func (fr *FileReader) footerBlock(what string, i int) (block, error) {
 	var b fb.Block
-	get(&b, i)
+	if what == dictionaryBlocks {
+		fr.index.Dictionaries(&b, i)
+	} else {
+		fr.index.RecordBatches(&b, i)
+	}
 	blk := block{offset: b.Offset(), metaLen: b.MetaDataLength(), bodyLen: b.BodyLength()}
 	end := fr.footerStart
 	if blk.offset < 8 || blk.offset%8 != 0 || blk.metaLen < 8 || blk.bodyLen < 0 ||
@@ -346,7 +357,7 @@ func (fr *FileReader) recordBlocks() ([]block, error) {
 	out := make([]block, fr.NumRecords())
 	for i := range out {
 		var err error
-		if out[i], err = fr.footerBlock(fr.index.RecordBatches, i, "record batch"); err != nil {
+		if out[i], err = fr.footerBlock(recordBatchBlocks, i); err != nil {
 			return nil, err
 		}
 	}
@@ -433,7 +444,7 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 	if i < 0 || i >= fr.NumRecords() {
 		return nil, nil, fmt.Errorf("ipc: record batch %d of %d", i, fr.NumRecords())
 	}
-	blk, err := fr.footerBlock(fr.index.RecordBatches, i, "record batch")
+	blk, err := fr.footerBlock(recordBatchBlocks, i)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -441,11 +452,11 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 		// Checked against the block before only, so that a read costs the
 		// same whatever the number of batches; a pass over every batch
 		// checks every pair.
-		prev, err := fr.footerBlock(fr.index.RecordBatches, i-1, "record batch")
+		prev, err := fr.footerBlock(recordBatchBlocks, i-1)
 		if err != nil {
 			return nil, nil, err
 		}
-		if err := inOrder(prev, blk, i, "record batch"); err != nil {
+		if err := inOrder(prev, blk, i, recordBatchBlocks); err != nil {
 			return nil, nil, err
 		}
 	}

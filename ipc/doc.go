@@ -29,6 +29,12 @@
 // allocating, and the buffers of one message are capped together by
 // [Limits].MaxDecompressed.
 //
+// Time is bounded the same way. A file's footer must list its dictionary
+// and record batch blocks in the order they lie in the file, so a pass over
+// a file decodes no message twice. Dictionary deltas of fixed-width,
+// binary and string values without nulls extend the dictionary in place;
+// other deltas concatenate it, a copy of the whole dictionary per delta.
+//
 // Big-endian input is byte-swapped to native order as it is read (refuse
 // it with [WithoutByteSwap]). [OpenFile] memory-maps a file and builds
 // arrays that point into the mapping; they stay valid after Close.

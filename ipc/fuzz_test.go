@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
@@ -46,6 +47,25 @@ func seedInputs(f *testing.F, files bool) {
 	if !files {
 		for _, c := range malformedCases() {
 			f.Add(c.in)
+		}
+		// Dictionary deltas, grown in place (strings, int64) and
+		// concatenated (a null among the values).
+		for _, dict := range []array.Array{
+			array.MustFromJSON(datatype.String, `["a", "bb", "ccc", "dddd"]`),
+			array.MustFromJSON(datatype.Int64, `[1, 2, 3, 4]`),
+			array.MustFromJSON(datatype.String, `["a", null, "c", "d"]`),
+		} {
+			var sb bytes.Buffer
+			dt, _ := datatype.NewDictionary(datatype.Int16, dict.DataType(), false)
+			ds := schemaOf(field("d", dt))
+			sw, _ := NewStreamWriter(&sb, ds, WithDictionaryDeltas())
+			for n := 1; n <= dict.Len(); n++ {
+				d, _ := array.NewDictionaryArray(dt, array.MustFromJSON(datatype.Int16, `[0, null]`), array.Slice(dict, 0, n))
+				rec, _ := alkaid.NewRecord(ds, []array.Array{d}, -1)
+				sw.Write(rec)
+			}
+			sw.Close()
+			f.Add(sb.Bytes())
 		}
 	}
 	ext := ".stream"

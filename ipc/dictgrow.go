@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/memory"
@@ -18,9 +19,11 @@ import (
 // batches already returned (and read on other goroutines) never see a
 // byte change.
 //
-// It holds dictionaries without nulls of fixed-width types (bool aside)
-// and of binary and string types; the others, and any delta with nulls,
-// are concatenated.
+// It holds dictionaries of fixed-width types (bool aside) and of binary
+// and string types; the others are concatenated. Once a value is null,
+// each dictionary handed out gets its own copy of the validity bitmap
+// (whose last byte the next delta would change): n/8 bytes per delta
+// rather than the whole dictionary.
 type grownDict struct {
 	typ    datatype.DataType
 	width  int    // bytes per value; 0 for binary and string types
@@ -28,14 +31,13 @@ type grownDict struct {
 	n      int    // values
 	values []byte // fixed width: n values; binary: the value bytes
 	offs   []byte // binary: n+1 offsets, from 0
+	valid  []byte // validity of the n values once one is null; never handed out
+	nulls  int
 }
 
 // newGrownDict starts growing d, or returns nil when d is not of a kind
 // it holds.
 func newGrownDict(d *array.Data) *grownDict {
-	if d.NullCount != 0 {
-		return nil
-	}
 	s := datatype.StorageOf(d.Type)
 	g := &grownDict{typ: d.Type}
 	switch k := s.Kind(); {
@@ -54,15 +56,18 @@ func newGrownDict(d *array.Data) *grownDict {
 	return g
 }
 
-// append adds d's values; false (with g unchanged) when d has nulls or
-// its values would overflow 32-bit offsets.
+// append adds d's values; false (with g unchanged) when they would
+// overflow 32-bit offsets or d is not as its type says.
 func (g *grownDict) append(d *array.Data) bool {
-	if d.NullCount != 0 || d.Length == 0 {
-		return d.NullCount == 0
+	if d.Length == 0 {
+		return true
+	}
+	if d.NullCount < 0 || d.NullCount > 0 && d.Buffers[0] == nil {
+		return false
 	}
 	if g.width > 0 {
 		g.values = appendGrowing(g.values, d.Buffers[1].Bytes()[d.Offset*g.width:(d.Offset+d.Length)*g.width])
-		g.n += d.Length
+		g.appendValidity(d)
 		return true
 	}
 	ow := 4
@@ -87,16 +92,44 @@ func (g *grownDict) append(d *array.Data) bool {
 		}
 	}
 	g.offs = appendGrowing(g.offs, add)
-	g.n += d.Length
+	g.appendValidity(d)
 	return true
 }
 
-// data is the dictionary so far, sharing g's buffers.
-func (g *grownDict) data() *array.Data {
-	if g.width > 0 {
-		return array.NewData(g.typ, g.n, []*memory.Buffer{nil, memory.NewBuffer(g.values)}, nil, 0, 0)
+// appendValidity adds d's validity bits (all set while no value is
+// null) and counts d's values in.
+func (g *grownDict) appendValidity(d *array.Data) {
+	if d.NullCount > 0 && g.valid == nil {
+		g.valid = make([]byte, bitutil.BytesForBits(g.n))
+		bitutil.SetBitsTo(g.valid, 0, g.n, true)
 	}
-	return array.NewData(g.typ, g.n, []*memory.Buffer{nil, memory.NewBuffer(g.offs), memory.NewBuffer(g.values)}, nil, 0, 0)
+	if g.valid != nil {
+		if need := bitutil.BytesForBits(g.n + d.Length); need > len(g.valid) {
+			if need > cap(g.valid) {
+				g.valid = append(make([]byte, 0, max(2*cap(g.valid), need)), g.valid...)
+			}
+			g.valid = g.valid[:need]
+		}
+		if d.NullCount == 0 {
+			bitutil.SetBitsTo(g.valid, g.n, d.Length, true)
+		} else {
+			bitutil.CopyBits(g.valid, g.n, d.Buffers[0].Bytes(), d.Offset, d.Length)
+		}
+	}
+	g.n += d.Length
+	g.nulls += d.NullCount
+}
+
+// data is the dictionary so far, sharing g's value buffers.
+func (g *grownDict) data() *array.Data {
+	var valid *memory.Buffer
+	if g.nulls > 0 {
+		valid = memory.NewBuffer(append([]byte(nil), g.valid...))
+	}
+	if g.width > 0 {
+		return array.NewData(g.typ, g.n, []*memory.Buffer{valid, memory.NewBuffer(g.values)}, nil, g.nulls, 0)
+	}
+	return array.NewData(g.typ, g.n, []*memory.Buffer{valid, memory.NewBuffer(g.offs), memory.NewBuffer(g.values)}, nil, g.nulls, 0)
 }
 
 func offsetAt(b []byte, i int, wide bool) int64 {

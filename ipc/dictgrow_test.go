@@ -64,10 +64,11 @@ func TestDictionaryDeltasGrowInPlace(t *testing.T) {
 		{"int64", datatype.Int64, g.Array(datatype.Int64, n, false), true},
 		{"fixed-size binary", fsb, g.Array(fsb, n, false), true},
 		{"decimal128", dec, g.Array(dec, n, false), true},
+		{"utf8 with a null", datatype.String, withNull, true},
+		{"int64 with nulls", datatype.Int64, g.Array(datatype.Int64, n, true), true},
 		// Not grown in place: concatenated per delta, as before.
 		{"bool", datatype.Bool, g.Array(datatype.Bool, n, false), false},
 		{"string view", datatype.StringView, g.Array(datatype.StringView, n, false), false},
-		{"utf8 with a null", datatype.String, withNull, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			values := c.values
@@ -104,9 +105,11 @@ func TestDictionaryDeltasGrowInPlace(t *testing.T) {
 
 // TestConcurrentDictionaryDeltas reads each record on another goroutine
 // while the reader goes on applying deltas (run it with -race): the bytes
-// of a dictionary handed out must not be written again.
+// of a dictionary handed out must not be written again, its validity
+// bitmap included.
 func TestConcurrentDictionaryDeltas(t *testing.T) {
-	values := randdata.New(4).Array(datatype.String, 400, false)
+	values := randdata.New(4).Array(datatype.String, 400, true)
+	require.Positive(t, values.NullN())
 	s, recs := deltaRecords(t, datatype.String, values, values.Len())
 	raw := writeStream(t, s, recs, WithDictionaryDeltas())
 	r, err := NewStreamReaderBytes(raw)
@@ -132,9 +135,9 @@ func TestConcurrentDictionaryDeltas(t *testing.T) {
 	}
 }
 
-// TestDictionaryDeltaAfterNulls switches from growing to concatenating
-// and back within one stream: a delta with a null is concatenated, and
-// the dictionary, holding a null, stays concatenated.
+// TestDictionaryDeltaAfterNulls grows a dictionary past its first null:
+// the records before it keep no bitmap, the ones after each get their
+// own.
 func TestDictionaryDeltaAfterNulls(t *testing.T) {
 	values := array.MustFromJSON(datatype.String, `["a", "b", "c", null, "e", "f"]`)
 	s, recs := deltaRecords(t, datatype.String, values, values.Len())
@@ -149,4 +152,9 @@ func TestDictionaryDeltaAfterNulls(t *testing.T) {
 	requireSameRecords(t, recs, got, "deltas around a null")
 	last := got[len(got)-1].Column(0).(*array.Dictionary).Dictionary()
 	require.Equal(t, `["a" "b" "c" (null) "e" "f"]`, last.String())
+	require.Equal(t, 1, last.NullN())
+	require.Nil(t, got[2].Column(0).(*array.Dictionary).Dictionary().Data().Buffers[0])
+	b4 := got[4].Column(0).(*array.Dictionary).Dictionary().Data().Buffers[0].Bytes()
+	b5 := got[5].Column(0).(*array.Dictionary).Dictionary().Data().Buffers[0].Bytes()
+	require.NotSame(t, &b4[0], &b5[0], "records share a validity bitmap that a delta changes")
 }

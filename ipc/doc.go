@@ -32,8 +32,10 @@
 // Time is bounded the same way. A file's footer must list its dictionary
 // and record batch blocks in the order they lie in the file, so a pass over
 // a file decodes no message twice. Dictionary deltas of fixed-width,
-// binary and string values without nulls extend the dictionary in place;
-// other deltas concatenate it, a copy of the whole dictionary per delta.
+// binary and string values extend the dictionary in place (once a value
+// is null, each batch gets its own copy of the validity bitmap, n/8 bytes
+// for n values); deltas of other types concatenate it, a copy of the whole
+// dictionary per delta.
 //
 // Big-endian input is byte-swapped to native order as it is read (refuse
 // it with [WithoutByteSwap]). [OpenFile] memory-maps a file and builds

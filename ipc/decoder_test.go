@@ -22,30 +22,39 @@ func TestDecoderByteAtATime(t *testing.T) {
 			raw, err := os.ReadFile(path)
 			require.NoError(t, err)
 			want := readAllStream(t, raw)
-			dec := NewDecoder(WithValidation(ValidateAll))
 			var got []string
-			ended := false
-			for i := 0; i < len(raw) && !ended; i++ {
-				dec.Write(raw[i : i+1])
-				for {
-					ev, err := dec.Next()
-					if errors.Is(err, ErrNeedMore) {
-						break
-					}
-					require.NoError(t, err, "at byte %d", i)
-					if ev.Kind == EventRecord {
-						got = append(got, ev.Record.String())
-					}
-					if ev.Kind == EventEnd {
-						ended = true
-						break
-					}
-				}
+			for _, rec := range feedByteAtATime(t, NewDecoder(WithValidation(ValidateAll)), raw) {
+				got = append(got, rec.String())
 			}
-			require.True(t, ended, "no end-of-stream event")
 			require.Equal(t, want, got)
 		})
 	}
+}
+
+// feedByteAtATime writes raw to dec one byte at a time, calling Next
+// until it asks for more, and returns the records up to the end of the
+// stream, which it requires.
+func feedByteAtATime(t *testing.T, dec *Decoder, raw []byte) []*alkaid.Record {
+	t.Helper()
+	var got []*alkaid.Record
+	for i := range raw {
+		dec.Write(raw[i : i+1])
+		for {
+			ev, err := dec.Next()
+			if errors.Is(err, ErrNeedMore) {
+				break
+			}
+			require.NoError(t, err, "at byte %d", i)
+			if ev.Kind == EventRecord {
+				got = append(got, ev.Record)
+			}
+			if ev.Kind == EventEnd {
+				return got
+			}
+		}
+	}
+	require.Fail(t, "no end-of-stream event")
+	return nil
 }
 
 func readAllStream(t *testing.T, raw []byte) []string {
@@ -106,25 +115,7 @@ func TestDecoderVerifiesEachMessageOnce(t *testing.T) {
 	verify := verifyMessageMeta
 	verifyMessageMeta = func(meta []byte) error { calls++; return verify(meta) }
 	defer func() { verifyMessageMeta = verify }()
-	dec := NewDecoder()
-	var got []*alkaid.Record
-	for i := range raw {
-		dec.Write(raw[i : i+1])
-		for {
-			ev, err := dec.Next()
-			if errors.Is(err, ErrNeedMore) {
-				break
-			}
-			require.NoError(t, err, "at byte %d", i)
-			if ev.Kind == EventRecord {
-				got = append(got, ev.Record)
-			}
-			if ev.Kind == EventEnd {
-				break
-			}
-		}
-	}
-	requireSameRecords(t, recs, got, "byte at a time")
+	requireSameRecords(t, recs, feedByteAtATime(t, NewDecoder(), raw), "byte at a time")
 	messages := 0
 	for r := bytesReader(raw); ; messages++ {
 		if _, err := ReadMessage(r); err != nil {

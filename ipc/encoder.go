@@ -298,12 +298,15 @@ func (e *encoder) writeDicts(nodes []dictNode, dicts []*array.Data) error {
 		}
 		delta := false
 		if had {
-			pa, da := array.MustMake(prev), array.MustMake(d)
+			// One comparison of the old dictionary with as much of the new:
+			// equal and as long is unchanged, equal and longer a delta.
+			extends := d.Length >= prev.Length &&
+				array.Equal(array.MustMake(prev), array.MustMake(d.Slice(0, prev.Length)))
 			switch {
-			case array.Equal(pa, da):
+			case extends && d.Length == prev.Length:
 				e.sent[n.id] = d
 				continue
-			case (e.cfg.deltas || e.file) && d.Length > prev.Length && array.Equal(pa, array.Slice(da, 0, prev.Length)):
+			case extends && (e.cfg.deltas || e.file):
 				delta = true
 				u = unloadColumns([]*array.Data{d.Slice(prev.Length, d.Length)}, d.Length-prev.Length)
 			case e.file:

@@ -105,10 +105,7 @@ func (g *grownDict) appendValidity(d *array.Data) {
 	}
 	if g.valid != nil {
 		if need := bitutil.BytesForBits(g.n + d.Length); need > len(g.valid) {
-			if need > cap(g.valid) {
-				g.valid = append(make([]byte, 0, max(2*cap(g.valid), need)), g.valid...)
-			}
-			g.valid = g.valid[:need]
+			g.valid = append(g.valid, make([]byte, need-len(g.valid))...) // amortized, zeroed
 		}
 		if d.NullCount == 0 {
 			bitutil.SetBitsTo(g.valid, g.n, d.Length, true)

@@ -67,9 +67,32 @@ func ValidateFull(d *Data) error {
 	return v.data(d, "")
 }
 
+// ValidationOptions selects the checks of [ValidateWith].
+type ValidationOptions struct {
+	// Full adds the checks of ValidateFull to those of ValidateSafe.
+	Full bool
+	// DictionariesValidated skips the values of dictionaries, which the
+	// caller has validated (with the same Full) before: a stream reader
+	// checks each dictionary once, when it arrives, rather than with
+	// every batch that uses it. Indices are still checked against the
+	// dictionary's length, and the dictionary's structure by Validate.
+	DictionariesValidated bool
+}
+
+// ValidateWith makes the checks of [ValidateSafe], or of [ValidateFull]
+// when o.Full is set, leaving out what o says was checked before.
+func ValidateWith(d *Data, o ValidationOptions) error {
+	if err := Validate(d); err != nil {
+		return err
+	}
+	v := valueValidator{full: o.Full, skipDicts: o.DictionariesValidated}
+	return v.data(d, "")
+}
+
 // valueValidator walks structurally valid data checking values.
 type valueValidator struct {
-	full bool
+	full      bool
+	skipDicts bool // dictionaries' values were checked before
 }
 
 func (v *valueValidator) data(d *Data, path string) error {
@@ -118,7 +141,7 @@ func (v *valueValidator) data(d *Data, path string) error {
 			return err
 		}
 	}
-	if d.Dictionary != nil {
+	if d.Dictionary != nil && !v.skipDicts {
 		if err := v.data(d.Dictionary, path+"<dictionary>"); err != nil {
 			return err
 		}

@@ -699,3 +699,36 @@ func FuzzValidate(f *testing.F) {
 		}
 	})
 }
+
+// TestValidateWithDictionariesValidated: the option leaves out the
+// dictionary's values, never the indices into it.
+func TestValidateWithDictionariesValidated(t *testing.T) {
+	badUTF8 := dictData(tDictStr, "", []int8{0, 1}, strs("", "a", "\xff"))
+	badOffsets := dictData(tDictStr, "", []int8{0}, binData(datatype.String, "", []int32{0, 5}, "ab"))
+	badIndex := dictData(tDictStr, "", []int8{0, 2}, strs("", "a", "b"))
+	for _, c := range []struct {
+		name          string
+		d             *Data
+		opts          ValidationOptions
+		wantErr       bool
+		wantErrAsSafe bool // what ValidateSafe / ValidateFull say
+	}{
+		{"bad UTF-8, full", badUTF8, ValidationOptions{Full: true}, true, true},
+		{"bad UTF-8, full, dictionaries validated", badUTF8, ValidationOptions{Full: true, DictionariesValidated: true}, false, true},
+		{"bad UTF-8, safe", badUTF8, ValidationOptions{}, false, false},
+		{"bad offsets, safe", badOffsets, ValidationOptions{}, true, true},
+		{"bad offsets, dictionaries validated", badOffsets, ValidationOptions{DictionariesValidated: true}, false, true},
+		{"index out of range, dictionaries validated", badIndex, ValidationOptions{DictionariesValidated: true}, true, true},
+		{"index out of range, full, dictionaries validated", badIndex, ValidationOptions{Full: true, DictionariesValidated: true}, true, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := ValidateWith(c.d, c.opts)
+			require.Equal(t, c.wantErr, err != nil, "ValidateWith: %v", err)
+			plain := ValidateSafe
+			if c.opts.Full {
+				plain = ValidateFull
+			}
+			require.Equal(t, c.wantErrAsSafe, plain(c.d) != nil)
+		})
+	}
+}

@@ -48,7 +48,7 @@ type Decoder struct {
 	need    int    // bytes the message at the head of pending needs, once known
 	info    *schemaInfo
 	dicts   map[int64]*array.Data
-	grown   map[int64]*grownDict // dictionaries that deltas extend in place
+	grown   map[int64]*grown // dictionaries that deltas extend in place
 	batches int
 	ended   bool
 	// file is set by the file reader: dictionary replacement is refused.
@@ -357,10 +357,10 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 		}
 		if g != nil && g.append(values) {
 			if d.grown == nil {
-				d.grown = map[int64]*grownDict{}
+				d.grown = map[int64]*grown{}
 			}
 			d.grown[id] = g
-			values = g.data()
+			values = g.array()
 			break
 		}
 		delete(d.grown, id)

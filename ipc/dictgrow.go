@@ -1,8 +1,10 @@
 package ipc
 
 import (
+	"bytes"
 	"encoding/binary"
 	"math"
+	"unsafe"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
@@ -11,129 +13,395 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// grownDict is a dictionary that delta batches extend in place: values
-// go into buffers with spare capacity, so that n deltas cost time in
-// proportion to the values they bring, not n times the dictionary (as a
-// concatenation per delta does). Every dictionary handed out is a view of
-// a prefix, and appending writes only past every prefix handed out, so
-// batches already returned (and read on other goroutines) never see a
-// byte change.
+// grown is an array that dictionary deltas extend in place: its buffers
+// have spare capacity, every array handed out is a view of a prefix, and
+// appending writes only past every prefix handed out. So n deltas cost
+// time in proportion to the values they bring, not n times the dictionary
+// (as a concatenation per delta does), and batches already returned (read
+// on other goroutines, perhaps) never see a byte change.
 //
-// It holds dictionaries of fixed-width types (bool aside) and of binary
-// and string types; the others are concatenated. Once a value is null,
-// each dictionary handed out gets its own copy of the validity bitmap
-// (whose last byte the next delta would change): n/8 bytes per delta
-// rather than the whole dictionary.
-type grownDict struct {
-	typ    datatype.DataType
-	width  int    // bytes per value; 0 for binary and string types
-	wide   bool   // binary and string: 64-bit offsets
-	n      int    // values
-	values []byte // fixed width: n values; binary: the value bytes
-	offs   []byte // binary: n+1 offsets, from 0
-	valid  []byte // validity of the n values once one is null; never handed out
-	nulls  int
+// Every layout grows in place; only values that are themselves
+// dictionary-encoded are refused (and concatenated by the caller).
+// Bit-packed buffers are the exception to sharing: the next delta would
+// change their last byte, so each array handed out gets its own copy of
+// a node's validity bitmap (once a value is null) and of bool values,
+// n/8 bytes per node and delta.
+type grown struct {
+	typ      datatype.DataType // as handed out: an extension type stays one
+	storage  datatype.DataType
+	kind     datatype.Kind // of storage
+	width    int           // bytes per fixed-width value, offset or run end
+	n, nulls int
+	valid    []byte // validity, once a value is null
+	bits     []byte // bool values
+	values   []byte // fixed-width values, views, union type ids
+	data     []byte // binary values, view types' out-of-line values
+	offs     []byte // offsets (n+1 of them for binary and lists), list-view and dense union offsets, run ends
+	sizes    []byte // list-view sizes
+	children []*grown
+	runs     int // run-end encoded: runs
 }
 
-// newGrownDict starts growing d, or returns nil when d is not of a kind
-// it holds.
-func newGrownDict(d *array.Data) *grownDict {
-	s := datatype.StorageOf(d.Type)
-	g := &grownDict{typ: d.Type}
-	switch k := s.Kind(); {
-	case k != datatype.KindBool && datatype.IsFixedWidth(s):
-		g.width = datatype.ByteWidth(s)
-	case k == datatype.KindBinary || k == datatype.KindString:
-		g.offs = make([]byte, 4)
-	case k == datatype.KindLargeBinary || k == datatype.KindLargeString:
-		g.wide, g.offs = true, make([]byte, 8)
-	default:
-		return nil
-	}
-	if !g.append(d) {
+// newGrownDict starts growing d, or returns nil when d is of a type that
+// does not grow or is not as its type says.
+func newGrownDict(d *array.Data) *grown {
+	g := emptyGrown(d)
+	if g == nil || !g.append(d) {
 		return nil
 	}
 	return g
 }
 
-// append adds d's values; false (with g unchanged) when they would
-// overflow 32-bit offsets or d is not as its type says.
-func (g *grownDict) append(d *array.Data) bool {
+// emptyGrown is an empty array of d's type, with children shaped as d's.
+func emptyGrown(d *array.Data) *grown {
+	s := datatype.StorageOf(d.Type)
+	g := &grown{typ: d.Type, storage: s, kind: s.Kind()}
+	children := d.Children
+	switch k := g.kind; k {
+	case datatype.KindNull, datatype.KindBool, datatype.KindStruct, datatype.KindSparseUnion, datatype.KindFixedSizeList:
+	case datatype.KindDictionary:
+		return nil
+	case datatype.KindBinary, datatype.KindString, datatype.KindList, datatype.KindMap:
+		g.width, g.offs = 4, make([]byte, 4)
+	case datatype.KindLargeBinary, datatype.KindLargeString, datatype.KindLargeList:
+		g.width, g.offs = 8, make([]byte, 8)
+	case datatype.KindBinaryView, datatype.KindStringView:
+		g.width = 16
+	case datatype.KindListView, datatype.KindDenseUnion:
+		g.width = 4
+	case datatype.KindLargeListView:
+		g.width = 8
+	case datatype.KindRunEndEncoded:
+		if len(children) != 2 {
+			return nil
+		}
+		g.width = datatype.ByteWidth(children[0].Type)
+		children = children[1:]
+	default:
+		if !datatype.IsFixedWidth(s) {
+			return nil
+		}
+		g.width = datatype.ByteWidth(s)
+	}
+	for _, c := range children {
+		cg := emptyGrown(c)
+		if cg == nil {
+			return nil
+		}
+		g.children = append(g.children, cg)
+	}
+	return g
+}
+
+// append adds d's values. On false (d is not as its type says, or
+// offsets would overflow) g is left part-way and must be dropped; what
+// it handed out is unaffected.
+func (g *grown) append(d *array.Data) bool {
 	if d.Length == 0 {
 		return true
 	}
-	if d.NullCount < 0 || d.NullCount > 0 && d.Buffers[0] == nil {
+	if d.NullCount < 0 || len(d.Children) != len(g.children)+btoi(g.kind == datatype.KindRunEndEncoded) {
 		return false
 	}
-	if g.width > 0 {
-		g.values = appendGrowing(g.values, d.Buffers[1].Bytes()[d.Offset*g.width:(d.Offset+d.Length)*g.width])
-		g.appendValidity(d)
+	ok := true
+	switch g.kind {
+	case datatype.KindNull:
+		g.n += d.Length
+		g.nulls += d.Length
 		return true
+	case datatype.KindBool:
+		g.bits = appendBits(g.bits, g.n, d.Buffers[1].Bytes(), d.Offset, d.Length)
+	case datatype.KindBinary, datatype.KindString:
+		ok = appendBinary[int32](g, d)
+	case datatype.KindLargeBinary, datatype.KindLargeString:
+		ok = appendBinary[int64](g, d)
+	case datatype.KindBinaryView, datatype.KindStringView:
+		ok = g.appendViews(d)
+	case datatype.KindList, datatype.KindMap:
+		ok = appendList[int32](g, d)
+	case datatype.KindLargeList:
+		ok = appendList[int64](g, d)
+	case datatype.KindListView:
+		ok = appendListView[int32](g, d)
+	case datatype.KindLargeListView:
+		ok = appendListView[int64](g, d)
+	case datatype.KindFixedSizeList:
+		size := int(g.storage.(*datatype.ListType).Size())
+		ok = g.children[0].appendRange(d.Children[0], d.Offset*size, (d.Offset+d.Length)*size)
+	case datatype.KindStruct:
+		ok = g.appendChildren(d)
+	case datatype.KindSparseUnion, datatype.KindDenseUnion:
+		g.values = appendGrowing(g.values, d.Buffers[0].Bytes()[d.Offset:d.Offset+d.Length])
+		if g.kind == datatype.KindSparseUnion {
+			ok = g.appendChildren(d)
+		} else {
+			ok = g.appendDense(d)
+		}
+		g.n += d.Length
+		return ok
+	case datatype.KindRunEndEncoded:
+		ok = g.appendRuns(d)
+		g.n += d.Length
+		return ok
+	default:
+		g.values = appendGrowing(g.values, d.Buffers[1].Bytes()[d.Offset*g.width:(d.Offset+d.Length)*g.width])
 	}
-	ow := 4
-	if g.wide {
-		ow = 8
-	}
-	src := d.Buffers[1].Bytes()[d.Offset*ow : (d.Offset+d.Length+1)*ow]
-	first, last := offsetAt(src, 0, g.wide), offsetAt(src, d.Length, g.wide)
-	base := int64(len(g.values))
-	if first < 0 || first > last || last > int64(d.Buffers[2].Len()) || // unvalidated input
-		!g.wide && base+last-first > math.MaxInt32 {
+	if !ok || d.NullCount > 0 && d.Buffers[0] == nil {
 		return false
 	}
-	g.values = appendGrowing(g.values, d.Buffers[2].Bytes()[first:last])
-	add := make([]byte, d.Length*ow)
-	for i := range d.Length {
-		v := base + offsetAt(src, i+1, g.wide) - first
-		if g.wide {
-			binary.LittleEndian.PutUint64(add[i*8:], uint64(v))
-		} else {
-			binary.LittleEndian.PutUint32(add[i*4:], uint32(v))
-		}
-	}
-	g.offs = appendGrowing(g.offs, add)
-	g.appendValidity(d)
-	return true
-}
-
-// appendValidity adds d's validity bits (all set while no value is
-// null) and counts d's values in.
-func (g *grownDict) appendValidity(d *array.Data) {
 	if d.NullCount > 0 && g.valid == nil {
-		g.valid = make([]byte, bitutil.BytesForBits(g.n))
-		bitutil.SetBitsTo(g.valid, 0, g.n, true)
+		g.valid = appendBits([]byte{}, 0, nil, 0, g.n)
 	}
 	if g.valid != nil {
-		if need := bitutil.BytesForBits(g.n + d.Length); need > len(g.valid) {
-			g.valid = append(g.valid, make([]byte, need-len(g.valid))...) // amortized, zeroed
+		var src []byte // nil: all valid
+		if d.NullCount > 0 {
+			src = d.Buffers[0].Bytes()
 		}
-		if d.NullCount == 0 {
-			bitutil.SetBitsTo(g.valid, g.n, d.Length, true)
-		} else {
-			bitutil.CopyBits(g.valid, g.n, d.Buffers[0].Bytes(), d.Offset, d.Length)
-		}
+		g.valid = appendBits(g.valid, g.n, src, d.Offset, d.Length)
 	}
 	g.n += d.Length
 	g.nulls += d.NullCount
+	return true
 }
 
-// data is the dictionary so far, sharing g's value buffers.
-func (g *grownDict) data() *array.Data {
+// appendRange appends rows [i, j) of d, false when d is shorter.
+func (g *grown) appendRange(d *array.Data, i, j int) bool {
+	return i >= 0 && i <= j && j <= d.Length && g.append(d.Slice(i, j))
+}
+
+// appendChildren appends the rows of d's slice of each child.
+func (g *grown) appendChildren(d *array.Data) bool {
+	for i, c := range d.Children {
+		if !g.children[i].appendRange(c, d.Offset, d.Offset+d.Length) {
+			return false
+		}
+	}
+	return true
+}
+
+func appendBinary[O int32 | int64](g *grown, d *array.Data) bool {
+	offs := memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length+1]
+	first, last := offs[0], offs[d.Length]
+	if first < 0 || first > last || int64(last) > int64(d.Buffers[2].Len()) || overflows[O](len(g.data), int(last-first)) {
+		return false
+	}
+	base := O(len(g.data))
+	g.data = appendGrowing(g.data, d.Buffers[2].Bytes()[first:last])
+	g.offs = appendShifted(g.offs, offs[1:], base-first)
+	return true
+}
+
+func appendList[O int32 | int64](g *grown, d *array.Data) bool {
+	offs := memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length+1]
+	first, last := offs[0], offs[d.Length]
+	child := g.children[0]
+	if overflows[O](child.n, int(last-first)) {
+		return false
+	}
+	base := O(child.n)
+	if !child.appendRange(d.Children[0], int(first), int(last)) {
+		return false
+	}
+	g.offs = appendShifted(g.offs, offs[1:], base-first)
+	return true
+}
+
+// appendListView appends the part of the child that the slots span;
+// null and empty slots become (0, 0).
+func appendListView[O int32 | int64](g *grown, d *array.Data) bool {
+	offs := memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length]
+	sizes := memory.View[O](d.Buffers[2])[d.Offset : d.Offset+d.Length]
+	src, child := d.Children[0], g.children[0]
+	lo, hi := src.Length, 0
+	for i, o := range offs {
+		s := sizes[i]
+		if s == 0 || isNull(d, i) {
+			continue
+		}
+		if o < 0 || s < 0 || int64(o) > int64(src.Length)-int64(s) {
+			return false
+		}
+		lo, hi = min(lo, int(o)), max(hi, int(o+s))
+	}
+	if lo >= hi {
+		lo, hi = 0, 0
+	}
+	base := child.n
+	if overflows[O](base, hi-lo) || !child.appendRange(src, lo, hi) {
+		return false
+	}
+	newOffs, newSizes := make([]O, len(offs)), make([]O, len(offs))
+	for i, o := range offs {
+		if s := sizes[i]; s != 0 && !isNull(d, i) {
+			newOffs[i], newSizes[i] = O(base)+o-O(lo), s
+		}
+	}
+	g.offs = appendGrowing(g.offs, memory.BytesOf(newOffs))
+	g.sizes = appendGrowing(g.sizes, memory.BytesOf(newSizes))
+	return true
+}
+
+// appendViews appends views, copying out-of-line values into g.data (so
+// that every view handed out has one data buffer); null slots become
+// empty views.
+func (g *grown) appendViews(d *array.Data) bool {
+	views := d.Buffers[1].Bytes()[16*d.Offset : 16*(d.Offset+d.Length)]
+	add := make([]byte, len(views))
+	for i := 0; i < len(views); i += 16 {
+		if isNull(d, i/16) {
+			continue
+		}
+		v := add[i : i+16]
+		copy(v, views[i:i+16])
+		if int32(binary.LittleEndian.Uint32(v)) <= array.ViewInlineMax {
+			continue
+		}
+		src, ok := viewBytes(d, v)
+		if !ok || overflows[int32](len(g.data), len(src)) {
+			return false
+		}
+		binary.LittleEndian.PutUint32(v[8:], 0)
+		binary.LittleEndian.PutUint32(v[12:], uint32(len(g.data)))
+		g.data = appendGrowing(g.data, src)
+	}
+	g.values = appendGrowing(g.values, add)
+	return true
+}
+
+// appendDense appends each child whole and the offsets shifted past the
+// rows the children had.
+func (g *grown) appendDense(d *array.Data) bool {
+	codes := d.Buffers[0].Bytes()[d.Offset : d.Offset+d.Length]
+	offs := memory.View[int32](d.Buffers[1])[d.Offset : d.Offset+d.Length]
+	index := g.storage.(*datatype.UnionType).ChildIndex()
+	add := make([]int32, len(offs))
+	for i, code := range codes {
+		c := -1
+		if int8(code) >= 0 {
+			c = index[code]
+		}
+		if c < 0 || c >= len(g.children) || offs[i] < 0 || int(offs[i]) >= d.Children[c].Length ||
+			overflows[int32](g.children[c].n, int(offs[i])+1) {
+			return false
+		}
+		add[i] = int32(g.children[c].n) + offs[i]
+	}
+	for c, ch := range d.Children {
+		if !g.children[c].append(ch) {
+			return false
+		}
+	}
+	g.offs = appendGrowing(g.offs, memory.BytesOf(add))
+	return true
+}
+
+// appendRuns appends the runs of d's logical slice, their ends shifted
+// past the rows before.
+func (g *grown) appendRuns(d *array.Data) bool {
+	ends, values := d.Children[0], d.Children[1]
+	if values.Length < ends.Length || ends.Length == 0 || lastEnd(ends) < d.Offset+d.Length {
+		return false
+	}
+	ends, values = sliceRuns(d)
+	last := int64(g.n + d.Length)
+	if g.width == 2 && last > math.MaxInt16 || g.width == 4 && last > math.MaxInt32 {
+		return false
+	}
+	a := array.MustMake(ends)
+	add := make([]byte, a.Len()*g.width)
+	for i := range a.Len() {
+		e := uint64(int64(g.n) + endAt(a, i))
+		switch g.width {
+		case 2:
+			binary.LittleEndian.PutUint16(add[2*i:], uint16(e))
+		case 4:
+			binary.LittleEndian.PutUint32(add[4*i:], uint32(e))
+		default:
+			binary.LittleEndian.PutUint64(add[8*i:], e)
+		}
+	}
+	if !g.children[0].append(values) {
+		return false
+	}
+	g.offs = appendGrowing(g.offs, add)
+	g.runs += a.Len()
+	return true
+}
+
+// array is the array so far, sharing g's buffers but the bit-packed ones.
+func (g *grown) array() *array.Data {
+	kids := make([]*array.Data, 0, len(g.children)+1)
+	for _, c := range g.children {
+		kids = append(kids, c.array())
+	}
 	var valid *memory.Buffer
 	if g.nulls > 0 {
-		valid = memory.NewBuffer(append([]byte(nil), g.valid...))
+		valid = memory.NewBuffer(bytes.Clone(g.valid))
 	}
-	if g.width > 0 {
-		return array.NewData(g.typ, g.n, []*memory.Buffer{valid, memory.NewBuffer(g.values)}, nil, g.nulls, 0)
+	var bufs []*memory.Buffer
+	switch g.kind {
+	case datatype.KindNull:
+	case datatype.KindBool:
+		bufs = []*memory.Buffer{valid, memory.NewBuffer(bytes.Clone(g.bits))}
+	case datatype.KindBinary, datatype.KindString, datatype.KindLargeBinary, datatype.KindLargeString:
+		bufs = []*memory.Buffer{valid, shared(g.offs), shared(g.data)}
+	case datatype.KindBinaryView, datatype.KindStringView:
+		bufs = []*memory.Buffer{valid, shared(g.values), shared(g.data)}
+	case datatype.KindList, datatype.KindLargeList, datatype.KindMap:
+		bufs = []*memory.Buffer{valid, shared(g.offs)}
+	case datatype.KindListView, datatype.KindLargeListView:
+		bufs = []*memory.Buffer{valid, shared(g.offs), shared(g.sizes)}
+	case datatype.KindFixedSizeList, datatype.KindStruct:
+		bufs = []*memory.Buffer{valid}
+	case datatype.KindSparseUnion:
+		bufs = []*memory.Buffer{shared(g.values)}
+	case datatype.KindDenseUnion:
+		bufs = []*memory.Buffer{shared(g.values), shared(g.offs)}
+	case datatype.KindRunEndEncoded:
+		ends := array.NewData(g.storage.(*datatype.RunEndEncodedType).RunEnds().Type, g.runs, []*memory.Buffer{nil, shared(g.offs)}, nil, 0, 0)
+		kids = append([]*array.Data{ends}, kids...)
+	default:
+		bufs = []*memory.Buffer{valid, shared(g.values)}
 	}
-	return array.NewData(g.typ, g.n, []*memory.Buffer{valid, memory.NewBuffer(g.offs), memory.NewBuffer(g.values)}, nil, g.nulls, 0)
+	return array.NewData(g.typ, g.n, bufs, kids, g.nulls, 0)
 }
 
-func offsetAt(b []byte, i int, wide bool) int64 {
-	if wide {
-		return int64(binary.LittleEndian.Uint64(b[i*8:]))
+// shared hands out b without its spare capacity, which later appends fill.
+func shared(b []byte) *memory.Buffer { return memory.NewBuffer(b[:len(b):len(b)]) }
+
+// appendBits sets bits [n, n+length) of dst (which holds n bits) from
+// bits [off, off+length) of src, or to 1 when src is nil.
+func appendBits(dst []byte, n int, src []byte, off, length int) []byte {
+	if need := bitutil.BytesForBits(n + length); need > len(dst) {
+		dst = append(dst, make([]byte, need-len(dst))...) // amortized, zeroed
 	}
-	return int64(int32(binary.LittleEndian.Uint32(b[i*4:])))
+	if src == nil {
+		bitutil.SetBitsTo(dst, n, length, true)
+	} else {
+		bitutil.CopyBits(dst, n, src, off, length)
+	}
+	return dst
+}
+
+// appendShifted appends offs, each plus shift.
+func appendShifted[O int32 | int64](dst []byte, offs []O, shift O) []byte {
+	add := make([]O, len(offs))
+	for i, o := range offs {
+		add[i] = o + shift
+	}
+	return appendGrowing(dst, memory.BytesOf(add))
+}
+
+// overflows reports whether base+n values do not fit offsets of type O.
+func overflows[O int32 | int64](base, n int) bool {
+	return n < 0 || unsafe.Sizeof(O(0)) == 4 && int64(base)+int64(n) > math.MaxInt32
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // appendGrowing appends add to b, doubling the capacity when it runs
@@ -148,4 +416,21 @@ func appendGrowing(b, add []byte) []byte {
 	b = b[:n]
 	copy(b[n-len(add):], add)
 	return b
+}
+
+// isNull reports whether slot i of d's slice is null.
+func isNull(d *array.Data, i int) bool {
+	return d.NullCount > 0 && d.Buffers[0] != nil && !bitutil.GetBit(d.Buffers[0].Bytes(), d.Offset+i)
+}
+
+// viewBytes returns the out-of-line value of view v, false when v refers
+// outside d's data buffers.
+func viewBytes(d *array.Data, v []byte) ([]byte, bool) {
+	n := int64(int32(binary.LittleEndian.Uint32(v)))
+	buf := int64(int32(binary.LittleEndian.Uint32(v[8:])))
+	off := int64(int32(binary.LittleEndian.Uint32(v[12:])))
+	if buf < 0 || buf >= int64(len(d.Buffers)-2) || off < 0 || off+n > int64(d.Buffers[2+buf].Len()) {
+		return nil, false
+	}
+	return d.Buffers[2+buf].Bytes()[off : off+n], true
 }

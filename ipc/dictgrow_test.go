@@ -34,42 +34,61 @@ func deltaRecords(t *testing.T, value datatype.DataType, values array.Array, n i
 	return s, recs
 }
 
-// dictValuesAddr is where the values (or value bytes) of a record's
-// dictionary start.
-func dictValuesAddr(rec *alkaid.Record) uintptr {
-	dict := rec.Column(0).Data().Dictionary
-	b := dict.Buffers[len(dict.Buffers)-1].Bytes()
-	if len(b) == 0 {
-		return 0
+// sharedBufferStarts adds, under a key per buffer position, where each
+// buffer of d and its children starts; bit-packed buffers (validity, bool
+// values), which every grown dictionary copies, are left out.
+func sharedBufferStarts(d *array.Data, key string, starts map[string]map[uintptr]bool) {
+	k := datatype.StorageOf(d.Type).Kind()
+	for i, b := range d.Buffers {
+		union := k == datatype.KindSparseUnion || k == datatype.KindDenseUnion
+		if b == nil || b.Len() == 0 || i == 0 && !union || k == datatype.KindBool {
+			continue
+		}
+		at := fmt.Sprintf("%s/%d", key, i)
+		if starts[at] == nil {
+			starts[at] = map[uintptr]bool{}
+		}
+		starts[at][uintptr(unsafe.Pointer(&b.Bytes()[0]))] = true
 	}
-	return uintptr(unsafe.Pointer(&b[0]))
+	for i, c := range d.Children {
+		sharedBufferStarts(c, fmt.Sprintf("%s.%d", key, i), starts)
+	}
 }
 
+func hasDictionary(t datatype.DataType) bool {
+	s := datatype.StorageOf(t)
+	if s.Kind() == datatype.KindDictionary {
+		return true
+	}
+	for _, f := range datatype.Children(s) {
+		if hasDictionary(f.Type) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestDictionaryDeltasGrowInPlace sends a dictionary of every type of
+// randdata.AllTypes (with nulls) and a few more, one value per delta.
 func TestDictionaryDeltasGrowInPlace(t *testing.T) {
 	const n = 300
 	g := randdata.New(3)
-	withNull := array.MustFromJSON(datatype.String, `["a", "b", null, "d"]`)
-	fsb := &datatype.FixedSizeBinaryType{ByteWidth: 3}
-	dec, err := datatype.NewDecimal(128, 20, 3)
-	require.NoError(t, err)
-	for _, c := range []struct {
-		name    string
-		value   datatype.DataType
-		values  array.Array
-		inPlace bool
-	}{
-		{"utf8", datatype.String, g.Array(datatype.String, n, false), true},
-		{"large utf8", datatype.LargeString, g.Array(datatype.LargeString, n, false), true},
-		{"binary", datatype.Binary, g.Array(datatype.Binary, n, false), true},
-		{"int64", datatype.Int64, g.Array(datatype.Int64, n, false), true},
-		{"fixed-size binary", fsb, g.Array(fsb, n, false), true},
-		{"decimal128", dec, g.Array(dec, n, false), true},
-		{"utf8 with a null", datatype.String, withNull, true},
-		{"int64 with nulls", datatype.Int64, g.Array(datatype.Int64, n, true), true},
-		// Not grown in place: concatenated per delta, as before.
-		{"bool", datatype.Bool, g.Array(datatype.Bool, n, false), false},
-		{"string view", datatype.StringView, g.Array(datatype.StringView, n, false), false},
-	} {
+	type valueCase struct {
+		name   string
+		values array.Array
+	}
+	cases := []valueCase{
+		{"utf8 with a null", array.MustFromJSON(datatype.String, `["a", "b", null, "d"]`)},
+		{"int64 without nulls", g.Array(datatype.Int64, n, false)},
+		{"utf8 view without nulls", g.Array(datatype.StringView, n, false)},
+	}
+	for _, f := range randdata.AllTypes().Fields() {
+		if f.Type.Kind() == datatype.KindDictionary {
+			continue // the format has no dictionary of dictionaries
+		}
+		cases = append(cases, valueCase{f.Name, g.Array(f.Type, n, true)})
+	}
+	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			values := c.values
 			s, recs := deltaRecords(t, values.DataType(), values, values.Len())
@@ -87,17 +106,20 @@ func TestDictionaryDeltasGrowInPlace(t *testing.T) {
 			// all the deltas that followed it.
 			for i, rec := range got {
 				require.Equal(t, before[i], rec.String(), "record %d changed", i)
+				require.NoError(t, array.ValidateFull(rec.Column(0).Data().Dictionary), "record %d", i)
 			}
 			requireSameRecords(t, recs, got, c.name)
-			starts := map[uintptr]bool{}
-			for _, rec := range got[1:] {
-				starts[dictValuesAddr(rec)] = true
+			if hasDictionary(values.DataType()) {
+				return // concatenated per delta
 			}
-			if c.inPlace {
-				// Doubling: a handful of allocations for all the deltas.
-				require.LessOrEqual(t, len(starts), 16, "dictionary moved %d times in %d deltas", len(starts), len(got)-1)
-			} else {
-				require.Equal(t, len(got)-1, len(starts), "a new buffer for every delta")
+			// Doubling: a handful of allocations per buffer for all the
+			// deltas.
+			starts := map[string]map[uintptr]bool{}
+			for _, rec := range got[1:] {
+				sharedBufferStarts(rec.Column(0).Data().Dictionary, "", starts)
+			}
+			for at, s := range starts {
+				require.LessOrEqual(t, len(s), 16, "buffer %s moved %d times in %d deltas", at, len(s), len(got)-1)
 			}
 		})
 	}
@@ -108,30 +130,38 @@ func TestDictionaryDeltasGrowInPlace(t *testing.T) {
 // of a dictionary handed out must not be written again, its validity
 // bitmap included.
 func TestConcurrentDictionaryDeltas(t *testing.T) {
-	values := randdata.New(4).Array(datatype.String, 400, true)
-	require.Positive(t, values.NullN())
-	s, recs := deltaRecords(t, datatype.String, values, values.Len())
-	raw := writeStream(t, s, recs, WithDictionaryDeltas())
-	r, err := NewStreamReaderBytes(raw)
-	require.NoError(t, err)
-	out := make(chan *alkaid.Record, 4)
-	done := make(chan []string)
-	go func() {
-		var seen []string
-		for rec := range out {
-			seen = append(seen, rec.String())
-		}
-		done <- seen
-	}()
-	for rec := range r.Records() {
-		out <- rec
+	types := map[string]datatype.DataType{}
+	for _, f := range randdata.AllTypes().Fields() {
+		types[f.Name] = f.Type
 	}
-	close(out)
-	seen := <-done
-	require.NoError(t, r.Err())
-	require.Len(t, seen, len(recs))
-	for i, rec := range recs {
-		require.Equal(t, rec.String(), seen[i], fmt.Sprintf("record %d", i))
+	for _, name := range []string{"utf8", "bool", "utf8_view", "list_of_struct", "list_view", "dense_union", "run_end_encoded_utf8"} {
+		t.Run(name, func(t *testing.T) {
+			values := randdata.New(4).Array(types[name], 400, true)
+			require.Positive(t, values.NullN()+len(values.Data().Children))
+			s, recs := deltaRecords(t, values.DataType(), values, values.Len())
+			raw := writeStream(t, s, recs, WithDictionaryDeltas())
+			r, err := NewStreamReaderBytes(raw)
+			require.NoError(t, err)
+			out := make(chan *alkaid.Record, 4)
+			done := make(chan []string)
+			go func() {
+				var seen []string
+				for rec := range out {
+					seen = append(seen, rec.String())
+				}
+				done <- seen
+			}()
+			for rec := range r.Records() {
+				out <- rec
+			}
+			close(out)
+			seen := <-done
+			require.NoError(t, r.Err())
+			require.Len(t, seen, len(recs))
+			for i, rec := range recs {
+				require.Equal(t, rec.String(), seen[i], fmt.Sprintf("record %d", i))
+			}
+		})
 	}
 }
 

@@ -31,11 +31,12 @@
 //
 // Time is bounded the same way. A file's footer must list its dictionary
 // and record batch blocks in the order they lie in the file, so a pass over
-// a file decodes no message twice. Dictionary deltas of fixed-width,
-// binary and string values extend the dictionary in place (once a value
-// is null, each batch gets its own copy of the validity bitmap, n/8 bytes
-// for n values); deltas of other types concatenate it, a copy of the whole
-// dictionary per delta.
+// a file decodes no message twice. Dictionary deltas extend the
+// dictionary in place, its buffers doubling as they fill, rather than
+// copying it whole per delta. The exceptions are bit-packed buffers
+// (validity once a value is null, bool values), of which each batch gets
+// its own copy, n/8 bytes for n values, and dictionaries whose values are
+// dictionary-encoded themselves, which are concatenated.
 //
 // Big-endian input is byte-swapped to native order as it is read (refuse
 // it with [WithoutByteSwap]). [OpenFile] memory-maps a file and builds

@@ -38,6 +38,12 @@
 // its own copy, n/8 bytes for n values, and dictionaries whose values are
 // dictionary-encoded themselves, which are concatenated.
 //
+// Writers write what a batch holds, not every buffer and child that a
+// slice shares with the array it was cut from: the values of a view
+// slice and the elements of a list-view slice are copied out when they
+// take under half of what the slice shares (else the span they lie in is
+// written), and dense union children are cut to the span the slots use.
+//
 // Big-endian input is byte-swapped to native order as it is read (refuse
 // it with [WithoutByteSwap]). [OpenFile] memory-maps a file and builds
 // arrays that point into the mapping; they stay valid after Close.

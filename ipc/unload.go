@@ -74,12 +74,7 @@ func (u *unloaded) data(d *array.Data) {
 		start, end := rebase[int64](u, d.Buffers[1], d.Offset, d.Length)
 		u.buffers = append(u.buffers, d.Buffers[2].Bytes()[start:end])
 	case datatype.KindBinaryView, datatype.KindStringView:
-		u.validity(d)
-		u.fixed(d.Buffers[1], 16, d.Offset, d.Length)
-		for _, b := range d.Buffers[2:] {
-			u.buffers = append(u.buffers, b.Bytes())
-		}
-		u.variadic = append(u.variadic, int64(len(d.Buffers)-2))
+		u.views(d)
 	case datatype.KindList, datatype.KindMap:
 		u.validity(d)
 		start, end := rebase[int32](u, d.Buffers[1], d.Offset, d.Length)
@@ -89,15 +84,9 @@ func (u *unloaded) data(d *array.Data) {
 		start, end := rebase[int64](u, d.Buffers[1], d.Offset, d.Length)
 		u.data(d.Children[0].Slice(start, end))
 	case datatype.KindListView:
-		u.validity(d)
-		u.fixed(d.Buffers[1], 4, d.Offset, d.Length)
-		u.fixed(d.Buffers[2], 4, d.Offset, d.Length)
-		u.data(d.Children[0])
+		listView[int32](u, d)
 	case datatype.KindLargeListView:
-		u.validity(d)
-		u.fixed(d.Buffers[1], 8, d.Offset, d.Length)
-		u.fixed(d.Buffers[2], 8, d.Offset, d.Length)
-		u.data(d.Children[0])
+		listView[int64](u, d)
 	case datatype.KindFixedSizeList:
 		u.validity(d)
 		size := int(t.(*datatype.ListType).Size())
@@ -113,11 +102,7 @@ func (u *unloaded) data(d *array.Data) {
 			u.data(c.Slice(d.Offset, d.Offset+d.Length))
 		}
 	case datatype.KindDenseUnion:
-		u.fixed(d.Buffers[0], 1, d.Offset, d.Length)
-		u.fixed(d.Buffers[1], 4, d.Offset, d.Length)
-		for _, c := range d.Children {
-			u.data(c)
-		}
+		u.denseUnion(d, t.(*datatype.UnionType))
 	case datatype.KindDictionary:
 		u.validity(d)
 		u.fixed(d.Buffers[1], datatype.ByteWidth(t), d.Offset, d.Length)

@@ -1,0 +1,85 @@
+package ipc
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/randdata"
+)
+
+// TestWriteSliceOfPositionalLayouts writes short slices of large view,
+// list view and dense union arrays: what is written must be in proportion
+// to the slice, not to the buffers and children it shares, and read back
+// as the slice.
+func TestWriteSliceOfPositionalLayouts(t *testing.T) {
+	const n = 20000
+	g := randdata.New(9)
+	union, err := datatype.NewUnion(datatype.Dense, []datatype.Field{
+		{Name: "s", Type: datatype.String, Nullable: true}, {Name: "i", Type: datatype.Int64, Nullable: true},
+	}, []int8{5, 2})
+	require.NoError(t, err)
+	for _, typ := range []datatype.DataType{
+		datatype.StringView, datatype.BinaryView,
+		datatype.ListViewOf(datatype.String), datatype.LargeListViewOf(datatype.Int64),
+		union,
+		datatype.ListOf(datatype.StringView), // compacted below a list
+		datatype.StructOf(datatype.Field{Name: "v", Type: datatype.ListViewOf(datatype.Int32), Nullable: true}),
+	} {
+		t.Run(typ.String(), func(t *testing.T) {
+			whole := g.Array(typ, n, true)
+			s := alkaid.NewSchema([]datatype.Field{{Name: "c", Type: typ, Nullable: true}}, datatype.Metadata{})
+			all, err := alkaid.NewRecord(s, []array.Array{whole}, -1)
+			require.NoError(t, err)
+			full := len(writeStream(t, s, []*alkaid.Record{all}))
+			for _, cut := range [][2]int{{0, 10}, {n / 2, n/2 + 10}, {n - 10, n}, {7, 7}} {
+				part := all.Slice(cut[0], cut[1])
+				raw := writeStream(t, s, []*alkaid.Record{part})
+				require.Less(t, len(raw), full/50, "slice %v of %d rows: %d bytes, the whole array %d", cut, n, len(raw), full)
+				r, err := NewStreamReaderBytes(raw, WithValidation(ValidateAll))
+				require.NoError(t, err)
+				var got []*alkaid.Record
+				for rec := range r.Records() {
+					got = append(got, rec)
+				}
+				require.NoError(t, r.Err())
+				requireSameRecords(t, []*alkaid.Record{part}, got, typ.String())
+			}
+		})
+	}
+}
+
+// TestWriteViewsAsTheyAre: views that use most of their data buffers are
+// written without a copy, and those that refer outside them are written
+// as they are, for the reader to report.
+func TestWriteViewsAsTheyAre(t *testing.T) {
+	a := array.MustFromJSON(datatype.StringView, `["a string longer than twelve", "short", "another long string value"]`)
+	u := unloadColumns([]*array.Data{a.Data()}, a.Len())
+	require.Equal(t, []int64{1}, u.variadic)
+	require.Same(t, &a.Data().Buffers[2].Bytes()[0], &u.buffers[2][0], "data buffer copied")
+
+	bad := *a.Data()
+	bad.Buffers = append(bad.Buffers[:2:2], bad.Buffers[2].Slice(0, 4)) // too short for the views
+	u = unloadColumns([]*array.Data{&bad}, bad.Length)
+	require.Len(t, u.buffers[2], 4)
+}
+
+// TestWriteListViewOutOfRange: a list view that refers outside its child
+// is written as it is (and refused by the reader), not gathered.
+func TestWriteListViewOutOfRange(t *testing.T) {
+	lv := array.MustFromJSON(datatype.ListViewOf(datatype.Int32), `[[1, 2], null, [3], [], [4, 5, 6]]`).Data()
+	bad := *lv
+	bad.Children = []*array.Data{lv.Children[0].Slice(0, 2)} // the later slots now point past it
+	s := alkaid.NewSchema([]datatype.Field{{Name: "c", Type: bad.Type, Nullable: true}}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(s, []array.Array{array.MustMake(&bad)}, -1)
+	require.NoError(t, err)
+	raw := writeStream(t, s, []*alkaid.Record{rec})
+	r, err := NewStreamReaderBytes(raw)
+	require.NoError(t, err)
+	for range r.Records() {
+	}
+	require.ErrorIs(t, r.Err(), ErrInvalid)
+}

@@ -300,14 +300,15 @@ func (p place) String() string {
 // check validates data (column col, named name, of the batch at where; col
 // -1 for a dictionary's values) at the configured level and makes the array.
 func (d *Decoder) check(data *array.Data, where place, col int, name string) (array.Array, error) {
+	// Dictionaries were checked at this level when they arrived (their
+	// values by applyDictionary); a batch checks only its indices into
+	// them, so that n batches over a dictionary do not check it n times.
 	var err error
 	switch d.cfg.validation {
 	case TrustedInputNoValidation:
 		err = array.Validate(data)
-	case ValidateAll:
-		err = array.ValidateFull(data)
 	default:
-		err = array.ValidateSafe(data)
+		err = array.ValidateWith(data, array.ValidationOptions{Full: d.cfg.validation == ValidateAll, DictionariesValidated: true})
 	}
 	if err != nil {
 		// Wrap both: the caller may branch on ipc.ErrInvalid or on the

@@ -31,12 +31,14 @@
 //
 // Time is bounded the same way. A file's footer must list its dictionary
 // and record batch blocks in the order they lie in the file, so a pass over
-// a file decodes no message twice. Dictionary deltas extend the
-// dictionary in place, its buffers doubling as they fill, rather than
-// copying it whole per delta. The exceptions are bit-packed buffers
-// (validity once a value is null, bool values), of which each batch gets
-// its own copy, n/8 bytes for n values, and dictionaries whose values are
-// dictionary-encoded themselves, which are concatenated.
+// a file decodes no message twice. A dictionary is validated once, when
+// it arrives; each batch checks only its indices into it. Dictionary
+// deltas extend the dictionary in place, its buffers doubling as they
+// fill, rather than copying it whole per delta. The exceptions are
+// bit-packed buffers (validity once a value is null, bool values), of
+// which each batch gets its own copy, n/8 bytes for n values, and
+// dictionaries whose values are dictionary-encoded themselves, which are
+// concatenated.
 //
 // Writers write what a batch holds, not every buffer and child that a
 // slice shares with the array it was cut from: the values of a view

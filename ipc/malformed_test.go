@@ -263,6 +263,9 @@ func malformedCases() []malformed {
 			b.buffers = [][2]int64{{0, 0}, {0, 3}}
 			b.body = pad8([]byte{0, 1, 0})
 		})), nil, "dictionary id 0 used before any dictionary batch defined it"},
+		// Checked once, on arrival: batches check only their indices.
+		{"dictionary values beyond their data", cat(dict,
+			rb(func(b *batch) { strBatch([]int32{0, 9}, "x")(b); b.dictID = 0 })), nil, "dictionary batch (id 0)"},
 		{"dictionary index out of range", cat(dict,
 			rb(func(b *batch) { strBatch([]int32{0, 1}, "x")(b); b.dictID = 0 }),
 			rb(func(b *batch) {

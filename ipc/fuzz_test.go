@@ -48,12 +48,18 @@ func seedInputs(f *testing.F, files bool) {
 		for _, c := range malformedCases() {
 			f.Add(c.in)
 		}
-		// Dictionary deltas, grown in place (strings, int64) and
-		// concatenated (a null among the values).
+		// Dictionary deltas, grown in place, over several layouts.
+		g := randdata.New(10)
 		for _, dict := range []array.Array{
 			array.MustFromJSON(datatype.String, `["a", "bb", "ccc", "dddd"]`),
 			array.MustFromJSON(datatype.Int64, `[1, 2, 3, 4]`),
 			array.MustFromJSON(datatype.String, `["a", null, "c", "d"]`),
+			g.Array(datatype.Bool, 4, true),
+			g.Array(datatype.StringView, 4, true),
+			g.Array(datatype.ListViewOf(datatype.Int16), 4, true),
+			g.Array(datatype.StructOf(field("x", datatype.Int8), field("l", datatype.ListOf(datatype.String))), 4, true),
+			g.Array(u, 4, true),
+			g.Array(ree, 4, true),
 		} {
 			var sb bytes.Buffer
 			dt, _ := datatype.NewDictionary(datatype.Int16, dict.DataType(), false)

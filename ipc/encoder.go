@@ -292,27 +292,26 @@ func (e *encoder) writeDicts(nodes []dictNode, dicts []*array.Data) error {
 		if had && prev == d {
 			continue
 		}
-		u := unloadColumns([]*array.Data{d}, d.Length)
-		if err := e.writeDicts(n.nested, u.dicts); err != nil {
+		if err := e.writeDicts(n.nested, nestedDicts(d, nil)); err != nil {
 			return err
 		}
-		delta := false
+		send := d
 		if had {
-			// One comparison of the old dictionary with as much of the new:
-			// equal and as long is unchanged, equal and longer a delta.
-			extends := d.Length >= prev.Length &&
-				array.Equal(array.MustMake(prev), array.MustMake(d.Slice(0, prev.Length)))
+			// Equal to the old as far as it goes and as long: unchanged;
+			// longer: a delta.
+			grew := extends(prev, d)
 			switch {
-			case extends && d.Length == prev.Length:
+			case grew && d.Length == prev.Length:
 				e.sent[n.id] = d
 				continue
-			case extends && (e.cfg.deltas || e.file):
-				delta = true
-				u = unloadColumns([]*array.Data{d.Slice(prev.Length, d.Length)}, d.Length-prev.Length)
+			case grew && (e.cfg.deltas || e.file):
+				send = d.Slice(prev.Length, d.Length)
 			case e.file:
 				return fmt.Errorf("ipc: dictionary %d changed; the file format allows only deltas (the new dictionary must extend the old)", n.id)
 			}
 		}
+		delta := send != d
+		u := unloadColumns([]*array.Data{send}, send.Length)
 		pieces, entries, bodyLen, err := e.body(u)
 		if err != nil {
 			return err

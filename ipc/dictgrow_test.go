@@ -172,14 +172,7 @@ func TestConcurrentDictionaryDeltas(t *testing.T) {
 func TestDictionaryDeltaAfterNulls(t *testing.T) {
 	values := array.MustFromJSON(datatype.String, `["a", "b", "c", null, "e", "f"]`)
 	s, recs := deltaRecords(t, datatype.String, values, values.Len())
-	raw := writeStream(t, s, recs, WithDictionaryDeltas())
-	r, err := NewStreamReaderBytes(raw)
-	require.NoError(t, err)
-	var got []*alkaid.Record
-	for rec := range r.Records() {
-		got = append(got, rec)
-	}
-	require.NoError(t, r.Err())
+	got := readAll(t, writeStream(t, s, recs, WithDictionaryDeltas()))
 	requireSameRecords(t, recs, got, "deltas around a null")
 	last := got[len(got)-1].Column(0).(*array.Dictionary).Dictionary()
 	require.Equal(t, `["a" "b" "c" (null) "e" "f"]`, last.String())

@@ -79,6 +79,19 @@ func writeStream(t *testing.T, s *alkaid.Schema, recs []*alkaid.Record, opts ...
 	return buf.Bytes()
 }
 
+// readAll reads every record of the stream raw.
+func readAll(t *testing.T, raw []byte, opts ...ReaderOption) []*alkaid.Record {
+	t.Helper()
+	r, err := NewStreamReaderBytes(raw, opts...)
+	require.NoError(t, err)
+	var got []*alkaid.Record
+	for rec := range r.Records() {
+		got = append(got, rec)
+	}
+	require.NoError(t, r.Err())
+	return got
+}
+
 func writeFile(t *testing.T, s *alkaid.Schema, recs []*alkaid.Record, opts ...WriterOption) []byte {
 	t.Helper()
 	var buf bytes.Buffer

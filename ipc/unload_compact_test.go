@@ -40,14 +40,7 @@ func TestWriteSliceOfPositionalLayouts(t *testing.T) {
 				part := all.Slice(cut[0], cut[1])
 				raw := writeStream(t, s, []*alkaid.Record{part})
 				require.Less(t, len(raw), full/50, "slice %v of %d rows: %d bytes, the whole array %d", cut, n, len(raw), full)
-				r, err := NewStreamReaderBytes(raw, WithValidation(ValidateAll))
-				require.NoError(t, err)
-				var got []*alkaid.Record
-				for rec := range r.Records() {
-					got = append(got, rec)
-				}
-				require.NoError(t, r.Err())
-				requireSameRecords(t, []*alkaid.Record{part}, got, typ.String())
+				requireSameRecords(t, []*alkaid.Record{part}, readAll(t, raw, WithValidation(ValidateAll)), typ.String())
 			}
 		})
 	}
@@ -100,14 +93,7 @@ func TestWriteRandomSlices(t *testing.T) {
 				rec, err := alkaid.NewRecord(s, []array.Array{array.Slice(a, i, i+r.IntN(a.Len()-i+1))}, -1)
 				require.NoError(t, err)
 				raw := writeStream(t, s, []*alkaid.Record{rec})
-				rd, err := NewStreamReaderBytes(raw, WithValidation(ValidateAll))
-				require.NoError(t, err)
-				var got []*alkaid.Record
-				for rec := range rd.Records() {
-					got = append(got, rec)
-				}
-				require.NoError(t, rd.Err())
-				requireSameRecords(t, []*alkaid.Record{rec}, got, f.Name)
+				requireSameRecords(t, []*alkaid.Record{rec}, readAll(t, raw, WithValidation(ValidateAll)), f.Name)
 			}
 		})
 	}

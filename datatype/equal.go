@@ -19,6 +19,10 @@ func IgnoreNullability() EqualOption { return func(c *equalConfig) { c.ignoreNul
 // Equal reports whether a and b are the same type with the same
 // parameters, children compared recursively.
 func Equal(a, b DataType, opts ...EqualOption) bool {
+	if len(opts) == 0 {
+		var plain equalConfig // stays on the stack: no option sees its address
+		return plain.types(a, b)
+	}
 	var c equalConfig
 	for _, o := range opts {
 		o(&c)
@@ -29,6 +33,10 @@ func Equal(a, b DataType, opts ...EqualOption) bool {
 // FieldEqual reports whether two fields are equal: name, type,
 // nullability and metadata, subject to the options.
 func FieldEqual(a, b Field, opts ...EqualOption) bool {
+	if len(opts) == 0 {
+		var plain equalConfig
+		return plain.fields(a, b)
+	}
 	var c equalConfig
 	for _, o := range opts {
 		o(&c)

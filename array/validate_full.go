@@ -89,6 +89,15 @@ func ValidateWith(d *Data, o ValidationOptions) error {
 	return v.data(d, "")
 }
 
+// MakeWith is [Make] with the checks of [ValidateWith]: the array made
+// from d once d passes them, validated once.
+func MakeWith(d *Data, o ValidationOptions) (Array, error) {
+	if err := ValidateWith(d, o); err != nil {
+		return nil, err
+	}
+	return makeArray(d), nil
+}
+
 // valueValidator walks structurally valid data checking values.
 type valueValidator struct {
 	full      bool

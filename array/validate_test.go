@@ -724,6 +724,9 @@ func TestValidateWithDictionariesValidated(t *testing.T) {
 		t.Run(c.name, func(t *testing.T) {
 			err := ValidateWith(c.d, c.opts)
 			require.Equal(t, c.wantErr, err != nil, "ValidateWith: %v", err)
+			a, merr := MakeWith(c.d, c.opts)
+			require.Equal(t, err, merr, "MakeWith")
+			require.Equal(t, c.wantErr, a == nil)
 			plain := ValidateSafe
 			if c.opts.Full {
 				plain = ValidateFull

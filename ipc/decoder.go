@@ -303,12 +303,12 @@ func (d *Decoder) check(data *array.Data, where place, col int, name string) (ar
 	// Dictionaries were checked at this level when they arrived (their
 	// values by applyDictionary); a batch checks only its indices into
 	// them, so that n batches over a dictionary do not check it n times.
+	var a array.Array
 	var err error
-	switch d.cfg.validation {
-	case TrustedInputNoValidation:
-		err = array.Validate(data)
-	default:
-		err = array.ValidateWith(data, array.ValidationOptions{Full: d.cfg.validation == ValidateAll, DictionariesValidated: true})
+	if d.cfg.validation == TrustedInputNoValidation {
+		a, err = array.Make(data)
+	} else {
+		a, err = array.MakeWith(data, array.ValidationOptions{Full: d.cfg.validation == ValidateAll, DictionariesValidated: true})
 	}
 	if err != nil {
 		// Wrap both: the caller may branch on ipc.ErrInvalid or on the
@@ -318,7 +318,7 @@ func (d *Decoder) check(data *array.Data, where place, col int, name string) (ar
 		}
 		return nil, fmt.Errorf("%w: %s: %w", ErrInvalid, where, err)
 	}
-	return array.MustMake(data), nil
+	return a, nil
 }
 
 func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bool, error) {

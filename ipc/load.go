@@ -27,14 +27,18 @@ type loader struct {
 
 	node, buf, variadic int
 	nodeN, bufN, varN   int
-	bufs                []*memory.Buffer // decompressed buffers, when compressed
+	// bufs holds every buffer of the message by index: views of the body,
+	// or decompressed. A node's Data.Buffers is its run of bufs.
+	bufs  []*memory.Buffer
+	datas []array.Data // made a few at a time, for the nodes to come
 }
 
 func newLoader(rb *fb.RecordBatch, body *memory.Buffer, info *schemaInfo, dicts map[int64]*array.Data,
 	cfg *readerConfig, swap bool, version fb.MetadataVersion, where place) (*loader, error) {
 	l := &loader{rb: rb, body: body, cfg: cfg, info: info, dicts: dicts, swap: swap, version: version, where: where,
 		nodeN: rb.NodesLength(), bufN: rb.BuffersLength(), varN: rb.VariadicBufferCountsLength()}
-	if err := l.checkBufferRanges(); err != nil {
+	ranges, err := l.checkBufferRanges()
+	if err != nil {
 		return nil, err
 	}
 	if c := rb.Compression(nil); c != nil {
@@ -52,6 +56,8 @@ func newLoader(rb *fb.RecordBatch, body *memory.Buffer, info *schemaInfo, dicts 
 		if err := l.decompressAll(); err != nil {
 			return nil, err
 		}
+	} else {
+		l.bufs = body.SliceAll(ranges)
 	}
 	return l, nil
 }
@@ -70,25 +76,29 @@ func (l *loader) rawBuffer(i int) ([]byte, int, error) {
 }
 
 // checkBufferRanges checks every buffer against the body and that the
-// buffers do not overlap: writers lay them out one after another.
-func (l *loader) checkBufferRanges() error {
+// buffers do not overlap (writers lay them out one after another), and
+// returns their ranges in the body.
+func (l *loader) checkBufferRanges() ([][2]int, error) {
 	var end int64
 	var b fb.Buffer
+	ranges := make([][2]int, l.bufN)
 	for i := range l.bufN {
-		if _, _, err := l.rawBuffer(i); err != nil {
-			return err
+		raw, off, err := l.rawBuffer(i)
+		if err != nil {
+			return nil, err
 		}
+		ranges[i] = [2]int{off, len(raw)}
 		l.rb.Buffers(&b, i)
 		if b.Length() == 0 {
 			continue
 		}
 		if b.Offset() < end {
-			return invalidf("%s: buffer %d at body offset %d overlaps the buffer before it (which ends at %d)",
+			return nil, invalidf("%s: buffer %d at body offset %d overlaps the buffer before it (which ends at %d)",
 				l.where, i, b.Offset(), end)
 		}
 		end = b.Offset() + b.Length()
 	}
-	return nil
+	return ranges, nil
 }
 
 func (l *loader) decompressAll() error {
@@ -149,17 +159,7 @@ func (l *loader) nextBuffer(width int) (*memory.Buffer, error) {
 	}
 	i := l.buf
 	l.buf++
-	if l.bufs != nil {
-		return alignedFor(l.bufs[i], width), nil
-	}
-	raw, off, err := l.rawBuffer(i)
-	if err != nil {
-		return nil, err
-	}
-	if len(raw) == 0 {
-		return memory.NewBuffer(nil), nil
-	}
-	return alignedFor(l.body.Slice(off, len(raw)), width), nil
+	return alignedFor(l.bufs[i], width), nil
 }
 
 // alignedFor returns b, or an aligned copy of it when its start is
@@ -205,7 +205,8 @@ func (l *loader) loadField(t datatype.DataType, depth int) (*array.Data, error) 
 	if err != nil {
 		return nil, err
 	}
-	d := &array.Data{Type: t, Length: length, NullCount: nulls}
+	d := l.newData()
+	*d = array.Data{Type: t, Length: length, NullCount: nulls}
 	k := storage.Kind()
 	if (k == datatype.KindSparseUnion || k == datatype.KindDenseUnion) && l.version < fb.MetadataVersionV5 {
 		// Before V5, unions had a validity bitmap; it is skipped.
@@ -226,7 +227,10 @@ func (l *loader) loadField(t datatype.DataType, depth int) (*array.Data, error) 
 		}
 		nbuf += int(c)
 	}
-	d.Buffers = make([]*memory.Buffer, nbuf)
+	if nbuf > l.bufN-l.buf {
+		return nil, invalidf("%s: the message has %d buffers; the schema needs more", l.where, l.bufN)
+	}
+	d.Buffers = l.bufs[l.buf : l.buf+nbuf : l.buf+nbuf]
 	for i := range nbuf {
 		width := 1
 		if i < len(layout.Buffers) {
@@ -263,14 +267,26 @@ func (l *loader) loadField(t datatype.DataType, depth int) (*array.Data, error) 
 		d.Dictionary = dict
 		return d, nil
 	}
-	for _, f := range datatype.Children(storage) {
-		c, err := l.loadField(f.Type, depth+1)
-		if err != nil {
-			return nil, err
+	if kids := datatype.Children(storage); len(kids) > 0 {
+		d.Children = make([]*array.Data, len(kids))
+		for i, f := range kids {
+			if d.Children[i], err = l.loadField(f.Type, depth+1); err != nil {
+				return nil, err
+			}
 		}
-		d.Children = append(d.Children, c)
 	}
 	return d, nil
+}
+
+// newData returns zeroed room for the Data of the node just read; nodes
+// get it a few at a time rather than one allocation each.
+func (l *loader) newData() *array.Data {
+	if len(l.datas) == 0 {
+		l.datas = make([]array.Data, min(l.nodeN-l.node+1, 32))
+	}
+	d := &l.datas[0]
+	l.datas = l.datas[1:]
+	return d
 }
 
 // done checks that the message held no more nodes and buffers than the

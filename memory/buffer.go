@@ -64,6 +64,23 @@ func (b *Buffer) Slice(off, n int) *Buffer {
 	return &Buffer{data: b.data[off : off+n : off+n], owner: b.owner}
 }
 
+// SliceAll returns b.Slice(r[0], r[1]) for each range r, made in two
+// allocations rather than one per view: the buffers of a message body,
+// say. It panics if a range is out of bounds (a programmer error).
+func (b *Buffer) SliceAll(ranges [][2]int) []*Buffer {
+	vals := make([]Buffer, len(ranges))
+	out := make([]*Buffer, len(ranges))
+	for i, r := range ranges {
+		off, n := r[0], r[1]
+		if off < 0 || n < 0 || off > b.Len() || n > b.Len()-off {
+			panic(fmt.Sprintf("memory: slice [%d:%d] of buffer of %d bytes", off, off+n, b.Len()))
+		}
+		vals[i] = Buffer{data: b.data[off : off+n : off+n], owner: b.owner}
+		out[i] = &vals[i]
+	}
+	return out
+}
+
 // View returns the buffer's bytes as a slice of T without copying; a
 // trailing partial element is left out. T must be a fixed-size type without
 // pointers. On strict-alignment platforms the buffer must be aligned to T.

@@ -51,6 +51,21 @@ func TestBufferViewAndSlice(t *testing.T) {
 	require.Len(t, ViewBytes[int64](make([]byte, 15)), 1, "partial element dropped")
 }
 
+func TestBufferSliceAll(t *testing.T) {
+	region := &[1]int{7}
+	buf := NewBufferOwned([]byte("abcdefgh"), region)
+	got := buf.SliceAll([][2]int{{0, 3}, {3, 0}, {3, 5}, {8, 0}})
+	require.Len(t, got, 4)
+	for i, want := range []string{"abc", "", "defgh", ""} {
+		require.Equal(t, want, string(got[i].Bytes()), "view %d", i)
+		require.Equal(t, len(want), cap(got[i].Bytes()), "view %d reaches past its range", i)
+		require.Same(t, region, got[i].Owner().(*[1]int))
+	}
+	require.Same(t, &buf.Bytes()[3], &got[2].Bytes()[0], "views share memory")
+	require.Panics(t, func() { buf.SliceAll([][2]int{{0, 1}, {6, 3}}) })
+	require.Empty(t, buf.SliceAll(nil))
+}
+
 func TestAccountingAllocator(t *testing.T) {
 	a := NewAccountingAllocator()
 	keep := a.Allocate(100)

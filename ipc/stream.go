@@ -216,11 +216,13 @@ func (p *prefixed) Len() int { return len(p.head) + p.s.Len() }
 type bytesSource struct {
 	data *memory.Buffer
 	pos  int
+	r    bytes.Reader // over the bytes from pos, for readPrefix
 }
 
 func (s *bytesSource) next(limits Limits) (*Message, error) {
 	rest := s.data.Bytes()[s.pos:]
-	r := bytes.NewReader(rest)
+	r := &s.r
+	r.Reset(rest)
 	size, err := readPrefix(r, limits)
 	if err != nil {
 		return nil, err
@@ -236,7 +238,8 @@ func (s *bytesSource) next(limits Limits) (*Message, error) {
 	if err := verifyRoot(meta, tMessage); err != nil {
 		return nil, fmt.Errorf("message metadata: %w", err)
 	}
-	bodyLen := fb.GetRootAsMessage(meta, 0).BodyLength()
+	msg := fb.GetRootAsMessage(meta, 0)
+	bodyLen := msg.BodyLength()
 	if bodyLen < 0 {
 		return nil, invalidf("negative message body length %d", bodyLen)
 	}
@@ -249,5 +252,6 @@ func (s *bytesSource) next(limits Limits) (*Message, error) {
 	}
 	bodyStart := s.pos + start + size
 	s.pos = bodyStart + int(bodyLen)
-	return NewMessage(meta, s.data.Slice(bodyStart, int(bodyLen)), limits)
+	// Verified above, and the body is as long as the metadata says.
+	return &Message{meta: meta, msg: msg, body: s.data.Slice(bodyStart, int(bodyLen))}, nil
 }

@@ -64,39 +64,45 @@ func newLoader(rb *fb.RecordBatch, body *memory.Buffer, info *schemaInfo, dicts 
 
 // rawBuffer returns buffer i's bytes inside the body, range-checked.
 func (l *loader) rawBuffer(i int) ([]byte, int, error) {
+	off, n, err := l.bufferRange(i)
+	if err != nil {
+		return nil, 0, err
+	}
+	return l.body.Bytes()[off : off+n], off, nil
+}
+
+// bufferRange returns where buffer i lies in the body, range-checked.
+func (l *loader) bufferRange(i int) (off, n int, err error) {
 	var b fb.Buffer
 	l.rb.Buffers(&b, i)
-	off, n := b.Offset(), b.Length()
-	body := l.body.Bytes()
-	if off < 0 || n < 0 || off > int64(len(body)) || n > int64(len(body))-off {
-		return nil, 0, invalidf("%s: buffer %d requires body bytes [%d, %d+%d) but the body has %d bytes",
-			l.where, i, off, off, n, len(body))
+	o, ln, size := b.Offset(), b.Length(), int64(l.body.Len())
+	if o < 0 || ln < 0 || o > size || ln > size-o {
+		return 0, 0, invalidf("%s: buffer %d requires body bytes [%d, %d+%d) but the body has %d bytes",
+			l.where, i, o, o, ln, size)
 	}
-	return body[off : off+n], int(off), nil
+	return int(o), int(ln), nil
 }
 
 // checkBufferRanges checks every buffer against the body and that the
 // buffers do not overlap (writers lay them out one after another), and
 // returns their ranges in the body.
 func (l *loader) checkBufferRanges() ([][2]int, error) {
-	var end int64
-	var b fb.Buffer
+	end := 0
 	ranges := make([][2]int, l.bufN)
 	for i := range l.bufN {
-		raw, off, err := l.rawBuffer(i)
+		off, n, err := l.bufferRange(i)
 		if err != nil {
 			return nil, err
 		}
-		ranges[i] = [2]int{off, len(raw)}
-		l.rb.Buffers(&b, i)
-		if b.Length() == 0 {
+		ranges[i] = [2]int{off, n}
+		if n == 0 {
 			continue
 		}
-		if b.Offset() < end {
+		if off < end {
 			return nil, invalidf("%s: buffer %d at body offset %d overlaps the buffer before it (which ends at %d)",
-				l.where, i, b.Offset(), end)
+				l.where, i, off, end)
 		}
-		end = b.Offset() + b.Length()
+		end = off + n
 	}
 	return ranges, nil
 }

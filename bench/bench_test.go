@@ -68,6 +68,7 @@ func BenchmarkBuilderDictUtf8(b *testing.B)            { run(b, "BuilderDictUtf8
 func BenchmarkIPCStreamWrite(b *testing.B)             { runGroup(b, "IPCStreamWrite") }
 func BenchmarkIPCStreamRead(b *testing.B)              { runGroup(b, "IPCStreamRead") }
 func BenchmarkIPCFileMappedLastValue(b *testing.B)     { runGroup(b, "IPCFileMappedLastValue") }
+func BenchmarkIPCSmallBatchesRead(b *testing.B)        { run(b, "IPCSmallBatchesRead") }
 func BenchmarkValidateFull(b *testing.B)               { run(b, "ValidateFull") }
 func BenchmarkBitmapAnd(b *testing.B)                  { runGroup(b, "BitmapAnd") }
 func BenchmarkPopcount(b *testing.B)                   { run(b, "Popcount") }

@@ -307,6 +307,9 @@ func ReadArrowGo(raw []byte) (readSummary, error) {
 	return s, r.Err()
 }
 
+// smallBatches batches of smallRows rows make the small-batch stream.
+const smallBatches, smallRows = 2000, 10
+
 func (in *Inputs) ipcPairs() []Pair {
 	size := func() int64 { return in.batchSize }
 	var ps []Pair
@@ -421,6 +424,31 @@ func (in *Inputs) ipcPairs() []Pair {
 			ArrowGo: func() (any, error) { return ReadArrowGo(theirs) },
 		})
 	}
+	// Many small batches: 2000 of 10 rows each, cut from the mixed batch;
+	// what is measured is the cost per message rather than per byte.
+	var smallOurs, smallTheirs []byte
+	ps = append(ps, Pair{
+		Name: "IPCSmallBatchesRead",
+		Setup: func() {
+			in.mixedBatch()
+			if smallOurs != nil {
+				return
+			}
+			var b1, b2 bytes.Buffer
+			sw, err := ipc.NewStreamWriter(&b1, in.batch.Schema())
+			must(err)
+			aw := aipc.NewWriter(&b2, aipc.WithSchema(in.abatch.Schema()), aipc.WithAllocator(mem))
+			for i := range min(smallBatches, in.batch.NumRows()/smallRows) { // tests use a shorter batch
+				must(sw.Write(in.batch.Slice(i*smallRows, (i+1)*smallRows)))
+				must(aw.Write(in.abatch.NewSlice(int64(i*smallRows), int64((i+1)*smallRows))))
+			}
+			must(sw.Close())
+			must(aw.Close())
+			smallOurs, smallTheirs = b1.Bytes(), b2.Bytes()
+		},
+		Alkaid:  func() (any, error) { return ReadAlkaid(smallOurs) },
+		ArrowGo: func() (any, error) { return ReadArrowGo(smallTheirs) },
+	})
 	ps = append(ps, Pair{
 		Name: "ValidateFull", Bytes: size, Setup: in.mixedBatch,
 		Alkaid: func() (any, error) {

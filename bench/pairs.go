@@ -319,13 +319,16 @@ func (in *Inputs) ipcPairs() []Pair {
 	}
 	// Writes: "none" and the serial rows give both writers one goroutine
 	// (arrow-go's default); "-parallel" gives both two (our default is
-	// GOMAXPROCS, arrow-go's WithCompressConcurrency(2)).
+	// GOMAXPROCS, arrow-go's WithCompressConcurrency(2)). Uncompressed,
+	// ours uses them to copy a large body into the sink's spare room
+	// (AvailableBuffer); arrow-go's option only concerns compression.
 	for _, c := range []struct {
 		name    string
 		codec   ipc.Codec
 		workers int
 	}{
 		{"none", ipc.Uncompressed, 1},
+		{"none-parallel", ipc.Uncompressed, 2},
 		{"lz4", ipc.LZ4Frame, 1},
 		{"lz4-parallel", ipc.LZ4Frame, 2},
 		{"zstd", ipc.Zstd, 1},
@@ -383,7 +386,9 @@ func (in *Inputs) ipcPairs() []Pair {
 	// NewReader over a bytes.Reader (its only way; it copies each body).
 	// The "-ioreader" row gives ours the bytes.Reader too. arrow-go
 	// decompresses serially and does not validate; "-parallel" rows let
-	// ours decompress on GOMAXPROCS goroutines (its default).
+	// ours decompress on GOMAXPROCS goroutines (its default), or, from an
+	// io.Reader that also reads at an offset, read a large body in ranges
+	// with them (ReadAt); arrow-go has no such option.
 	for _, c := range []struct {
 		name     string
 		codec    ipc.Codec
@@ -394,6 +399,7 @@ func (in *Inputs) ipcPairs() []Pair {
 		{"none-trusted", ipc.Uncompressed, ipc.TrustedInputNoValidation, 1, false},
 		{"none-default", ipc.Uncompressed, ipc.ValidateDefault, 1, false},
 		{"none-trusted-ioreader", ipc.Uncompressed, ipc.TrustedInputNoValidation, 1, true},
+		{"none-trusted-ioreader-parallel", ipc.Uncompressed, ipc.TrustedInputNoValidation, 0, true},
 		{"lz4", ipc.LZ4Frame, ipc.ValidateDefault, 1, false},
 		{"lz4-parallel", ipc.LZ4Frame, ipc.ValidateDefault, 0, false},
 		{"zstd", ipc.Zstd, ipc.ValidateDefault, 1, false},

@@ -115,10 +115,8 @@ func (e *encoder) message(meta []byte, body [][]byte, bodyLen int64) (block, err
 	if err := e.write(zeros[:padded-total]); err != nil {
 		return block{}, err
 	}
-	for _, b := range body {
-		if err := e.write(b); err != nil {
-			return block{}, err
-		}
+	if err := e.writeBody(body, bodyLen); err != nil {
+		return block{}, err
 	}
 	return block{offset: start, metaLen: int32(padded), bodyLen: bodyLen}, nil
 }

@@ -409,8 +409,8 @@ func (fr *FileReader) message(blk block) (*Message, error) {
 			return nil, invalidf("message body at %d beyond the file", bodyOff)
 		}
 		b := rawmem.Fillable(int(blk.bodyLen))
-		if _, err := fr.src.ReadAt(b, bodyOff); err != nil {
-			return nil, fmt.Errorf("ipc: read body at %d: %w", bodyOff, err)
+		if err := readAtRanges(fr.src, b, bodyOff, fr.dec.cfg.concurrency); err != nil {
+			return nil, err
 		}
 		body = memory.NewBuffer(b)
 	}

@@ -151,10 +151,10 @@ func readPrefix(r io.Reader, limits Limits) (int, error) {
 // message read). Only the bytes the message needs are read.
 func ReadMessage(r io.Reader, opts ...ReaderOption) (*Message, error) {
 	c := newReaderConfig(opts)
-	return readMessage(r, c.limits)
+	return readMessage(r, c.limits, c.concurrency)
 }
 
-func readMessage(r io.Reader, limits Limits) (*Message, error) {
+func readMessage(r io.Reader, limits Limits, workers int) (*Message, error) {
 	size, err := readPrefix(r, limits)
 	if err != nil {
 		return nil, err
@@ -177,7 +177,7 @@ func readMessage(r io.Reader, limits Limits) (*Message, error) {
 	if bodyLen > limits.MaxBodySize {
 		return nil, limitf("message body of %d bytes exceeds %d", bodyLen, limits.MaxBodySize)
 	}
-	body, err := readBody(r, bodyLen)
+	body, err := readBody(r, bodyLen, workers)
 	if err != nil {
 		return nil, err
 	}
@@ -191,9 +191,23 @@ type sizer interface{ Len() int }
 // readBody reads n bytes into aligned memory. A lying length must not
 // make us allocate much more than the input holds, so unless the reader
 // can say how much remains, the buffer grows as bytes actually arrive.
-func readBody(r io.Reader, n int64) (*memory.Buffer, error) {
+// A large body is read with several goroutines (readBodyAt) when the
+// reader can also read at an offset.
+func readBody(r io.Reader, n int64, workers int) (*memory.Buffer, error) {
 	if n == 0 {
 		return memory.NewBuffer(nil), nil
+	}
+	if p, ok := r.(*prefixed); ok && len(p.head) == 0 {
+		r = p.r
+	}
+	if pr, ok := r.(positioned); ok && copyRanges(n, workers) > 1 {
+		b, err := readBodyAt(pr, n, workers)
+		if err != nil {
+			return nil, err
+		}
+		if b != nil {
+			return memory.NewBuffer(b), nil
+		}
 	}
 	if s, ok := r.(sizer); ok {
 		if int64(s.Len()) < n {

@@ -115,8 +115,10 @@ func WithLimits(l Limits) ReaderOption { return func(c *readerConfig) { c.limits
 // wrapping [ErrNotSupported] instead of swapping it to native order.
 func WithoutByteSwap() ReaderOption { return func(c *readerConfig) { c.refuseSwap = true } }
 
-// WithReadConcurrency sets how many goroutines decompress buffers (default
-// GOMAXPROCS; 1 decompresses serially).
+// WithReadConcurrency sets how many goroutines decompress buffers and,
+// from a reader that can also read at an offset (io.ReaderAt and
+// io.Seeker: bytes.Reader, os.File), read a message body of 4 MiB or more
+// in ranges (default GOMAXPROCS; 1 does both serially).
 func WithReadConcurrency(n int) ReaderOption {
 	return func(c *readerConfig) { c.concurrency = max(n, 1) }
 }
@@ -175,8 +177,10 @@ func WithArrowCompat() WriterOption { return func(c *writerConfig) { c.arrowComp
 // dictionary only grew since it was last sent (default: a replacement).
 func WithDictionaryDeltas() WriterOption { return func(c *writerConfig) { c.deltas = true } }
 
-// WithWriteConcurrency sets how many goroutines compress buffers (default
-// GOMAXPROCS; 1 compresses serially).
+// WithWriteConcurrency sets how many goroutines compress buffers and copy
+// a message body of 4 MiB or more into a sink that lends its spare room
+// (AvailableBuffer: bytes.Buffer, bufio.Writer) when it has room for the
+// body (default GOMAXPROCS; 1 does both serially).
 func WithWriteConcurrency(n int) WriterOption {
 	return func(c *writerConfig) { c.concurrency = max(n, 1) }
 }

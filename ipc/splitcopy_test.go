@@ -32,7 +32,7 @@ func TestRangeOfCoversInOrder(t *testing.T) {
 	}
 }
 
-func TestGatherMatchesJoin(t *testing.T) {
+func TestParallelGatherMatchesJoin(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
 	for _, total := range []int{0, 1000, splitCopyMin - 1, splitCopyMin, 3*splitCopyMin + 7} {
 		var pieces [][]byte
@@ -78,11 +78,11 @@ func bigRecord(t *testing.T, seed int64) *alkaid.Record {
 	return rec
 }
 
-// TestSplitCopyWritesTheSameBytes writes large bodies with several
+// TestParallelCopyWritesTheSameBytes writes large bodies with several
 // goroutines into sinks that lend their room (a fresh bytes.Buffer, a
 // reused one holding stale bytes, a big bufio.Writer) and into ones that
 // cannot (a small bufio.Writer): the bytes are those one goroutine writes.
-func TestSplitCopyWritesTheSameBytes(t *testing.T) {
+func TestParallelCopyWritesTheSameBytes(t *testing.T) {
 	a, b := bigRecord(t, 3), bigRecord(t, 5)
 	recs := []*alkaid.Record{a, b.Slice(1000, 600000)}
 	for _, file := range []bool{false, true} {
@@ -158,10 +158,10 @@ func requireEqualRecords(t *testing.T, want, got []*alkaid.Record, what string) 
 	}
 }
 
-// TestSplitCopyReads reads streams of large bodies with several
+// TestParallelCopyReads reads streams of large bodies with several
 // goroutines from readers that can read at an offset, and from ones that
 // only seem to; truncated and failing inputs are errors.
-func TestSplitCopyReads(t *testing.T) {
+func TestParallelCopyReads(t *testing.T) {
 	recs := []*alkaid.Record{bigRecord(t, 3), bigRecord(t, 5)}
 	raw := writeStream(t, recs[0].Schema(), recs)
 	path := filepath.Join(t.TempDir(), "big.ipcs")
@@ -214,9 +214,9 @@ func TestSplitCopyReads(t *testing.T) {
 	require.ErrorContains(t, err, "disk on fire")
 }
 
-// TestSplitCopyFileReader reads a file of large bodies through
+// TestParallelCopyFileReader reads a file of large bodies through
 // NewFileReader (ReadAt into fresh memory) serially and in ranges.
-func TestSplitCopyFileReader(t *testing.T) {
+func TestParallelCopyFileReader(t *testing.T) {
 	recs := []*alkaid.Record{bigRecord(t, 3), bigRecord(t, 5)}
 	raw := writeFile(t, recs[0].Schema(), recs)
 	for _, workers := range []int{1, 2, 3} {

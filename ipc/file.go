@@ -409,7 +409,7 @@ func (fr *FileReader) message(blk block) (*Message, error) {
 			return nil, invalidf("message body at %d beyond the file", bodyOff)
 		}
 		b := rawmem.Fillable(int(blk.bodyLen))
-		if err := readAtRanges(fr.src, b, bodyOff, fr.dec.cfg.concurrency); err != nil {
+		if err := readAtRanges(fr.src, b, bodyOff, fr.dec.cfg.split()); err != nil {
 			return nil, err
 		}
 		body = memory.NewBuffer(b)

@@ -3,6 +3,7 @@ package ipc
 import (
 	"bytes"
 	"errors"
+	"io"
 	"os"
 	"path/filepath"
 	"testing"
@@ -95,11 +96,20 @@ func touch(rec *alkaid.Record) { _ = rec.String() }
 func FuzzStreamReader(f *testing.F) {
 	seedInputs(f, false)
 	f.Fuzz(func(t *testing.T, in []byte) {
-		var outs [2][]string
-		var errs [2]error
+		// From a bytes.Reader, from memory, from a plain io.Reader (the
+		// body grows as it arrives) and from a bytes.Reader with every
+		// body read in ranges on three goroutines.
+		var outs [4][]string
+		var errs [4]error
 		for k, open := range []func() (*StreamReader, error){
 			func() (*StreamReader, error) { return NewStreamReader(bytes.NewReader(in), WithLimits(fuzzLimits)) },
 			func() (*StreamReader, error) { return NewStreamReaderBytes(in, WithLimits(fuzzLimits)) },
+			func() (*StreamReader, error) {
+				return NewStreamReader(struct{ io.Reader }{bytes.NewReader(in)}, WithLimits(fuzzLimits))
+			},
+			func() (*StreamReader, error) {
+				return NewStreamReader(bytes.NewReader(in), WithLimits(fuzzLimits), WithReadConcurrency(3), readSplitAt(1))
+			},
 		} {
 			r, err := open()
 			if err != nil {
@@ -111,12 +121,14 @@ func FuzzStreamReader(f *testing.F) {
 			}
 			errs[k] = r.Err()
 		}
-		if (errs[0] == nil) != (errs[1] == nil) || len(outs[0]) != len(outs[1]) {
-			t.Fatalf("readers disagree: %d batches, %v vs %d batches, %v", len(outs[0]), errs[0], len(outs[1]), errs[1])
-		}
-		for i := range outs[0] {
-			if outs[0][i] != outs[1][i] {
-				t.Fatalf("batch %d differs between the readers", i)
+		for k := 1; k < len(outs); k++ {
+			if (errs[0] == nil) != (errs[k] == nil) || len(outs[0]) != len(outs[k]) {
+				t.Fatalf("readers 0 and %d disagree: %d batches, %v vs %d batches, %v", k, len(outs[0]), errs[0], len(outs[k]), errs[k])
+			}
+			for i := range outs[0] {
+				if outs[0][i] != outs[k][i] {
+					t.Fatalf("batch %d differs between readers 0 and %d", i, k)
+				}
 			}
 		}
 	})

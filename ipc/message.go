@@ -151,10 +151,10 @@ func readPrefix(r io.Reader, limits Limits) (int, error) {
 // message read). Only the bytes the message needs are read.
 func ReadMessage(r io.Reader, opts ...ReaderOption) (*Message, error) {
 	c := newReaderConfig(opts)
-	return readMessage(r, c.limits, c.concurrency)
+	return readMessage(r, c.limits, c.split())
 }
 
-func readMessage(r io.Reader, limits Limits, workers int) (*Message, error) {
+func readMessage(r io.Reader, limits Limits, split copySplit) (*Message, error) {
 	size, err := readPrefix(r, limits)
 	if err != nil {
 		return nil, err
@@ -177,7 +177,7 @@ func readMessage(r io.Reader, limits Limits, workers int) (*Message, error) {
 	if bodyLen > limits.MaxBodySize {
 		return nil, limitf("message body of %d bytes exceeds %d", bodyLen, limits.MaxBodySize)
 	}
-	body, err := readBody(r, bodyLen, workers)
+	body, err := readBody(r, bodyLen, split)
 	if err != nil {
 		return nil, err
 	}
@@ -193,15 +193,15 @@ type sizer interface{ Len() int }
 // can say how much remains, the buffer grows as bytes actually arrive.
 // A large body is read with several goroutines (readBodyAt) when the
 // reader can also read at an offset.
-func readBody(r io.Reader, n int64, workers int) (*memory.Buffer, error) {
+func readBody(r io.Reader, n int64, split copySplit) (*memory.Buffer, error) {
 	if n == 0 {
 		return memory.NewBuffer(nil), nil
 	}
 	if p, ok := r.(*prefixed); ok && len(p.head) == 0 {
 		r = p.r
 	}
-	if pr, ok := r.(positioned); ok && copyRanges(n, workers) > 1 {
-		b, err := readBodyAt(pr, n, workers)
+	if pr, ok := r.(positioned); ok && split.ranges(n) > 1 {
+		b, err := readBodyAt(pr, n, split)
 		if err != nil {
 			return nil, err
 		}

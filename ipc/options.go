@@ -93,16 +93,19 @@ type readerConfig struct {
 	limits      Limits
 	refuseSwap  bool
 	concurrency int
+	splitMin    int64 // bodies of this many bytes or more are read in ranges
 }
 
 func newReaderConfig(opts []ReaderOption) readerConfig {
-	c := readerConfig{concurrency: runtime.GOMAXPROCS(0)}
+	c := readerConfig{concurrency: runtime.GOMAXPROCS(0), splitMin: splitCopyMin}
 	for _, o := range opts {
 		o(&c)
 	}
 	c.limits = c.limits.withDefaults()
 	return c
 }
+
+func (c readerConfig) split() copySplit { return copySplit{c.concurrency, c.splitMin} }
 
 // WithValidation sets how much returned arrays are checked (default
 // [ValidateDefault]).
@@ -134,10 +137,11 @@ type writerConfig struct {
 	deltas      bool
 	concurrency int
 	compressAll bool
+	splitMin    int64 // bodies of this many bytes or more are copied in ranges
 }
 
 func newWriterConfig(opts []WriterOption) writerConfig {
-	c := writerConfig{alignment: 8, concurrency: runtime.GOMAXPROCS(0)}
+	c := writerConfig{alignment: 8, concurrency: runtime.GOMAXPROCS(0), splitMin: splitCopyMin}
 	for _, o := range opts {
 		o(&c)
 	}

@@ -13,17 +13,22 @@ import (
 // reach the machine's memory bandwidth. Measured on a 2-core VM, a 47 MiB
 // body copied into a bytes.Buffer's spare room ran at 12-14 GB/s from one
 // goroutine and 16-19 GB/s from two.
-const (
-	splitCopyMin  = 4 << 20 // bytes below which one goroutine copies
-	splitCopyPart = 2 << 20 // the smallest range a goroutine is given
-)
+const splitCopyMin = 4 << 20 // bytes below which one goroutine copies
 
-// copyRanges is how many ranges a copy of n bytes is split into.
-func copyRanges(n int64, workers int) int {
-	if workers <= 1 || n < splitCopyMin {
+// copySplit says how a copy is split: among up to workers goroutines,
+// for copies of min bytes or more (splitCopyMin but in tests), in ranges
+// of at least min/2 bytes.
+type copySplit struct {
+	workers int
+	min     int64
+}
+
+// ranges is how many ranges a copy of n bytes is split into.
+func (s copySplit) ranges(n int64) int {
+	if s.workers <= 1 || n < s.min {
 		return 1
 	}
-	return int(min(int64(workers), n/splitCopyPart))
+	return int(min(int64(s.workers), n/max(s.min/2, 1)))
 }
 
 // rangeOf is the k-th of parts ranges of [0, n): cache-line aligned,
@@ -35,9 +40,9 @@ func rangeOf(k, parts, n int) (lo, hi int) {
 
 // gather copies pieces one after the other into dst, which is exactly as
 // long as they are together.
-func gather(dst []byte, pieces [][]byte, workers int) {
-	parts := copyRanges(int64(len(dst)), workers)
-	_ = parallel(parts, workers, func(k int) error {
+func gather(dst []byte, pieces [][]byte, split copySplit) {
+	parts := split.ranges(int64(len(dst)))
+	_ = parallel(parts, split.workers, func(k int) error {
 		lo, hi := rangeOf(k, parts, len(dst))
 		off := 0
 		for _, p := range pieces {
@@ -60,10 +65,11 @@ type lender interface{ AvailableBuffer() []byte }
 // going to a sink with room for it is copied into that room by several
 // goroutines, then written.
 func (e *encoder) writeBody(body [][]byte, n int64) error {
-	if l, ok := e.w.(lender); ok && e.err == nil && copyRanges(n, e.cfg.concurrency) > 1 {
+	split := copySplit{e.cfg.concurrency, e.cfg.splitMin}
+	if l, ok := e.w.(lender); ok && e.err == nil && split.ranges(n) > 1 {
 		if room := l.AvailableBuffer(); int64(cap(room)) >= n {
 			dst := room[:n]
-			gather(dst, body, e.cfg.concurrency)
+			gather(dst, body, split)
 			return e.write(dst)
 		}
 	}
@@ -88,7 +94,7 @@ type positioned interface {
 // returns nil and no error, having read nothing, when r cannot tell its
 // position or size or holds fewer than n more bytes; the caller then reads
 // sequentially, which reports a short input.
-func readBodyAt(r positioned, n int64, workers int) ([]byte, error) {
+func readBodyAt(r positioned, n int64, split copySplit) ([]byte, error) {
 	pos, err := r.Seek(0, io.SeekCurrent)
 	if err != nil {
 		return nil, nil
@@ -101,7 +107,7 @@ func readBodyAt(r positioned, n int64, workers int) ([]byte, error) {
 		return nil, nil
 	}
 	dst := rawmem.Fillable(int(n))
-	if err := readAtRanges(r, dst, pos, workers); err != nil {
+	if err := readAtRanges(r, dst, pos, split); err != nil {
 		return nil, err
 	}
 	if _, err := r.Seek(pos+n, io.SeekStart); err != nil {
@@ -112,9 +118,9 @@ func readBodyAt(r positioned, n int64, workers int) ([]byte, error) {
 
 // readAtRanges fills dst from r at off, in ranges read by several
 // goroutines at once when dst is large.
-func readAtRanges(r io.ReaderAt, dst []byte, off int64, workers int) error {
-	parts := copyRanges(int64(len(dst)), workers)
-	err := parallel(parts, workers, func(k int) error {
+func readAtRanges(r io.ReaderAt, dst []byte, off int64, split copySplit) error {
+	parts := split.ranges(int64(len(dst)))
+	err := parallel(parts, split.workers, func(k int) error {
 		lo, hi := rangeOf(k, parts, len(dst))
 		got, err := r.ReadAt(dst[lo:hi], off+int64(lo))
 		if got == hi-lo {

@@ -51,7 +51,7 @@ func TestParallelGatherMatchesJoin(t *testing.T) {
 		want := bytes.Join(pieces, nil)
 		for _, workers := range []int{1, 2, 3, 7} {
 			dst := bytes.Repeat([]byte{0xA5}, total)
-			gather(dst, pieces, workers)
+			gather(dst, pieces, copySplit{workers, splitCopyMin})
 			require.True(t, bytes.Equal(want, dst), "total %d, %d workers", total, workers)
 		}
 	}
@@ -234,4 +234,55 @@ func TestParallelCopyFileReader(t *testing.T) {
 	require.NoError(t, err)
 	_, err = fr.Record(1)
 	require.ErrorContains(t, err, "disk on fire")
+}
+
+// readSplitAt and writeSplitAt lower the size from which bodies are copied
+// in ranges, so that small test inputs take the parallel paths.
+func readSplitAt(n int64) ReaderOption  { return func(c *readerConfig) { c.splitMin = n } }
+func writeSplitAt(n int64) WriterOption { return func(c *writerConfig) { c.splitMin = n } }
+
+// TestParallelCopySmallBodies copies every body of batches of every type
+// in ranges of a few bytes: the bytes written and the records read are
+// those of the serial paths, and every malformed stream gets the error
+// it gets serially, from every kind of reader.
+func TestParallelCopySmallBodies(t *testing.T) {
+	s, recs := randomBatches(7)
+	for _, file := range []bool{false, true} {
+		write := writeStream
+		if file {
+			write = writeFile
+		}
+		want := write(t, s, recs, WithWriteConcurrency(1))
+		got := write(t, s, recs, WithWriteConcurrency(3), writeSplitAt(64))
+		require.True(t, bytes.Equal(want, got), "file=%v", file)
+	}
+	raw := writeStream(t, s, recs)
+	opts := []ReaderOption{WithReadConcurrency(3), readSplitAt(64), WithValidation(ValidateAll)}
+	r, err := NewStreamReader(bytes.NewReader(raw), opts...)
+	require.NoError(t, err)
+	var got []*alkaid.Record
+	for rec := range r.Records() {
+		got = append(got, rec)
+	}
+	require.NoError(t, r.Err())
+	requireSameRecords(t, recs, got, "stream read in ranges")
+
+	fraw := writeFile(t, s, recs)
+	fr, err := NewFileReader(bytes.NewReader(fraw), int64(len(fraw)), opts...)
+	require.NoError(t, err)
+	got = got[:0]
+	for rec, err := range fr.Records() {
+		require.NoError(t, err)
+		got = append(got, rec)
+	}
+	requireSameRecords(t, recs, got, "file read in ranges")
+
+	for _, c := range malformedCases() {
+		want := readStreamFully(c.in, c.opts...)
+		for _, split := range []ReaderOption{readSplitAt(1), readSplitAt(64)} {
+			opts := append([]ReaderOption{WithReadConcurrency(3), split}, c.opts...)
+			err := readStreamFully(c.in, opts...)
+			require.Equal(t, want, err, "%s", c.name)
+		}
+	}
 }

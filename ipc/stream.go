@@ -77,7 +77,7 @@ func NewStreamReader(r io.Reader, opts ...ReaderOption) (*StreamReader, error) {
 		return nil, err
 	}
 	sr := &StreamReader{r: r, dec: NewDecoder(opts...)}
-	sr.next = func() (*Message, error) { return readMessage(r, sr.dec.cfg.limits, sr.dec.cfg.concurrency) }
+	sr.next = func() (*Message, error) { return readMessage(r, sr.dec.cfg.limits, sr.dec.cfg.split()) }
 	return sr.start()
 }
 

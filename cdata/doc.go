@@ -1,0 +1,45 @@
+// Package cdata implements the Arrow C Data Interface and C Stream
+// Interface: records, arrays with their fields, schemas and streams of
+// records cross into and out of C (and any library that speaks the
+// interface: DuckDB, Polars, pyarrow, ADBC drivers, arrow-go) without
+// copying their buffers.
+//
+// # Exporting
+//
+// [ExportRecord], [ExportArray], [ExportSchema], [ExportField] and
+// [ExportStream] fill structs that the caller allocated (in C memory or
+// pinned Go memory). Exported buffers are Alkaid's own memory, pinned: they
+// stay alive and unmoved until the consumer calls the struct's release
+// callback, however long that takes, and are then the garbage collector's
+// again. A consumer that never calls release leaks them.
+//
+// # Importing
+//
+// [ImportRecord], [ImportArray], [ImportSchema], [ImportField] and
+// [ImportStream] take ownership of a producer's structs (they are moved:
+// the caller's struct is left marked released) and build arrays over the
+// producer's buffers without copying. The producer's release callback runs
+// exactly once, when the garbage collector finds no array referencing the
+// buffers any more (a runtime cleanup), never earlier. Imported arrays are
+// checked like arrays read from IPC: buffer and child counts, lengths,
+// offsets and format strings first, then [array.ValidateSafe] by default,
+// so that no accessor of an imported array can panic; [WithFullValidation]
+// adds UTF-8 and value checks. A malformed struct gives an error naming
+// what is wrong and where, wrapping [ErrInvalid]. (Nothing can check that
+// the pointers a C producer hands over point where it says: a producer
+// that lies about its memory can still crash the process.)
+//
+// Extension types travel as their storage with the ARROW:extension:name
+// and ARROW:extension:metadata field metadata; on import ALKAID: keys are
+// accepted too and registered types are resolved.
+//
+// # Streams
+//
+// An exported stream's get_last_error returns the message of the error
+// that the source's Read returned; an imported stream's errors carry the
+// producer's get_last_error message and wrap [ErrStream].
+//
+// The package needs cgo. Without it (CGO_ENABLED=0, or no C compiler) it
+// holds only this documentation, and the rest of the module builds as
+// usual.
+package cdata

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"runtime"
 	"runtime/cgo"
+	"sync/atomic"
 	"unsafe"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -26,8 +27,12 @@ type exportedNode struct {
 	data *array.Data
 }
 
+// liveExports counts exported array nodes not yet released (for tests).
+var liveExports atomic.Int64
+
 //export alkReleaseArrayHandle
 func alkReleaseArrayHandle(h C.uintptr_t) {
+	liveExports.Add(-1)
 	hd := cgo.Handle(h)
 	n := hd.Value().(*exportedNode)
 	n.pins.Unpin()
@@ -104,6 +109,7 @@ func exportRootArray(d *array.Data, out *ArrowArray) error {
 func exportData(d *array.Data, out *ArrowArray, depth int) error {
 	node := &exportedNode{data: d}
 	*out = ArrowArray{}
+	liveExports.Add(1)
 	C.alk_set_array_release(out, C.uintptr_t(cgo.NewHandle(node)))
 	if depth > maxDepth {
 		return fmt.Errorf("%w: export: array nests deeper than %d", ErrNotSupported, maxDepth)

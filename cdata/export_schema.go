@@ -39,6 +39,7 @@ func exportRoot(out *ArrowSchema, fill func() error) error {
 	if out == nil {
 		return fmt.Errorf("%w: export: nil ArrowSchema", ErrInvalid)
 	}
+	*out = ArrowSchema{} // released, until exportField fills it
 	if err := fill(); err != nil {
 		C.alk_release_schema(out)
 		return err

@@ -119,6 +119,9 @@ func checkLiveArray(a *ArrowArray) error {
 	return nil
 }
 
+// liveImports counts imported arrays not yet released (for tests).
+var liveImports atomic.Int64
+
 // moveArray moves a into C memory of our own (a is left released) and
 // returns the moved struct, the memory owner of its buffers, whose cleanup releases it, and
 // a function that releases it at once (for a failed import: nothing was
@@ -128,8 +131,10 @@ func moveArray(a *ArrowArray) (*ArrowArray, *memory.Foreign, func()) {
 	*c = *a
 	a.release = nil
 	done := new(atomic.Bool)
+	liveImports.Add(1)
 	release := func() {
 		if done.CompareAndSwap(false, true) {
+			liveImports.Add(-1)
 			C.alk_call_array_release(c)
 			Free(c)
 		}

@@ -97,7 +97,7 @@ func TestConcurrentExportImport(t *testing.T) {
 	schema := randdata.AllTypes()
 	recs := make([]*alkaid.Record, 4)
 	for i := range recs {
-		recs[i] = randdata.New(uint64(20 + i)).Record(schema, 30)
+		recs[i] = randdata.New(uint64(20+i)).Record(schema, 30)
 	}
 	var wg sync.WaitGroup
 	errs := make(chan string, 64)

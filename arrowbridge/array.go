@@ -164,7 +164,10 @@ func FromArrowOf(a arrow.Array, t datatype.DataType) (array.Array, error) {
 
 // retain takes a reference to d, released once nothing of Alkaid's refers
 // to the returned owner.
-func retain(d interface{ Retain(); Release() }) *memory.Foreign {
+func retain(d interface {
+	Retain()
+	Release()
+}) *memory.Foreign {
 	d.Retain()
 	return memory.NewForeign("arrow-go array", 0, d.Release)
 }

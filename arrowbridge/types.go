@@ -150,11 +150,11 @@ var primitiveTo = map[datatype.Kind]arrow.DataType{
 	datatype.KindUint32: arrow.PrimitiveTypes.Uint32, datatype.KindUint64: arrow.PrimitiveTypes.Uint64,
 	datatype.KindFloat16: arrow.FixedWidthTypes.Float16, datatype.KindFloat32: arrow.PrimitiveTypes.Float32,
 	datatype.KindFloat64: arrow.PrimitiveTypes.Float64,
-	datatype.KindDate32: arrow.FixedWidthTypes.Date32, datatype.KindDate64: arrow.FixedWidthTypes.Date64,
+	datatype.KindDate32:  arrow.FixedWidthTypes.Date32, datatype.KindDate64: arrow.FixedWidthTypes.Date64,
 	datatype.KindMonthInterval:        arrow.FixedWidthTypes.MonthInterval,
 	datatype.KindDayTimeInterval:      arrow.FixedWidthTypes.DayTimeInterval,
 	datatype.KindMonthDayNanoInterval: arrow.FixedWidthTypes.MonthDayNanoInterval,
-	datatype.KindBinary: arrow.BinaryTypes.Binary, datatype.KindString: arrow.BinaryTypes.String,
+	datatype.KindBinary:               arrow.BinaryTypes.Binary, datatype.KindString: arrow.BinaryTypes.String,
 	datatype.KindLargeBinary: arrow.BinaryTypes.LargeBinary, datatype.KindLargeString: arrow.BinaryTypes.LargeString,
 	datatype.KindBinaryView: arrow.BinaryTypes.BinaryView, datatype.KindStringView: arrow.BinaryTypes.StringView,
 }

@@ -82,6 +82,11 @@ func exportField(f datatype.Field, out *ArrowSchema, depth int) error {
 		if err := exportField(datatype.Field{Type: dt.Value, Nullable: true}, out.dictionary, depth+1); err != nil {
 			return err
 		}
+		if dt.Ordered && dt.Value.Kind() != datatype.KindDictionary {
+			// The flag belongs on this node, but arrow-go (v18.8.0) reads
+			// it from the dictionary's node; there it means nothing else.
+			out.dictionary.flags |= flagDictionaryOrdered
+		}
 	} else {
 		var err error
 		if format, err = formatOf(t); err != nil {

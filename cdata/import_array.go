@@ -280,6 +280,9 @@ func importData(a *ArrowArray, t datatype.DataType, owner *memory.Foreign, path 
 			children = append(children, cd)
 		}
 	}
+	if kind == datatype.KindStruct || kind == datatype.KindSparseUnion {
+		unsliceChildren(children, offset, length)
+	}
 	switch kind {
 	case datatype.KindNull:
 		nulls = length
@@ -327,4 +330,25 @@ func lastOffset(offsets *memory.Buffer, end, width int) (int64, error) {
 		return 0, invalidf("last offset %d is out of range", v)
 	}
 	return v, nil
+}
+
+// unsliceChildren undoes a producer's slicing of struct and sparse union
+// children by their parent's offset. The interface applies a parent's
+// offset to its children too, so they must cover offset+length slots;
+// arrow-go (v18.8.0) exports a sliced struct or sparse union with its
+// children already sliced by the parent's offset as well, which leaves
+// them too short. A child too short for the parent, whose own offset
+// includes the parent's, is read as such a slice: the same memory, seen
+// from offset slots earlier.
+func unsliceChildren(children []*array.Data, offset, length int64) {
+	if offset == 0 {
+		return
+	}
+	for i, c := range children {
+		if int64(c.Length) < offset+length && int64(c.Length) >= length && int64(c.Offset) >= offset {
+			u := array.NewData(c.Type, c.Length+int(offset), c.Buffers, c.Children, array.UnknownNullCount, c.Offset-int(offset))
+			u.Dictionary = c.Dictionary
+			children[i] = u
+		}
+	}
 }

@@ -132,7 +132,12 @@ func importField(s *ArrowSchema, path string, depth int) (datatype.Field, error)
 		if err != nil {
 			return datatype.Field{}, fmt.Errorf("%s: %w", at(), err)
 		}
-		dt, err := datatype.NewDictionary(index, value.Type, s.flags&flagDictionaryOrdered != 0)
+		// The flag belongs on this node; producers that follow arrow-go
+		// put it on the dictionary's node, which means nothing else there
+		// unless the values are themselves dictionary-encoded.
+		ordered := s.flags&flagDictionaryOrdered != 0 ||
+			(s.dictionary.flags&flagDictionaryOrdered != 0 && s.dictionary.dictionary == nil)
+		dt, err := datatype.NewDictionary(index, value.Type, ordered)
 		if err != nil {
 			return datatype.Field{}, invalidf("%s: %v", at(), err)
 		}

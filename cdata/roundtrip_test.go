@@ -136,3 +136,23 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// TestImportStructChildrenSlicedLikeArrowGo: arrow-go exports a sliced
+// struct with its children sliced by the parent's offset too; the import
+// reads the same slots as the struct it sliced.
+func TestImportStructChildrenSlicedLikeArrowGo(t *testing.T) {
+	g := randdata.New(8)
+	st := datatype.StructOf(datatype.Field{Name: "a", Type: datatype.Int32, Nullable: true},
+		datatype.Field{Name: "s", Type: datatype.String, Nullable: true})
+	whole := g.Array(st, 30, true)
+	want := array.Slice(whole, 5, 25)
+	// The struct sliced by 5, each child sliced by 5 as well.
+	d := *want.Data()
+	d.Children = []*array.Data{whole.Data().Children[0].Slice(5, 25), whole.Data().Children[1].Slice(5, 25)}
+	ca := NewArrowArray()
+	defer Free(ca)
+	require.NoError(t, exportRootArray(&d, ca))
+	got, err := ImportArrayOf(ca, st, WithFullValidation())
+	require.NoError(t, err)
+	require.True(t, array.Equal(want, got), "want %v\ngot  %v", want, got)
+}

@@ -2,6 +2,7 @@ package memory_test
 
 import (
 	"fmt"
+	"unsafe"
 
 	"github.com/alkaid-go/alkaid/memory"
 )
@@ -14,4 +15,16 @@ func ExampleView() {
 	}
 	fmt.Println(vals, buf.Len())
 	// Output: [0 1 4 9] 32
+}
+
+// Memory another allocator owns (a C library's, say) wrapped in buffers:
+// the release function runs once, after the last buffer is unreachable.
+func ExampleNewForeign() {
+	lent := []byte("bytes lent by a producer") // stands in for C memory
+	owner := memory.NewForeign("lent bytes", int64(len(lent)), func() {
+		// give the memory back to its owner (free, release callback, …)
+	})
+	buf := owner.Buffer(unsafe.Pointer(&lent[0]), 5)
+	fmt.Println(string(buf.Bytes()), buf.Owner() == owner)
+	// Output: bytes true
 }

@@ -36,10 +36,10 @@ go test -count=1 -tags noasm ./...
 
 if [[ "$(go env CGO_ENABLED)" == 1 ]]; then
 	step "go test -race (concurrent code)"
-	go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/ ./gorecord/
+	go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/ ./gorecord/ ./cdata/
 fi
 
-for mod in interop bench; do
+for mod in interop bench arrowbridge; do
 	if [[ -f "$mod/go.mod" ]]; then
 		step "sub-module $mod"
 		(cd "$mod" && go vet ./... && go test -count=1 ./...)

@@ -77,6 +77,9 @@ func ArrayReleased(a *ArrowArray) bool { return a.release == nil }
 // StreamReleased reports whether s is released (see [SchemaReleased]).
 func StreamReleased(s *ArrowArrayStream) bool { return s.release == nil }
 
+// cchar is C's char, for tests that build C strings.
+type cchar = C.char
+
 // cstring copies s into C memory (NUL-terminated); "" gives an empty
 // string, not NULL.
 func cstring(s string) *C.char {

@@ -88,3 +88,15 @@ func ProduceStream(s unsafe.Pointer, batches, failAt int) {
 func Released() (arrays, schemas, streams int64) {
 	return int64(C.released_arrays()), int64(C.released_schemas()), int64(C.released_streams())
 }
+
+// SetNoopRelease gives the ArrowSchema at s a release callback that only
+// marks it released: a test can then corrupt the struct's tree (whose
+// memory leaks) without the real release walking it.
+func SetNoopRelease(s unsafe.Pointer) {
+	C.set_noop_release_schema((*C.struct_ArrowSchema)(s))
+}
+
+// SetNoopArrayRelease is SetNoopRelease for an ArrowArray.
+func SetNoopArrayRelease(a unsafe.Pointer) {
+	C.set_noop_release_array((*C.struct_ArrowArray)(a))
+}

@@ -172,3 +172,9 @@ void produce_stream(struct ArrowArrayStream* out, int64_t batches, int64_t fail_
                                    .get_last_error = stream_last_error, .release = stream_release,
                                    .private_data = st};
 }
+
+static void noop_release_schema(struct ArrowSchema* s) { s->release = NULL; }
+static void noop_release_array(struct ArrowArray* a) { a->release = NULL; }
+
+void set_noop_release_schema(struct ArrowSchema* s) { s->release = noop_release_schema; }
+void set_noop_release_array(struct ArrowArray* a) { a->release = noop_release_array; }

@@ -33,4 +33,9 @@ int64_t released_schemas(void);
 // never).
 void produce_stream(struct ArrowArrayStream* out, int64_t batches, int64_t fail_at);
 int64_t released_streams(void);
+
+// set_noop_release_* give a struct a release callback that only marks it
+// released (for tests that corrupt structs: their memory leaks).
+void set_noop_release_schema(struct ArrowSchema* s);
+void set_noop_release_array(struct ArrowArray* a);
 #endif

@@ -170,7 +170,8 @@ var primitiveFrom = func() map[arrow.Type]datatype.DataType {
 // ToArrowField returns the arrow-go field of an Alkaid field. An extension
 // type arrow-go does not know travels as its storage type with
 // ARROW:extension:name and ARROW:extension:metadata in the field's
-// metadata, as in IPC.
+// metadata, as in IPC; a storage type whose metadata names an extension
+// type arrow-go knows becomes that type.
 func ToArrowField(f datatype.Field) (arrow.Field, error) {
 	t, err := ToArrowType(f.Type)
 	if err != nil {
@@ -179,6 +180,15 @@ func ToArrowField(f datatype.Field) (arrow.Field, error) {
 	md := f.Metadata
 	if ext, ok := f.Type.(datatype.ExtensionType); ok && t.ID() != arrow.EXTENSION {
 		md = md.With(extensionNameKey, ext.ExtensionName()).With(extensionMetadataKey, ext.Serialize())
+	}
+	if name, ok := md.Get(extensionNameKey); ok && t.ID() != arrow.EXTENSION {
+		// A storage type naming an extension arrow-go has registered.
+		if at := arrow.GetExtensionType(name); at != nil {
+			serialized, _ := md.Get(extensionMetadataKey)
+			if et, err := at.Deserialize(t, serialized); err == nil {
+				t, md = et, md.Without(extensionNameKey, extensionMetadataKey)
+			}
+		}
 	}
 	return arrow.Field{Name: f.Name, Type: t, Nullable: f.Nullable, Metadata: toArrowMetadata(md)}, nil
 }
@@ -382,6 +392,13 @@ func FromArrowField(f arrow.Field) (datatype.Field, error) {
 		return datatype.Field{}, fmt.Errorf("field %q: %w", f.Name, err)
 	}
 	md := fromArrowMetadata(f.Metadata)
+	if at, ok := f.Type.(arrow.ExtensionType); ok {
+		if _, isExt := t.(datatype.ExtensionType); !isExt {
+			// An arrow-go extension type Alkaid does not know: keep its
+			// name with the storage, as IPC would.
+			md = md.With(extensionNameKey, at.ExtensionName()).With(extensionMetadataKey, at.Serialize())
+		}
+	}
 	if _, isExt := t.(datatype.ExtensionType); !isExt {
 		if name, ok := md.Get(extensionNameKey); ok {
 			if ext, ok := datatype.LookupExtension(name); ok {

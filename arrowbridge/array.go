@@ -44,16 +44,22 @@ func ToArrowData(d *array.Data) (arrow.ArrayData, error) {
 
 // keeper is the arrow-go allocator of buffers over Alkaid memory that has
 // an owner (a mapped file, memory a C producer lent): holding it keeps
-// the owner reachable while arrow-go holds the buffer. It allocates
-// nothing and frees nothing: the garbage collector does.
+// the owner reachable while arrow-go holds the buffer. Free frees nothing
+// (the garbage collector does); should arrow-go ever grow such a buffer,
+// the new memory is plain Go memory.
 type keeper struct{ owner any }
 
-func (keeper) Allocate(int) []byte { panic("arrowbridge: a shared buffer cannot allocate") }
+// Allocate implements arrow-go's memory.Allocator with Go memory.
+func (keeper) Allocate(n int) []byte { return make([]byte, n) }
 
-func (keeper) Reallocate(int, []byte) []byte {
-	panic("arrowbridge: a shared buffer cannot reallocate")
+// Reallocate implements arrow-go's memory.Allocator: a copy in Go memory.
+func (keeper) Reallocate(n int, b []byte) []byte {
+	out := make([]byte, n)
+	copy(out, b)
+	return out
 }
 
+// Free implements arrow-go's memory.Allocator; it does nothing.
 func (keeper) Free([]byte) {}
 
 func toArrowBuffer(b *memory.Buffer) *amemory.Buffer {
@@ -162,12 +168,16 @@ func FromArrowOf(a arrow.Array, t datatype.DataType) (array.Array, error) {
 	return arr, nil
 }
 
-// retain takes a reference to d, released once nothing of Alkaid's refers
-// to the returned owner.
-func retain(d interface {
+// refCounted is what arrow-go counts references of (arrays, data,
+// records).
+type refCounted interface {
 	Retain()
 	Release()
-}) *memory.Foreign {
+}
+
+// retain takes a reference to d, released once nothing of Alkaid's refers
+// to the returned owner.
+func retain(d refCounted) *memory.Foreign {
 	d.Retain()
 	return memory.NewForeign("arrow-go array", 0, d.Release)
 }

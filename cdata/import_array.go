@@ -134,9 +134,9 @@ func moveArray(a *ArrowArray) (*ArrowArray, *memory.Foreign, func()) {
 	liveImports.Add(1)
 	release := func() {
 		if done.CompareAndSwap(false, true) {
-			liveImports.Add(-1)
 			C.alk_call_array_release(c)
 			Free(c)
+			liveImports.Add(-1)
 		}
 	}
 	return c, memory.NewForeign("imported C data array", 0, release), release

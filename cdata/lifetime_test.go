@@ -178,10 +178,12 @@ func TestNoLeakOverManyCycles(t *testing.T) {
 	ca, cs := NewArrowArray(), NewArrowSchema()
 	defer Free(ca)
 	defer Free(cs)
-	// Earlier tests' imports (and the exports they hold) go first.
+	// Earlier tests' imports (and the exports they hold) go first; the
+	// hostile tests leak a few exports on purpose (corrupt trees whose
+	// release cannot run), which stay counted.
 	drained := func() bool {
 		for range 2000 {
-			if liveImports.Load() == 0 && liveExports.Load() == 0 {
+			if liveImports.Load() == 0 {
 				return true
 			}
 			runtime.GC()
@@ -189,7 +191,8 @@ func TestNoLeakOverManyCycles(t *testing.T) {
 		}
 		return false
 	}
-	require.True(t, drained(), "%d imports and %d exports alive before the cycles", liveImports.Load(), liveExports.Load())
+	require.True(t, drained(), "%d imports alive before the cycles", liveImports.Load())
+	exports0 := liveExports.Load()
 	heapAt := func() uint64 {
 		for range 3 {
 			runtime.GC()
@@ -216,7 +219,8 @@ func TestNoLeakOverManyCycles(t *testing.T) {
 		cycle()
 	}
 	end, rss1 := heapAt(), residentBytes()
-	require.True(t, drained(), "%d imported arrays and %d exported nodes not released", liveImports.Load(), liveExports.Load())
+	require.True(t, drained(), "%d imported arrays not released", liveImports.Load())
+	require.Equal(t, exports0, liveExports.Load(), "exported nodes not released")
 	t.Logf("%d cycles: heap %d KiB after %d, %d KiB at the end", cycles, base>>10, cycles/10, end>>10)
 	require.Less(t, end, base+(1<<20), "the heap grew by %d KiB", (int64(end)-int64(base))>>10)
 	if rss0 > 0 && rss1 > 0 { // C allocations show in the resident size only

@@ -238,6 +238,7 @@ func importData(a *ArrowArray, t datatype.DataType, owner *memory.Foreign, path 
 			}
 		}
 		bufs = append(bufs, owner.Buffer(p, int(size)))
+		owner.Account(size)
 	}
 	if isView {
 		nvar := nbuf - want - 1
@@ -258,6 +259,7 @@ func importData(a *ArrowArray, t datatype.DataType, owner *memory.Foreign, path 
 				return nil, invalidf("%s: variadic buffer %d is NULL", at(), i)
 			}
 			bufs = append(bufs, owner.Buffer(p, int(n)))
+			owner.Account(n)
 		}
 	}
 

@@ -60,3 +60,27 @@ func TestForeignBufferPanicsOnProgrammerError(t *testing.T) {
 	require.Panics(t, func() { f.Buffer(nil, 1) })
 	require.Panics(t, func() { f.Buffer(nil, -1) })
 }
+
+// TestForeignCollectsPastThreshold: foreign memory the collector cannot
+// see still gets given back when a program only accounts more and more of
+// it, with no collection of its own.
+func TestForeignCollectsPastThreshold(t *testing.T) {
+	old := minGCForeign
+	minGCForeign = 1 << 20
+	gcForeign.Store(0)
+	defer func() { minGCForeign = old; gcForeign.Store(0) }()
+	runtime.GC()
+	before := LiveForeignBytes()
+	var released atomic.Int64
+	const n, each = 200, 64 << 10 // 12.5 MiB in all
+	for range n {
+		f := NewForeign("test memory", 0, func() { released.Add(1) })
+		f.Account(each)
+	}
+	for i := 0; i < 100 && released.Load() == 0; i++ {
+		time.Sleep(time.Millisecond) // cleanups run on their own goroutine
+	}
+	require.Positive(t, released.Load(), "nothing was released without a collection")
+	require.Less(t, LiveForeignBytes()-before, int64(n*each))
+	t.Logf("%d of %d released; %d KiB alive", released.Load(), n, (LiveForeignBytes()-before)>>10)
+}

@@ -228,9 +228,9 @@ func importData(a *ArrowArray, t datatype.DataType, owner *memory.Foreign, path 
 				}
 				bufs = append(bufs, nil)
 				continue
-			case length == 0:
-				// An empty array may leave its buffers NULL; give it
-				// zeros where a reader looks (the first offset).
+			case length == 0 || size == 0:
+				// An empty array (or buffer) may be NULL; give it zeros
+				// where a reader looks (the first offset).
 				bufs = append(bufs, memory.NewBuffer(make([]byte, min(size, 8))))
 				continue
 			default:

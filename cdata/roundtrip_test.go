@@ -156,3 +156,27 @@ func TestImportStructChildrenSlicedLikeArrowGo(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, array.Equal(want, got), "want %v\ngot  %v", want, got)
 }
+
+// TestImportEmptyBuffersMayBeNull: an empty array may leave every buffer
+// NULL, and a zero-width one its values.
+func TestImportEmptyBuffersMayBeNull(t *testing.T) {
+	for _, c := range []struct {
+		t datatype.DataType
+		n int
+	}{{datatype.String, 0}, {datatype.ListOf(datatype.Int32), 0}, {datatype.Int64, 0}, {datatype.StringView, 0},
+		{must(datatype.NewFixedSizeBinary(0)), 5}} {
+		a := randdata.New(1).Array(c.t, c.n, false)
+		ca := NewArrowArray()
+		require.NoError(t, exportRootArray(a.Data(), ca))
+		bufs := unsafe.Slice(ca.buffers, int(ca.n_buffers))
+		for i := range bufs {
+			if i < len(bufs)-1 || c.t.Kind() != datatype.KindStringView { // views keep their lengths
+				bufs[i] = nil
+			}
+		}
+		got, err := ImportArrayOf(ca, c.t, WithFullValidation())
+		Free(ca)
+		require.NoError(t, err, "%s", c.t)
+		require.Equal(t, c.n, got.Len())
+	}
+}

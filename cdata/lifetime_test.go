@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 	"unsafe"
@@ -20,6 +21,7 @@ import (
 	"github.com/alkaid-go/alkaid/cdata/internal/ctest"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 // churn allocates and collects, so that freed or moved memory would be
@@ -245,4 +247,33 @@ func residentBytes() int64 {
 		return 0
 	}
 	return pages * int64(os.Getpagesize())
+}
+
+// TestExportedMemoryCollectableAfterRelease: the exported Go memory stays
+// until the consumer's release, and is the collector's right after.
+func TestExportedMemoryCollectableAfterRelease(t *testing.T) {
+	var collected atomic.Bool
+	ca := NewArrowArray()
+	defer Free(ca)
+	func() {
+		backing := new([512]int64)
+		for i := range backing {
+			backing[i] = int64(i)
+		}
+		runtime.AddCleanup(backing, func(f *atomic.Bool) { f.Store(true) }, &collected)
+		d := array.NewData(datatype.Int64, 512, []*memory.Buffer{nil, memory.FromSlice(backing[:])}, nil, 0, 0)
+		require.NoError(t, ExportArray(array.MustMake(d), datatype.Field{Name: "v", Type: datatype.Int64}, ca, nil))
+	}()
+	for range 5 {
+		churn()
+	}
+	require.False(t, collected.Load(), "collected before the consumer released it")
+	vals := unsafe.Slice((*int64)(unsafe.Slice(ca.buffers, 2)[1]), 512)
+	require.Equal(t, int64(511), vals[511])
+	ReleaseArray(ca)
+	for i := 0; i < 200 && !collected.Load(); i++ {
+		runtime.GC()
+		time.Sleep(time.Millisecond)
+	}
+	require.True(t, collected.Load(), "still alive after the consumer released it")
 }

@@ -98,7 +98,7 @@ func Dial(target string, opts ...ClientOption) (*Client, error) {
 	cl := &Client{cfg: c}
 	gopts := append([]grpc.DialOption{
 		grpc.WithTransportCredentials(creds),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(c.maxMsg), grpc.MaxCallSendMsgSize(c.maxMsg)),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(c.maxMsg), grpc.MaxCallSendMsgSize(c.maxMsg), grpc.ForceCodecV2(codec{})),
 		grpc.WithChainUnaryInterceptor(cl.unaryToken),
 		grpc.WithChainStreamInterceptor(cl.streamToken),
 	}, c.grpcOpt...)
@@ -134,7 +134,7 @@ func (c *Client) streamToken(ctx context.Context, desc *grpc.StreamDesc, cc *grp
 	if method != handshakeMethod {
 		ctx = c.withToken(ctx)
 	}
-	return s(ctx, desc, cc, method, opts...)
+	return s(withOurCodec(ctx), desc, cc, method, opts...)
 }
 
 // Authenticate sends user and password with a Handshake ("authorization:

@@ -1,6 +1,7 @@
 package flight
 
 import (
+	"context"
 	"fmt"
 	"io"
 	"iter"
@@ -28,6 +29,7 @@ type DataReceiver interface {
 // for concurrent use.
 type RecordWriter struct {
 	s          DataSender
+	ms         msgSender // s, when its codec takes outData
 	enc        *ipc.MessageEncoder
 	desc       *FlightDescriptor
 	schemaSent bool
@@ -37,7 +39,17 @@ type RecordWriter struct {
 // the ipc writer's (compression, alignment, dictionary deltas, Arrow
 // compatibility). Nothing is sent before the first write.
 func NewRecordWriter(s DataSender, schema *alkaid.Schema, opts ...ipc.WriterOption) *RecordWriter {
-	return &RecordWriter{s: s, enc: ipc.NewMessageEncoder(schema, opts...)}
+	w := &RecordWriter{s: s, enc: ipc.NewMessageEncoder(schema, opts...)}
+	if ms, ok := s.(msgSender); ok && hasOurCodec(ms.Context()) {
+		w.ms = ms
+	}
+	return w
+}
+
+// msgSender is a gRPC stream.
+type msgSender interface {
+	SendMsg(any) error
+	Context() context.Context
 }
 
 // SetDescriptor sets the descriptor sent with the first message (DoPut
@@ -45,6 +57,14 @@ func NewRecordWriter(s DataSender, schema *alkaid.Schema, opts ...ipc.WriterOpti
 func (w *RecordWriter) SetDescriptor(d *FlightDescriptor) { w.desc = d }
 
 func (w *RecordWriter) send(m ipc.OutMessage, app []byte) error {
+	if w.ms != nil {
+		o := &outData{desc: w.desc, header: m.Metadata, app: app, body: m.Body, bodyN: m.BodyLen}
+		w.desc = nil
+		if err := w.ms.SendMsg(o); err != nil {
+			return fmt.Errorf("flight: send %s: %w", m.Type, err)
+		}
+		return nil
+	}
 	fd := &FlightData{DataHeader: m.Metadata, AppMetadata: app}
 	if m.BodyLen > 0 {
 		fd.DataBody = m.AppendBody(make([]byte, 0, m.BodyLen))

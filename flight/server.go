@@ -55,7 +55,11 @@ func NewServer(svc Service, opts ...ServerOption) *Server {
 	for _, o := range opts {
 		o(&c)
 	}
-	gopts := []grpc.ServerOption{grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(c.maxMsg)}
+	gopts := []grpc.ServerOption{
+		grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(c.maxMsg),
+		grpc.ForceServerCodecV2(codec{}),
+		grpc.ChainStreamInterceptor(markCodec),
+	}
 	if c.tls != nil {
 		gopts = append(gopts, grpc.Creds(credentials.NewTLS(c.tls)))
 	}
@@ -95,4 +99,10 @@ func (s *Server) ServeContext(ctx context.Context, l net.Listener) error {
 		}
 	}()
 	return s.g.Serve(l)
+}
+
+// markCodec tells the RecordWriters of a call that the stream's codec is
+// this package's (see codec).
+func markCodec(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+	return h(srv, ctxStream{ss, withOurCodec(ss.Context())})
 }

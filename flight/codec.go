@@ -161,11 +161,13 @@ func unmarshalFlightData(data mem.BufferSlice, fd *pb.FlightData) error {
 		case fieldAppMetadata:
 			fd.AppMetadata = dst
 		case fieldDescriptor:
-			d := &FlightDescriptor{}
-			if err := proto.Unmarshal(dst, d); err != nil {
+			// a repeated message field merges, as protobuf says
+			if fd.FlightDescriptor == nil {
+				fd.FlightDescriptor = &FlightDescriptor{}
+			}
+			if err := (proto.UnmarshalOptions{Merge: true}).Unmarshal(dst, fd.FlightDescriptor); err != nil {
 				return fmt.Errorf("flight: FlightData: descriptor: %v: %w", err, ipc.ErrInvalid)
 			}
-			fd.FlightDescriptor = d
 		}
 	}
 	return nil

@@ -16,5 +16,11 @@
 // whose endpoints sit on several servers concurrently.
 //
 // The protobuf message types are aliases of generated code that stays in
-// an internal package.
+// an internal package. That code registers the protobuf package
+// arrow.flight.protocol, as arrow-go's Flight does: one program cannot
+// link both (the protobuf runtime refuses a second registration at start).
+//
+// Clients and servers of this package use their own gRPC codec, protobuf
+// on the wire: a record batch's body is sent from the record's buffers
+// and a received body is copied once, into memory of its own.
 package flight

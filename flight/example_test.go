@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"google.golang.org/grpc/status"
+
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -77,4 +79,29 @@ func ExampleNewDirService() {
 	// record: 3 rows
 	//   star: ["Alkaid" "Mizar" "Alioth"]
 	//   magnitude: [1.86 (null) 1.77]
+}
+
+// A server that asks for a user name and password: the client logs in
+// once (Handshake) and its bearer token goes with every later call.
+func ExampleWithAuth() {
+	schema, recs := exampleRecords()
+	auth := NewStaticAuth(map[string]string{"ann": "secret"})
+	addr, stop := exampleServer(newMemService(schema, recs), WithAuth(auth))
+	defer stop()
+
+	c, _ := Dial(addr)
+	defer c.Close()
+	ctx := context.Background()
+	if _, err := c.GetFlightInfo(ctx, PathDescriptor("mem")); err != nil {
+		fmt.Println("before login:", status.Code(err))
+	}
+	if err := c.Authenticate(ctx, "ann", "secret"); err != nil {
+		fmt.Println(err)
+		return
+	}
+	info, err := c.GetFlightInfo(ctx, PathDescriptor("mem"))
+	fmt.Println("after login:", info.GetTotalRecords(), "rows,", err)
+	// Output:
+	// before login: Unauthenticated
+	// after login: 3 rows, <nil>
 }

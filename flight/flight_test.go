@@ -157,7 +157,24 @@ func TestMaxMessageSize(t *testing.T) {
 		_, err = rr.ReadAll()
 	}
 	require.Error(t, err)
-	require.Equal(t, codes.ResourceExhausted, status.Code(err), "%v", err)
+	require.Equal(t, codes.ResourceExhausted, status.Code(errorsUnwrapAll(err)), "%v", err)
+
+	// A server refuses an upload message over its limit, and stays up.
+	svc := newMemService(s, recs)
+	addr = serve(t, svc, WithServerMaxMessageSize(1024))
+	c = dial(t, addr)
+	ps, err := c.Put(context.Background(), PathDescriptor("big"), s)
+	require.NoError(t, err)
+	for _, r := range recs {
+		if ps.Write(r) != nil {
+			break
+		}
+	}
+	_, err = ps.Close()
+	require.Equal(t, codes.ResourceExhausted, status.Code(errorsUnwrapAll(err)), "%v", err)
+	bodies, err := c.Actions(context.Background(), "echo", []byte("up"))
+	require.NoError(t, err)
+	require.Len(t, bodies, 2)
 }
 
 func ExampleClient_Get() {

@@ -252,7 +252,8 @@ func TestBackpressure(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, rr.Next())
 	time.Sleep(300 * time.Millisecond)
-	require.Less(t, svc.sent.Load(), int64(40), "batches of 1 MiB sent while the client read one")
+	t.Logf("batches sent while the client read one: %d", svc.sent.Load())
+	require.Less(t, svc.sent.Load(), int64(8), "batches of 1 MiB sent while the client read one")
 	n := 1
 	for rr.Next() {
 		n++

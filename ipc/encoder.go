@@ -52,6 +52,9 @@ type encoder struct {
 	dictBlocks, recBlocks []block
 	file                  bool
 	err                   error // a failed write poisons the encoder
+	// sink, when set, receives each message unframed instead of w
+	// (MessageEncoder).
+	sink func(meta []byte, body [][]byte, bodyLen int64) error
 }
 
 type block struct {
@@ -94,6 +97,9 @@ type grower interface{ Grow(n int) }
 // message writes one framed message: metadata padded so that the body
 // starts aligned, then the body buffers with their padding.
 func (e *encoder) message(meta []byte, body [][]byte, bodyLen int64) (block, error) {
+	if e.sink != nil {
+		return block{}, e.sink(meta, body, bodyLen)
+	}
 	start := e.pos
 	var hdr [8]byte
 	binary.LittleEndian.PutUint32(hdr[:], continuation)

@@ -39,7 +39,7 @@ if [[ "$(go env CGO_ENABLED)" == 1 ]]; then
 	go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/ ./gorecord/ ./cdata/
 fi
 
-for mod in interop bench arrowbridge; do
+for mod in interop bench arrowbridge flight; do
 	if [[ -f "$mod/go.mod" ]]; then
 		step "sub-module $mod"
 		(cd "$mod" && go vet ./... && go test -count=1 ./...)

@@ -1,0 +1,355 @@
+package flight
+
+import (
+	"bytes"
+	"context"
+	"crypto/tls"
+	"encoding/base64"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+	"sync"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/metadata"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/flight/internal/pb"
+	"github.com/alkaid-go/alkaid/ipc"
+)
+
+// ClientOption configures [Dial].
+type ClientOption func(*clientConfig)
+
+type clientConfig struct {
+	tls     *tls.Config
+	maxMsg  int
+	read    []ipc.ReaderOption
+	write   []ipc.WriterOption
+	grpcOpt []grpc.DialOption
+}
+
+// WithTLS connects over TLS with cfg (for a URI of scheme grpc+tls it
+// defaults to the system roots).
+func WithTLS(cfg *tls.Config) ClientOption { return func(c *clientConfig) { c.tls = cfg } }
+
+// WithMaxMessageSize bounds one received message in bytes (default
+// [DefaultMaxMessageSize]).
+func WithMaxMessageSize(n int) ClientOption { return func(c *clientConfig) { c.maxMsg = n } }
+
+// WithReadOptions sets the ipc reader options (validation, limits) used
+// for the data the client receives.
+func WithReadOptions(opts ...ipc.ReaderOption) ClientOption {
+	return func(c *clientConfig) { c.read = append(c.read, opts...) }
+}
+
+// WithWriteOptions sets the ipc writer options (compression, …) used for
+// the data the client sends.
+func WithWriteOptions(opts ...ipc.WriterOption) ClientOption {
+	return func(c *clientConfig) { c.write = append(c.write, opts...) }
+}
+
+// WithGRPCDialOptions passes further options to grpc.NewClient.
+func WithGRPCDialOptions(opts ...grpc.DialOption) ClientOption {
+	return func(c *clientConfig) { c.grpcOpt = append(c.grpcOpt, opts...) }
+}
+
+// Client calls a Flight server. The embedded generated client gives every
+// RPC as it is on the wire; the methods of Client add records, schemas
+// and authentication. It is safe for concurrent use.
+type Client struct {
+	pb.FlightServiceClient
+	conn *grpc.ClientConn
+	cfg  clientConfig
+
+	mu    sync.RWMutex
+	token string
+}
+
+// Dial connects to target: "host:port" or a Flight URI
+// ("grpc://host:port", "grpc+tcp://…", "grpc+tls://…"). The connection is
+// made lazily, at the first call.
+func Dial(target string, opts ...ClientOption) (*Client, error) {
+	c := clientConfig{maxMsg: DefaultMaxMessageSize}
+	for _, o := range opts {
+		o(&c)
+	}
+	addr := target
+	switch {
+	case strings.HasPrefix(target, "grpc+tls://"):
+		addr = strings.TrimPrefix(target, "grpc+tls://")
+		if c.tls == nil {
+			c.tls = &tls.Config{}
+		}
+	case strings.HasPrefix(target, "grpc+tcp://"):
+		addr = strings.TrimPrefix(target, "grpc+tcp://")
+	case strings.HasPrefix(target, "grpc://"):
+		addr = strings.TrimPrefix(target, "grpc://")
+	case strings.Contains(target, "://"):
+		return nil, fmt.Errorf("flight: location %q: unsupported scheme (grpc, grpc+tcp, grpc+tls)", target)
+	}
+	creds := insecure.NewCredentials()
+	if c.tls != nil {
+		creds = credentials.NewTLS(c.tls)
+	}
+	cl := &Client{cfg: c}
+	gopts := append([]grpc.DialOption{
+		grpc.WithTransportCredentials(creds),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(c.maxMsg), grpc.MaxCallSendMsgSize(c.maxMsg), grpc.ForceCodecV2(codec{})),
+		grpc.WithChainUnaryInterceptor(cl.unaryToken),
+		grpc.WithChainStreamInterceptor(cl.streamToken),
+	}, c.grpcOpt...)
+	conn, err := grpc.NewClient(addr, gopts...)
+	if err != nil {
+		return nil, fmt.Errorf("flight: dial %s: %w", target, err)
+	}
+	cl.conn, cl.FlightServiceClient = conn, pb.NewFlightServiceClient(conn)
+	return cl, nil
+}
+
+// Close closes the connection.
+func (c *Client) Close() error { return c.conn.Close() }
+
+func (c *Client) withToken(ctx context.Context) context.Context {
+	c.mu.RLock()
+	tok := c.token
+	c.mu.RUnlock()
+	if tok == "" {
+		return ctx
+	}
+	if md, ok := metadata.FromOutgoingContext(ctx); ok && len(md.Get(authHeader)) > 0 {
+		return ctx
+	}
+	return metadata.AppendToOutgoingContext(ctx, authHeader, "Bearer "+tok)
+}
+
+func (c *Client) unaryToken(ctx context.Context, method string, req, reply any, cc *grpc.ClientConn, inv grpc.UnaryInvoker, opts ...grpc.CallOption) error {
+	return inv(c.withToken(ctx), method, req, reply, cc, opts...)
+}
+
+func (c *Client) streamToken(ctx context.Context, desc *grpc.StreamDesc, cc *grpc.ClientConn, method string, s grpc.Streamer, opts ...grpc.CallOption) (grpc.ClientStream, error) {
+	if method != handshakeMethod {
+		ctx = c.withToken(ctx)
+	}
+	return s(withOurCodec(ctx), desc, cc, method, opts...)
+}
+
+// Authenticate sends user and password with a Handshake ("authorization:
+// Basic …") and keeps the bearer token the server answers with for every
+// later call.
+func (c *Client) Authenticate(ctx context.Context, user, password string) error {
+	basic := base64.StdEncoding.EncodeToString([]byte(user + ":" + password))
+	ctx = metadata.AppendToOutgoingContext(ctx, authHeader, "Basic "+basic)
+	s, err := c.Handshake(ctx)
+	if err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	if err := s.CloseSend(); err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	hdr, err := s.Header()
+	if err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	for {
+		if _, err := s.Recv(); err == io.EOF {
+			break
+		} else if err != nil {
+			return fmt.Errorf("flight: handshake: %w", err)
+		}
+	}
+	for _, v := range hdr.Get(authHeader) {
+		if tok, ok := strings.CutPrefix(v, "Bearer "); ok {
+			c.mu.Lock()
+			c.token = tok
+			c.mu.Unlock()
+			return nil
+		}
+	}
+	return fmt.Errorf("flight: handshake: the server sent no bearer token")
+}
+
+// Schema asks for a flight's schema (GetSchema).
+func (c *Client) Schema(ctx context.Context, d *FlightDescriptor) (*alkaid.Schema, error) {
+	res, err := c.GetSchema(ctx, d)
+	if err != nil {
+		return nil, fmt.Errorf("flight: get schema: %w", err)
+	}
+	return DecodeSchema(res.Schema)
+}
+
+// Flights iterates over ListFlights; the loop stops at the first error,
+// which is yielded.
+func (c *Client) Flights(ctx context.Context, expr []byte) iter.Seq2[*FlightInfo, error] {
+	return func(yield func(*FlightInfo, error) bool) {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		s, err := c.ListFlights(ctx, &Criteria{Expression: expr})
+		if err != nil {
+			yield(nil, fmt.Errorf("flight: list flights: %w", err))
+			return
+		}
+		for {
+			fi, err := s.Recv()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield(nil, fmt.Errorf("flight: list flights: %w", err))
+				return
+			}
+			if !yield(fi, nil) {
+				return
+			}
+		}
+	}
+}
+
+// Get redeems a ticket (DoGet) and returns a reader of its records.
+// Cancel ctx to stop the transfer early.
+func (c *Client) Get(ctx context.Context, t *Ticket) (*RecordReader, error) {
+	s, err := c.DoGet(ctx, t)
+	if err != nil {
+		return nil, fmt.Errorf("flight: do get: %w", err)
+	}
+	return NewRecordReader(s, c.cfg.read...)
+}
+
+// PutStream is an upload started by [Client.Put]: write records, then
+// Close, which returns what the server answered.
+type PutStream struct {
+	*RecordWriter
+	s   pb.FlightService_DoPutClient
+	res chan putResults
+}
+
+type putResults struct {
+	r   []*PutResult
+	err error
+}
+
+// Put starts a DoPut of records of schema to the flight d. The server's
+// PutResults are collected while writing.
+func (c *Client) Put(ctx context.Context, d *FlightDescriptor, schema *alkaid.Schema) (*PutStream, error) {
+	s, err := c.DoPut(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("flight: do put: %w", err)
+	}
+	w := NewRecordWriter(s, schema, c.cfg.write...)
+	w.SetDescriptor(d)
+	p := &PutStream{RecordWriter: w, s: s, res: make(chan putResults, 1)}
+	go func() {
+		var out putResults
+		for {
+			r, err := s.Recv()
+			if err == io.EOF {
+				break
+			}
+			if err != nil {
+				out.err = err
+				break
+			}
+			out.r = append(out.r, r)
+		}
+		p.res <- out
+	}()
+	return p, nil
+}
+
+// Close ends the upload (sending the schema first if no record was
+// written) and waits for the server to finish; it returns the server's
+// PutResults.
+func (p *PutStream) Close() ([]*PutResult, error) {
+	if err := p.WriteSchema(); err != nil {
+		p.s.CloseSend()
+		r := <-p.res
+		if r.err != nil {
+			return r.r, fmt.Errorf("flight: do put: %w", r.err)
+		}
+		return r.r, err
+	}
+	if err := p.s.CloseSend(); err != nil {
+		return nil, fmt.Errorf("flight: do put: %w", err)
+	}
+	r := <-p.res
+	if r.err != nil {
+		return r.r, fmt.Errorf("flight: do put: %w", r.err)
+	}
+	return r.r, nil
+}
+
+// ExchangeStream is a DoExchange: a writer and a reader of records on one
+// call. Read with [ExchangeStream.Reader] once the peer has sent its
+// schema.
+type ExchangeStream struct {
+	*RecordWriter
+	s    pb.FlightService_DoExchangeClient
+	read []ipc.ReaderOption
+}
+
+// Exchange starts a DoExchange for flight d, sending records of schema.
+func (c *Client) Exchange(ctx context.Context, d *FlightDescriptor, schema *alkaid.Schema) (*ExchangeStream, error) {
+	s, err := c.DoExchange(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("flight: do exchange: %w", err)
+	}
+	w := NewRecordWriter(s, schema, c.cfg.write...)
+	w.SetDescriptor(d)
+	return &ExchangeStream{RecordWriter: w, s: s, read: c.cfg.read}, nil
+}
+
+// CloseSend says the client sends no more.
+func (e *ExchangeStream) CloseSend() error { return e.s.CloseSend() }
+
+// Reader reads what the server sends (it blocks until the server's
+// schema arrives).
+func (e *ExchangeStream) Reader() (*RecordReader, error) { return NewRecordReader(e.s, e.read...) }
+
+// Actions runs an action (DoAction) and returns its results' bodies.
+func (c *Client) Actions(ctx context.Context, typ string, body []byte) ([][]byte, error) {
+	s, err := c.DoAction(ctx, &Action{Type: typ, Body: body})
+	if err != nil {
+		return nil, fmt.Errorf("flight: do action %q: %w", typ, err)
+	}
+	var out [][]byte
+	for {
+		r, err := s.Recv()
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, fmt.Errorf("flight: do action %q: %w", typ, err)
+		}
+		out = append(out, r.Body)
+	}
+}
+
+// DecodeSchema reads a schema in its encapsulated IPC form, as
+// SchemaResult and FlightInfo carry it.
+func DecodeSchema(b []byte) (*alkaid.Schema, error) {
+	m, err := ipc.ReadMessage(bytes.NewReader(b))
+	if err != nil {
+		return nil, fmt.Errorf("flight: schema: %w", err)
+	}
+	if m.Type() != ipc.MessageSchema {
+		return nil, fmt.Errorf("flight: schema: a %s message: %w", m.Type(), ipc.ErrInvalid)
+	}
+	ev, err := ipc.NewDecoder().DecodeMessage(m)
+	if err != nil {
+		return nil, fmt.Errorf("flight: schema: %w", err)
+	}
+	return ev.Schema, nil
+}
+
+// EncodeSchema gives schema in its encapsulated IPC form, for
+// SchemaResult and FlightInfo.
+func EncodeSchema(schema *alkaid.Schema, opts ...ipc.WriterOption) ([]byte, error) {
+	m, err := ipc.NewMessageEncoder(schema, opts...).Schema()
+	if err != nil {
+		return nil, fmt.Errorf("flight: schema: %w", err)
+	}
+	return ipc.FrameSchema(m.Metadata), nil
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/internal/randdata"
+	"github.com/alkaid-go/alkaid/ipc"
+)
+
+// TestServeListGet serves a directory, lists it and gets a flight to a
+// stream file and to a file-format file.
+func TestServeListGet(t *testing.T) {
+	dir := t.TempDir()
+	s := randdata.AllTypes()
+	rec := randdata.New(3).Record(s, 40)
+	recs := []*alkaid.Record{rec, rec.Slice(5, 25)}
+	f, err := os.Create(filepath.Join(dir, "data.ipcs"))
+	require.NoError(t, err)
+	w, err := ipc.NewStreamWriter(f, s)
+	require.NoError(t, err)
+	for _, r := range recs {
+		require.NoError(t, w.Write(r))
+	}
+	require.NoError(t, w.Close())
+	require.NoError(t, f.Close())
+
+	ctx, cancel := context.WithCancel(context.Background())
+	addrc := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", dir}, &bytes.Buffer{}, func(a string) { addrc <- a })
+	}()
+	url := "grpc://" + <-addrc
+	defer func() { cancel(); require.NoError(t, <-done) }()
+
+	var out bytes.Buffer
+	require.NoError(t, run(ctx, []string{"list", url}, &out, nil))
+	require.True(t, strings.HasPrefix(out.String(), "data.ipcs\t-1 rows\t"), out.String())
+
+	outDir := t.TempDir()
+	for _, name := range []string{"copy.ipcs", "copy.ipc"} {
+		dst := filepath.Join(outDir, name)
+		out.Reset()
+		require.NoError(t, run(ctx, []string{"get", url, "data.ipcs", "-o", dst}, &out, nil))
+		require.Equal(t, dst+": 60 rows in 2 batches\n", out.String())
+		var got []*alkaid.Record
+		if name == "copy.ipc" {
+			fr, err := ipc.OpenFile(dst)
+			require.NoError(t, err)
+			for i := range fr.NumRecords() {
+				r, err := fr.Record(i)
+				require.NoError(t, err)
+				got = append(got, r)
+			}
+		} else {
+			b, err := os.ReadFile(dst)
+			require.NoError(t, err)
+			sr, err := ipc.NewStreamReaderBytes(b)
+			require.NoError(t, err)
+			for r := range sr.Records() {
+				got = append(got, r)
+			}
+			require.NoError(t, sr.Err())
+		}
+		require.Len(t, got, 2)
+		for i := range recs {
+			require.Equal(t, recs[i].String(), got[i].String())
+		}
+	}
+	require.ErrorContains(t, run(ctx, []string{"get", url, "missing.ipcs", "-o", filepath.Join(outDir, "x")}, &out, nil), "NotFound")
+	require.Error(t, run(ctx, []string{"get", url}, &out, nil))
+	require.Error(t, run(ctx, []string{"bogus"}, &out, nil))
+}

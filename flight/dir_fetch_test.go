@@ -1,0 +1,199 @@
+package flight
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/internal/randdata"
+	"github.com/alkaid-go/alkaid/ipc"
+)
+
+func writeIPC(t testing.TB, path string, s *alkaid.Schema, recs []*alkaid.Record, file bool) {
+	t.Helper()
+	f, err := os.Create(path)
+	require.NoError(t, err)
+	defer f.Close()
+	type writer interface {
+		Write(*alkaid.Record) error
+		Close() error
+	}
+	var w writer
+	if file {
+		w, err = ipc.NewFileWriter(f, s)
+	} else {
+		w, err = ipc.NewStreamWriter(f, s)
+	}
+	require.NoError(t, err)
+	for _, r := range recs {
+		require.NoError(t, w.Write(r))
+	}
+	require.NoError(t, w.Close())
+}
+
+func TestDirService(t *testing.T) {
+	dir := t.TempDir()
+	s := randdata.AllTypes()
+	a := randdata.New(7).Record(s, 30)
+	recs := []*alkaid.Record{a, a.Slice(3, 20)}
+	require.NoError(t, os.Mkdir(filepath.Join(dir, "sub"), 0o755))
+	writeIPC(t, filepath.Join(dir, "a.ipc"), s, recs, true)
+	writeIPC(t, filepath.Join(dir, "sub", "b.ipcs"), s, recs, false)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "broken.ipcs"), []byte("not ipc"), 0o644))
+
+	svc, err := NewDirService(dir, DirWritable())
+	require.NoError(t, err)
+	defer svc.Close()
+	c := dial(t, serve(t, svc))
+	ctx := context.Background()
+
+	var names []string
+	for fi, err := range c.Flights(ctx, nil) {
+		require.NoError(t, err)
+		names = append(names, fi.FlightDescriptor.Path[0])
+	}
+	require.ElementsMatch(t, []string{"a.ipc", "sub/b.ipcs"}, names)
+
+	for _, name := range names {
+		got, err := c.Schema(ctx, PathDescriptor(name))
+		require.NoError(t, err)
+		require.True(t, s.Equal(got))
+		fi, err := c.GetFlightInfo(ctx, PathDescriptor(name))
+		require.NoError(t, err)
+		rr, err := c.Get(ctx, fi.Endpoint[0].Ticket)
+		require.NoError(t, err)
+		back, err := rr.ReadAll()
+		require.NoError(t, err)
+		requireSameRecords(t, recs, back, name)
+	}
+	for _, bad := range []string{"../x.ipc", "/etc/passwd", "missing.ipc", "notes.txt"} {
+		_, err := c.GetFlightInfo(ctx, PathDescriptor(bad))
+		require.Equal(t, codes.NotFound, status.Code(err), bad)
+	}
+	_, err = c.GetFlightInfo(ctx, PathDescriptor("broken.ipcs"))
+	require.Equal(t, codes.DataLoss, status.Code(err))
+
+	// DoPut stores a new stream file, and refuses to replace one.
+	ps, err := c.Put(ctx, PathDescriptor("up"), s)
+	require.NoError(t, err)
+	for _, r := range recs {
+		require.NoError(t, ps.Write(r))
+	}
+	res, err := ps.Close()
+	require.NoError(t, err)
+	require.Equal(t, "up.ipcs", string(res[0].AppMetadata))
+	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("up.ipcs")})
+	require.NoError(t, err)
+	back, err := rr.ReadAll()
+	require.NoError(t, err)
+	requireSameRecords(t, recs, back, "uploaded")
+	ps, err = c.Put(ctx, PathDescriptor("up"), s)
+	require.NoError(t, err)
+	_, err = ps.Close()
+	require.Equal(t, codes.AlreadyExists, status.Code(errorsUnwrapAll(err)), "%v", err)
+}
+
+func errorsUnwrapAll(err error) error {
+	for {
+		if _, ok := status.FromError(err); ok {
+			return err
+		}
+		type unwrapper interface{ Unwrap() error }
+		u, ok := err.(unwrapper)
+		if !ok {
+			return err
+		}
+		err = u.Unwrap()
+	}
+}
+
+// TestFetchScaleOut: three servers on loopback each hold one partition
+// of a dataset; one FlightInfo lists the three endpoints and Fetch reads
+// them concurrently, in order or as they come.
+func TestFetchScaleOut(t *testing.T) {
+	s := randdata.AllTypes()
+	const parts = 3
+	var want []*alkaid.Record
+	info := &FlightInfo{}
+	for p := range parts {
+		dir := t.TempDir()
+		var recs []*alkaid.Record
+		for i := range 4 {
+			recs = append(recs, randdata.New(uint64(100*p+i)).Record(s, 10+i))
+		}
+		writeIPC(t, filepath.Join(dir, "part.ipcs"), s, recs, false)
+		want = append(want, recs...)
+		svc, err := NewDirService(dir)
+		require.NoError(t, err)
+		t.Cleanup(func() { svc.Close() })
+		addr := serve(t, svc)
+		info.Endpoint = append(info.Endpoint, &FlightEndpoint{
+			Ticket: &Ticket{Ticket: []byte("part.ipcs")},
+			// the first location is dead: Fetch moves on to the next one
+			Location: []*Location{{Uri: "grpc://127.0.0.1:1"}, {Uri: "grpc://" + addr}},
+		})
+	}
+	ctx := context.Background()
+	for _, conc := range []int{1, 2, 8} {
+		t.Run(fmt.Sprintf("ordered-%d", conc), func(t *testing.T) {
+			var got []*alkaid.Record
+			for rec, err := range Fetch(ctx, nil, info, FetchOptions{Concurrency: conc, Ordered: true}) {
+				require.NoError(t, err)
+				got = append(got, rec)
+			}
+			requireSameRecords(t, want, got, "ordered")
+		})
+		t.Run(fmt.Sprintf("unordered-%d", conc), func(t *testing.T) {
+			seen := map[string]int{}
+			for _, r := range want {
+				seen[r.String()]++
+			}
+			n := 0
+			for rec, err := range Fetch(ctx, nil, info, FetchOptions{Concurrency: conc}) {
+				require.NoError(t, err)
+				seen[rec.String()]--
+				n++
+			}
+			require.Equal(t, len(want), n)
+			for k, v := range seen {
+				require.Zero(t, v, "%.80s", k)
+			}
+		})
+	}
+	t.Run("early stop", func(t *testing.T) {
+		before := runtime.NumGoroutine()
+		for _, ordered := range []bool{true, false} {
+			n := 0
+			for _, err := range Fetch(ctx, nil, info, FetchOptions{Ordered: ordered, Buffer: 1}) {
+				require.NoError(t, err)
+				if n++; n == 2 {
+					break
+				}
+			}
+		}
+		waitFor(t, "fetch goroutines to end", func() bool { return runtime.NumGoroutine() <= before })
+	})
+	t.Run("endpoint error", func(t *testing.T) {
+		bad := &FlightInfo{Endpoint: append([]*FlightEndpoint{{Ticket: &Ticket{Ticket: []byte("nope.ipc")}, Location: info.Endpoint[0].Location}}, info.Endpoint...)}
+		var err error
+		for _, e := range Fetch(ctx, nil, bad, FetchOptions{Ordered: true}) {
+			if e != nil {
+				err = e
+			}
+		}
+		require.ErrorContains(t, err, "endpoint 0")
+		for _, e := range Fetch(ctx, nil, &FlightInfo{Endpoint: []*FlightEndpoint{{Ticket: &Ticket{}}}}, FetchOptions{}) {
+			err = e
+		}
+		require.ErrorContains(t, err, "no location")
+	})
+}

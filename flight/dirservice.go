@@ -1,0 +1,297 @@
+package flight
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"path/filepath"
+	"strings"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/ipc"
+)
+
+// DirService serves the IPC files of a directory: .ipc and .arrow (file
+// format), .ipcs and .arrows (stream format), found at any depth. A
+// flight is named by a PATH descriptor of one element, the file's path
+// relative to the directory with forward slashes; its ticket is that
+// path. Files are read one record batch at a time as the client takes
+// them, so a slow client holds the server to a batch or two (gRPC flow
+// control blocks the sender). Parquet files are not served: this
+// repository has no parquet package yet. Paths never leave the directory
+// (os.Root).
+type DirService struct {
+	BaseService
+	root     *os.Root
+	writable bool
+	read     []ipc.ReaderOption
+	write    []ipc.WriterOption
+}
+
+// DirOption configures [NewDirService].
+type DirOption func(*DirService)
+
+// DirWritable lets DoPut store uploads as new .ipcs files (an existing
+// file is not replaced).
+func DirWritable() DirOption { return func(s *DirService) { s.writable = true } }
+
+// DirWriteOptions are the ipc writer options for the data served
+// (compression, …).
+func DirWriteOptions(opts ...ipc.WriterOption) DirOption {
+	return func(s *DirService) { s.write = append(s.write, opts...) }
+}
+
+// NewDirService serves dir.
+func NewDirService(dir string, opts ...DirOption) (*DirService, error) {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		return nil, fmt.Errorf("flight: serve %s: %w", dir, err)
+	}
+	s := &DirService{root: root}
+	for _, o := range opts {
+		o(s)
+	}
+	return s, nil
+}
+
+// Close releases the directory.
+func (s *DirService) Close() error { return s.root.Close() }
+
+func kindOf(name string) string {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".ipc", ".arrow", ".feather":
+		return "file"
+	case ".ipcs", ".arrows":
+		return "stream"
+	}
+	return ""
+}
+
+// source opens a flight's records: its schema and an iterator.
+type source struct {
+	schema *alkaid.Schema
+	rows   int64 // -1 when unknown without reading the stream
+	size   int64
+	next   func() (*alkaid.Record, error) // io.EOF at the end
+	close  func() error
+}
+
+func (s *DirService) open(name string) (*source, error) {
+	if !fs.ValidPath(name) || kindOf(name) == "" {
+		return nil, status.Errorf(codes.NotFound, "flight: no flight %q (a relative path of an .ipc or .ipcs file)", name)
+	}
+	f, err := s.root.Open(filepath.FromSlash(name))
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil, status.Errorf(codes.NotFound, "flight: no flight %q", name)
+		}
+		return nil, status.Errorf(codes.Internal, "flight: open %q: %v", name, err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, status.Errorf(codes.Internal, "flight: stat %q: %v", name, err)
+	}
+	src := &source{size: st.Size(), close: f.Close, rows: -1}
+	if kindOf(name) == "file" {
+		fr, err := ipc.NewFileReader(f, st.Size(), s.read...)
+		if err != nil {
+			f.Close()
+			return nil, status.Errorf(codes.DataLoss, "flight: %q: %v", name, err)
+		}
+		src.schema = fr.Schema()
+		i, n := 0, fr.NumRecords()
+		src.next = func() (*alkaid.Record, error) {
+			if i >= n {
+				return nil, io.EOF
+			}
+			i++
+			return fr.Record(i - 1)
+		}
+		return src, nil
+	}
+	sr, err := ipc.NewStreamReader(bufio.NewReaderSize(f, 1<<16), s.read...)
+	if err != nil {
+		f.Close()
+		return nil, status.Errorf(codes.DataLoss, "flight: %q: %v", name, err)
+	}
+	src.schema = sr.Schema()
+	src.next = func() (*alkaid.Record, error) {
+		rec, err := sr.Read()
+		if err != nil {
+			return nil, err
+		}
+		return rec, nil
+	}
+	return src, nil
+}
+
+func (s *DirService) info(name string) (*FlightInfo, error) {
+	src, err := s.open(name)
+	if err != nil {
+		return nil, err
+	}
+	defer src.close()
+	schema, err := EncodeSchema(src.schema, s.write...)
+	if err != nil {
+		return nil, status.Errorf(codes.Internal, "%v", err)
+	}
+	return &FlightInfo{
+		Schema:           schema,
+		FlightDescriptor: PathDescriptor(name),
+		Endpoint:         []*FlightEndpoint{{Ticket: &Ticket{Ticket: []byte(name)}}},
+		TotalRecords:     src.rows,
+		TotalBytes:       src.size,
+		Ordered:          true,
+	}, nil
+}
+
+func descName(d *FlightDescriptor) (string, error) {
+	if d == nil || d.Type != DescriptorPath || len(d.Path) != 1 {
+		return "", status.Error(codes.InvalidArgument, "flight: expected a PATH descriptor of one element")
+	}
+	return d.Path[0], nil
+}
+
+// ListFlights lists every served file.
+func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
+	return fs.WalkDir(s.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() || kindOf(p) == "" {
+			return nil
+		}
+		fi, err := s.info(p)
+		if err != nil {
+			return nil // unreadable files are left out of the listing
+		}
+		return stream.Send(fi)
+	})
+}
+
+// GetFlightInfo describes one file.
+func (s *DirService) GetFlightInfo(_ context.Context, d *FlightDescriptor) (*FlightInfo, error) {
+	name, err := descName(d)
+	if err != nil {
+		return nil, err
+	}
+	return s.info(name)
+}
+
+// GetSchema gives one file's schema.
+func (s *DirService) GetSchema(_ context.Context, d *FlightDescriptor) (*SchemaResult, error) {
+	fi, err := s.GetFlightInfo(context.Background(), d)
+	if err != nil {
+		return nil, err
+	}
+	return &SchemaResult{Schema: fi.Schema}, nil
+}
+
+// DoGet streams one file's record batches.
+func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
+	src, err := s.open(string(t.Ticket))
+	if err != nil {
+		return err
+	}
+	defer src.close()
+	return SendAll(stream.Context(), NewRecordWriter(stream, src.schema, s.write...), src.next)
+}
+
+// SendAll writes the records next yields (until io.EOF) to w, stopping
+// when ctx is done (the client went away).
+func SendAll(ctx context.Context, w *RecordWriter, next func() (*alkaid.Record, error)) error {
+	if err := w.WriteSchema(); err != nil {
+		return err
+	}
+	for {
+		if err := ctx.Err(); err != nil {
+			return status.FromContextError(err).Err()
+		}
+		rec, err := next()
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			return status.Errorf(codes.DataLoss, "flight: %v", err)
+		}
+		if err := w.Write(rec); err != nil {
+			return err
+		}
+	}
+}
+
+// DoPut stores an upload as a new stream file named by the descriptor's
+// path (with .ipcs added when the name has no IPC extension), when the
+// service is writable.
+func (s *DirService) DoPut(stream DoPutServer) error {
+	if !s.writable {
+		return status.Error(codes.PermissionDenied, "flight: this directory is served read-only")
+	}
+	rr, err := NewRecordReader(stream, s.read...)
+	if err != nil {
+		return status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	name, err := descName(rr.Descriptor())
+	if err != nil {
+		return err
+	}
+	if kindOf(name) == "" {
+		name += ".ipcs"
+	}
+	if !fs.ValidPath(name) || kindOf(name) != "stream" {
+		return status.Errorf(codes.InvalidArgument, "flight: cannot store %q (a relative path, stream format)", name)
+	}
+	tmp := name + ".part"
+	f, err := s.root.OpenFile(filepath.FromSlash(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+	if err != nil {
+		return status.Errorf(codes.AlreadyExists, "flight: %q: %v", name, err)
+	}
+	ok := false
+	defer func() {
+		if !ok {
+			f.Close()
+			s.root.Remove(filepath.FromSlash(tmp))
+		}
+	}()
+	bw := bufio.NewWriterSize(f, 1<<20)
+	w, err := ipc.NewStreamWriter(bw, rr.Schema(), s.write...)
+	if err != nil {
+		return status.Errorf(codes.Internal, "%v", err)
+	}
+	for rr.Next() {
+		if rec := rr.Record(); rec != nil {
+			if err := w.Write(rec); err != nil {
+				return status.Errorf(codes.Internal, "%v", err)
+			}
+		}
+	}
+	if err := rr.Err(); err != nil {
+		return status.Errorf(codes.InvalidArgument, "%v", err)
+	}
+	if err := w.Close(); err != nil {
+		return status.Errorf(codes.Internal, "%v", err)
+	}
+	if err := bw.Flush(); err != nil {
+		return status.Errorf(codes.Internal, "%v", err)
+	}
+	if err := f.Close(); err != nil {
+		return status.Errorf(codes.Internal, "%v", err)
+	}
+	if _, err := s.root.Stat(filepath.FromSlash(name)); err == nil {
+		return status.Errorf(codes.AlreadyExists, "flight: %q exists", name)
+	}
+	if err := s.root.Rename(filepath.FromSlash(tmp), filepath.FromSlash(name)); err != nil {
+		return status.Errorf(codes.Internal, "%v", err)
+	}
+	ok = true
+	return stream.Send(&PutResult{AppMetadata: []byte(name)})
+}

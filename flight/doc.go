@@ -1,0 +1,26 @@
+// Package flight is an Arrow Flight client and server for Alkaid record
+// batches: the Flight RPC protocol over gRPC, wire-compatible with Apache
+// Arrow's Flight (the protobuf package arrow.flight.protocol).
+//
+// Record batches and dictionaries travel as IPC messages inside FlightData
+// (data_header: the Flatbuffers Message; data_body: the message body).
+// [RecordWriter] encodes them straight from a record's buffers;
+// [RecordReader] decodes them with the same verification and [ipc.Limits]
+// as the ipc readers, so a peer sending hostile FlightData gets an error.
+//
+// A server implements [Service], embedding [BaseService] so that calls it
+// does not serve answer "unimplemented"; [NewServer] adds basic→bearer
+// authentication, TLS and message size limits, and [NewDirService] serves
+// a directory of .ipc and .ipcs files. [Client] wraps every RPC and adds
+// record-level helpers; [Client.Fetch] and [Fetch] read a [FlightInfo]
+// whose endpoints sit on several servers concurrently.
+//
+// The protobuf message types are aliases of generated code that stays in
+// an internal package. That code registers the protobuf package
+// arrow.flight.protocol, as arrow-go's Flight does: one program cannot
+// link both (the protobuf runtime refuses a second registration at start).
+//
+// Clients and servers of this package use their own gRPC codec, protobuf
+// on the wire: a record batch's body is sent from the record's buffers
+// and a received body is copied once, into memory of its own.
+package flight

@@ -1,0 +1,108 @@
+package flight
+
+import (
+	"context"
+	"crypto/tls"
+	"net"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials"
+
+	"github.com/alkaid-go/alkaid/flight/internal/pb"
+)
+
+// DefaultMaxMessageSize bounds one gRPC message (one FlightData) that a
+// client or server of this package accepts, unless [WithMaxMessageSize]
+// says otherwise. gRPC refuses a larger message from its length prefix,
+// before reading or allocating it. 256 MiB holds a batch of a million
+// rows of 32 eight-byte columns.
+const DefaultMaxMessageSize = 256 << 20
+
+// ServerOption configures [NewServer].
+type ServerOption func(*serverConfig)
+
+type serverConfig struct {
+	auth    Authenticator
+	tls     *tls.Config
+	maxMsg  int
+	grpcOpt []grpc.ServerOption
+}
+
+// WithAuth makes the server require a bearer token on every call but
+// Handshake, which turns a basic user name and password into a token.
+func WithAuth(a Authenticator) ServerOption { return func(c *serverConfig) { c.auth = a } }
+
+// WithServerTLS serves over TLS with cfg.
+func WithServerTLS(cfg *tls.Config) ServerOption { return func(c *serverConfig) { c.tls = cfg } }
+
+// WithServerMaxMessageSize bounds one received message in bytes
+// (default [DefaultMaxMessageSize]).
+func WithServerMaxMessageSize(n int) ServerOption { return func(c *serverConfig) { c.maxMsg = n } }
+
+// WithGRPCServerOptions passes further options to grpc.NewServer.
+func WithGRPCServerOptions(opts ...grpc.ServerOption) ServerOption {
+	return func(c *serverConfig) { c.grpcOpt = append(c.grpcOpt, opts...) }
+}
+
+// Server is a gRPC server answering the Flight service.
+type Server struct {
+	g *grpc.Server
+}
+
+// NewServer returns a server for svc.
+func NewServer(svc Service, opts ...ServerOption) *Server {
+	c := serverConfig{maxMsg: DefaultMaxMessageSize}
+	for _, o := range opts {
+		o(&c)
+	}
+	gopts := []grpc.ServerOption{
+		grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(c.maxMsg),
+		grpc.ForceServerCodecV2(codec{}),
+		grpc.ChainStreamInterceptor(markCodec),
+	}
+	if c.tls != nil {
+		gopts = append(gopts, grpc.Creds(credentials.NewTLS(c.tls)))
+	}
+	if c.auth != nil {
+		svc = &authService{Service: svc, auth: c.auth}
+		gopts = append(gopts,
+			grpc.ChainUnaryInterceptor(unaryAuth(c.auth)),
+			grpc.ChainStreamInterceptor(streamAuth(c.auth)))
+	}
+	gopts = append(gopts, c.grpcOpt...)
+	g := grpc.NewServer(gopts...)
+	pb.RegisterFlightServiceServer(g, svc)
+	return &Server{g: g}
+}
+
+// Serve accepts connections on l until Stop or GracefulStop.
+func (s *Server) Serve(l net.Listener) error { return s.g.Serve(l) }
+
+// Stop closes every connection and cancels the calls in flight.
+func (s *Server) Stop() { s.g.Stop() }
+
+// GracefulStop stops accepting calls and waits for those in flight.
+func (s *Server) GracefulStop() { s.g.GracefulStop() }
+
+// GRPC is the underlying gRPC server (to register more services).
+func (s *Server) GRPC() *grpc.Server { return s.g }
+
+// ServeContext serves on l until ctx is done, then stops the server.
+func (s *Server) ServeContext(ctx context.Context, l net.Listener) error {
+	done := make(chan struct{})
+	defer close(done)
+	go func() {
+		select {
+		case <-ctx.Done():
+			s.g.Stop()
+		case <-done:
+		}
+	}()
+	return s.g.Serve(l)
+}
+
+// markCodec tells the RecordWriters of a call that the stream's codec is
+// this package's (see codec).
+func markCodec(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+	return h(srv, ctxStream{ss, withOurCodec(ss.Context())})
+}

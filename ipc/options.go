@@ -33,8 +33,10 @@ const (
 	// out of bounds.
 	ValidateDefault Validation = iota
 	// ValidateAll adds UTF-8, view prefixes, null counts and value ranges;
-	// a file reader also requires the schema message at the start of the
-	// file to agree with the footer's copy, which it reads otherwise.
+	// a file reader also requires a well-formed schema message at the
+	// start of the file to agree with the footer's copy, which it reads
+	// otherwise (a malformed one is a warning: see
+	// [WithStrictSchemaMessage]).
 	ValidateAll
 	// TrustedInputNoValidation skips the O(n) checks; only structure
 	// (buffer sizes against lengths) is checked. Use it only for bytes
@@ -94,6 +96,7 @@ type readerConfig struct {
 	refuseSwap  bool
 	concurrency int
 	splitMin    int64 // bodies of this many bytes or more are read in ranges
+	strictLead  bool  // see WithStrictSchemaMessage
 }
 
 func newReaderConfig(opts []ReaderOption) readerConfig {

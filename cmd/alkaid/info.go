@@ -64,6 +64,22 @@ func info(path string) error {
 		br.Discard(8)
 		base = 8
 	}
+	// A file is read through its footer first, as file readers do: its
+	// stream part may start at the first batch (no schema message) or
+	// with a malformed schema message, and the footer says where the
+	// messages it indexes are.
+	var (
+		ff        *fileFooter
+		footerErr error
+	)
+	if magic != "" && f != nil {
+		if ff, footerErr = readFileFooter(f, size, magic); ff != nil {
+			if len(ff.reader.Warnings()) > 0 {
+				base = ff.firstBlock // past the malformed leading message
+			}
+			br = bufio.NewReaderSize(io.NewSectionReader(f, base, ff.footerStart-base), 1<<20)
+		}
+	}
 
 	var (
 		version                int
@@ -110,6 +126,10 @@ func info(path string) error {
 		return nil
 	})
 
+	if ff != nil && nFields < 0 {
+		// No schema message before the batches: the footer's copy.
+		version, nFields, dicts = ff.version, ff.fields, ff.dicts
+	}
 	w := cmdStdout
 	name := path
 	if path == "-" {
@@ -150,16 +170,17 @@ func info(path string) error {
 		return fmt.Errorf("%s: %w", name, scanErr)
 	}
 	if magic != "" && f != nil {
-		fr, err := ipc.NewFileReader(f, size)
-		if err != nil {
+		if footerErr != nil {
 			fmt.Fprintf(w, "footer:         unreadable; the messages before byte %s are readable as a stream\n", groupDigits(end))
-			return fmt.Errorf("%s: footer: %w", name, err)
+			return fmt.Errorf("%s: footer: %w", name, footerErr)
 		}
+		fr := ff.reader
 		fmt.Fprintf(w, "footer:         %d record batches", fr.NumRecords())
 		if m := fr.FooterMetadata(); len(m) > 0 {
 			fmt.Fprintf(w, ", metadata %s", formatMap(m))
 		}
 		fmt.Fprintln(w)
+		ff.warn("info", name) // once the summary is complete: a failure is one line
 	}
 	return nil
 }

@@ -1,0 +1,114 @@
+package main
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/internal/flatbuf"
+	"github.com/alkaid-go/alkaid/ipc"
+)
+
+// fileFooter is what schema and info read of a file through its footer,
+// as every file reader does: some writers start the file's stream part at
+// the first batch (Arrow JS) or write a malformed leading schema message,
+// so the footer, not the first message, is where a file's schema is.
+type fileFooter struct {
+	reader  *ipc.FileReader
+	version int         // metadata version (1 = V1, …, 5 = V5)
+	fields  int         // top-level fields
+	dicts   []dictField // dictionary-encoded fields, depth first
+	// firstBlock is the offset of the first dictionary or record batch
+	// block, or of the footer when the file has none: where the messages
+	// the footer indexes start.
+	firstBlock int64
+	// footerStart is the offset of the footer: the file's messages end
+	// before it.
+	footerStart int64
+}
+
+// readFileFooter opens f (of size bytes, starting with magic) through its
+// footer. ipc.NewFileReader verifies the footer first; only then are its
+// version, dictionary ids and block offsets read here.
+func readFileFooter(f *os.File, size int64, magic string, opts ...ipc.ReaderOption) (*fileFooter, error) {
+	fr, err := ipc.NewFileReader(f, size, opts...)
+	if err != nil {
+		return nil, err
+	}
+	tail := int64(len(magic) + 4)
+	var lenBuf [4]byte
+	if _, err := f.ReadAt(lenBuf[:], size-tail); err != nil {
+		return nil, err
+	}
+	n := int64(binary.LittleEndian.Uint32(lenBuf[:]))
+	start := size - tail - n
+	buf := make([]byte, n)
+	if _, err := f.ReadAt(buf, start); err != nil {
+		return nil, err
+	}
+	ft := flatbuf.GetRootAsFooter(buf, 0)
+	out := &fileFooter{reader: fr, version: int(ft.Version()) + 1, fields: fr.Schema().NumFields(), firstBlock: start, footerStart: start}
+	if s := ft.Schema(nil); s != nil {
+		out.dicts = dictionaryFields(s)
+	}
+	var b flatbuf.Block
+	for i := range ft.DictionariesLength() {
+		if ft.Dictionaries(&b, i) {
+			out.firstBlock = min(out.firstBlock, b.Offset())
+		}
+	}
+	for i := range ft.RecordBatchesLength() {
+		if ft.RecordBatches(&b, i) {
+			out.firstBlock = min(out.firstBlock, b.Offset())
+		}
+	}
+	return out, nil
+}
+
+// warn prints the reader's warnings (faults it read past) to stderr, one
+// line each, prefixed with the command and the file's name.
+func (ff *fileFooter) warn(cmd, name string) {
+	for _, w := range ff.reader.Warnings() {
+		fmt.Fprintf(cmdStderr, "alkaid %s: warning: %s: %v\n", cmd, name, w)
+	}
+}
+
+// openSchema reads the schema of path: through the footer for a file
+// whose footer reads (warnings go to stderr; with strict a malformed
+// leading schema message is an error), from the first message for a
+// stream, stdin, or a file whose footer is unreadable.
+func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, error) {
+	if path != "-" {
+		f, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer f.Close()
+		st, err := f.Stat()
+		if err != nil {
+			return nil, nil, err
+		}
+		head := make([]byte, 8)
+		n, _ := io.ReadFull(f, head)
+		if magic := ipc.DetectMagic(head[:n]); magic != "" {
+			var opts []ipc.ReaderOption
+			if strict {
+				opts = append(opts, ipc.WithStrictSchemaMessage())
+			}
+			ff, footerErr := readFileFooter(f, st.Size(), magic, opts...)
+			if footerErr == nil {
+				ff.warn(cmd, path)
+				return ff.reader.Schema(), ff.dicts, nil
+			}
+			s, dicts, err := readSchemaMessage(path)
+			if err != nil {
+				return nil, nil, fmt.Errorf("footer: %v; first message: %w", footerErr, err)
+			}
+			fmt.Fprintf(cmdStderr, "alkaid %s: warning: %s: footer unreadable (%v); the schema is the leading message's\n", cmd, path, footerErr)
+			return s, dicts, nil
+		}
+	}
+	return readSchemaMessage(path)
+}

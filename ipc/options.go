@@ -1,6 +1,10 @@
 package ipc
 
-import "runtime"
+import (
+	"runtime"
+
+	"github.com/alkaid-go/alkaid/array"
+)
 
 // Codec is a buffer compression codec.
 type Codec uint8
@@ -95,8 +99,9 @@ type readerConfig struct {
 	limits      Limits
 	refuseSwap  bool
 	concurrency int
-	splitMin    int64 // bodies of this many bytes or more are read in ranges
-	strictLead  bool  // see WithStrictSchemaMessage
+	splitMin    int64             // bodies of this many bytes or more are read in ranges
+	strictLead  bool              // see WithStrictSchemaMessage
+	skipChecks  array.ValueChecks // see WithoutValueChecks
 }
 
 func newReaderConfig(opts []ReaderOption) readerConfig {

@@ -203,3 +203,19 @@ func readBack(t *testing.T, path string) ([]byte, []int64) {
 	}))
 	return raw, counts
 }
+
+// TestSchemaTextKeepsListChildNames: the schema text `alkaid schema`
+// prints parses back with the element names as printed: "list<: int32>"
+// is an element named "", and only "list<int32>" (no name given) is
+// named item.
+func TestSchemaTextKeepsListChildNames(t *testing.T) {
+	for _, name := range []string{"", "element", "item"} {
+		want := listRecord(t, name).Schema()
+		got, err := parseSchemaText("3 fields\n" + schemaFieldsOf(want))
+		require.NoError(t, err)
+		requireListNames(t, want, got)
+	}
+	got, err := parseSchemaText("l: list<int32>\n")
+	require.NoError(t, err)
+	require.Equal(t, "item", got.Field(0).Type.(*datatype.ListType).Elem().Name)
+}

@@ -1,7 +1,6 @@
 package ipc
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -36,37 +35,36 @@ func (fr *FileReader) Warnings() []error { return append([]error(nil), fr.warnin
 // says: a file whose two copies disagree would read differently as a
 // file and as a stream.
 func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
-	end := fr.footerStart
-	for _, blk := range fr.dicts {
-		end = min(end, blk.offset)
+	limits := fr.dec.cfg.limits
+	room := fr.footerStart - 8 // the bytes of the stream part
+	sec := io.NewSectionReader(fr.src, 8, room)
+	size, err := readPrefix(sec, limits)
+	if err == io.EOF || err == nil && size == 0 {
+		return nil // nothing, or an end-of-stream marker, before the footer
 	}
-	if fr.NumRecords() > 0 {
-		if blk, err := fr.footerBlock(recordBatchBlocks, 0); err == nil {
-			end = min(end, blk.offset)
-		}
+	if err != nil {
+		return fr.leadFault(err)
 	}
-	if end <= 8 {
-		return nil // the first block starts at the magic's end
+	prefix, _ := sec.Seek(0, io.SeekCurrent)
+	if int64(size) > room-prefix {
+		return fr.leadFault(invalidf("%d bytes of metadata run past the footer at byte %d", size, fr.footerStart))
 	}
-	lead, err := fr.readAt(8, int(min(end-8, int64(fr.dec.cfg.limits.MaxMetadataSize)+8)))
+	meta, err := fr.readAt(8+prefix, size)
 	if err != nil {
 		return err
 	}
-	m, err := leadingMessage(lead, fr.dec.cfg.limits)
-	if err == io.EOF {
-		return nil // an end-of-stream marker: nothing before the footer
+	if err := verifyRoot(meta, tMessage); err != nil {
+		return fr.leadFault(err)
 	}
-	if err != nil {
-		return fr.leadFault(lead, err)
-	}
+	m := &Message{meta: meta, msg: fb.GetRootAsMessage(meta, 0)}
 	if m.Type() != MessageSchema {
 		// Arrow JS writes files whose stream part starts at the first
 		// batch; file readers rely on the footer's copy alone.
 		return nil
 	}
-	info, err := messageSchema(m, fr.dec.cfg.limits)
+	info, err := messageSchema(m, limits)
 	if err != nil {
-		return fr.leadFault(lead, err)
+		return fr.leadFault(err)
 	}
 	if fr.dec.cfg.validation == ValidateAll && !info.sameAs(footer) {
 		return invalidf("the schema message and the footer's schema disagree:\nmessage %s\nfooter %s", info.schema, footer.schema)
@@ -74,32 +72,19 @@ func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
 	return nil
 }
 
-// leadingMessage parses the encapsulated message at the start of lead
-// (the bytes before the first footer block), without its body.
-func leadingMessage(lead []byte, limits Limits) (*Message, error) {
-	r := bytes.NewReader(lead)
-	size, err := readPrefix(r, limits)
-	if err == io.EOF || err == nil && size == 0 {
-		return nil, io.EOF
-	}
-	if err != nil {
-		return nil, err
-	}
-	at := len(lead) - r.Len()
-	if size > r.Len() {
-		return nil, invalidf("%d bytes of metadata run past the first block at byte %d", size, 8+len(lead))
-	}
-	meta := lead[at : at+size]
-	if err := verifyRoot(meta, tMessage); err != nil {
-		return nil, err
-	}
-	return &Message{meta: meta, msg: fb.GetRootAsMessage(meta, 0)}, nil
-}
+// leadWindow bounds the bytes leadFault reads to name the defect.
+const leadWindow = 1 << 20
 
 // leadFault reports a malformed leading message: a warning naming the
 // writer's defect, or an error with WithStrictSchemaMessage.
-func (fr *FileReader) leadFault(lead []byte, cause error) error {
-	err := fmt.Errorf("%w: schema message at byte 8: %s; the file's writer wrote a malformed leading message (read through the footer's schema)", ErrInvalid, bareSchemaDefect(lead, cause))
+func (fr *FileReader) leadFault(cause error) error {
+	what := strings.TrimPrefix(cause.Error(), ErrInvalid.Error()+": ")
+	if lead, err := fr.readAt(8, int(min(fr.footerStart-8, leadWindow))); err == nil {
+		if d := bareSchemaDefect(lead); d != "" {
+			what = d
+		}
+	}
+	err := fmt.Errorf("%w: schema message at byte 8: %s; the file's writer wrote a malformed leading message (read through the footer's schema)", ErrInvalid, what)
 	if fr.dec.cfg.strictLead {
 		return err
 	}
@@ -107,11 +92,10 @@ func (fr *FileReader) leadFault(lead []byte, cause error) error {
 	return nil
 }
 
-// bareSchemaDefect names the defect of a malformed leading message: when
+// bareSchemaDefect names the defect of a malformed leading message when
 // the bytes hold a schema Flatbuffer without the encapsulation prefix
-// (with or without the continuation marker), it says so; otherwise it is
-// the verification error.
-func bareSchemaDefect(lead []byte, cause error) string {
+// (with or without the continuation marker), or returns "".
+func bareSchemaDefect(lead []byte) string {
 	starts := []int{0}
 	if len(lead) >= 4 && binary.LittleEndian.Uint32(lead) == continuation {
 		starts = append(starts, 4)
@@ -129,5 +113,5 @@ func bareSchemaDefect(lead []byte, cause error) string {
 		}
 		return "it is a Schema Flatbuffer after the continuation marker but without its length prefix"
 	}
-	return strings.TrimPrefix(cause.Error(), ErrInvalid.Error()+": ")
+	return ""
 }

@@ -56,7 +56,7 @@ func TestFileLeadingSchemaMalformed(t *testing.T) {
 	}{
 		{"bare flatbuffer", string(meta), "it is a bare Schema Flatbuffer without the continuation marker and length prefix"},
 		{"marker without length", "\xFF\xFF\xFF\xFF" + string(meta[:len(meta)-4]), "it is a Schema Flatbuffer after the continuation marker but without its length prefix"},
-		{"metadata past the first block", string(huge), "1048576 bytes of metadata run past the first block at byte"},
+		{"metadata past the first block", string(huge), "1048576 bytes of metadata run past the footer at byte"},
 		{"metadata not a message", string(frame[:8]) + string(bytes.Repeat([]byte{0x7F}, len(frame)-8)), "schema message at byte 8: "},
 	}
 	for _, c := range cases {

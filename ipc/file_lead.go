@@ -30,10 +30,12 @@ func (fr *FileReader) Warnings() []error { return append([]error(nil), fr.warnin
 // checkLeadingMessage looks at the message the file's stream part starts
 // with (at byte 8). A file may start it at its first batch (Arrow JS
 // does) or hold nothing before the footer: then there is nothing to
-// check. A schema message must be well formed (else a warning, or an
-// error when strict) and, with [ValidateAll], say what the footer's copy
-// says: a file whose two copies disagree would read differently as a
-// file and as a stream.
+// check. At every level the message's prefix and Flatbuffer are
+// verified (a fault is a warning, or an error when strict); with
+// [ValidateAll] or strict checking a schema message's schema is read too,
+// and with ValidateAll it must say what the footer's copy says: a file
+// whose two copies disagree would read differently as a file and as a
+// stream.
 func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
 	limits := fr.dec.cfg.limits
 	room := fr.footerStart - 8 // the bytes of the stream part
@@ -61,6 +63,9 @@ func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
 		// Arrow JS writes files whose stream part starts at the first
 		// batch; file readers rely on the footer's copy alone.
 		return nil
+	}
+	if fr.dec.cfg.validation != ValidateAll && !fr.dec.cfg.strictLead {
+		return nil // a verified message: its schema is read only to compare
 	}
 	info, err := messageSchema(m, limits)
 	if err != nil {

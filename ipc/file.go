@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"sync"
 	"sync/atomic"
 
 	flatbuffers "github.com/google/flatbuffers/go"
@@ -133,7 +134,8 @@ type FileReader struct {
 	footerStart int64
 	dicts       []block
 	footer      map[string]string
-	warnings    []error // see Warnings
+	warnings    []error   // see Warnings
+	leadOnce    sync.Once // checks the leading message for Warnings when open did not
 	closed      atomic.Bool
 }
 
@@ -256,8 +258,13 @@ func (fr *FileReader) open() error {
 		}
 	}
 	fr.footer = readMetadataMap(footer.CustomMetadataLength(), footer.CustomMetadata)
-	if err := fr.checkLeadingMessage(&wire); err != nil {
-		return err
+	if fr.dec.cfg.validation == ValidateAll || fr.dec.cfg.strictLead {
+		// Otherwise the check waits for Warnings, so that opening a file
+		// costs no more than reading its footer.
+		fr.leadOnce.Do(func() {})
+		if err := fr.checkLeadingMessage(&wire); err != nil {
+			return err
+		}
 	}
 	for i, blk := range fr.dicts {
 		m, err := fr.message(blk)

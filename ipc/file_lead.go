@@ -25,13 +25,26 @@ func WithStrictSchemaMessage() ReaderOption {
 // today, a malformed schema message at the start of the stream part of the
 // file (see [WithStrictSchemaMessage]). Each wraps [ErrInvalid] and names
 // the byte offset and the writer's defect.
-func (fr *FileReader) Warnings() []error { return append([]error(nil), fr.warnings...) }
+//
+// With [ValidateAll] or strict checking the leading message is checked
+// when the file is opened; otherwise on the first call of Warnings (so
+// that opening costs no more than reading the footer), which is safe for
+// concurrent use.
+func (fr *FileReader) Warnings() []error {
+	fr.leadOnce.Do(func() {
+		if err := fr.checkLeadingMessage(nil); err != nil {
+			fr.warnings = append(fr.warnings, err) // reading failed
+		}
+	})
+	return append([]error(nil), fr.warnings...)
+}
 
 // checkLeadingMessage looks at the message the file's stream part starts
 // with (at byte 8). A file may start it at its first batch (Arrow JS
 // does) or hold nothing before the footer: then there is nothing to
-// check. At every level the message's prefix and Flatbuffer are
-// verified (a fault is a warning, or an error when strict); with
+// check. The message's prefix and Flatbuffer are verified (a fault is a
+// warning, or an error when strict); footer is nil when only that is
+// asked (from Warnings); with
 // [ValidateAll] or strict checking a schema message's schema is read too,
 // and with ValidateAll it must say what the footer's copy says: a file
 // whose two copies disagree would read differently as a file and as a
@@ -64,7 +77,7 @@ func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
 		// batch; file readers rely on the footer's copy alone.
 		return nil
 	}
-	if fr.dec.cfg.validation != ValidateAll && !fr.dec.cfg.strictLead {
+	if footer == nil || fr.dec.cfg.validation != ValidateAll && !fr.dec.cfg.strictLead {
 		return nil // a verified message: its schema is read only to compare
 	}
 	info, err := messageSchema(m, limits)

@@ -3,6 +3,7 @@ package ipc
 import (
 	"bytes"
 	"encoding/binary"
+	"sync"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -134,4 +135,28 @@ func dropLeadingSchema(t *testing.T, file []byte, frameLen int) []byte {
 		require.True(t, b.MutateOffset(b.Offset()-int64(frameLen)))
 	}
 	return out
+}
+
+// TestFileWarningsConcurrent: below ValidateAll the leading message is
+// checked on the first call of Warnings, which goroutines may make at
+// once.
+func TestFileWarningsConcurrent(t *testing.T) {
+	rec := int64Record(t, 1)
+	frame := schemaMsg(rec.Schema())
+	good := writeFile(t, rec.Schema(), []*alkaid.Record{rec})
+	raw := replaceLead(t, good, len(frame), frame[8:])
+	fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)))
+	require.NoError(t, err)
+	var wg sync.WaitGroup
+	got := make([]int, 8)
+	for i := range got {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			got[i] = len(fr.Warnings())
+			_, _ = fr.Record(0)
+		}()
+	}
+	wg.Wait()
+	require.Equal(t, []int{1, 1, 1, 1, 1, 1, 1, 1}, got)
 }

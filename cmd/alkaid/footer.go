@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bufio"
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -32,7 +34,7 @@ type fileFooter struct {
 // readFileFooter opens f (of size bytes, starting with magic) through its
 // footer. ipc.NewFileReader verifies the footer first; only then are its
 // version, dictionary ids and block offsets read here.
-func readFileFooter(f *os.File, size int64, magic string, opts ...ipc.ReaderOption) (*fileFooter, error) {
+func readFileFooter(f io.ReaderAt, size int64, magic string, opts ...ipc.ReaderOption) (*fileFooter, error) {
 	fr, err := ipc.NewFileReader(f, size, opts...)
 	if err != nil {
 		return nil, err
@@ -78,9 +80,37 @@ func (ff *fileFooter) warn(cmd, name string) {
 // openSchema reads the schema of path: through the footer for a file
 // whose footer reads (warnings go to stderr; with strict a malformed
 // leading schema message is an error), from the first message for a
-// stream, stdin, or a file whose footer is unreadable.
+// stream or a file whose footer is unreadable. A file on stdin is read
+// into memory to reach its footer.
 func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, error) {
-	if path != "-" {
+	var opts []ipc.ReaderOption
+	if strict {
+		opts = append(opts, ipc.WithStrictSchemaMessage())
+	}
+	if path == "-" {
+		br := bufio.NewReader(cmdStdin)
+		head, _ := br.Peek(8)
+		magic := ipc.DetectMagic(head)
+		if magic == "" {
+			return readSchemaFrom(br)
+		}
+		raw, err := io.ReadAll(br)
+		if err != nil {
+			return nil, nil, err
+		}
+		ff, footerErr := readFileFooter(bytes.NewReader(raw), int64(len(raw)), magic, opts...)
+		if footerErr == nil {
+			ff.warn(cmd, "stdin")
+			return ff.reader.Schema(), ff.dicts, nil
+		}
+		s, dicts, err := readSchemaFrom(bufio.NewReader(bytes.NewReader(raw)))
+		if err != nil {
+			return nil, nil, fmt.Errorf("footer: %v; first message: %w", footerErr, err)
+		}
+		fmt.Fprintf(cmdStderr, "alkaid %s: warning: stdin: footer unreadable (%v); the schema is the leading message's\n", cmd, footerErr)
+		return s, dicts, nil
+	}
+	{
 		f, err := os.Open(path)
 		if err != nil {
 			return nil, nil, err
@@ -93,10 +123,6 @@ func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, err
 		head := make([]byte, 8)
 		n, _ := io.ReadFull(f, head)
 		if magic := ipc.DetectMagic(head[:n]); magic != "" {
-			var opts []ipc.ReaderOption
-			if strict {
-				opts = append(opts, ipc.WithStrictSchemaMessage())
-			}
 			ff, footerErr := readFileFooter(f, st.Size(), magic, opts...)
 			if footerErr == nil {
 				ff.warn(cmd, path)

@@ -80,6 +80,9 @@ func TestFilesWithoutLeadingSchema(t *testing.T) {
 
 			require.Equal(t, "3 fields\n"+schemaFieldsOf(want), mustCLI(t, "schema", path))
 			require.Equal(t, "3 fields\n"+schemaFieldsOf(want), mustCLI(t, "schema", "-strict", path))
+			code, out, errs := cli(t, raw, "schema", "-")
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, "3 fields\n"+schemaFieldsOf(want), out)
 
 			info := mustCLI(t, "info", path)
 			require.Contains(t, info, "version:        V5\n")
@@ -97,10 +100,10 @@ func TestFilesWithoutLeadingSchema(t *testing.T) {
 			require.Contains(t, mustCLI(t, "validate", path), "valid file (ARROW1): "+rows)
 			require.Contains(t, mustCLI(t, "validate", "-strict", path), "valid file (ARROW1): "+rows)
 
-			out := filepath.Join(t.TempDir(), "out.arrow")
-			mustCLI(t, "convert", "-q", path, out)
-			requireListNames(t, rec.Schema(), catSchemaOf(t, out))
-			require.Equal(t, catOut, mustCLI(t, "cat", out))
+			dst := filepath.Join(t.TempDir(), "out.arrow")
+			mustCLI(t, "convert", "-q", path, dst)
+			requireListNames(t, rec.Schema(), catSchemaOf(t, dst))
+			require.Equal(t, catOut, mustCLI(t, "cat", dst))
 		})
 	}
 }
@@ -121,6 +124,10 @@ func TestFileWithBareLeadingSchema(t *testing.T) {
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "3 fields\n"+schemaFieldsOf(want), out)
 	require.Contains(t, errs, "alkaid schema: warning: "+path+": ipc: invalid data: schema message at byte 8: "+defect)
+	code, out, errs = cli(t, readFile(t, path), "schema", "-")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, "3 fields\n"+schemaFieldsOf(want), out)
+	require.Contains(t, errs, "alkaid schema: warning: stdin: ")
 
 	code, out, errs = cli(t, nil, "info", path)
 	require.Equal(t, exitOK, code, errs)

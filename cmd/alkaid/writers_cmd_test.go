@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -225,4 +226,29 @@ func TestSchemaTextKeepsListChildNames(t *testing.T) {
 	got, err := parseSchemaText("l: list<int32>\n")
 	require.NoError(t, err)
 	require.Equal(t, "item", got.Field(0).Type.(*datatype.ListType).Elem().Name)
+}
+
+// TestInfoWithoutLeadingSchemaDictionaries: info on a file with
+// dictionaries but no leading schema message says what it says of the
+// same file with one (version, fields, dictionaries with their batches,
+// record batches, rows, footer), the size apart.
+func TestInfoWithoutLeadingSchemaDictionaries(t *testing.T) {
+	dir := t.TempDir()
+	full := filepath.Join(dir, "full.arrow")
+	mustCLI(t, "gen", "-q", "-rows", "30", "-batches", "3", "-seed", "7", "-columns", "int64,utf8,dictionary", "-o", full)
+	noLead := writeTemp(t, "nolead.arrow", withoutLeadingSchema(t, readFile(t, full)))
+	strip := func(info string) string {
+		var keep []string
+		for _, line := range strings.Split(info, "\n") {
+			if !strings.HasPrefix(line, "path:") && !strings.HasPrefix(line, "size:") {
+				keep = append(keep, line)
+			}
+		}
+		return strings.Join(keep, "\n")
+	}
+	want := strip(mustCLI(t, "info", full))
+	require.Contains(t, want, "dictionaries:   1\n")
+	require.Equal(t, want, strip(mustCLI(t, "info", noLead)))
+	require.Equal(t, mustCLI(t, "schema", full), mustCLI(t, "schema", noLead))
+	require.Equal(t, mustCLI(t, "cat", full), mustCLI(t, "cat", noLead))
 }

@@ -25,7 +25,7 @@ import (
 
 // listRecord is one batch of l: list<NAME: int32>, ll: large_list<…>,
 // f: fixed_size_list<…>[2], each [[1, 2], [3, null], null].
-func listRecord(t *testing.T, name string) *alkaid.Record {
+func listRecord(t testing.TB, name string) *alkaid.Record {
 	t.Helper()
 	elem := datatype.Field{Name: name, Type: datatype.Int32, Nullable: true}
 	fsl, err := datatype.FixedSizeListOfField(elem, 2)
@@ -72,7 +72,7 @@ func listRecord(t *testing.T, name string) *alkaid.Record {
 
 // unionRecord is one batch of u: sparse_union<i: int32, s: utf8> of
 // three slots, the second null (in child i).
-func unionRecord(t *testing.T) *alkaid.Record {
+func unionRecord(t testing.TB) *alkaid.Record {
 	t.Helper()
 	ut, err := datatype.NewUnion(datatype.Sparse, []datatype.Field{
 		{Name: "i", Type: datatype.Int32, Nullable: true},
@@ -89,7 +89,7 @@ func unionRecord(t *testing.T) *alkaid.Record {
 	return rec
 }
 
-func writeFileBytes(t *testing.T, schema *alkaid.Schema, recs []*alkaid.Record, opts ...ipc.WriterOption) []byte {
+func writeFileBytes(t testing.TB, schema *alkaid.Schema, recs []*alkaid.Record, opts ...ipc.WriterOption) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := ipc.NewFileWriter(&buf, schema, opts...)
@@ -102,7 +102,7 @@ func writeFileBytes(t *testing.T, schema *alkaid.Schema, recs []*alkaid.Record, 
 }
 
 // leadingFrame is the length of a file's leading message (at byte 8).
-func leadingFrame(t *testing.T, file []byte) int {
+func leadingFrame(t testing.TB, file []byte) int {
 	t.Helper()
 	r := bytes.NewReader(file[8:])
 	m, err := ipc.ReadMessage(r)
@@ -123,7 +123,7 @@ func footerOf(file []byte) *flatbuf.Footer {
 
 // withoutLeadingSchema removes the leading schema message and moves the
 // footer's blocks back by as much: the file Arrow JS writes.
-func withoutLeadingSchema(t *testing.T, file []byte) []byte {
+func withoutLeadingSchema(t testing.TB, file []byte) []byte {
 	t.Helper()
 	n := leadingFrame(t, file)
 	out := append(bytes.Clone(file[:8]), file[8+n:]...)
@@ -143,7 +143,7 @@ func withoutLeadingSchema(t *testing.T, file []byte) []byte {
 // withBareLeadingSchema replaces the leading schema message by its
 // Flatbuffer alone, without the continuation marker and length, padded
 // with zeros so that the footer's offsets stay right.
-func withBareLeadingSchema(t *testing.T, file []byte) []byte {
+func withBareLeadingSchema(t testing.TB, file []byte) []byte {
 	t.Helper()
 	n := leadingFrame(t, file)
 	out := bytes.Clone(file)
@@ -155,7 +155,7 @@ func withBareLeadingSchema(t *testing.T, file []byte) []byte {
 
 // withUnionNullCount sets the null count of field node 0 (the union) of
 // every record batch of a stream or file to nulls.
-func withUnionNullCount(t *testing.T, raw []byte, nulls int64) []byte {
+func withUnionNullCount(t testing.TB, raw []byte, nulls int64) []byte {
 	t.Helper()
 	out := bytes.Clone(raw)
 	start := 0

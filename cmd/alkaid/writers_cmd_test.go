@@ -86,6 +86,9 @@ func TestFilesWithoutLeadingSchema(t *testing.T) {
 			require.Equal(t, "3 fields\n"+schemaFieldsOf(want), out)
 
 			info := mustCLI(t, "info", path)
+			code, stdinInfo, errs := cli(t, raw, "info", "-")
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, strings.Replace(info, "path:           "+path, "path:           stdin", 1), stdinInfo)
 			require.Contains(t, info, "version:        V5\n")
 			require.Contains(t, info, "fields:         3\n")
 			require.Contains(t, info, "dictionaries:   0\n")

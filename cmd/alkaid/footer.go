@@ -32,25 +32,38 @@ type fileFooter struct {
 }
 
 // readFileFooter opens f (of size bytes, starting with magic) through its
-// footer. ipc.NewFileReader verifies the footer first; only then are its
-// version, dictionary ids and block offsets read here.
+// footer. The file's tail (footer length, footer, magic) is read once and
+// both ipc.NewFileReader, which verifies it, and this function read that
+// copy: what is looked at here is what was verified, even if the file
+// changes meanwhile.
 func readFileFooter(f io.ReaderAt, size int64, magic string, opts ...ipc.ReaderOption) (*fileFooter, error) {
-	fr, err := ipc.NewFileReader(f, size, opts...)
-	if err != nil {
-		return nil, err
-	}
 	tail := int64(len(magic) + 4)
 	var lenBuf [4]byte
+	if size < 8+tail {
+		return nil, fmt.Errorf("%w: file of %d bytes is too short for a footer", ipc.ErrInvalid, size)
+	}
 	if _, err := f.ReadAt(lenBuf[:], size-tail); err != nil {
 		return nil, err
 	}
-	n := int64(binary.LittleEndian.Uint32(lenBuf[:]))
-	start := size - tail - n
-	buf := make([]byte, n)
-	if _, err := f.ReadAt(buf, start); err != nil {
+	n := int64(int32(binary.LittleEndian.Uint32(lenBuf[:])))
+	if n <= 0 || n > size-8-tail {
+		// Let the reader say what is wrong, in its words.
+		_, err := ipc.NewFileReader(f, size, opts...)
+		if err == nil {
+			err = fmt.Errorf("%w: footer length %d out of range", ipc.ErrInvalid, n)
+		}
 		return nil, err
 	}
-	ft := flatbuf.GetRootAsFooter(buf, 0)
+	start := size - tail - n
+	pinned := make([]byte, size-start)
+	if _, err := f.ReadAt(pinned, start); err != nil {
+		return nil, err
+	}
+	fr, err := ipc.NewFileReader(&pinnedTail{ReaderAt: f, off: start, tail: pinned}, size, opts...)
+	if err != nil {
+		return nil, err
+	}
+	ft := flatbuf.GetRootAsFooter(pinned[:n], 0)
 	out := &fileFooter{reader: fr, version: int(ft.Version()) + 1, fields: fr.Schema().NumFields(), firstBlock: start, footerStart: start}
 	if s := ft.Schema(nil); s != nil {
 		out.dicts = dictionaryFields(s)
@@ -67,6 +80,34 @@ func readFileFooter(f io.ReaderAt, size int64, magic string, opts ...ipc.ReaderO
 		}
 	}
 	return out, nil
+}
+
+// pinnedTail reads bytes from off on from tail, the rest from ReaderAt.
+type pinnedTail struct {
+	io.ReaderAt
+	off  int64
+	tail []byte
+}
+
+// ReadAt implements io.ReaderAt.
+func (p *pinnedTail) ReadAt(b []byte, off int64) (int, error) {
+	n := 0
+	if off < p.off {
+		head := b[:min(int64(len(b)), p.off-off)]
+		m, err := p.ReaderAt.ReadAt(head, off)
+		if m < len(head) || len(head) == len(b) {
+			return m, err
+		}
+		n, off = m, p.off
+	}
+	if off-p.off >= int64(len(p.tail)) {
+		return n, io.EOF
+	}
+	m := copy(b[n:], p.tail[off-p.off:])
+	if n+m < len(b) {
+		return n + m, io.EOF
+	}
+	return n + m, nil
 }
 
 // warn prints the reader's warnings (faults it read past) to stderr, one

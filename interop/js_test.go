@@ -29,9 +29,16 @@ import (
 //     the second sliced), plus one record of all of them; peer.mjs prints
 //     what apache-arrow decoded as canonical JSON, compared slot by slot
 //     with Alkaid's record.
-//   - JS → Alkaid: peer.mjs builds a fixed batch with apache-arrow and
-//     writes it as a stream and a file; Alkaid reads both with full
-//     validation, and types and values equal jsWantRecord's.
+//   - JS → Alkaid: peer.mjs builds a fixed batch with apache-arrow (a
+//     list whose child is named "" among its columns) and writes it as a
+//     stream, a file and a file without batches; Alkaid reads them with
+//     full validation, and types, child names and values equal
+//     jsWantRecord's. apache-arrow's files have no leading schema
+//     message: Alkaid reads them through the footer, strict, with no
+//     warning.
+//   - JS → Alkaid → JS (js_names_test.go): Alkaid's stream and file
+//     copies of those, and a file copy without a leading schema message,
+//     read back in apache-arrow with its own names, types and values.
 //
 // They skip, saying why, when node or js/node_modules is missing
 // (.ci/run installs it with npm ci).

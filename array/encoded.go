@@ -11,7 +11,8 @@ import (
 // child that holds it; a sparse union's children are as long as the union
 // and slot i lives at child row i, a dense union adds an int32 offset per
 // slot into the child. Unions have no validity bitmap: a slot is null when
-// its child's slot is.
+// its child's slot is, and the null count carries no meaning (see
+// [Union.NullN]).
 type Union struct {
 	base
 	mode     datatype.UnionMode

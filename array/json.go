@@ -39,7 +39,9 @@ import (
 //	extension                 as the storage type
 //
 // Errors wrap [ErrInvalid] and name the position: the path into the value
-// ("[2].b[0]") and the byte offset in the literal.
+// ("[2].b[0]") and the byte offset in the literal. The array returned
+// passes [ValidateFull] (a date64 must be whole days, a time within a
+// day, a decimal within its precision).
 func FromJSON(t datatype.DataType, literal string) (Array, error) {
 	root, err := parseJSON(literal)
 	if err != nil {
@@ -58,7 +60,13 @@ func FromJSON(t datatype.DataType, literal string) (Array, error) {
 			return nil, fmt.Errorf("array: FromJSON %s: %w", t, err)
 		}
 	}
-	return b.NewArray(), nil
+	a := b.NewArray()
+	// Values the builders take but the spec's rules refuse (a date64
+	// that is not a whole day, a time beyond a day) are errors here.
+	if err := ValidateFull(a.Data()); err != nil {
+		return nil, fmt.Errorf("array: FromJSON %s: %w", t, err)
+	}
+	return a, nil
 }
 
 // MustFromJSON is [FromJSON] for tests and examples: it panics on error.

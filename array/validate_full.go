@@ -48,13 +48,18 @@ func ValidateSafe(d *Data) error {
 // requires of values that accessors do not depend on:
 //
 //   - null counts: equal to the validity bitmap's zeros; equal to the
-//     length for null arrays; zero for unions and run-end encoded arrays
-//     (which have no bitmap);
+//     length for null arrays; zero for run-end encoded arrays (which
+//     have no bitmap); a union's count is not checked (it has no bitmap
+//     and the count carries no meaning: see [Union]);
 //   - UTF-8: every non-null value of utf8, large_utf8 and utf8_view;
 //   - binary views: the prefix of a long view equals the value's first
 //     four bytes;
 //   - maps: no key of a non-null map slot is null;
-//   - decimals: every non-null value has at most precision digits.
+//   - decimals: every non-null value has at most precision digits;
+//   - date64: every non-null value is a whole number of days;
+//   - time32, time64: every non-null value is in [0, one day).
+//
+// [ValidateWith] can leave out the last three (see [ValueChecks]).
 //
 // Not checked: that the unused bytes of inline views are zero, that dense
 // union offsets increase per child, or that dictionary values are
@@ -77,6 +82,8 @@ type ValidationOptions struct {
 	// every batch that uses it. Indices are still checked against the
 	// dictionary's length, and the dictionary's structure by Validate.
 	DictionariesValidated bool
+	// Skip leaves out these checks of Full (none by default).
+	Skip ValueChecks
 }
 
 // ValidateWith makes the checks of [ValidateSafe], or of [ValidateFull]
@@ -85,7 +92,7 @@ func ValidateWith(d *Data, o ValidationOptions) error {
 	if err := Validate(d); err != nil {
 		return err
 	}
-	v := valueValidator{full: o.Full, skipDicts: o.DictionariesValidated}
+	v := valueValidator{full: o.Full, skipDicts: o.DictionariesValidated, skip: o.Skip}
 	return v.data(d, "")
 }
 
@@ -101,8 +108,12 @@ func MakeWith(d *Data, o ValidationOptions) (Array, error) {
 // valueValidator walks structurally valid data checking values.
 type valueValidator struct {
 	full      bool
-	skipDicts bool // dictionaries' values were checked before
+	skipDicts bool        // dictionaries' values were checked before
+	skip      ValueChecks // checks of full left out
 }
+
+// checks reports whether full validation makes all of c.
+func (v *valueValidator) checks(c ValueChecks) bool { return v.full && v.skip&c == 0 }
 
 func (v *valueValidator) data(d *Data, path string) error {
 	t := datatype.StorageOf(d.Type)
@@ -133,8 +144,16 @@ func (v *valueValidator) data(d *Data, path string) error {
 	case datatype.KindRunEndEncoded:
 		err = checkRunEnds(d, t.(*datatype.RunEndEncodedType), path)
 	case datatype.KindDecimal32, datatype.KindDecimal64, datatype.KindDecimal128, datatype.KindDecimal256:
-		if v.full {
+		if v.checks(CheckDecimalPrecision) {
 			err = checkDecimals(d, t.(*datatype.DecimalType), path)
+		}
+	case datatype.KindDate64:
+		if v.checks(CheckDate64Days) {
+			err = checkDate64(d, path)
+		}
+	case datatype.KindTime32, datatype.KindTime64:
+		if v.checks(CheckTimeOfDay) {
+			err = checkTimeOfDay(d, t.(*datatype.TimeType), path)
 		}
 	}
 	if err != nil {
@@ -487,7 +506,12 @@ func checkNullCount(d *Data, k datatype.Kind, path string) error {
 			return fault(path, -1, "null count %d, want %d (every slot of a null array is null)", d.NullCount, d.Length)
 		}
 		return nil
-	case datatype.KindSparseUnion, datatype.KindDenseUnion, datatype.KindRunEndEncoded:
+	case datatype.KindSparseUnion, datatype.KindDenseUnion:
+		// A union has no validity bitmap and its null count carries no
+		// meaning (some writers count their children's null slots): any
+		// count in [0, length] is accepted, and writers write 0.
+		return nil
+	case datatype.KindRunEndEncoded:
 		if d.NullCount != 0 {
 			return fault(path, -1, "null count %d, want 0 (%s has no validity bitmap)", d.NullCount, k)
 		}

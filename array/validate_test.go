@@ -265,11 +265,23 @@ func TestValidateFaults(t *testing.T) {
 		{"sparse union child too short", func() *Data {
 			return unionData(tSparse, []int8{5, 5}, nil, i32s("", 1, 2), strs("", "a"))
 		}, structural, "array: s: child length 1 shorter than parent's offset+length 2"},
+		// A union's null count carries no meaning: any count in
+		// [0, length] passes every level (see Union.NullN).
 		{"union null count", func() *Data {
 			d := unionData(tSparse, []int8{5}, nil, i32s("0", 1), strs("", "a"))
 			d.NullCount = 1
 			return d
-		}, full, "array: null count 1, want 0 (sparse_union has no validity bitmap)"},
+		}, none, ""},
+		{"dense union null count", func() *Data {
+			d := unionData(tDense, []int8{5, 7}, []int32{0, 0}, i32s("0", 1), strs("0", "a"))
+			d.NullCount = 2
+			return d
+		}, none, ""},
+		{"union null count beyond length", func() *Data {
+			d := unionData(tSparse, []int8{5}, nil, i32s("0", 1), strs("", "a"))
+			d.NullCount = 2
+			return d
+		}, structural, "array: null count 2 out of range for length 1"},
 
 		// dictionaries
 		{"dictionary index out of range", func() *Data {

@@ -219,3 +219,30 @@ func TestExtensionRegistry(t *testing.T) {
 	_, ok = LookupExtension("test.ext")
 	require.False(t, ok)
 }
+
+// TestListElementNameKept: the *OfField constructors keep the element's
+// name exactly, an empty one included; only the *Of constructors (no
+// name given) name it "item".
+func TestListElementNameKept(t *testing.T) {
+	for _, name := range []string{"", "item", "element"} {
+		f := Field{Name: name, Type: Int32, Nullable: true}
+		fsl, err := FixedSizeListOfField(f, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, lt := range []*ListType{ListOfField(f), LargeListOfField(f), ListViewOfField(f), LargeListViewOfField(f), fsl} {
+			if got := lt.Elem().Name; got != name {
+				t.Errorf("%s: element name %q, want %q", lt.Kind(), got, name)
+			}
+		}
+	}
+	fsl, _ := FixedSizeListOf(Int32, 3)
+	for _, lt := range []*ListType{ListOf(Int32), LargeListOf(Int32), ListViewOf(Int32), LargeListViewOf(Int32), fsl} {
+		if got := lt.Elem().Name; got != "item" {
+			t.Errorf("%s: element name %q, want item", lt.Kind(), got)
+		}
+	}
+	if got := ListOfField(Field{Type: Int32}).String(); got != "list<: int32 not null>" {
+		t.Errorf("String() = %q", got)
+	}
+}

@@ -14,34 +14,38 @@ type ListType struct {
 	size int32 // FixedSizeList only
 }
 
+// newList keeps elem as given, its name included: an empty name is a
+// name some writers give (the *Of constructors name the element "item").
 func newList(k Kind, elem Field, size int32) *ListType {
-	if elem.Name == "" {
-		elem.Name = "item"
-	}
 	return &ListType{kind: k, elem: elem, size: size}
 }
 
 // ListOf returns list<item: t> with a nullable element.
 func ListOf(t DataType) *ListType { return ListOfField(Field{Name: "item", Type: t, Nullable: true}) }
 
-// ListOfField returns a list whose element is f.
+// ListOfField returns a list whose element is f, named exactly as f is
+// (an empty name stays empty).
 func ListOfField(f Field) *ListType { return newList(KindList, f, 0) }
 
 // LargeListOf returns large_list<item: t> (64-bit offsets).
-func LargeListOf(t DataType) *ListType { return LargeListOfField(Field{Type: t, Nullable: true}) }
+func LargeListOf(t DataType) *ListType {
+	return LargeListOfField(Field{Name: "item", Type: t, Nullable: true})
+}
 
 // LargeListOfField returns a large list whose element is f.
 func LargeListOfField(f Field) *ListType { return newList(KindLargeList, f, 0) }
 
 // ListViewOf returns list_view<item: t> (32-bit offsets and sizes).
-func ListViewOf(t DataType) *ListType { return ListViewOfField(Field{Type: t, Nullable: true}) }
+func ListViewOf(t DataType) *ListType {
+	return ListViewOfField(Field{Name: "item", Type: t, Nullable: true})
+}
 
 // ListViewOfField returns a list view whose element is f.
 func ListViewOfField(f Field) *ListType { return newList(KindListView, f, 0) }
 
 // LargeListViewOf returns large_list_view<item: t> (64-bit offsets and sizes).
 func LargeListViewOf(t DataType) *ListType {
-	return LargeListViewOfField(Field{Type: t, Nullable: true})
+	return LargeListViewOfField(Field{Name: "item", Type: t, Nullable: true})
 }
 
 // LargeListViewOfField returns a large list view whose element is f.
@@ -49,7 +53,7 @@ func LargeListViewOfField(f Field) *ListType { return newList(KindLargeListView,
 
 // FixedSizeListOf returns fixed_size_list<item: t>[size].
 func FixedSizeListOf(t DataType, size int32) (*ListType, error) {
-	return FixedSizeListOfField(Field{Type: t, Nullable: true}, size)
+	return FixedSizeListOfField(Field{Name: "item", Type: t, Nullable: true}, size)
 }
 
 // FixedSizeListOfField returns a fixed-size list whose element is f; the

@@ -13,8 +13,10 @@ import (
 // ReadIPC reads the IPC file or stream at path into a [File] (without
 // dictionaries by id). A file is recognised by its magic, Alkaid's or
 // Arrow's, and read through its footer; anything else is read as a
-// stream. Arrays are checked with [ipc.ValidateAll].
-func ReadIPC(path string) (*File, error) {
+// stream. Arrays are checked with [ipc.ValidateAll], less what
+// [SkipValueChecks] leaves out.
+func ReadIPC(path string, opts ...ReadOption) (*File, error) {
+	cfg := newReadConfig(opts)
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -23,7 +25,7 @@ func ReadIPC(path string) (*File, error) {
 	var head [8]byte
 	n, _ := io.ReadFull(f, head[:])
 	if ipc.DetectMagic(head[:n]) != "" {
-		fr, err := ipc.OpenFile(path, ipc.WithValidation(ipc.ValidateAll))
+		fr, err := ipc.OpenFile(path, cfg.ipcOptions()...)
 		if err != nil {
 			return nil, err
 		}
@@ -40,16 +42,17 @@ func ReadIPC(path string) (*File, error) {
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return nil, err
 	}
-	file, err := ReadIPCStream(bufio.NewReaderSize(f, 1<<16))
+	file, err := ReadIPCStream(bufio.NewReaderSize(f, 1<<16), opts...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return file, nil
 }
 
-// ReadIPCStream reads an IPC stream from r into a [File].
-func ReadIPCStream(r io.Reader) (*File, error) {
-	sr, err := ipc.NewStreamReader(r, ipc.WithValidation(ipc.ValidateAll))
+// ReadIPCStream reads an IPC stream from r into a [File], checked as
+// [ReadIPC] checks it.
+func ReadIPCStream(r io.Reader, opts ...ReadOption) (*File, error) {
+	sr, err := ipc.NewStreamReader(r, newReadConfig(opts).ipcOptions()...)
 	if err != nil {
 		return nil, err
 	}

@@ -83,13 +83,13 @@ type jsonView struct {
 
 // ReadFile reads an integration JSON file, gzip-compressed or not (as the
 // .json.gz files of the Arrow test suite are).
-func ReadFile(path string) (*File, error) {
+func ReadFile(path string, opts ...ReadOption) (*File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
-	file, err := Read(f)
+	file, err := Read(f, opts...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -98,8 +98,9 @@ func ReadFile(path string) (*File, error) {
 
 // Read reads an integration JSON file from r; gzip-compressed input is
 // recognised by its magic bytes and decompressed. Every column is checked
-// with [array.ValidateFull].
-func Read(r io.Reader) (*File, error) {
+// with [array.ValidateFull], less what [SkipValueChecks] leaves out.
+func Read(r io.Reader, opts ...ReadOption) (*File, error) {
+	cfg := newReadConfig(opts)
 	br := bufio.NewReader(r)
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
 		gz, err := gzip.NewReader(br)
@@ -123,7 +124,7 @@ func Read(r io.Reader) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	cr := &columnReader{sr: sr, raw: map[int64]*jsonDictionary{}, dicts: map[int64]*array.Data{}, busy: map[int64]bool{}}
+	cr := &columnReader{sr: sr, raw: map[int64]*jsonDictionary{}, dicts: map[int64]*array.Data{}, busy: map[int64]bool{}, skip: cfg.skip}
 	for i := range jf.Dictionaries {
 		jd := &jf.Dictionaries[i]
 		if _, ok := sr.dicts[jd.ID]; !ok {
@@ -160,7 +161,7 @@ func Read(r io.Reader) (*File, error) {
 			if err != nil {
 				return nil, err
 			}
-			if cols[i], err = checked(d, path); err != nil {
+			if cols[i], err = checked(d, path, cfg.skip); err != nil {
 				return nil, err
 			}
 		}
@@ -178,9 +179,9 @@ func Read(r io.Reader) (*File, error) {
 // more rows than anything could iterate.
 var maxRows = ipc.DefaultLimits.MaxRows
 
-// checked validates d fully and makes its array.
-func checked(d *array.Data, path string) (array.Array, error) {
-	if err := array.ValidateFull(d); err != nil {
+// checked validates d fully (less the checks skip) and makes its array.
+func checked(d *array.Data, path string, skip array.ValueChecks) (array.Array, error) {
+	if err := array.ValidateWith(d, array.ValidationOptions{Full: true, Skip: skip}); err != nil {
 		return nil, invalidf("%s: %v", path, err)
 	}
 	return array.Make(d)
@@ -191,7 +192,8 @@ type columnReader struct {
 	sr    *schemaReader
 	raw   map[int64]*jsonDictionary
 	dicts map[int64]*array.Data
-	busy  map[int64]bool // dictionaries being read, to refuse cycles
+	busy  map[int64]bool    // dictionaries being read, to refuse cycles
+	skip  array.ValueChecks // value checks left out
 }
 
 // dictionary returns the parsed, validated dictionary of the id.
@@ -216,7 +218,7 @@ func (cr *columnReader) dictionary(id int64) (*array.Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := array.ValidateFull(d); err != nil {
+	if err := array.ValidateWith(d, array.ValidationOptions{Full: true, Skip: cr.skip}); err != nil {
 		return nil, invalidf("%s: %v", path, err)
 	}
 	cr.dicts[id] = d

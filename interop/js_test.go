@@ -29,9 +29,16 @@ import (
 //     the second sliced), plus one record of all of them; peer.mjs prints
 //     what apache-arrow decoded as canonical JSON, compared slot by slot
 //     with Alkaid's record.
-//   - JS → Alkaid: peer.mjs builds a fixed batch with apache-arrow and
-//     writes it as a stream and a file; Alkaid reads both with full
-//     validation, and types and values equal jsWantRecord's.
+//   - JS → Alkaid: peer.mjs builds a fixed batch with apache-arrow (a
+//     list whose child is named "" among its columns) and writes it as a
+//     stream, a file and a file without batches; Alkaid reads them with
+//     full validation, and types, child names and values equal
+//     jsWantRecord's. apache-arrow's files have no leading schema
+//     message: Alkaid reads them through the footer, strict, with no
+//     warning.
+//   - JS → Alkaid → JS (js_names_test.go): Alkaid's stream and file
+//     copies of those, and a file copy without a leading schema message,
+//     read back in apache-arrow with its own names, types and values.
 //
 // They skip, saying why, when node or js/node_modules is missing
 // (.ci/run installs it with npm ci).
@@ -105,6 +112,9 @@ type jsRead struct {
 		Name     string `json:"name"`
 		Type     string `json:"type"`
 		Nullable bool   `json:"nullable"`
+		// ChildNames are the nested fields' names depth first (an
+		// empty name arrives as JSON null, read here as "").
+		ChildNames []string `json:"childNames"`
 	} `json:"fields"`
 	Batches [][][]any `json:"batches"`
 }
@@ -208,6 +218,7 @@ func jsWantRecord(t *testing.T) *alkaid.Record {
 		f("utf8", datatype.String),
 		f("bool", datatype.Bool),
 		f("list", datatype.ListOfField(f("item", datatype.Int32))),
+		f("list_unnamed", datatype.ListOfField(f("", datatype.Int32))),
 		f("struct", datatype.StructOf(f("a", datatype.Int64), f("b", datatype.String))),
 		f("dictionary", must(datatype.NewDictionary(datatype.Int32, datatype.String, false))),
 		f("timestamp", must(datatype.NewTimestamp(datatype.Microsecond, "UTC"))),
@@ -224,6 +235,7 @@ func jsWantRecord(t *testing.T) *alkaid.Record {
 		`["alkaid", null, "", "µ矢€", "a string longer than twelve"]`,
 		`[true, false, null, true, false]`,
 		`[[1, 2], [], null, [3, null, 5], [6]]`,
+		`[[7], null, [], [8, 9], [null]]`,
 		`[{"a": 1, "b": "x"}, null, {"a": null, "b": "zz"}, {"a": -5, "b": null}, {"a": 7, "b": "w"}]`,
 		`["red", "green", null, "red", "blue"]`,
 		`[1700000000123000, null, -1000, 0, 4102444800000000]`,
@@ -246,8 +258,8 @@ func jsWantRecord(t *testing.T) *alkaid.Record {
 func TestJSToAlkaid(t *testing.T) {
 	node, script := jsPeer(t)
 	dir := t.TempDir()
-	stream, file := filepath.Join(dir, "js.arrows"), filepath.Join(dir, "js.arrow")
-	runJSPeer(t, node, script, "write", stream, file)
+	stream, file, empty := filepath.Join(dir, "js.arrows"), filepath.Join(dir, "js.arrow"), filepath.Join(dir, "js_empty.arrow")
+	runJSPeer(t, node, script, "write", stream, file, empty)
 	want := jsWantRecord(t)
 
 	for _, isFile := range []bool{false, true} {
@@ -266,10 +278,27 @@ func TestJSToAlkaid(t *testing.T) {
 				require.Equal(t, wf.Name, gf.Name)
 				require.Equal(t, wf.Nullable, gf.Nullable, "%s nullable", wf.Name)
 				require.True(t, datatype.Equal(wf.Type, gf.Type), "%s: want %s, Alkaid read %s", wf.Name, wf.Type, gf.Type)
+				require.Equal(t, alkaidChildNames(wf.Type), alkaidChildNames(gf.Type), "%s: child names", wf.Name)
 				if i, desc, equal := array.FirstDifference(want.Column(c), recs[0].Column(c)); !equal {
 					t.Errorf("%s: first difference at %d: %s", wf.Name, i, desc)
 				}
 			}
+			if isFile {
+				requireNoLeadingSchema(t, b)
+			}
 		})
 	}
+	// The schema alone, as a file without batches (and without a
+	// leading schema message).
+	t.Run("file without batches", func(t *testing.T) {
+		b, err := os.ReadFile(empty)
+		require.NoError(t, err)
+		requireNoLeadingSchema(t, b)
+		schema, recs := readAlkaid(t, b, true)
+		require.Empty(t, recs)
+		require.Equal(t, want.Schema().String(), schema.String())
+		for c := range want.NumCols() {
+			require.Equal(t, alkaidChildNames(want.Schema().Field(c).Type), alkaidChildNames(schema.Field(c).Type))
+		}
+	})
 }

@@ -308,7 +308,7 @@ func (d *Decoder) check(data *array.Data, where place, col int, name string) (ar
 	if d.cfg.validation == TrustedInputNoValidation {
 		a, err = array.Make(data)
 	} else {
-		a, err = array.MakeWith(data, array.ValidationOptions{Full: d.cfg.validation == ValidateAll, DictionariesValidated: true})
+		a, err = array.MakeWith(data, array.ValidationOptions{Full: d.cfg.validation == ValidateAll, DictionariesValidated: true, Skip: d.cfg.skipChecks})
 	}
 	if err != nil {
 		// Wrap both: the caller may branch on ipc.ErrInvalid or on the

@@ -46,6 +46,17 @@
 // take under half of what the slice shares (else the span they lie in is
 // written), and dense union children are cut to the span the slots use.
 //
+// What independent writers write is kept and read as they read it. Field
+// names, a list's child name included (some writers name it ""), are read
+// and written exactly as given. A file is read through its footer: its
+// stream part may start at the first batch (Arrow JS writes no leading
+// schema message) or hold nothing; a malformed leading schema message is
+// a warning ([FileReader.Warnings]) naming the writer's defect, an error
+// only with [WithStrictSchemaMessage]. A union's field-node null count
+// carries no meaning (unions have no validity bitmap; one writer counts
+// its children's null slots there): every validation level accepts any
+// count up to the length, readers load it as 0 and writers write 0.
+//
 // Big-endian input is byte-swapped to native order as it is read (refuse
 // it with [WithoutByteSwap]). [OpenFile] memory-maps a file and builds
 // arrays that point into the mapping; they stay valid after Close.

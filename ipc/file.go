@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"sync"
 	"sync/atomic"
 
 	flatbuffers "github.com/google/flatbuffers/go"
@@ -133,6 +134,8 @@ type FileReader struct {
 	footerStart int64
 	dicts       []block
 	footer      map[string]string
+	warnings    []error   // see Warnings
+	leadOnce    sync.Once // checks the leading message for Warnings when open did not
 	closed      atomic.Bool
 }
 
@@ -238,11 +241,7 @@ func (fr *FileReader) open() error {
 	if err != nil {
 		return err
 	}
-	if fr.dec.cfg.validation == ValidateAll {
-		if err := fr.checkSchemaMessage(info, footerStart); err != nil {
-			return err
-		}
-	}
+	wire := *info // as written: setSchema makes a big-endian schema native
 	if err := fr.dec.setSchema(info); err != nil {
 		return err
 	}
@@ -259,6 +258,14 @@ func (fr *FileReader) open() error {
 		}
 	}
 	fr.footer = readMetadataMap(footer.CustomMetadataLength(), footer.CustomMetadata)
+	if fr.dec.cfg.validation == ValidateAll || fr.dec.cfg.strictLead {
+		// Otherwise the check waits for Warnings, so that opening a file
+		// costs no more than reading its footer.
+		fr.leadOnce.Do(func() {})
+		if err := fr.checkLeadingMessage(&wire); err != nil {
+			return err
+		}
+	}
 	for i, blk := range fr.dicts {
 		m, err := fr.message(blk)
 		if err != nil {
@@ -270,44 +277,6 @@ func (fr *FileReader) open() error {
 		if _, err := fr.dec.DecodeMessage(m); err != nil {
 			return fmtWrap(err, "dictionary block %d", i)
 		}
-	}
-	return nil
-}
-
-// checkSchemaMessage reads the message that starts the file's stream and,
-// when it is a schema message, requires it to say what the footer's copy
-// says: a file whose two copies disagree would read differently as a file
-// and as a stream.
-func (fr *FileReader) checkSchemaMessage(footer *schemaInfo, footerStart int64) error {
-	limits := fr.dec.cfg.limits
-	sec := io.NewSectionReader(fr.src, 8, footerStart-8)
-	size, err := readPrefix(sec, limits)
-	if err == io.EOF || size == 0 {
-		return nil // no message before the footer: nothing to compare
-	}
-	if err != nil {
-		return fmtWrap(err, "schema message")
-	}
-	// Bounded by the bytes before the footer, not by the size stated.
-	meta := make([]byte, min(int64(size), footerStart))
-	if _, err := io.ReadFull(sec, meta); err != nil || len(meta) < size {
-		return invalidf("schema message: %d bytes of metadata run past the footer at %d", size, footerStart)
-	}
-	if err := verifyRoot(meta, tMessage); err != nil {
-		return fmt.Errorf("schema message: %w", err)
-	}
-	m := &Message{meta: meta, msg: fb.GetRootAsMessage(meta, 0)}
-	if m.Type() != MessageSchema {
-		// Arrow JS writes files whose stream part starts at the first
-		// batch; file readers rely on the footer's copy alone.
-		return nil
-	}
-	info, err := messageSchema(m, limits)
-	if err != nil {
-		return fmtWrap(err, "schema message")
-	}
-	if !info.sameAs(footer) {
-		return invalidf("the schema message and the footer's schema disagree:\nmessage %s\nfooter %s", info.schema, footer.schema)
 	}
 	return nil
 }

@@ -63,23 +63,6 @@ func TestFileSchemaCopiesMustAgree(t *testing.T) {
 	}
 }
 
-func TestFileSchemaMessageMalformed(t *testing.T) {
-	base := schemaOf(field("alpha", datatype.Int64))
-	msg := schemaMsg(base)
-	huge := binary.LittleEndian.AppendUint32([]byte{0xFF, 0xFF, 0xFF, 0xFF}, 1<<20)
-	for name, lead := range map[string][]byte{
-		"metadata past the footer": huge,
-		"metadata not a message":   cat(msg[:8], bytes.Repeat([]byte{0x7F}, len(msg)-8)),
-	} {
-		t.Run(name, func(t *testing.T) {
-			raw := fileWithSchemas(t, lead, base)
-			_, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(ValidateAll))
-			require.ErrorIs(t, err, ErrInvalid)
-			require.ErrorContains(t, err, "schema message")
-		})
-	}
-}
-
 func TestSchemaInfoSameAsComparesDictionaryIDs(t *testing.T) {
 	s := schemaOf(field("alpha", datatype.Int64))
 	a := &schemaInfo{schema: s, ids: []int64{0, 1}}

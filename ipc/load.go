@@ -255,8 +255,14 @@ func (l *loader) loadField(t datatype.DataType, depth int) (*array.Data, error) 
 		}
 		d.Buffers[0] = nil
 	}
-	if k == datatype.KindNull {
+	switch {
+	case k == datatype.KindNull:
 		d.NullCount = length
+	case isUnion(k):
+		// A union has no validity bitmap; some writers record the nulls
+		// of its children's slots here. The count carries no meaning:
+		// any value in [0, length] is accepted and loaded as 0.
+		d.NullCount = 0
 	}
 	if l.swap {
 		swapBuffers(storage, d.Buffers)

@@ -1,6 +1,10 @@
 package ipc
 
-import "runtime"
+import (
+	"runtime"
+
+	"github.com/alkaid-go/alkaid/array"
+)
 
 // Codec is a buffer compression codec.
 type Codec uint8
@@ -33,8 +37,10 @@ const (
 	// out of bounds.
 	ValidateDefault Validation = iota
 	// ValidateAll adds UTF-8, view prefixes, null counts and value ranges;
-	// a file reader also requires the schema message at the start of the
-	// file to agree with the footer's copy, which it reads otherwise.
+	// a file reader also requires a well-formed schema message at the
+	// start of the file to agree with the footer's copy, which it reads
+	// otherwise (a malformed one is a warning: see
+	// [WithStrictSchemaMessage]).
 	ValidateAll
 	// TrustedInputNoValidation skips the O(n) checks; only structure
 	// (buffer sizes against lengths) is checked. Use it only for bytes
@@ -93,7 +99,9 @@ type readerConfig struct {
 	limits      Limits
 	refuseSwap  bool
 	concurrency int
-	splitMin    int64 // bodies of this many bytes or more are read in ranges
+	splitMin    int64             // bodies of this many bytes or more are read in ranges
+	strictLead  bool              // see WithStrictSchemaMessage
+	skipChecks  array.ValueChecks // see WithoutValueChecks
 }
 
 func newReaderConfig(opts []ReaderOption) readerConfig {

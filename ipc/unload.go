@@ -30,8 +30,19 @@ func unloadColumns(cols []*array.Data, length int) *unloaded {
 	return u
 }
 
+// node records d's field node. A union's null count carries no meaning
+// (unions have no validity bitmap; their nulls are their children's):
+// it is written as 0 whatever the Data holds.
 func (u *unloaded) node(d *array.Data) {
-	u.nodes = append(u.nodes, [2]int64{int64(d.Length), int64(d.NullCount)})
+	nulls := int64(d.NullCount)
+	if isUnion(datatype.StorageOf(d.Type).Kind()) {
+		nulls = 0
+	}
+	u.nodes = append(u.nodes, [2]int64{int64(d.Length), nulls})
+}
+
+func isUnion(k datatype.Kind) bool {
+	return k == datatype.KindSparseUnion || k == datatype.KindDenseUnion
 }
 
 // bitmap appends bits [off, off+n) of b as a buffer starting at bit 0.

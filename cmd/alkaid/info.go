@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -16,9 +17,12 @@ var infoCmd = command{
 	args:  "PATH",
 	short: "Summarise a stream or file: format and magic, batches, rows, bytes, compression, dictionaries.",
 	long: `
-Reads the messages one at a time without decoding their bodies (so it is
-fast and needs little memory), then, for a file, its footer. "-" reads
-stdin.`,
+Reads a file's footer, then the messages one at a time without decoding
+their bodies (so it is fast and needs little memory). A file is read
+through its footer: its stream part may start at the first batch, or
+with a malformed schema message (skipped, with a warning on stderr that
+names the writer's defect). "-" reads stdin (a file there is read into
+memory to reach its footer).`,
 }
 
 func runInfo(args []string) int {
@@ -38,31 +42,56 @@ type dictStats struct {
 func info(path string) error {
 	var (
 		r    io.Reader
-		size int64 = -1
-		f    *os.File
+		size int64       = -1
+		f    io.ReaderAt // a file by path, or a file on stdin in memory
 	)
 	if path == "-" {
 		r = bufio.NewReaderSize(cmdStdin, 1<<20)
 	} else {
-		var err error
-		if f, err = os.Open(path); err != nil {
-			return err
-		}
-		defer f.Close()
-		st, err := f.Stat()
+		file, err := os.Open(path)
 		if err != nil {
 			return err
 		}
-		size = st.Size()
-		r = bufio.NewReaderSize(f, 1<<20)
+		defer file.Close()
+		st, err := file.Stat()
+		if err != nil {
+			return err
+		}
+		f, size = file, st.Size()
+		r = bufio.NewReaderSize(file, 1<<20)
 	}
 	br := r.(*bufio.Reader)
 	head, _ := br.Peek(8)
 	magic := ipc.DetectMagic(head)
+	if magic != "" && f == nil {
+		// A file on stdin: read into memory to reach its footer.
+		raw, err := io.ReadAll(br)
+		if err != nil {
+			return fmt.Errorf("stdin: %w", err)
+		}
+		f, size = bytes.NewReader(raw), int64(len(raw))
+		br = bufio.NewReader(bytes.NewReader(raw))
+	}
 	var base int64
 	if magic != "" {
 		br.Discard(8)
 		base = 8
+	}
+	// A file is read through its footer first, as file readers do: its
+	// stream part may start at the first batch (no schema message) or
+	// with a malformed schema message, and the footer says where the
+	// messages it indexes are.
+	var (
+		ff        *fileFooter
+		footerErr error
+	)
+	if magic != "" && f != nil {
+		if ff, footerErr = readFileFooter(f, size, magic); ff != nil {
+			if len(ff.reader.Warnings()) > 0 {
+				base = ff.firstBlock // past the malformed leading message
+			}
+			br = bufio.NewReaderSize(io.NewSectionReader(f, base, ff.footerStart-base), 1<<20)
+		}
 	}
 
 	var (
@@ -110,6 +139,10 @@ func info(path string) error {
 		return nil
 	})
 
+	if ff != nil && nFields < 0 {
+		// No schema message before the batches: the footer's copy.
+		version, nFields, dicts = ff.version, ff.fields, ff.dicts
+	}
 	w := cmdStdout
 	name := path
 	if path == "-" {
@@ -150,16 +183,17 @@ func info(path string) error {
 		return fmt.Errorf("%s: %w", name, scanErr)
 	}
 	if magic != "" && f != nil {
-		fr, err := ipc.NewFileReader(f, size)
-		if err != nil {
+		if footerErr != nil {
 			fmt.Fprintf(w, "footer:         unreadable; the messages before byte %s are readable as a stream\n", groupDigits(end))
-			return fmt.Errorf("%s: footer: %w", name, err)
+			return fmt.Errorf("%s: footer: %w", name, footerErr)
 		}
+		fr := ff.reader
 		fmt.Fprintf(w, "footer:         %d record batches", fr.NumRecords())
 		if m := fr.FooterMetadata(); len(m) > 0 {
 			fmt.Fprintf(w, ", metadata %s", formatMap(m))
 		}
 		fmt.Fprintln(w)
+		ff.warn("info", name) // once the summary is complete: a failure is one line
 	}
 	return nil
 }

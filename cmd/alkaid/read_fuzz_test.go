@@ -6,6 +6,9 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/ipc"
 )
 
 // FuzzReadCommands hands arbitrary bytes, as a file, to every command that
@@ -32,6 +35,13 @@ func FuzzReadCommands(f *testing.F) {
 		}
 		f.Add(b)
 	}
+	// Files as independent writers make them (see writers_test.go).
+	rec := listRecord(f, "")
+	file := writeFileBytes(f, rec.Schema(), []*alkaid.Record{rec}, ipc.WithArrowCompat())
+	f.Add(withoutLeadingSchema(f, file))
+	f.Add(withBareLeadingSchema(f, file))
+	u := unionRecord(f)
+	f.Add(withUnionNullCount(f, writeFileBytes(f, u.Schema(), []*alkaid.Record{u}), 2))
 	stdout, stderr := cmdStdout, cmdStderr
 	cmdStdout, cmdStderr = io.Discard, io.Discard
 	f.Cleanup(func() { cmdStdout, cmdStderr = stdout, stderr })

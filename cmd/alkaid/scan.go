@@ -95,6 +95,12 @@ func schemaDictionaries(m *ipc.Message) []dictField {
 	}
 	var s flatbuf.Schema
 	s.Init(tab.Bytes, tab.Pos)
+	return dictionaryFields(&s)
+}
+
+// dictionaryFields lists the dictionary-encoded fields of a verified
+// Schema table (of a schema message or a footer) in depth-first order.
+func dictionaryFields(s *flatbuf.Schema) []dictField {
 	var out []dictField
 	var walk func(f *flatbuf.Field, path string, depth int)
 	walk = func(f *flatbuf.Field, path string, depth int) {

@@ -19,32 +19,39 @@ var schemaCmd = command{
 	long: `
 One field per line as "name: type" (" not null" when not nullable), field
 metadata indented below it, then the schema metadata and the dictionary ids
-with the path of the field that uses each. Only the schema message is read.
-"-" reads stdin.`,
+with the path of the field that uses each. A file is read through its
+footer, as file readers do (its stream part may start at the first batch,
+or with a malformed schema message: a warning on stderr names the
+writer's defect, an error with -strict); a stream, or a file whose
+footer is unreadable, through its first message. "-" reads stdin (a file
+there is read into memory to reach its footer).`,
 }
 
 func runSchema(args []string) int {
 	c := schemaCmd
 	fs := c.newFlags()
+	strict := fs.Bool("strict", false, "a file's malformed leading schema message is an error, not a warning")
 	if done, code := c.parse(fs, args, 1); done {
 		return code
 	}
-	return c.fail(printSchema(fs.Arg(0)))
+	return c.fail(printSchema(fs.Arg(0), *strict))
 }
 
 // readSchemaMessage reads the first message of a stream or file.
 func readSchemaMessage(path string) (*alkaid.Schema, []dictField, error) {
-	var r *bufio.Reader
 	if path == "-" {
-		r = bufio.NewReader(cmdStdin)
-	} else {
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		defer f.Close()
-		r = bufio.NewReader(f)
+		return readSchemaFrom(bufio.NewReader(cmdStdin))
 	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer f.Close()
+	return readSchemaFrom(bufio.NewReader(f))
+}
+
+// readSchemaFrom reads the first message of the stream or file in r.
+func readSchemaFrom(r *bufio.Reader) (*alkaid.Schema, []dictField, error) {
 	if head, _ := r.Peek(8); ipc.DetectMagic(head) != "" {
 		r.Discard(8)
 	}
@@ -65,8 +72,8 @@ func readSchemaMessage(path string) (*alkaid.Schema, []dictField, error) {
 	return ev.Schema, schemaDictionaries(m), nil
 }
 
-func printSchema(path string) error {
-	s, dicts, err := readSchemaMessage(path)
+func printSchema(path string, strict bool) error {
+	s, dicts, err := openSchema("schema", path, strict)
 	if err != nil {
 		if path == "-" {
 			path = "stdin"

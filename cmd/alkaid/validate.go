@@ -20,18 +20,24 @@ batch index, byte offset, column path, row) when not, whatever the bytes.
 A file is checked through its footer, every record batch and dictionary.
 A file whose footer is missing or unreadable (its writer died) is read as
 the stream it holds; validate then reports what could be salvaged (record
-batches and rows up to the last complete batch) and exits 1. "-" reads a
-stream (or a file, as a stream) from stdin.`,
+batches and rows up to the last complete batch) and exits 1. A file whose
+stream part starts at its first batch (Arrow JS writes them) is valid; one
+whose leading schema message is malformed but whose footer is good is
+read through the footer with a warning on stderr naming the writer's
+defect, and is invalid only with -strict. A union's field-node null count
+carries no meaning: any count up to the length is accepted (and writers
+write 0). "-" reads a stream (or a file, as a stream) from stdin.`,
 }
 
 func runValidate(args []string) int {
 	c := validateCmd
 	fs := c.newFlags()
 	quiet := fs.Bool("q", false, "print nothing when valid")
+	strict := fs.Bool("strict", false, "a file's malformed leading schema message makes it invalid, not a warning")
 	if done, code := c.parse(fs, args, 1); done {
 		return code
 	}
-	return c.fail(validate(fs.Arg(0), *quiet))
+	return c.fail(validate(fs.Arg(0), *quiet, *strict))
 }
 
 // tally counts what a stream held.
@@ -41,7 +47,7 @@ type tally struct {
 	lastGood                       int64 // byte offset after the last complete record batch
 }
 
-func validate(path string, quiet bool) error {
+func validate(path string, quiet, strict bool) error {
 	opts := []ipc.ReaderOption{ipc.WithValidation(ipc.ValidateAll)}
 	if path == "-" {
 		br := bufio.NewReaderSize(cmdStdin, 1<<20)
@@ -86,7 +92,11 @@ func validate(path string, quiet bool) error {
 		}
 		return nil
 	}
-	fr, footerErr := ipc.NewFileReader(f, st.Size(), opts...)
+	fileOpts := opts
+	if strict {
+		fileOpts = append(fileOpts[:len(fileOpts):len(fileOpts)], ipc.WithStrictSchemaMessage())
+	}
+	fr, footerErr := ipc.NewFileReader(f, st.Size(), fileOpts...)
 	if footerErr == nil {
 		var rows int64
 		for i := range fr.NumRecords() {
@@ -96,10 +106,20 @@ func validate(path string, quiet bool) error {
 			}
 			rows += int64(rec.NumRows())
 		}
+		// Printed once the file is found valid: a failure is one line.
+		for _, w := range fr.Warnings() {
+			fmt.Fprintf(cmdStderr, "alkaid validate: warning: %s: %v\n", path, w)
+		}
 		if !quiet {
 			fmt.Fprintf(cmdStdout, "%s: valid file (%s): %d record batches, %d rows, %d bytes\n", path, magic, fr.NumRecords(), rows, st.Size())
 		}
 		return nil
+	}
+	if strict {
+		if _, err := ipc.NewFileReader(f, st.Size(), opts...); err == nil {
+			// The footer is good: the leading schema message is the fault.
+			return fmt.Errorf("%s: invalid (-strict): %w", path, footerErr)
+		}
 	}
 	// Salvage: the bytes after the 8-byte magic are a stream.
 	if _, err := f.Seek(8, io.SeekStart); err != nil {

@@ -3,11 +3,16 @@
 //
 //   node peer.mjs read PATH...          print every batch of each IPC stream
 //                                       or file as canonical JSON
-//   node peer.mjs write STREAM FILE     write a fixed record batch with
+//   node peer.mjs write STREAM FILE [EMPTY]
+//                                       write a fixed record batch with
 //                                       apache-arrow, as a stream and a file
+//                                       (and its schema alone, as a file
+//                                       without batches, to EMPTY)
 //
 // read prints one JSON object keyed by path: {"format": "file"|"stream",
-// "fields": [{"name", "type", "nullable"}], "batches": [[column values]]},
+// "fields": [{"name", "type", "nullable", "childNames"}], "batches":
+// [[column values]]}, where childNames are the nested fields' names depth
+// first (apache-arrow gives an empty name as null),
 // or {"error": message} when apache-arrow cannot read the path. Values are
 // canonical, matching interop/js_test.go: null; booleans; every integer
 // (64-bit ones included), decimal (unscaled), date, time, timestamp,
@@ -163,6 +168,12 @@ function canonVector(vec, i) {
   throw new Error(`index ${i} beyond the dictionary`);
 }
 
+// childNames lists the names of a type's nested fields, depth first, as
+// apache-arrow read them (a list's child name included, even when empty).
+function childNames(type) {
+  return (type.children || []).flatMap((c) => [c.name, ...childNames(c.type)]);
+}
+
 function read(path) {
   try {
     const reader = RecordBatchReader.from(readFileSync(path)).open();
@@ -182,7 +193,9 @@ function read(path) {
     }
     return {
       format,
-      fields: schema.fields.map((f) => ({ name: f.name, type: String(f.type), nullable: f.nullable })),
+      fields: schema.fields.map((f) => ({
+        name: f.name, type: String(f.type), nullable: f.nullable, childNames: childNames(f.type),
+      })),
       batches,
     };
   } catch (e) {
@@ -213,6 +226,8 @@ function fixedTable() {
     utf8: vectorFromArray(['alkaid', null, '', 'µ矢€', 'a string longer than twelve'], new Utf8()),
     bool: vectorFromArray([true, false, null, true, false], new Bool()),
     list: vectorFromArray([[1, 2], [], null, [3, null, 5], [6]], new List(new Field('item', new Int32(), true))),
+    // Some writers name a list's child "": readers must keep the name.
+    list_unnamed: vectorFromArray([[7], null, [], [8, 9], [null]], new List(new Field('', new Int32(), true))),
     struct: vectorFromArray(
       [{ a: 1n, b: 'x' }, null, { a: null, b: 'zz' }, { a: -5n, b: null }, { a: 7n, b: 'w' }],
       new Struct([new Field('a', new Int64(), true), new Field('b', new Utf8(), true)]),
@@ -228,10 +243,12 @@ function fixedTable() {
   return new Table(columns);
 }
 
-function write(streamPath, filePath) {
+function write(streamPath, filePath, emptyPath) {
   const table = fixedTable();
   writeFileSync(streamPath, tableToIPC(table, 'stream'));
   writeFileSync(filePath, tableToIPC(table, 'file'));
+  // The same schema without a batch: a file of a schema and a footer.
+  if (emptyPath) writeFileSync(emptyPath, tableToIPC(new Table(table.schema), 'file'));
 }
 
 const [cmd, ...args] = process.argv.slice(2);
@@ -239,9 +256,9 @@ if (cmd === 'read') {
   const out = {};
   for (const p of args) out[p] = read(p);
   process.stdout.write(JSON.stringify(out));
-} else if (cmd === 'write' && args.length === 2) {
-  write(args[0], args[1]);
+} else if (cmd === 'write' && (args.length === 2 || args.length === 3)) {
+  write(args[0], args[1], args[2]);
 } else {
-  process.stderr.write('usage: node peer.mjs read PATH... | node peer.mjs write STREAM FILE\n');
+  process.stderr.write('usage: node peer.mjs read PATH... | node peer.mjs write STREAM FILE [EMPTY_FILE]\n');
   process.exit(2);
 }

@@ -1,0 +1,171 @@
+package csv
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/internal/textval"
+)
+
+// Writer writes record batches as CSV: a header (unless WriteHeader(false))
+// before the first batch, then one line per row. Every batch must have
+// the schema of the first.
+type Writer struct {
+	w      io.Writer
+	cfg    writerConfig
+	schema *alkaid.Schema
+	buf    []byte
+	eol    []byte
+	err    error
+}
+
+// NewWriter returns a Writer to w.
+func NewWriter(w io.Writer, opts ...WriterOption) *Writer {
+	cfg := defaultWriterConfig()
+	for _, o := range opts {
+		o(&cfg)
+	}
+	eol := []byte("\n")
+	if cfg.crlf {
+		eol = []byte("\r\n")
+	}
+	return &Writer{w: w, cfg: cfg, eol: eol}
+}
+
+// flushAt is the buffered size at which Write hands bytes to the
+// underlying writer.
+const flushAt = 1 << 20
+
+// Write writes the rows of rec. A type without a CSV form is an error
+// naming the column, before anything of rec is written.
+func (w *Writer) Write(rec *alkaid.Record) error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.cfg.delim == w.cfg.quote || w.cfg.delim == '\n' || w.cfg.quote == '\n' {
+		return fmt.Errorf("%w: the delimiter and the quote must differ and not be a line break", ErrNotSupported)
+	}
+	if w.schema == nil {
+		w.schema = rec.Schema()
+		for i := range w.schema.NumFields() {
+			f := w.schema.Field(i)
+			if err := textval.Supported(f.Type); err != nil {
+				return fmt.Errorf("%w: column %q: %v", ErrNotSupported, f.Name, err)
+			}
+		}
+		if w.cfg.header {
+			for i := range w.schema.NumFields() {
+				if i > 0 {
+					w.buf = append(w.buf, w.cfg.delim)
+				}
+				w.buf = w.appendCell(w.buf, []byte(w.schema.Field(i).Name))
+			}
+			w.buf = append(w.buf, w.eol...)
+		}
+	} else if !rec.Schema().Equal(w.schema) {
+		return fmt.Errorf("%w: a batch's schema differs from the first batch's", ErrInvalid)
+	}
+	n := rec.NumCols()
+	fmts := make([]textval.Formatter, n)
+	strs := make([]bool, n)
+	for i := range n {
+		col := rec.Column(i)
+		f, err := textval.NewFormatter(col, textval.FormatOptions{True: w.cfg.trueS, False: w.cfg.falseS})
+		if err != nil {
+			return fmt.Errorf("%w: column %q: %v", ErrNotSupported, rec.ColumnName(i), err)
+		}
+		fmts[i], strs[i] = f, textval.IsString(col.DataType())
+	}
+	cols := rec.Columns()
+	var tmp []byte
+	for row := range rec.NumRows() {
+		for i, col := range cols {
+			if i > 0 {
+				w.buf = append(w.buf, w.cfg.delim)
+			}
+			if col.IsNull(row) {
+				w.buf = append(w.buf, w.cfg.null...)
+				continue
+			}
+			if strs[i] {
+				tmp = fmts[i](tmp[:0], row)
+				w.buf = w.appendCell(w.buf, tmp)
+				continue
+			}
+			start := len(w.buf)
+			w.buf = fmts[i](w.buf, row)
+			if w.needsQuote(w.buf[start:]) {
+				tmp = append(tmp[:0], w.buf[start:]...)
+				w.buf = w.appendCell(w.buf[:start], tmp)
+			}
+		}
+		w.buf = append(w.buf, w.eol...)
+		if len(w.buf) >= flushAt {
+			if err := w.flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// needsQuote reports whether a value must be quoted to read back the same.
+func (w *Writer) needsQuote(v []byte) bool {
+	if len(v) == 0 || string(v) == w.cfg.null {
+		return true
+	}
+	for _, c := range v {
+		if c == w.cfg.delim || c == w.cfg.quote || c == '\n' || c == '\r' {
+			return true
+		}
+	}
+	return false
+}
+
+// appendCell appends v, quoted when needed (an empty value or one that
+// spells the null is quoted too: then it reads back as a value).
+func (w *Writer) appendCell(dst, v []byte) []byte {
+	if !w.needsQuote(v) {
+		return append(dst, v...)
+	}
+	q := w.cfg.quote
+	dst = append(dst, q)
+	for {
+		i := bytes.IndexByte(v, q)
+		if i < 0 {
+			break
+		}
+		dst = append(dst, v[:i+1]...)
+		dst = append(dst, q)
+		v = v[i+1:]
+	}
+	dst = append(dst, v...)
+	return append(dst, q)
+}
+
+func (w *Writer) flush() error {
+	if len(w.buf) == 0 {
+		return nil
+	}
+	_, err := w.w.Write(w.buf)
+	w.buf = w.buf[:0]
+	if err != nil {
+		w.err = fmt.Errorf("csv: writing: %w", err)
+	}
+	return w.err
+}
+
+// Flush writes what is buffered to the underlying writer. Call it (or
+// Close) after the last Write.
+func (w *Writer) Flush() error {
+	if w.err != nil {
+		return w.err
+	}
+	return w.flush()
+}
+
+// Close flushes; it does not close the underlying writer. A Writer that
+// wrote no batch writes nothing (there is no schema for a header).
+func (w *Writer) Close() error { return w.Flush() }

@@ -126,8 +126,9 @@ func (sp *splitter) split(chunk []byte, line int, f *fields) error {
 	quoted := make([]bool, 0, max(sp.width, 8))
 	for pos < len(chunk) {
 		start := line
-		if chunk[pos] == '\n' || (chunk[pos] == '\r' && pos+1 < len(chunk) && chunk[pos+1] == '\n') {
-			// A blank line is no record.
+		if sp.width != 1 && (chunk[pos] == '\n' || (chunk[pos] == '\r' && pos+1 < len(chunk) && chunk[pos+1] == '\n')) {
+			// A blank line is no record (except in a one-column file,
+			// where it is an empty cell).
 			if chunk[pos] == '\r' {
 				pos++
 			}

@@ -106,6 +106,7 @@ func (in *Inferrer) isBool(cell []byte) bool {
 // number lexes [sign] digits [. digits] [e [sign] digits] (or NaN/Inf)
 // and updates the numeric statistics.
 func (in *Inferrer) number(b []byte) bool {
+	cell := b
 	switch str(b) {
 	case "NaN", "Inf", "+Inf", "-Inf":
 		in.allInt, in.nonFinite = false, true
@@ -178,7 +179,7 @@ func (in *Inferrer) number(b []byte) bool {
 		}
 	}
 	if len(frac) == 0 && !hasExp && len(intPart) >= 19 {
-		if _, ok := parseInt(b); !ok {
+		if _, ok := parseInt(cell); !ok {
 			in.overflow = true
 		}
 	}

@@ -78,7 +78,7 @@ func valueErr(t datatype.DataType, cell []byte, why string) error {
 	if why != "" {
 		why = ": " + why
 	}
-	return fmt.Errorf("%w: %q is not a %s%s", ErrValue, v, t, why)
+	return fmt.Errorf("%w %q for %s%s", ErrValue, v, t, why)
 }
 
 // Supported reports whether t has a text form (nil) or why not.

@@ -103,6 +103,16 @@ func NewAppender(t datatype.DataType, o *Options) (*Appender, error) {
 	if err != nil {
 		return nil, err
 	}
+	return Bind(b, o)
+}
+
+// Bind returns an appender of cells into b, a builder of a scalar type
+// (see Supported), e.g. a child of a list or struct builder.
+func Bind(b array.Builder, o *Options) (*Appender, error) {
+	t := b.Type()
+	if err := Supported(t); err != nil {
+		return nil, err
+	}
 	a := &Appender{b: b}
 	bad := func(cell []byte, why string) error { return valueErr(t, cell, why) }
 	switch bb := b.(type) {

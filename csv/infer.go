@@ -24,8 +24,8 @@ func (rd *Reader) infer() ([]*datatype.Field, error) {
 		for row := range f.rows {
 			for c := range rd.width {
 				at := row*rd.width + c
-				if f.quoted[at] || !rd.isNull(f.cells[at]) {
-					ins[c].Observe(f.cells[at])
+				if v := f.bytes(chunk, at); f.cells[at].quoted || !rd.isNull(v) {
+					ins[c].Observe(v)
 				}
 			}
 		}

@@ -44,7 +44,7 @@ type readerConfig struct {
 
 func defaultReaderConfig() readerConfig {
 	return readerConfig{batchRows: 16384, delim: ',', quote: '"', nulls: []string{""}, header: true,
-		inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 1 << 20}
+		inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 4 << 20}
 }
 
 // WithSchema gives the schema. With a header, its fields are matched to the
@@ -132,10 +132,11 @@ type writerConfig struct {
 	null          string
 	trueS, falseS string
 	crlf          bool
+	concurrency   int
 }
 
 func defaultWriterConfig() writerConfig {
-	return writerConfig{delim: ',', quote: '"', header: true, trueS: "true", falseS: "false"}
+	return writerConfig{delim: ',', quote: '"', header: true, trueS: "true", falseS: "false", concurrency: runtime.GOMAXPROCS(0)}
 }
 
 // WriteDelimiter sets the field delimiter (default ',').
@@ -158,3 +159,7 @@ func WriteBooleans(t, f string) WriterOption {
 
 // WriteCRLF ends lines with "\r\n" instead of "\n".
 func WriteCRLF() WriterOption { return func(c *writerConfig) { c.crlf = true } }
+
+// WriteConcurrency sets how many goroutines format the rows of a large
+// batch (default GOMAXPROCS); the output is the same for any value.
+func WriteConcurrency(n int) WriterOption { return func(c *writerConfig) { c.concurrency = n } }

@@ -6,6 +6,7 @@ import (
 	"io"
 	"iter"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"unicode/utf8"
 
@@ -122,7 +123,8 @@ func (rd *Reader) begin() error {
 			return fmt.Errorf("%w: empty input: no header", ErrInvalid)
 		}
 		rd.names = make([]string, len(f.cells))
-		for i, c := range f.cells {
+		for i := range f.cells {
+			c := f.bytes(chunk, i)
 			if !utf8.Valid(c) {
 				return fmt.Errorf("%w: line %d: header column %d is not valid UTF-8", ErrInvalid, line, i+1)
 			}
@@ -313,8 +315,10 @@ func (rd *Reader) Offset() int64 { return rd.consumed.Load() }
 // parse turns one chunk into a record.
 func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 	sp := rd.splitter()
-	f := fields{cells: make([][]byte, 0, rd.cfg.batchRows*rd.width), quoted: make([]bool, 0, rd.cfg.batchRows*rd.width)}
-	err := sp.split(chunk, line, &f)
+	f := fieldsPool.Get().(*fields)
+	defer func() { f.reset(); fieldsPool.Put(f) }()
+	f.reset()
+	err := sp.split(chunk, line, f)
 	rd.skipped.Add(int64(sp.skipped))
 	if err != nil {
 		return nil, err
@@ -332,8 +336,8 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 		ap.Reserve(f.rows)
 		for row := range f.rows {
 			at := row*rd.width + j
-			cell := f.cells[at]
-			if !f.quoted[at] && ((defaultNull && len(cell) == 0) || (!defaultNull && rd.isNull(cell))) {
+			cell := f.bytes(chunk, at)
+			if !f.cells[at].quoted && ((defaultNull && len(cell) == 0) || (!defaultNull && rd.isNull(cell))) {
 				if !field.Nullable {
 					return nil, fmt.Errorf("%w: line %d, column %d (%q): null in a non-nullable field", ErrInvalid, f.lines[row], j+1, field.Name)
 				}
@@ -352,6 +356,9 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 	}
 	return rec, nil
 }
+
+// fieldsPool recycles the field indexes of chunks.
+var fieldsPool = sync.Pool{New: func() any { return new(fields) }}
 
 type job struct {
 	chunk []byte

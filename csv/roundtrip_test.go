@@ -185,3 +185,31 @@ func TestRoundTripEachType(t *testing.T) {
 		})
 	}
 }
+
+// TestParallelWriteSameBytes: formatting rows on several goroutines
+// writes the same bytes as one.
+func TestParallelWriteSameBytes(t *testing.T) {
+	ok, _ := splitTypes(t)
+	schema := alkaid.NewSchema(ok, datatype.Metadata{})
+	rec := randdata.New(11).Record(schema, 3*flushRows+17)
+	var outs [][]byte
+	for _, n := range []int{1, 2, 3} {
+		var buf bytes.Buffer
+		w := NewWriter(&buf, WriteConcurrency(n))
+		if err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, buf.Bytes())
+	}
+	if !bytes.Equal(outs[0], outs[1]) || !bytes.Equal(outs[0], outs[2]) {
+		t.Fatalf("outputs differ: %d, %d, %d bytes", len(outs[0]), len(outs[1]), len(outs[2]))
+	}
+	_, got, err := readAll(t, outs[2], WithSchema(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRows(t, rec, got)
+}

@@ -48,7 +48,16 @@ func (s *source) fill() error {
 // records), quotes respected. It returns the end (just past the newline)
 // and the records found; at EOF an unterminated last record counts.
 func (s *source) cut(b []byte, n int, atEOF bool) (end, recs int) {
-	hasQuote := bytes.IndexByte(b, s.quote) >= 0
+	// nextQ is the position of the next quote at or after pos (len(b):
+	// none); lines before it change no quote state, so most lines cost
+	// one IndexByte.
+	nextQ := -1
+	findQ := func(from int) int {
+		if i := bytes.IndexByte(b[from:], s.quote); i >= 0 {
+			return from + i
+		}
+		return len(b)
+	}
 	pos, inQ := 0, false
 	for recs < n && pos < len(b) {
 		nl := bytes.IndexByte(b[pos:], '\n')
@@ -58,16 +67,23 @@ func (s *source) cut(b []byte, n int, atEOF bool) (end, recs int) {
 			}
 			nl = len(b) - pos - 1 // the record ends at EOF
 		}
-		line := b[pos : pos+nl+1]
-		if !inQ && s.comment != 0 && line[0] == s.comment {
-			pos += nl + 1
+		lineEnd := pos + nl + 1
+		if !inQ && s.comment != 0 && b[pos] == s.comment {
+			pos = lineEnd
 			end = pos
+			if nextQ >= 0 && nextQ < pos {
+				nextQ = -1
+			}
 			continue
 		}
-		if hasQuote && bytes.Count(line, []byte{s.quote})&1 == 1 {
-			inQ = !inQ
+		if nextQ < pos {
+			nextQ = findQ(pos)
 		}
-		pos += nl + 1
+		for nextQ < lineEnd {
+			inQ = !inQ
+			nextQ = findQ(nextQ + 1)
+		}
+		pos = lineEnd
 		if !inQ {
 			recs++
 			end = pos
@@ -101,17 +117,41 @@ func (s *source) next(n int) ([]byte, int, error) {
 	}
 }
 
+// cell locates one field of a chunk: bytes [start, end) of the chunk,
+// or of fields.extra when inExtra (quoted cells with doubled quotes,
+// unescaped).
+type cell struct {
+	start, end uint32
+	quoted     bool
+	inExtra    bool
+}
+
 // fields is the flat index of a chunk's records: cells row by row, and
 // for each row its line number.
 type fields struct {
-	cells  [][]byte
-	quoted []bool
-	lines  []int
-	rows   int
+	cells []cell
+	lines []int
+	extra []byte
+	rows  int
 }
 
-// splitter turns a chunk into fields. Cells point into the chunk, except
-// quoted cells with doubled quotes, which are unescaped into a new slice.
+func (f *fields) reset() {
+	f.cells, f.lines, f.extra, f.rows = f.cells[:0], f.lines[:0], f.extra[:0], 0
+}
+
+// bytes returns cell k's bytes.
+func (f *fields) bytes(chunk []byte, k int) []byte {
+	c := f.cells[k]
+	if c.inExtra {
+		return f.extra[c.start:c.end]
+	}
+	return chunk[c.start:c.end]
+}
+
+// maxChunk is the largest chunk the 32-bit cell offsets address.
+const maxChunk = 1<<32 - 1
+
+// splitter turns a chunk into fields.
 type splitter struct {
 	delim, quote, comment byte
 	width                 int // fields per record; 0: set by the first record
@@ -121,9 +161,10 @@ type splitter struct {
 
 // split indexes chunk, whose first line is line.
 func (sp *splitter) split(chunk []byte, line int, f *fields) error {
+	if len(chunk) > maxChunk {
+		return fmt.Errorf("%w: line %d: a batch of records larger than 4 GiB", ErrInvalid, line)
+	}
 	pos := 0
-	row := make([][]byte, 0, max(sp.width, 8))
-	quoted := make([]bool, 0, max(sp.width, 8))
 	for pos < len(chunk) {
 		start := line
 		if sp.width != 1 && (chunk[pos] == '\n' || (chunk[pos] == '\r' && pos+1 < len(chunk) && chunk[pos+1] == '\n')) {
@@ -145,57 +186,57 @@ func (sp *splitter) split(chunk []byte, line int, f *fields) error {
 			line++
 			continue
 		}
-		row, quoted = row[:0], quoted[:0]
+		first := len(f.cells)
 		var err error
-		pos, line, row, quoted, err = sp.record(chunk, pos, line, row, quoted)
+		pos, line, err = sp.record(chunk, pos, line, f)
 		if err != nil {
 			return err
 		}
+		n := len(f.cells) - first
 		if sp.width == 0 {
-			sp.width = len(row)
+			sp.width = n
 		}
-		if len(row) != sp.width {
+		if n != sp.width {
 			if sp.skipBad {
 				sp.skipped++
+				f.cells = f.cells[:first]
 				continue
 			}
-			return fmt.Errorf("%w: line %d: %d fields, want %d", ErrInvalid, start, len(row), sp.width)
+			return fmt.Errorf("%w: line %d: %d fields, want %d", ErrInvalid, start, n, sp.width)
 		}
-		f.cells = append(f.cells, row...)
-		f.quoted = append(f.quoted, quoted...)
 		f.lines = append(f.lines, start)
 		f.rows++
 	}
 	return nil
 }
 
-// record splits the record at chunk[pos:] and returns the position after
-// it.
-func (sp *splitter) record(chunk []byte, pos, line int, row [][]byte, quoted []bool) (int, int, [][]byte, []bool, error) {
+// record splits the record at chunk[pos:] into f.cells and returns the
+// position and line after it.
+func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, error) {
+	first := len(f.cells)
 	for {
 		if pos < len(chunk) && chunk[pos] == sp.quote {
-			cell, next, nl, err := sp.quotedCell(chunk, pos, line)
+			next, nl, err := sp.quotedCell(chunk, pos, line, f)
 			if err != nil {
-				return 0, 0, nil, nil, err
+				return 0, 0, err
 			}
 			line += nl
-			row, quoted = append(row, cell), append(quoted, true)
 			pos = next
 			if pos >= len(chunk) {
-				return pos, line, row, quoted, nil
+				return pos, line, nil
 			}
 			switch chunk[pos] {
 			case sp.delim:
 				pos++
 				continue
 			case '\n':
-				return pos + 1, line + 1, row, quoted, nil
+				return pos + 1, line + 1, nil
 			case '\r':
 				if pos+1 == len(chunk) || chunk[pos+1] == '\n' {
-					return min(pos+2, len(chunk)), line + 1, row, quoted, nil
+					return min(pos+2, len(chunk)), line + 1, nil
 				}
 			}
-			return 0, 0, nil, nil, fmt.Errorf("%w: line %d, field %d: text after the closing quote", ErrInvalid, line, len(row))
+			return 0, 0, fmt.Errorf("%w: line %d, field %d: text after the closing quote", ErrInvalid, line, len(f.cells)-first)
 		}
 		// An unquoted cell ends at the delimiter or the end of the line.
 		end := pos
@@ -205,51 +246,57 @@ func (sp *splitter) record(chunk []byte, pos, line int, row [][]byte, quoted []b
 				break
 			}
 			if c == sp.quote {
-				return 0, 0, nil, nil, fmt.Errorf("%w: line %d, field %d: quote in an unquoted field", ErrInvalid, line, len(row)+1)
+				return 0, 0, fmt.Errorf("%w: line %d, field %d: quote in an unquoted field", ErrInvalid, line, len(f.cells)-first+1)
 			}
 			end++
 		}
-		cell := chunk[pos:end]
 		if end == len(chunk) || chunk[end] == '\n' {
-			if n := len(cell); n > 0 && cell[n-1] == '\r' {
-				cell = cell[:n-1]
+			ce := end
+			if ce > pos && chunk[ce-1] == '\r' {
+				ce--
 			}
-			row, quoted = append(row, cell), append(quoted, false)
+			f.cells = append(f.cells, cell{start: uint32(pos), end: uint32(ce)})
 			if end == len(chunk) {
-				return end, line, row, quoted, nil
+				return end, line, nil
 			}
-			return end + 1, line + 1, row, quoted, nil
+			return end + 1, line + 1, nil
 		}
-		row, quoted = append(row, cell), append(quoted, false)
+		f.cells = append(f.cells, cell{start: uint32(pos), end: uint32(end)})
 		pos = end + 1
 	}
 }
 
-// quotedCell reads the quoted cell at chunk[pos] (the opening quote). It
-// returns the unescaped cell, the position after the closing quote and
-// the newlines inside.
-func (sp *splitter) quotedCell(chunk []byte, pos, line int) ([]byte, int, int, error) {
+// quotedCell reads the quoted cell at chunk[pos] (the opening quote) into
+// f.cells. It returns the position after the closing quote and the
+// newlines inside.
+func (sp *splitter) quotedCell(chunk []byte, pos, line int, f *fields) (int, int, error) {
 	i := pos + 1
-	var out []byte // nil until a doubled quote needs unescaping
 	from := i
+	escaped := false
+	x0 := len(f.extra)
 	for {
 		q := bytes.IndexByte(chunk[i:], sp.quote)
 		if q < 0 {
-			return nil, 0, 0, fmt.Errorf("%w: line %d: quoted field not closed", ErrInvalid, line)
+			f.extra = f.extra[:x0]
+			return 0, 0, fmt.Errorf("%w: line %d: quoted field not closed", ErrInvalid, line)
 		}
 		i += q
 		if i+1 < len(chunk) && chunk[i+1] == sp.quote {
-			out = append(out, chunk[from:i+1]...)
+			f.extra = append(f.extra, chunk[from:i+1]...)
+			escaped = true
 			i += 2
 			from = i
 			continue
 		}
-		var cell []byte
-		if out == nil {
-			cell = chunk[from:i]
-		} else {
-			cell = append(out, chunk[from:i]...)
+		c := cell{start: uint32(from), end: uint32(i), quoted: true}
+		if escaped {
+			f.extra = append(f.extra, chunk[from:i]...)
+			if len(f.extra) > maxChunk {
+				return 0, 0, fmt.Errorf("%w: line %d: quoted fields larger than 4 GiB", ErrInvalid, line)
+			}
+			c = cell{start: uint32(x0), end: uint32(len(f.extra)), quoted: true, inExtra: true}
 		}
-		return cell, i + 1, bytes.Count(chunk[pos:i], []byte{'\n'}), nil
+		f.cells = append(f.cells, c)
+		return i + 1, bytes.Count(chunk[pos:i], []byte{'\n'}), nil
 	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"sync"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
@@ -79,36 +81,83 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 		fmts[i], strs[i] = f, textval.IsString(col.DataType())
 	}
 	cols := rec.Columns()
+	rows := rec.NumRows()
+	parts := min(w.cfg.concurrency, rows/parallelRows)
+	if parts <= 1 {
+		for from := 0; from < rows; from += flushRows {
+			w.buf = w.rows(w.buf, cols, fmts, strs, from, min(from+flushRows, rows))
+			if len(w.buf) >= flushAt {
+				if err := w.flush(); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	}
+	// Rows are formatted in ranges on parts goroutines, a round of ranges
+	// at a time, and written in order.
+	bufs := make([][]byte, parts)
+	for from := 0; from < rows; {
+		var wg sync.WaitGroup
+		for p := range parts {
+			lo := from + p*flushRows
+			if lo >= rows {
+				bufs[p] = bufs[p][:0]
+				continue
+			}
+			hi := min(lo+flushRows, rows)
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				bufs[p] = w.rows(bufs[p][:0], cols, fmts, strs, lo, hi)
+			}()
+		}
+		wg.Wait()
+		for _, b := range bufs {
+			w.buf = append(w.buf, b...)
+		}
+		if err := w.flush(); err != nil {
+			return err
+		}
+		from += parts * flushRows
+	}
+	return nil
+}
+
+const (
+	// flushRows is the rows formatted between checks of the buffer size.
+	flushRows = 8192
+	// parallelRows is the fewest rows per goroutine worth formatting apart.
+	parallelRows = 4096
+)
+
+// rows appends rows [from, to) to dst.
+func (w *Writer) rows(dst []byte, cols []array.Array, fmts []textval.Formatter, strs []bool, from, to int) []byte {
 	var tmp []byte
-	for row := range rec.NumRows() {
+	for row := from; row < to; row++ {
 		for i, col := range cols {
 			if i > 0 {
-				w.buf = append(w.buf, w.cfg.delim)
+				dst = append(dst, w.cfg.delim)
 			}
 			if col.IsNull(row) {
-				w.buf = append(w.buf, w.cfg.null...)
+				dst = append(dst, w.cfg.null...)
 				continue
 			}
 			if strs[i] {
 				tmp = fmts[i](tmp[:0], row)
-				w.buf = w.appendCell(w.buf, tmp)
+				dst = w.appendCell(dst, tmp)
 				continue
 			}
-			start := len(w.buf)
-			w.buf = fmts[i](w.buf, row)
-			if w.needsQuote(w.buf[start:]) {
-				tmp = append(tmp[:0], w.buf[start:]...)
-				w.buf = w.appendCell(w.buf[:start], tmp)
+			start := len(dst)
+			dst = fmts[i](dst, row)
+			if w.needsQuote(dst[start:]) {
+				tmp = append(tmp[:0], dst[start:]...)
+				dst = w.appendCell(dst[:start], tmp)
 			}
 		}
-		w.buf = append(w.buf, w.eol...)
-		if len(w.buf) >= flushAt {
-			if err := w.flush(); err != nil {
-				return err
-			}
-		}
+		dst = append(dst, w.eol...)
 	}
-	return nil
+	return dst
 }
 
 // needsQuote reports whether a value must be quoted to read back the same.

@@ -91,13 +91,21 @@ func newCol(b array.Builder, path string, nullable bool, o *textval.Options) (*c
 	return c, nil
 }
 
+// The texts of the JSON booleans, as the leaf appenders read them.
+var trueText, falseText = []byte("true"), []byte("false")
+
 // errAt is an error about a value of a field; the reader adds the line.
 type errAt struct {
 	path string
 	err  error
 }
 
-func (e *errAt) Error() string { return fmt.Sprintf("field %s: %v", e.path, e.err) }
+func (e *errAt) Error() string {
+	if e.path == "" {
+		return e.err.Error() // the row object itself
+	}
+	return fmt.Sprintf("field %s: %v", e.path, e.err)
+}
 func (e *errAt) Unwrap() error { return e.err }
 
 func (c *col) fail(err error) error {
@@ -152,10 +160,10 @@ func (c *col) value(l *lexer, depth int) error {
 		text, err = l.str()
 	case 't':
 		err = l.literal("true")
-		text = []byte("true")
+		text = trueText
 	case 'f':
 		err = l.literal("false")
-		text = []byte("false")
+		text = falseText
 	case '{', '[':
 		return c.fail(l.errf("want a scalar, got an object or array"))
 	case 0:

@@ -118,7 +118,11 @@ func (n *inode) observe(l *lexer, line, depth int) error {
 		n.scalarSeen(line)
 		n.scalar.ObserveString(s)
 	case 't', 'f':
-		if err := l.literal(map[byte]string{'t': "true", 'f': "false"}[c]); err != nil {
+		word := "true"
+		if c == 'f' {
+			word = "false"
+		}
+		if err := l.literal(word); err != nil {
 			return err
 		}
 		n.scalarSeen(line)

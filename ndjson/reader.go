@@ -253,7 +253,7 @@ func (rd *Reader) Offset() int64 { return rd.consumed.Load() }
 func (rd *Reader) parse(chunk []byte, first int) (*alkaid.Record, error) {
 	opts := &textval.Options{Layouts: rd.cfg.layouts}
 	n := rd.schema.NumFields()
-	root := &col{path: "(row)", names: make([]string, n), kids: make([]*col, n)}
+	root := &col{path: "", names: make([]string, n), kids: make([]*col, n)}
 	builders := make([]array.Builder, n)
 	for i := range n {
 		f := rd.schema.Field(i)

@@ -204,8 +204,8 @@ func appendDate(dst []byte, days int64) ([]byte, bool) {
 		byte('0'+m/10), byte('0'+m%10), '-', byte('0'+d/10), byte('0'+d%10)), true
 }
 
-// appendClock writes nanoseconds since midnight as hh:mm:ss with frac
-// fractional digits.
+// appendClock writes nanoseconds since midnight as hh:mm:ss with at most
+// frac fractional digits (trailing zeros dropped).
 func appendClock(dst []byte, nanos int64, frac int) []byte {
 	s := nanos / 1e9
 	h, mi, se := s/3600, s/60%60, s%60
@@ -215,13 +215,18 @@ func appendClock(dst []byte, nanos int64, frac int) []byte {
 		for range 9 - frac {
 			f /= 10
 		}
-		dst = append(dst, '.')
 		var buf [9]byte
 		for i := frac - 1; i >= 0; i-- {
 			buf[i] = byte('0' + f%10)
 			f /= 10
 		}
-		dst = append(dst, buf[:frac]...)
+		for frac > 0 && buf[frac-1] == '0' {
+			frac-- // trailing zeros say nothing
+		}
+		if frac > 0 {
+			dst = append(dst, '.')
+			dst = append(dst, buf[:frac]...)
+		}
 	}
 	return dst
 }

@@ -549,7 +549,13 @@ func stampUnits(secs, nanos, per int64, unit datatype.TimeUnit) (int64, error) {
 		return 0, fmt.Errorf("more fractional digits than %s", unit)
 	}
 	if secs > math.MaxInt64/per-1 || secs < math.MinInt64/per+1 {
-		return 0, fmt.Errorf("out of range for %s", unit)
+		// Near the ends of int64: check exactly.
+		v := new(big.Int).Mul(big.NewInt(secs), big.NewInt(per))
+		v.Add(v, big.NewInt(nanos/step))
+		if !v.IsInt64() {
+			return 0, fmt.Errorf("out of range for %s", unit)
+		}
+		return v.Int64(), nil
 	}
 	return secs*per + nanos/step, nil
 }

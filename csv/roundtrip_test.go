@@ -213,3 +213,29 @@ func TestParallelWriteSameBytes(t *testing.T) {
 	}
 	sameRows(t, rec, got)
 }
+
+// TestParallelReadSameRecords: parsing chunks on several goroutines gives
+// the batches one goroutine gives, in the same order.
+func TestParallelReadSameRecords(t *testing.T) {
+	ok, _ := splitTypes(t)
+	schema := alkaid.NewSchema(ok, datatype.Metadata{})
+	rec := randdata.New(12).Record(schema, 400)
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 4} {
+		_, got, err := readAll(t, buf.Bytes(), WithSchema(schema), WithBatchSize(13), withBlockSize(512), WithConcurrency(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != (400+12)/13 {
+			t.Fatalf("%d batches", len(got))
+		}
+		sameRows(t, rec, got)
+	}
+}

@@ -255,3 +255,19 @@ func TestProjectionAndInferAll(t *testing.T) {
 		t.Fatalf("rows %d", recs[0].NumRows())
 	}
 }
+
+// TestParallelReadSameRecords: several goroutines give the batches one
+// gives, in order.
+func TestParallelReadSameRecords(t *testing.T) {
+	ok, _ := splitTypes(t)
+	schema := alkaid.NewSchema(ok, datatype.Metadata{})
+	rec := randdata.New(13).Record(schema, 300)
+	data := write(t, rec)
+	for _, n := range []int{1, 4} {
+		_, got, err := readAll(t, data, WithSchema(schema), WithBatchSize(11), withBlockSize(700), WithConcurrency(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sameRows(t, rec, got)
+	}
+}

@@ -334,6 +334,14 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 			return nil, fmt.Errorf("%w: column %q: %v", ErrNotSupported, field.Name, err)
 		}
 		ap.Reserve(f.rows)
+		if textval.IsString(field.Type) || field.Type.Kind() == datatype.KindBinary || field.Type.Kind() == datatype.KindLargeBinary {
+			total := 0
+			for row := range f.rows {
+				c := f.cells[row*rd.width+j]
+				total += int(c.end - c.start)
+			}
+			ap.ReserveBytes(total)
+		}
 		for row := range f.rows {
 			at := row*rd.width + j
 			cell := f.bytes(chunk, at)

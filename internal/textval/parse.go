@@ -61,6 +61,14 @@ func (a *Appender) AppendNull() { a.b.AppendNull() }
 // Reserve makes room for n more values.
 func (a *Appender) Reserve(n int) { a.b.Reserve(n) }
 
+// ReserveBytes makes room for n more bytes of values in binary and string
+// builders (other builders ignore it).
+func (a *Appender) ReserveBytes(n int) {
+	if b, ok := a.b.(interface{ ReserveData(int) }); ok {
+		b.ReserveData(n)
+	}
+}
+
 // Len is the number of values appended.
 func (a *Appender) Len() int { return a.b.Len() }
 

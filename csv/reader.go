@@ -172,7 +172,7 @@ func (rd *Reader) peek(n int) ([]byte, error) {
 }
 
 func (rd *Reader) splitter() *splitter {
-	return &splitter{delim: rd.cfg.delim, quote: rd.cfg.quote, comment: rd.cfg.comment, width: rd.width, skipBad: rd.cfg.skipBad}
+	return newSplitter(rd.cfg.delim, rd.cfg.quote, rd.cfg.comment, rd.width, rd.cfg.skipBad)
 }
 
 func (rd *Reader) isNull(cell []byte) bool {

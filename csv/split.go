@@ -157,6 +157,13 @@ type splitter struct {
 	width                 int // fields per record; 0: set by the first record
 	skipBad               bool
 	skipped               int
+	stop                  [256]bool // the bytes that end an unquoted cell: delimiter, newline, quote
+}
+
+func newSplitter(delim, quote, comment byte, width int, skipBad bool) *splitter {
+	sp := &splitter{delim: delim, quote: quote, comment: comment, width: width, skipBad: skipBad}
+	sp.stop[delim], sp.stop['\n'], sp.stop[quote] = true, true, true
+	return sp
 }
 
 // split indexes chunk, whose first line is line.
@@ -240,15 +247,12 @@ func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, er
 		}
 		// An unquoted cell ends at the delimiter or the end of the line.
 		end := pos
-		for end < len(chunk) {
-			c := chunk[end]
-			if c == sp.delim || c == '\n' {
-				break
-			}
-			if c == sp.quote {
-				return 0, 0, fmt.Errorf("%w: line %d, field %d: quote in an unquoted field", ErrInvalid, line, len(f.cells)-first+1)
-			}
+		stop := &sp.stop
+		for end < len(chunk) && !stop[chunk[end]] {
 			end++
+		}
+		if end < len(chunk) && chunk[end] == sp.quote {
+			return 0, 0, fmt.Errorf("%w: line %d, field %d: quote in an unquoted field", ErrInvalid, line, len(f.cells)-first+1)
 		}
 		if end == len(chunk) || chunk[end] == '\n' {
 			ce := end

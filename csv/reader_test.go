@@ -41,6 +41,8 @@ func TestInfer(t *testing.T) {
 		{"quoted empty is a string", `1|""`, "utf8", nil},
 		{"all null", "||", "utf8", nil},
 		{"mixed", "1|x", "utf8", nil},
+		{"leading zeros stay strings", "02134|10001", "utf8", nil},
+		{"zero and fractions are numbers", "0|0.5|-0.25", "float64", nil},
 		{"invalid UTF-8 as binary", "a|\xff", "binary", []ReaderOption{WithInvalidUTF8AsBinary()}},
 	}
 	for _, c := range cases {

@@ -11,7 +11,7 @@ import (
 
 // Inferrer finds the narrowest type that holds every cell it observed
 // exactly. The candidates, in order: bool (the true/false spellings),
-// int64, decimal (integers beyond int64), float64 (numbers with a fraction
+// int64 (not with leading zeros: "007" stays a string), decimal (integers beyond int64), float64 (numbers with a fraction
 // or exponent, at most 15 significant digits, finite: their text is
 // recovered exactly), decimal (plain numbers with more digits), date32
 // (YYYY-MM-DD), time64[us] or [ns] (hh:mm:ss[.f]), timestamp[us] or [ns]
@@ -120,6 +120,9 @@ func (in *Inferrer) number(b []byte) bool {
 		i++
 	}
 	intPart := b[:i]
+	if len(intPart) > 1 && intPart[0] == '0' {
+		return false // "007", a zip code: a number would lose the zeros
+	}
 	var frac []byte
 	if i < len(b) && b[i] == '.' {
 		j := i + 1

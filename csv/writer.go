@@ -21,6 +21,7 @@ type Writer struct {
 	buf    []byte
 	eol    []byte
 	err    error
+	parts  [][]byte // the buffers of parallel formatting, kept between batches
 }
 
 // NewWriter returns a Writer to w.
@@ -96,7 +97,10 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 	}
 	// Rows are formatted in ranges on parts goroutines, a round of ranges
 	// at a time, and written in order.
-	bufs := make([][]byte, parts)
+	if len(w.parts) < parts {
+		w.parts = make([][]byte, parts)
+	}
+	bufs := w.parts[:parts]
 	for from := 0; from < rows; {
 		var wg sync.WaitGroup
 		for p := range parts {

@@ -186,6 +186,10 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		}
 	case *array.Float64Builder:
 		a.parse = func(cell []byte) error {
+			if f, ok := fastFloat64(cell); ok {
+				bb.Append(f)
+				return nil
+			}
 			f, err := strconv.ParseFloat(str(cell), 64)
 			if err != nil {
 				return bad(cell, "out of range or not a number")

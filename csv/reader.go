@@ -99,6 +99,9 @@ func (c *readerConfig) check() error {
 // begin skips the skip rows and reads the header.
 func (rd *Reader) begin() error {
 	rd.src = &source{r: rd.in, block: rd.cfg.blockSize, quote: rd.cfg.quote, comment: rd.cfg.comment, line: 1}
+	if err := rd.src.skipBOM(); err != nil {
+		return err
+	}
 	for range rd.cfg.skipRows {
 		if _, _, err := rd.src.next(1); err == io.EOF {
 			break

@@ -184,6 +184,17 @@ func TestOptions(t *testing.T) {
 	}
 }
 
+// TestBOM: a byte order mark is not part of the first column's name.
+func TestBOM(t *testing.T) {
+	s, recs, err := readAll(t, []byte("\xef\xbb\xbfid,name\n1,x\n"), withBlockSize(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.Field(0).Name != "id" || recs[0].NumRows() != 1 {
+		t.Fatalf("schema %v", s)
+	}
+}
+
 // TestInferAll: the first pass over a seekable input sees a value beyond
 // the sample.
 func TestInferAll(t *testing.T) {

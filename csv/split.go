@@ -44,6 +44,18 @@ func (s *source) fill() error {
 	return nil
 }
 
+// skipBOM drops a UTF-8 byte order mark at the start of the input (as
+// spreadsheets write it), which would otherwise be part of the first name.
+func (s *source) skipBOM() error {
+	for len(s.pend) < 3 && !s.eof {
+		if err := s.fill(); err != nil {
+			return err
+		}
+	}
+	s.pend = bytes.TrimPrefix(s.pend, []byte("\xef\xbb\xbf"))
+	return nil
+}
+
 // cut finds the end of the n-th record of b (comment lines are not
 // records), quotes respected. It returns the end (just past the newline)
 // and the records found; at EOF an unterminated last record counts.

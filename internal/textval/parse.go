@@ -64,6 +64,9 @@ func (a *Appender) Reserve(n int) { a.b.Reserve(n) }
 // ReserveBytes makes room for n more bytes of values in binary and string
 // builders (other builders ignore it).
 func (a *Appender) ReserveBytes(n int) {
+	if n > math.MaxInt32/2 {
+		return // appends check the 32-bit offset limit; reserve no more
+	}
 	if b, ok := a.b.(interface{ ReserveData(int) }); ok {
 		b.ReserveData(n)
 	}
@@ -324,15 +327,27 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		}
 	default:
 		isString := t.Kind() == datatype.KindString || t.Kind() == datatype.KindLargeString || t.Kind() == datatype.KindStringView
-		add := bytesAdder(b)
+		addBytes := bytesAdder(b)
+		// 32-bit offsets address 2 GiB of values: past that, an error
+		// (the builder would panic).
+		limit, total := math.MaxInt64, 0
+		if _, small := b.(*array.BinaryBuilder[int32]); small {
+			limit = math.MaxInt32
+		}
+		add := func(v []byte) error {
+			if total += len(v); total > limit {
+				return fmt.Errorf("%w: the %s values of one batch exceed 2 GiB: use smaller batches or a large type", ErrValue, t)
+			}
+			addBytes(v)
+			return nil
+		}
 		if isString {
 			check := !o.KnownUTF8
 			a.parse = func(cell []byte) error {
 				if check && !utf8.Valid(cell) {
 					return fmt.Errorf("%w: invalid UTF-8 at byte %d of a %s value", ErrValue, invalidAt(cell)+1, t)
 				}
-				add(cell)
-				return nil
+				return add(cell)
 			}
 		} else {
 			a.parse = func(cell []byte) error {
@@ -340,8 +355,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 				if err != nil {
 					return bad(cell, err.Error())
 				}
-				add(v)
-				return nil
+				return add(v)
 			}
 		}
 	}

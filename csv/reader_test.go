@@ -2,8 +2,10 @@ package csv
 
 import (
 	"errors"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
@@ -238,5 +240,41 @@ func TestEarlyBreak(t *testing.T) {
 		if err == nil {
 			t.Fatal("second range gave no error")
 		}
+	}
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// TestBoundedReadAhead: the reader stays a few chunks ahead of the
+// consumer, whatever the input's size.
+func TestBoundedReadAhead(t *testing.T) {
+	data := "a,b\n" + strings.Repeat("12345,hello\n", 1_000_000) // 12 MB
+	cr := &countingReader{r: strings.NewReader(data)}
+	r, err := NewReader(cr, WithBatchSize(100), withBlockSize(4096), WithConcurrency(2), WithInferRows(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rec, err := range r.Records() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.NumRows() != 100 {
+			t.Fatalf("%d rows", rec.NumRows())
+		}
+		time.Sleep(50 * time.Millisecond) // let the goroutines run ahead as far as they can
+		break
+	}
+	if cr.n > 64<<10 {
+		t.Fatalf("read %d bytes ahead of one batch of 1.2 KB", cr.n)
 	}
 }

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
@@ -269,5 +271,40 @@ func TestParallelReadSameRecords(t *testing.T) {
 			t.Fatal(err)
 		}
 		sameRows(t, rec, got)
+	}
+}
+
+type countingReader struct {
+	r io.Reader
+	n int
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += n
+	return n, err
+}
+
+// TestBoundedReadAhead: the reader stays a few chunks ahead of the
+// consumer, whatever the input's size.
+func TestBoundedReadAhead(t *testing.T) {
+	data := strings.Repeat(`{"a":12345,"b":"hello"}`+"\n", 500_000) // 12 MB
+	cr := &countingReader{r: strings.NewReader(data)}
+	r, err := NewReader(cr, WithBatchSize(50), withBlockSize(4096), WithConcurrency(2), WithInferRows(10))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rec, err := range r.Records() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		if rec.NumRows() != 50 {
+			t.Fatalf("%d rows", rec.NumRows())
+		}
+		time.Sleep(50 * time.Millisecond)
+		break
+	}
+	if cr.n > 64<<10 {
+		t.Fatalf("read %d bytes ahead of one batch of 1.2 KB", cr.n)
 	}
 }

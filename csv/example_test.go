@@ -5,7 +5,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
 func ExampleReader() {
@@ -69,4 +71,33 @@ func ExampleWriter() {
 	// 1;x
 	// 2;""
 	// 3;
+}
+
+func ExampleWithSchema() {
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "last", Type: datatype.String, Nullable: true},
+		{Name: "born", Type: datatype.Int16, Nullable: true},
+	}, datatype.Metadata{})
+	// The columns are matched by name, whatever their order in the file.
+	in := "born,last\n1815,Lovelace\n1906,Hopper\n"
+	r, err := csv.NewReader(strings.NewReader(in), csv.WithSchema(schema))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for rec, err := range r.Records() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Print(rec)
+	}
+	// A header that does not match is an error naming the columns.
+	_, err = csv.NewReader(strings.NewReader("born,first\n1815,Ada\n"), csv.WithSchema(schema))
+	fmt.Println(err)
+	// Output:
+	// record: 2 rows
+	//   last: ["Lovelace" "Hopper"]
+	//   born: [1815 1906]
+	// csv: invalid input: schema fields missing from the header: "last"; header columns not in the schema: "first"
 }

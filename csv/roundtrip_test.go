@@ -239,3 +239,25 @@ func TestParallelReadSameRecords(t *testing.T) {
 		sameRows(t, rec, got)
 	}
 }
+
+// TestNumbersQuotedWhenNeeded: a delimiter that numbers contain makes
+// them quoted, and they read back.
+func TestNumbersQuotedWhenNeeded(t *testing.T) {
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "f", Type: datatype.Float64, Nullable: true}, {Name: "i", Type: datatype.Int64, Nullable: true}}, datatype.Metadata{})
+	rec := randdata.New(3).Record(schema, 200)
+	for _, d := range []byte{'.', '-', 'e'} {
+		var buf bytes.Buffer
+		w := NewWriter(&buf, WriteDelimiter(d))
+		if err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		_, got, err := readAll(t, buf.Bytes(), WithSchema(schema), WithDelimiter(d))
+		if err != nil {
+			t.Fatalf("delimiter %q: %v", d, err)
+		}
+		sameRows(t, rec, got)
+	}
+}

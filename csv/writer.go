@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"strings"
 	"sync"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
@@ -73,6 +75,7 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 	n := rec.NumCols()
 	fmts := make([]textval.Formatter, n)
 	strs := make([]bool, n)
+	plain := make([]bool, n) // values that never need quotes: numbers, unless the options make them
 	for i := range n {
 		col := rec.Column(i)
 		f, err := textval.NewFormatter(col, textval.FormatOptions{True: w.cfg.trueS, False: w.cfg.falseS})
@@ -80,13 +83,14 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 			return fmt.Errorf("%w: column %q: %v", ErrNotSupported, rec.ColumnName(i), err)
 		}
 		fmts[i], strs[i] = f, textval.IsString(col.DataType())
+		plain[i] = w.plainNumbers() && isNumeric(col.DataType().Kind())
 	}
 	cols := rec.Columns()
 	rows := rec.NumRows()
 	parts := min(w.cfg.concurrency, rows/parallelRows)
 	if parts <= 1 {
 		for from := 0; from < rows; from += flushRows {
-			w.buf = w.rows(w.buf, cols, fmts, strs, from, min(from+flushRows, rows))
+			w.buf = w.rows(w.buf, cols, fmts, strs, plain, from, min(from+flushRows, rows))
 			if len(w.buf) >= flushAt {
 				if err := w.flush(); err != nil {
 					return err
@@ -113,7 +117,7 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				bufs[p] = w.rows(bufs[p][:0], cols, fmts, strs, lo, hi)
+				bufs[p] = w.rows(bufs[p][:0], cols, fmts, strs, plain, lo, hi)
 			}()
 		}
 		wg.Wait()
@@ -136,7 +140,7 @@ const (
 )
 
 // rows appends rows [from, to) to dst.
-func (w *Writer) rows(dst []byte, cols []array.Array, fmts []textval.Formatter, strs []bool, from, to int) []byte {
+func (w *Writer) rows(dst []byte, cols []array.Array, fmts []textval.Formatter, strs, plain []bool, from, to int) []byte {
 	var tmp []byte
 	for row := from; row < to; row++ {
 		for i, col := range cols {
@@ -154,7 +158,7 @@ func (w *Writer) rows(dst []byte, cols []array.Array, fmts []textval.Formatter, 
 			}
 			start := len(dst)
 			dst = fmts[i](dst, row)
-			if w.needsQuote(dst[start:]) {
+			if !plain[i] && w.needsQuote(dst[start:]) {
 				tmp = append(tmp[:0], dst[start:]...)
 				dst = w.appendCell(dst[:start], tmp)
 			}
@@ -162,6 +166,28 @@ func (w *Writer) rows(dst []byte, cols []array.Array, fmts []textval.Formatter, 
 		dst = append(dst, w.eol...)
 	}
 	return dst
+}
+
+// numberChars are the bytes of the text of numbers (NaN and ±Inf too).
+const numberChars = "0123456789+-.eEInfNa"
+
+// plainNumbers reports whether the text of a number can never need quotes:
+// the null is the empty cell and the delimiter and quote are not bytes of
+// numbers.
+func (w *Writer) plainNumbers() bool {
+	return w.cfg.null == "" && !strings.ContainsRune(numberChars, rune(w.cfg.delim)) && !strings.ContainsRune(numberChars, rune(w.cfg.quote))
+}
+
+// isNumeric reports whether k's text is a number.
+func isNumeric(k datatype.Kind) bool {
+	switch k {
+	case datatype.KindInt8, datatype.KindInt16, datatype.KindInt32, datatype.KindInt64,
+		datatype.KindUint8, datatype.KindUint16, datatype.KindUint32, datatype.KindUint64,
+		datatype.KindFloat16, datatype.KindFloat32, datatype.KindFloat64, datatype.KindDuration,
+		datatype.KindDecimal32, datatype.KindDecimal64, datatype.KindDecimal128, datatype.KindDecimal256:
+		return true
+	}
+	return false
 }
 
 // needsQuote reports whether a value must be quoted to read back the same.

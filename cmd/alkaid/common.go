@@ -456,6 +456,7 @@ type progress struct {
 	start time.Time
 	last  time.Time
 	drawn bool
+	total int64 // bytes of the whole input, when known (see withTotal)
 }
 
 // progressEvery is the time between redraws.
@@ -485,7 +486,7 @@ func (p *progress) draw(rows, bytes int64, now time.Time) {
 	if secs > 0 {
 		rate = float64(bytes) / secs
 	}
-	fmt.Fprintf(cmdStderr, "\r%s: %s rows, %s, %s/s, %.0fs   ", p.verb, groupDigits(rows), humanBytes(bytes), humanBytes(int64(rate)), secs)
+	fmt.Fprintf(cmdStderr, "\r%s: %s rows, %s, %s/s, %.0fs%s   ", p.verb, groupDigits(rows), humanBytes(bytes), humanBytes(int64(rate)), secs, p.totalSuffix(bytes, now))
 	p.drawn = true
 }
 

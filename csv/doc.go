@@ -1,0 +1,31 @@
+// Package csv reads CSV text into record batches and writes record batches
+// as CSV.
+//
+// A [Reader] yields batches of at most a chosen number of rows from an
+// io.Reader. Its schema is given ([WithSchema], matched to the header by
+// column name) or inferred from a sample of rows ([WithInferRows]) or from
+// the whole input ([WithInferAll]). Reading is lossless: a cell that is not
+// a value of its column's type — an integer that overflows, a string that
+// is not UTF-8, a time with more fractional digits than its unit — is an
+// error naming the line, the column and the value; inference picks a type
+// that holds every sampled value exactly (see [WithInferRows]).
+//
+// Reading works in two phases: the input is cut into chunks at record
+// boundaries (quotes respected), then each chunk is split into fields and
+// parsed column by column, on as many goroutines as GOMAXPROCS. Batches
+// come out in input order; a few chunks are in flight at any time, so
+// memory stays bounded whatever the input size.
+//
+// A [Writer] writes a header and one line per row; what it writes reads
+// back to equal records through a Reader given the same schema.
+//
+// The text forms: booleans true/false (configurable), integers and
+// floats in Go's shortest round-trip form (NaN, +Inf, -Inf), decimals in
+// plain notation with the type's scale, dates YYYY-MM-DD, times
+// hh:mm:ss[.f], timestamps ISO-8601 (with "Z" when the type has a time
+// zone; dates and timestamps outside years 0000-9999 as a count of units),
+// durations as a count of units, binary as base64, strings as they are
+// (quoted when needed; a quoted empty cell is the empty string, an
+// unquoted one is null). Nested types, intervals, unions and dictionaries
+// have no CSV form: they are an error naming the column.
+package csv

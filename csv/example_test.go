@@ -1,0 +1,103 @@
+package csv_test
+
+import (
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+func ExampleReader() {
+	in := "id,name,price,day\n1,ann,2.50,2024-01-02\n2,\"bob, jr\",,2024-01-03\n"
+	r, err := csv.NewReader(strings.NewReader(in), csv.WithBatchSize(1000))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Schema())
+	for rec, err := range r.Records() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Print(rec)
+	}
+	// Output:
+	// schema:
+	//   id: int64
+	//   name: utf8
+	//   price: float64
+	//   day: date32
+	// record: 2 rows
+	//   id: [1 2]
+	//   name: ["ann" "bob, jr"]
+	//   price: [2.5 (null)]
+	//   day: [2024-01-02 2024-01-03]
+}
+
+func ExampleReader_errors() {
+	in := "id\n1\n99999999999999999999999999999999999999999\n"
+	_, err := csv.NewReader(strings.NewReader(in), csv.WithInferRows(1))
+	fmt.Println(err)
+	r, _ := csv.NewReader(strings.NewReader(in), csv.WithInferRows(1))
+	for _, err := range r.Records() {
+		fmt.Println(err)
+	}
+	// Output:
+	// <nil>
+	// csv: invalid input: line 3, column 1 ("id"): invalid value "99999999999999999999999999999999999999999" for int64: not an integer in range
+}
+
+func ExampleWriter() {
+	r, _ := csv.NewReader(strings.NewReader("a,b\n1,x\n2,\"\"\n3,\n"))
+	w := csv.NewWriter(os.Stdout, csv.WriteDelimiter(';'))
+	for rec, err := range r.Records() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		if err := w.Write(rec); err != nil {
+			fmt.Println(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// a;b
+	// 1;x
+	// 2;""
+	// 3;
+}
+
+func ExampleWithSchema() {
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "last", Type: datatype.String, Nullable: true},
+		{Name: "born", Type: datatype.Int16, Nullable: true},
+	}, datatype.Metadata{})
+	// The columns are matched by name, whatever their order in the file.
+	in := "born,last\n1815,Lovelace\n1906,Hopper\n"
+	r, err := csv.NewReader(strings.NewReader(in), csv.WithSchema(schema))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for rec, err := range r.Records() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Print(rec)
+	}
+	// A header that does not match is an error naming the columns.
+	_, err = csv.NewReader(strings.NewReader("born,first\n1815,Ada\n"), csv.WithSchema(schema))
+	fmt.Println(err)
+	// Output:
+	// record: 2 rows
+	//   last: ["Lovelace" "Hopper"]
+	//   born: [1815 1906]
+	// csv: invalid input: schema fields missing from the header: "last"; header columns not in the schema: "first"
+}

@@ -1,0 +1,457 @@
+package csv
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"iter"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode/utf8"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/textval"
+)
+
+// Reader reads CSV into record batches. Create it with NewReader, then
+// range over Records once.
+type Reader struct {
+	cfg      readerConfig
+	in       io.Reader
+	src      *source
+	start    int64 // the input's offset at NewReader (WithInferAll)
+	schema   *alkaid.Schema
+	width    int   // fields per record
+	colIdx   []int // for each output field, its column in the file
+	names    []string
+	raw      []bool // for each output field: binary read as raw bytes
+	skipped  atomic.Int64
+	consumed atomic.Int64
+	used     bool
+}
+
+// NewReader reads the header (and, without a schema, the inference sample)
+// of r and returns a Reader of the rest. Errors name what is wrong: a bad
+// option, a header that does not match the schema, a malformed sample.
+func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
+	cfg := defaultReaderConfig()
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	rd := &Reader{cfg: cfg, in: r}
+	if cfg.inferAll {
+		sk, ok := r.(io.Seeker)
+		if !ok {
+			return nil, fmt.Errorf("%w: WithInferAll needs an io.Seeker input", ErrNotSupported)
+		}
+		pos, err := sk.Seek(0, io.SeekCurrent)
+		if err != nil {
+			return nil, fmt.Errorf("csv: WithInferAll: %w", err)
+		}
+		rd.start = pos
+	}
+	if err := rd.begin(); err != nil {
+		return nil, err
+	}
+	fileFields, err := rd.fileFields()
+	if err != nil {
+		return nil, err
+	}
+	if err := rd.project(fileFields); err != nil {
+		return nil, err
+	}
+	return rd, nil
+}
+
+func (c *readerConfig) check() error {
+	bad := func(what string) error { return fmt.Errorf("%w: %s", ErrNotSupported, what) }
+	switch {
+	case c.batchRows <= 0:
+		return bad(fmt.Sprintf("batch size %d: must be positive", c.batchRows))
+	case c.inferRows <= 0:
+		return bad(fmt.Sprintf("infer rows %d: must be positive", c.inferRows))
+	case c.delim == c.quote:
+		return bad("the delimiter and the quote are the same character")
+	case c.delim == '\n' || c.delim == '\r' || c.quote == '\n' || c.quote == '\r' || c.delim == 0 || c.quote == 0:
+		return bad("the delimiter and the quote must not be a line break or NUL")
+	case c.comment == c.delim || c.comment == c.quote || c.comment == '\n':
+		if c.comment != 0 {
+			return bad("the comment character is the delimiter, the quote or a line break")
+		}
+	case c.skipRows < 0:
+		return bad("negative skip rows")
+	}
+	if c.concurrency < 1 {
+		c.concurrency = 1
+	}
+	if c.blockSize < 1 {
+		c.blockSize = 1 << 20
+	}
+	return nil
+}
+
+// begin skips the skip rows and reads the header.
+func (rd *Reader) begin() error {
+	rd.src = &source{r: rd.in, block: rd.cfg.blockSize, quote: rd.cfg.quote, comment: rd.cfg.comment, line: 1}
+	if err := rd.src.skipBOM(); err != nil {
+		return err
+	}
+	for range rd.cfg.skipRows {
+		if _, _, err := rd.src.next(1); err == io.EOF {
+			break
+		} else if err != nil {
+			return err
+		}
+	}
+	sp := rd.splitter()
+	if rd.cfg.header {
+		chunk, line, err := rd.src.next(1)
+		if err == io.EOF {
+			return fmt.Errorf("%w: empty input: no header", ErrInvalid)
+		}
+		if err != nil {
+			return err
+		}
+		var f fields
+		if err := sp.split(chunk, line, &f); err != nil {
+			return err
+		}
+		if f.rows == 0 {
+			return fmt.Errorf("%w: empty input: no header", ErrInvalid)
+		}
+		rd.names = make([]string, len(f.cells))
+		for i := range f.cells {
+			c := f.bytes(chunk, i)
+			if !utf8.Valid(c) {
+				return fmt.Errorf("%w: line %d: header column %d is not valid UTF-8", ErrInvalid, line, i+1)
+			}
+			rd.names[i] = string(c)
+		}
+		rd.width = len(rd.names)
+		return nil
+	}
+	// No header: the first record gives the width.
+	chunk, err := rd.peek(1)
+	if err != nil {
+		return err
+	}
+	var f fields
+	if err := sp.split(chunk, rd.src.line, &f); err != nil {
+		return err
+	}
+	if f.rows == 0 {
+		if rd.cfg.schema == nil {
+			return fmt.Errorf("%w: empty input", ErrInvalid)
+		}
+		rd.width = rd.cfg.schema.NumFields()
+	} else {
+		rd.width = sp.width
+	}
+	rd.names = make([]string, rd.width)
+	for i := range rd.names {
+		rd.names[i] = fmt.Sprintf("col_%d", i+1)
+	}
+	return nil
+}
+
+// peek returns the bytes of the next n records without consuming them.
+func (rd *Reader) peek(n int) ([]byte, error) {
+	s := rd.src
+	for {
+		end, recs := s.cut(s.pend, n, s.eof)
+		if recs == n || s.eof {
+			return s.pend[:end:end], nil
+		}
+		if err := s.fill(); err != nil {
+			return nil, err
+		}
+	}
+}
+
+func (rd *Reader) splitter() *splitter {
+	return newSplitter(rd.cfg.delim, rd.cfg.quote, rd.cfg.comment, rd.width, rd.cfg.skipBad)
+}
+
+func (rd *Reader) isNull(cell []byte) bool {
+	for _, n := range rd.cfg.nulls {
+		if string(cell) == n {
+			return true
+		}
+	}
+	return false
+}
+
+// fileFields returns a field for each column of the file (nil for columns
+// a given schema does not have).
+func (rd *Reader) fileFields() ([]*datatype.Field, error) {
+	out := make([]*datatype.Field, rd.width)
+	s := rd.cfg.schema
+	if s == nil {
+		return rd.infer()
+	}
+	if rd.cfg.positional || !rd.cfg.header {
+		if s.NumFields() != rd.width {
+			return nil, fmt.Errorf("%w: the schema has %d fields, the input %d columns", ErrInvalid, s.NumFields(), rd.width)
+		}
+		for i := range out {
+			f := s.Field(i)
+			out[i] = &f
+		}
+		rd.names = make([]string, rd.width)
+		for i := range rd.names {
+			rd.names[i] = s.Field(i).Name
+		}
+		return out, nil
+	}
+	var missing, unexpected []string
+	for i := range s.NumFields() {
+		f := s.Field(i)
+		j := indexOf(rd.names, f.Name)
+		if j < 0 {
+			missing = append(missing, f.Name)
+			continue
+		}
+		out[j] = &f
+	}
+	if len(rd.cfg.columns) == 0 {
+		for i, n := range rd.names {
+			if out[i] == nil {
+				unexpected = append(unexpected, n)
+			}
+		}
+	}
+	if len(missing) > 0 || len(unexpected) > 0 {
+		var parts []string
+		if len(missing) > 0 {
+			parts = append(parts, fmt.Sprintf("schema fields missing from the header: %s", quoteList(missing)))
+		}
+		if len(unexpected) > 0 {
+			parts = append(parts, fmt.Sprintf("header columns not in the schema: %s", quoteList(unexpected)))
+		}
+		return nil, fmt.Errorf("%w: %s", ErrInvalid, strings.Join(parts, "; "))
+	}
+	return out, nil
+}
+
+func indexOf(names []string, n string) int {
+	for i, s := range names {
+		if s == n {
+			return i
+		}
+	}
+	return -1
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = fmt.Sprintf("%q", n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// project builds the output schema: the named columns, else the schema's
+// order (by name), else the file's.
+func (rd *Reader) project(file []*datatype.Field) error {
+	var idx []int
+	switch {
+	case len(rd.cfg.columns) > 0:
+		var missing []string
+		for _, n := range rd.cfg.columns {
+			j := indexOf(rd.names, n)
+			if j < 0 {
+				missing = append(missing, n)
+				continue
+			}
+			if file[j] == nil {
+				return fmt.Errorf("%w: column %q is not in the schema", ErrInvalid, n)
+			}
+			idx = append(idx, j)
+		}
+		if len(missing) > 0 {
+			return fmt.Errorf("%w: columns not in the header: %s", ErrInvalid, quoteList(missing))
+		}
+	case rd.cfg.schema != nil && rd.cfg.header && !rd.cfg.positional:
+		for i := range rd.cfg.schema.NumFields() {
+			idx = append(idx, indexOf(rd.names, rd.cfg.schema.Field(i).Name))
+		}
+	default:
+		for i := range file {
+			idx = append(idx, i)
+		}
+	}
+	fields := make([]datatype.Field, len(idx))
+	rd.raw = make([]bool, len(idx))
+	for k, j := range idx {
+		fields[k] = *file[j]
+		if err := textval.Supported(fields[k].Type); err != nil {
+			return fmt.Errorf("%w: column %q: %v", ErrNotSupported, fields[k].Name, err)
+		}
+		rd.raw[k] = rd.cfg.utf8Binary && rd.cfg.schema == nil && fields[k].Type.Kind() == datatype.KindBinary
+	}
+	rd.colIdx = idx
+	var md datatype.Metadata
+	if rd.cfg.schema != nil {
+		md = rd.cfg.schema.Metadata()
+	}
+	rd.schema = alkaid.NewSchema(fields, md)
+	return nil
+}
+
+// Schema is the schema of the records.
+func (rd *Reader) Schema() *alkaid.Schema { return rd.schema }
+
+// Skipped is the number of records skipped for a wrong number of fields
+// (WithSkipBadRows) so far.
+func (rd *Reader) Skipped() int { return int(rd.skipped.Load()) }
+
+// Offset is how many bytes of the input were handed to parsing so far
+// (for progress reports).
+func (rd *Reader) Offset() int64 { return rd.consumed.Load() }
+
+// parse turns one chunk into a record.
+func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
+	sp := rd.splitter()
+	f := fieldsPool.Get().(*fields)
+	defer func() { f.reset(); fieldsPool.Put(f) }()
+	f.reset()
+	err := sp.split(chunk, line, f)
+	rd.skipped.Add(int64(sp.skipped))
+	if err != nil {
+		return nil, err
+	}
+	known := utf8.Valid(chunk)
+	cols := make([]array.Array, len(rd.colIdx))
+	defaultNull := len(rd.cfg.nulls) == 1 && rd.cfg.nulls[0] == ""
+	for k, j := range rd.colIdx {
+		field := rd.schema.Field(k)
+		opts := textval.Options{True: rd.cfg.trues, False: rd.cfg.falses, RawBinary: rd.raw[k], KnownUTF8: known, Layouts: rd.cfg.layouts}
+		ap, err := textval.NewAppender(field.Type, &opts)
+		if err != nil {
+			return nil, fmt.Errorf("%w: column %q: %v", ErrNotSupported, field.Name, err)
+		}
+		ap.Reserve(f.rows)
+		if textval.IsString(field.Type) || field.Type.Kind() == datatype.KindBinary || field.Type.Kind() == datatype.KindLargeBinary {
+			total := 0
+			for row := range f.rows {
+				c := f.cells[row*rd.width+j]
+				total += int(c.end - c.start)
+			}
+			ap.ReserveBytes(total)
+		}
+		for row := range f.rows {
+			at := row*rd.width + j
+			cell := f.bytes(chunk, at)
+			if !f.cells[at].quoted && ((defaultNull && len(cell) == 0) || (!defaultNull && rd.isNull(cell))) {
+				if !field.Nullable {
+					return nil, fmt.Errorf("%w: line %d, column %d (%q): null in a non-nullable field", ErrInvalid, f.lines[row], j+1, field.Name)
+				}
+				ap.AppendNull()
+				continue
+			}
+			if err := ap.Append(cell); err != nil {
+				return nil, fmt.Errorf("%w: line %d, column %d (%q): %v", ErrInvalid, f.lines[row], j+1, field.Name, err)
+			}
+		}
+		cols[k] = ap.NewArray()
+	}
+	rec, err := alkaid.NewRecord(rd.schema, cols, f.rows)
+	if err != nil {
+		return nil, fmt.Errorf("csv: %w", err)
+	}
+	return rec, nil
+}
+
+// fieldsPool recycles the field indexes of chunks.
+var fieldsPool = sync.Pool{New: func() any { return new(fields) }}
+
+type job struct {
+	chunk []byte
+	line  int
+	err   error
+	res   chan result
+}
+
+type result struct {
+	rec *alkaid.Record
+	err error
+}
+
+// Records yields the record batches in input order, then stops; an error
+// is yielded once, last. Chunks are parsed on the configured number of
+// goroutines, a few batches ahead of the consumer. Records can be ranged
+// over once.
+func (rd *Reader) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
+		if rd.used {
+			yield(nil, errors.New("csv: Records was already ranged over"))
+			return
+		}
+		rd.used = true
+		done := make(chan struct{})
+		defer close(done)
+		workers := rd.cfg.concurrency
+		jobs := make(chan *job, workers)
+		order := make(chan *job, 2*workers)
+		go rd.cutChunks(jobs, order, done)
+		for range workers {
+			go func() {
+				for j := range jobs {
+					rec, err := rd.parse(j.chunk, j.line)
+					j.res <- result{rec, err}
+				}
+			}()
+		}
+		for j := range order {
+			if j.err != nil {
+				yield(nil, j.err)
+				return
+			}
+			r := <-j.res
+			if r.err != nil {
+				yield(nil, r.err)
+				return
+			}
+			if r.rec.NumRows() == 0 {
+				continue
+			}
+			if !yield(r.rec, nil) {
+				return
+			}
+		}
+	}
+}
+
+// cutChunks feeds chunks of batch-size records to the workers and, in
+// the same order, to the consumer.
+func (rd *Reader) cutChunks(jobs, order chan<- *job, done <-chan struct{}) {
+	defer close(order)
+	defer close(jobs)
+	for {
+		chunk, line, err := rd.src.next(rd.cfg.batchRows)
+		if err == io.EOF {
+			return
+		}
+		j := &job{chunk: chunk, line: line, err: err, res: make(chan result, 1)}
+		select {
+		case order <- j:
+		case <-done:
+			return
+		}
+		if err != nil {
+			return
+		}
+		rd.consumed.Add(int64(len(chunk)))
+		select {
+		case jobs <- j:
+		case <-done:
+			return
+		}
+	}
+}

@@ -1,0 +1,263 @@
+package csv
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"testing"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/randdata"
+	"github.com/alkaid-go/alkaid/internal/textval"
+)
+
+// splitTypes returns the randdata fields CSV can express and those it
+// cannot.
+func splitTypes(t *testing.T) (ok, not []datatype.Field) {
+	t.Helper()
+	all := randdata.AllTypes()
+	for i := range all.NumFields() {
+		f := all.Field(i)
+		if textval.Supported(f.Type) == nil {
+			ok = append(ok, f)
+		} else {
+			not = append(not, f)
+		}
+	}
+	if len(ok) < 25 {
+		t.Fatalf("only %d randdata types have a CSV form", len(ok))
+	}
+	return ok, not
+}
+
+func readAll(t *testing.T, data []byte, opts ...ReaderOption) (*alkaid.Schema, []*alkaid.Record, error) {
+	t.Helper()
+	r, err := NewReader(bytes.NewReader(data), opts...)
+	if err != nil {
+		return nil, nil, err
+	}
+	var recs []*alkaid.Record
+	for rec, err := range r.Records() {
+		if err != nil {
+			return r.Schema(), recs, err
+		}
+		recs = append(recs, rec)
+	}
+	return r.Schema(), recs, nil
+}
+
+// sameRows compares the rows of want with those of the batches got.
+func sameRows(t *testing.T, want *alkaid.Record, got []*alkaid.Record) {
+	t.Helper()
+	tab, err := alkaid.TableFromRecords(want.Schema(), got)
+	if err != nil {
+		t.Fatalf("batches: %v", err)
+	}
+	if tab.NumRows() != want.NumRows() {
+		t.Fatalf("%d rows read, %d written", tab.NumRows(), want.NumRows())
+	}
+	for c := range want.NumCols() {
+		off := 0
+		for _, ch := range tab.Column(c).Chunks() {
+			w := array.Slice(want.Column(c), off, off+ch.Len())
+			if !array.ApproxEqual(w, ch, array.NaNEqual()) {
+				t.Fatalf("column %q rows %d..%d:\nwant %v\n got %v", want.ColumnName(c), off, off+ch.Len(), w, ch)
+			}
+			off += ch.Len()
+		}
+	}
+}
+
+// TestRoundTripAllTypes: for every randdata type with a CSV form, writing
+// then reading with the same schema gives equal records, whatever the
+// batch size, block size and concurrency.
+func TestRoundTripAllTypes(t *testing.T) {
+	ok, _ := splitTypes(t)
+	schema := alkaid.NewSchema(ok, datatype.Metadata{})
+	cases := []struct {
+		seed           uint64
+		rows, batch    int
+		block, workers int
+	}{
+		{1, 1, 1, 1 << 20, 1},
+		{2, 100, 7, 64, 3},
+		{3, 500, 128, 1 << 10, 2},
+		{4, 1000, 1000, 1 << 20, 4},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("seed%d_rows%d_batch%d", c.seed, c.rows, c.batch), func(t *testing.T) {
+			rec := randdata.New(c.seed).Record(schema, c.rows)
+			var buf bytes.Buffer
+			w := NewWriter(&buf)
+			if err := w.Write(rec); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			s, got, err := readAll(t, buf.Bytes(), WithSchema(schema), WithBatchSize(c.batch),
+				withBlockSize(c.block), WithConcurrency(c.workers))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !s.Equal(schema) {
+				t.Fatalf("schema\n%v\nwant\n%v", s, schema)
+			}
+			for _, g := range got {
+				if g.NumRows() > c.batch {
+					t.Fatalf("batch of %d rows, want at most %d", g.NumRows(), c.batch)
+				}
+			}
+			sameRows(t, rec, got)
+		})
+	}
+}
+
+// TestRoundTripOptions: the same with a different delimiter, quote, null
+// spelling and booleans on both sides.
+func TestRoundTripOptions(t *testing.T) {
+	ok, _ := splitTypes(t)
+	schema := alkaid.NewSchema(ok, datatype.Metadata{})
+	rec := randdata.New(9).Record(schema, 300)
+	var buf bytes.Buffer
+	w := NewWriter(&buf, WriteDelimiter(';'), WriteQuote('\''), WriteNull("NA"), WriteBooleans("yes", "no"), WriteCRLF())
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, got, err := readAll(t, buf.Bytes(), WithSchema(schema), WithDelimiter(';'), WithQuote('\''),
+		WithNullValues("NA"), WithBooleans([]string{"yes"}, []string{"no"}), WithBatchSize(50))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRows(t, rec, got)
+}
+
+// TestWriteUnsupported: types without a CSV form are an error naming the
+// column, before anything is written.
+func TestWriteUnsupported(t *testing.T) {
+	_, not := splitTypes(t)
+	for _, f := range not {
+		t.Run(f.Name, func(t *testing.T) {
+			schema := alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{})
+			rec := randdata.New(1).Record(schema, 3)
+			var buf bytes.Buffer
+			err := NewWriter(&buf).Write(rec)
+			if !errors.Is(err, ErrNotSupported) || !bytes.Contains([]byte(err.Error()), []byte(fmt.Sprintf("%q", f.Name))) {
+				t.Fatalf("err = %v, want ErrNotSupported naming %q", err, f.Name)
+			}
+			if buf.Len() != 0 {
+				t.Fatalf("wrote %q", buf.String())
+			}
+			_, _, err = readAll(t, []byte(f.Name+"\n1\n"), WithSchema(schema))
+			if !errors.Is(err, ErrNotSupported) {
+				t.Fatalf("reading: err = %v, want ErrNotSupported", err)
+			}
+		})
+	}
+}
+
+// TestRoundTripEachType: one column at a time (a one-column file has
+// blank lines for nulls).
+func TestRoundTripEachType(t *testing.T) {
+	ok, _ := splitTypes(t)
+	for _, f := range ok {
+		t.Run(f.Name, func(t *testing.T) {
+			schema := alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{})
+			rec := randdata.New(5).Record(schema, 60)
+			var buf bytes.Buffer
+			w := NewWriter(&buf)
+			if err := w.Write(rec); err != nil {
+				t.Fatal(err)
+			}
+			if err := w.Close(); err != nil {
+				t.Fatal(err)
+			}
+			_, got, err := readAll(t, buf.Bytes(), WithSchema(schema), WithBatchSize(16))
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameRows(t, rec, got)
+		})
+	}
+}
+
+// TestParallelWriteSameBytes: formatting rows on several goroutines
+// writes the same bytes as one.
+func TestParallelWriteSameBytes(t *testing.T) {
+	ok, _ := splitTypes(t)
+	schema := alkaid.NewSchema(ok, datatype.Metadata{})
+	rec := randdata.New(11).Record(schema, 3*flushRows+17)
+	var outs [][]byte
+	for _, n := range []int{1, 2, 3} {
+		var buf bytes.Buffer
+		w := NewWriter(&buf, WriteConcurrency(n))
+		if err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		outs = append(outs, buf.Bytes())
+	}
+	if !bytes.Equal(outs[0], outs[1]) || !bytes.Equal(outs[0], outs[2]) {
+		t.Fatalf("outputs differ: %d, %d, %d bytes", len(outs[0]), len(outs[1]), len(outs[2]))
+	}
+	_, got, err := readAll(t, outs[2], WithSchema(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sameRows(t, rec, got)
+}
+
+// TestParallelReadSameRecords: parsing chunks on several goroutines gives
+// the batches one goroutine gives, in the same order.
+func TestParallelReadSameRecords(t *testing.T) {
+	ok, _ := splitTypes(t)
+	schema := alkaid.NewSchema(ok, datatype.Metadata{})
+	rec := randdata.New(12).Record(schema, 400)
+	var buf bytes.Buffer
+	w := NewWriter(&buf)
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	for _, n := range []int{1, 4} {
+		_, got, err := readAll(t, buf.Bytes(), WithSchema(schema), WithBatchSize(13), withBlockSize(512), WithConcurrency(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != (400+12)/13 {
+			t.Fatalf("%d batches", len(got))
+		}
+		sameRows(t, rec, got)
+	}
+}
+
+// TestNumbersQuotedWhenNeeded: a delimiter that numbers contain makes
+// them quoted, and they read back.
+func TestNumbersQuotedWhenNeeded(t *testing.T) {
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "f", Type: datatype.Float64, Nullable: true}, {Name: "i", Type: datatype.Int64, Nullable: true}}, datatype.Metadata{})
+	rec := randdata.New(3).Record(schema, 200)
+	for _, d := range []byte{'.', '-', 'e'} {
+		var buf bytes.Buffer
+		w := NewWriter(&buf, WriteDelimiter(d))
+		if err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Close(); err != nil {
+			t.Fatal(err)
+		}
+		_, got, err := readAll(t, buf.Bytes(), WithSchema(schema), WithDelimiter(d))
+		if err != nil {
+			t.Fatalf("delimiter %q: %v", d, err)
+		}
+		sameRows(t, rec, got)
+	}
+}

@@ -1,0 +1,32 @@
+// Package ndjson reads newline-delimited JSON (one object per line) into
+// record batches and writes record batches as newline-delimited JSON.
+//
+// A [Reader] yields batches of at most a chosen number of rows. Its schema
+// is given ([WithSchema]: keys are matched to fields by name; a missing key
+// is a null, a key not in the schema is an error naming it and the line)
+// or inferred from a sample of lines ([WithInferRows]) or the whole input
+// ([WithInferAll]). Lines are parsed on as many goroutines as GOMAXPROCS,
+// straight into builders; batches come out in input order.
+//
+// Inference: objects become structs (fields in the order first seen),
+// arrays lists, true/false bool; numbers int64, then — as lines disagree —
+// the narrowest type that holds every value exactly: a decimal for
+// integers beyond int64, float64 for numbers with a fraction or exponent
+// and at most 15 significant digits, a decimal for longer plain numbers;
+// strings are dates, times or timestamps when every value has that form,
+// else utf8. A field whose values mix kinds widens int → float → string
+// (a number or boolean in a string column is kept as its JSON text, so
+// nothing is lost); a field that is an object on one line and an array or
+// scalar on another is an error naming the field and both lines.
+//
+// Reading is lossless: a value that does not fit its field's type, a
+// string that is not UTF-8, invalid JSON — each is an error naming the
+// line and the field.
+//
+// A [Writer] writes one object per row. Integers, floats and decimals are
+// JSON numbers (NaN and infinities the strings "NaN", "+Inf", "-Inf"),
+// temporal values ISO-8601 strings, binary base64 strings, lists arrays,
+// structs objects; what it writes reads back to equal records through a
+// Reader given the same schema. Maps, unions, dictionaries, list views,
+// run-end encoded arrays and intervals are an error naming the column.
+package ndjson

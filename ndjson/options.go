@@ -1,0 +1,67 @@
+package ndjson
+
+import (
+	"errors"
+	"runtime"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+)
+
+// Sentinel errors; every error of this package wraps one of them.
+var (
+	// ErrInvalid: the input is not newline-delimited JSON objects, or a
+	// value does not fit its field's type.
+	ErrInvalid = errors.New("ndjson: invalid input")
+	// ErrNotSupported: a type without a JSON form here, or a bad option.
+	ErrNotSupported = errors.New("ndjson: not supported")
+)
+
+// maxDepth bounds the nesting of values read.
+const maxDepth = 64
+
+// ReaderOption configures a Reader.
+type ReaderOption func(*readerConfig)
+
+type readerConfig struct {
+	schema      *alkaid.Schema
+	batchRows   int
+	inferRows   int
+	inferAll    bool
+	columns     []string
+	layouts     []string
+	concurrency int
+	blockSize   int
+}
+
+func defaultReaderConfig() readerConfig {
+	return readerConfig{batchRows: 16384, inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 1 << 20}
+}
+
+// WithSchema gives the schema; keys are matched to its fields by name.
+func WithSchema(s *alkaid.Schema) ReaderOption { return func(c *readerConfig) { c.schema = s } }
+
+// WithBatchSize sets the most rows per batch (default 16384).
+func WithBatchSize(n int) ReaderOption { return func(c *readerConfig) { c.batchRows = n } }
+
+// WithInferRows sets how many lines inference reads (default 10000).
+func WithInferRows(n int) ReaderOption { return func(c *readerConfig) { c.inferRows = n } }
+
+// WithInferAll infers the schema from the whole input in a first pass
+// (the input must be an io.Seeker; it is read twice).
+func WithInferAll() ReaderOption { return func(c *readerConfig) { c.inferAll = true } }
+
+// WithColumns reads only the named top-level keys, in this order; other
+// keys are skipped (still checked to be valid JSON).
+func WithColumns(names ...string) ReaderOption {
+	return func(c *readerConfig) { c.columns = append([]string(nil), names...) }
+}
+
+// WithTimestampLayouts adds time.Parse layouts for timestamp strings.
+func WithTimestampLayouts(layouts ...string) ReaderOption {
+	return func(c *readerConfig) { c.layouts = append([]string(nil), layouts...) }
+}
+
+// WithConcurrency sets how many goroutines parse (default GOMAXPROCS).
+func WithConcurrency(n int) ReaderOption { return func(c *readerConfig) { c.concurrency = n } }
+
+func withBlockSize(n int) ReaderOption { return func(c *readerConfig) { c.blockSize = n } }

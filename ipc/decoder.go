@@ -71,7 +71,7 @@ func (d *Decoder) Schema() *alkaid.Schema {
 
 // verifyMessageMeta verifies a message's metadata (a variable so that a
 // test can count the calls).
-var verifyMessageMeta = func(meta []byte) error { return verifyRoot(meta, tMessage) }
+var verifyMessageMeta = func(meta []byte, limits Limits) error { return verifyRoot(meta, tMessage, limits) }
 
 // Write feeds bytes to the decoder; it keeps a copy. It never fails.
 func (d *Decoder) Write(p []byte) (int, error) {
@@ -123,7 +123,7 @@ func (d *Decoder) Next() (Event, error) {
 	}
 	meta := p[hdr : hdr+int(size)]
 	if d.need == 0 { // else verified when the body was found missing
-		if err := verifyMessageMeta(meta); err != nil {
+		if err := verifyMessageMeta(meta, d.cfg.limits); err != nil {
 			return Event{}, fmt.Errorf("message metadata: %w", err)
 		}
 	}
@@ -371,7 +371,7 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 		}
 		values = merged.Data()
 	case db.IsDelta():
-		// A delta with nothing before it starts the dictionary.
+		return 0, false, invalidf("%s: a delta for a dictionary that was never defined", where)
 	case had && d.file:
 		return 0, false, invalidf("%s: the file format does not allow replacing a dictionary", where)
 	default:

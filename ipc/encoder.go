@@ -52,6 +52,7 @@ type encoder struct {
 	dictBlocks, recBlocks []block
 	file                  bool
 	err                   error // a failed write poisons the encoder
+	schemaLen             int   // bytes of the schema message's metadata
 }
 
 type block struct {
@@ -152,13 +153,32 @@ func sortedMetadata(m map[string]string) datatype.Metadata {
 	return datatype.NewMetadata(keys, vals)
 }
 
-func (e *encoder) writeSchema() error {
+// schemaMessage builds the schema message's metadata, refusing what
+// default readers would refuse.
+func (e *encoder) schemaMessage() ([]byte, error) {
+	if err := checkCost(schemaMessageCost(e.schema), "schema"); err != nil {
+		return nil, err
+	}
 	b := flatbuffers.NewBuilder(1024)
 	s, err := writeSchema(b, e.schema, e.cfg.arrowCompat)
 	if err != nil {
+		return nil, err
+	}
+	meta := finishMessage(b, fb.MessageHeaderSchema, s, 0, nil)
+	if err := checkBuilt(meta, "schema"); err != nil {
+		return nil, err
+	}
+	e.schemaLen = len(meta)
+	return meta, nil
+}
+
+// writeSchema writes the schema message.
+func (e *encoder) writeSchema() error {
+	meta, err := e.schemaMessage()
+	if err != nil {
 		return err
 	}
-	_, err = e.message(finishMessage(b, fb.MessageHeaderSchema, s, 0, nil), nil, 0)
+	_, err = e.message(meta, nil, 0)
 	return err
 }
 
@@ -263,13 +283,20 @@ func (e *encoder) writeRecord(rec *alkaid.Record, meta map[string]string) error 
 }
 
 func (e *encoder) writeBatch(u *unloaded, meta map[string]string) error {
+	if err := checkCost(batchMessageCost(len(u.nodes), len(u.buffers), len(u.variadic), meta), "record batch"); err != nil {
+		return err
+	}
 	pieces, entries, bodyLen, err := e.body(u)
 	if err != nil {
 		return err
 	}
 	b := flatbuffers.NewBuilder(256 + 48*len(entries))
 	rb := e.recordBatchTable(b, u, entries)
-	blk, err := e.message(finishMessage(b, fb.MessageHeaderRecordBatch, rb, bodyLen, meta), pieces, bodyLen)
+	msg := finishMessage(b, fb.MessageHeaderRecordBatch, rb, bodyLen, meta)
+	if err := checkBuilt(msg, "record batch"); err != nil {
+		return err
+	}
+	blk, err := e.message(msg, pieces, bodyLen)
 	if err != nil {
 		return err
 	}
@@ -310,6 +337,9 @@ func (e *encoder) writeDicts(nodes []dictNode, dicts []*array.Data) error {
 		}
 		delta := send != d
 		u := unloadColumns([]*array.Data{send}, send.Length)
+		if err := checkCost(batchMessageCost(len(u.nodes), len(u.buffers), len(u.variadic), nil), "dictionary batch"); err != nil {
+			return err
+		}
 		pieces, entries, bodyLen, err := e.body(u)
 		if err != nil {
 			return err
@@ -321,7 +351,11 @@ func (e *encoder) writeDicts(nodes []dictNode, dicts []*array.Data) error {
 		fb.DictionaryBatchAddData(b, rb)
 		fb.DictionaryBatchAddIsDelta(b, delta)
 		db := fb.DictionaryBatchEnd(b)
-		blk, err := e.message(finishMessage(b, fb.MessageHeaderDictionaryBatch, db, bodyLen, nil), pieces, bodyLen)
+		msg := finishMessage(b, fb.MessageHeaderDictionaryBatch, db, bodyLen, nil)
+		if err := checkBuilt(msg, "dictionary batch"); err != nil {
+			return err
+		}
+		blk, err := e.message(msg, pieces, bodyLen)
 		if err != nil {
 			return err
 		}

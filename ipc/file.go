@@ -39,16 +39,23 @@ type FileWriter struct {
 // method is told each message's size first, as with [NewStreamWriter].
 func NewFileWriter(w io.Writer, schema *alkaid.Schema, opts ...WriterOption) (*FileWriter, error) {
 	cfg := newWriterConfig(opts)
+	if err := checkCost(footerCost(schema, 0, nil), "footer"); err != nil {
+		return nil, err
+	}
 	fw := &FileWriter{enc: newEncoder(w, schema, cfg, true), magic: Magic}
 	if cfg.arrowCompat {
 		fw.magic = ArrowMagic
+	}
+	meta, err := fw.enc.schemaMessage()
+	if err != nil {
+		return nil, err
 	}
 	var head [8]byte
 	copy(head[:], fw.magic)
 	if err := fw.enc.write(head[:]); err != nil {
 		return nil, err
 	}
-	if err := fw.enc.writeSchema(); err != nil {
+	if _, err := fw.enc.message(meta, nil, 0); err != nil {
 		return nil, err
 	}
 	return fw, nil
@@ -64,7 +71,28 @@ func (w *FileWriter) WriteWithMetadata(rec *alkaid.Record, meta map[string]strin
 	if w.closed {
 		return errors.New("ipc: write to a closed file writer")
 	}
+	// The footer indexes every batch: refuse the one it could not hold.
+	blocks := len(w.enc.recBlocks) + len(w.enc.dictBlocks) + 1 + len(w.enc.dicts)
+	if err := w.checkFooter(blocks); err != nil {
+		return err
+	}
 	return w.enc.writeRecord(rec, meta)
+}
+
+// checkFooter refuses a footer of blocks blocks that default readers
+// would refuse: the schema as written at the start, 24 bytes per block,
+// the footer's metadata.
+func (w *FileWriter) checkFooter(blocks int) error {
+	c := footerCost(w.enc.schema, blocks, w.meta)
+	if err := checkCost(c, "footer"); err != nil {
+		return err
+	}
+	size := int64(w.enc.schemaLen) + 24*int64(blocks) + mapCost(w.meta).bytes + costMessage
+	if size > int64(DefaultLimits.MaxMetadataSize) {
+		return limitf("the footer of %d batches would take about %d bytes; readers accept %d (Limits.MaxMetadataSize)",
+			blocks, size, DefaultLimits.MaxMetadataSize)
+	}
+	return nil
 }
 
 // SetFooterMetadata sets custom metadata for the footer, written on Close.
@@ -77,7 +105,8 @@ func (w *FileWriter) Close() error {
 		return w.enc.err
 	}
 	w.closed = true
-	if err := w.enc.write(eos); err != nil {
+	if err := w.checkFooter(len(w.enc.recBlocks) + len(w.enc.dictBlocks)); err != nil {
+		w.enc.err = err
 		return err
 	}
 	b := flatbuffers.NewBuilder(1024)
@@ -108,9 +137,13 @@ func (w *FileWriter) Close() error {
 	}
 	b.Finish(fb.FooterEnd(b))
 	footer := b.FinishedBytes()
+	if err := checkBuilt(footer, "footer"); err != nil {
+		w.enc.err = err
+		return err
+	}
 	var size [4]byte
 	binary.LittleEndian.PutUint32(size[:], uint32(len(footer)))
-	for _, p := range [][]byte{footer, size[:], []byte(w.magic)} {
+	for _, p := range [][]byte{eos, footer, size[:], []byte(w.magic)} {
 		if err := w.enc.write(p); err != nil {
 			return err
 		}
@@ -226,7 +259,7 @@ func (fr *FileReader) open() error {
 	if err != nil {
 		return err
 	}
-	if err := verifyRoot(buf, tFooter); err != nil {
+	if err := verifyRoot(buf, tFooter, fr.dec.cfg.limits); err != nil {
 		return fmt.Errorf("footer: %w", err)
 	}
 	footer := fb.GetRootAsFooter(buf, 0)
@@ -293,7 +326,7 @@ func (fr *FileReader) checkSchemaMessage(footer *schemaInfo, footerStart int64) 
 	if _, err := io.ReadFull(sec, meta); err != nil || len(meta) < size {
 		return invalidf("schema message: %d bytes of metadata run past the footer at %d", size, footerStart)
 	}
-	if err := verifyRoot(meta, tMessage); err != nil {
+	if err := verifyRoot(meta, tMessage, limits); err != nil {
 		return fmt.Errorf("schema message: %w", err)
 	}
 	m := &Message{meta: meta, msg: fb.GetRootAsMessage(meta, 0)}

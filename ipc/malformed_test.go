@@ -45,6 +45,7 @@ type batch struct {
 	body     []byte
 	bodyLen  int64 // stated body length; -2 = len(body)
 	dictID   int64 // ≥ 0: a dictionary batch with this id
+	delta    bool  // a dictionary batch: a delta
 	version  fb.MetadataVersion
 	header   fb.MessageHeader
 }
@@ -91,6 +92,7 @@ func (bt batch) bytes() []byte {
 		fb.DictionaryBatchStart(b)
 		fb.DictionaryBatchAddId(b, bt.dictID)
 		fb.DictionaryBatchAddData(b, rb)
+		fb.DictionaryBatchAddIsDelta(b, bt.delta)
 		header, ht = fb.DictionaryBatchEnd(b), fb.MessageHeaderDictionaryBatch
 	}
 	if bt.header != 0 {

@@ -61,7 +61,7 @@ func NewMessage(metadata []byte, body *memory.Buffer, limits Limits) (*Message, 
 	if len(metadata) > limits.MaxMetadataSize {
 		return nil, limitf("message metadata of %d bytes exceeds %d", len(metadata), limits.MaxMetadataSize)
 	}
-	if err := verifyRoot(metadata, tMessage); err != nil {
+	if err := verifyRoot(metadata, tMessage, limits); err != nil {
 		return nil, fmt.Errorf("message metadata: %w", err)
 	}
 	m := &Message{meta: metadata, msg: fb.GetRootAsMessage(metadata, 0), body: body}
@@ -166,7 +166,7 @@ func readMessage(r io.Reader, limits Limits, split copySplit) (*Message, error) 
 	if _, err := io.ReadFull(r, meta); err != nil {
 		return nil, invalidf("truncated message metadata (%d bytes): %v", size, err)
 	}
-	if err := verifyRoot(meta, tMessage); err != nil {
+	if err := verifyRoot(meta, tMessage, limits); err != nil {
 		return nil, fmt.Errorf("message metadata: %w", err)
 	}
 	msg := fb.GetRootAsMessage(meta, 0)

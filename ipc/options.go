@@ -55,6 +55,25 @@ type Limits struct {
 	// types take no bytes at any length, so only this limit keeps a small
 	// input from declaring a batch that takes hours to iterate.
 	MaxRows int64
+	// MaxTables bounds the Flatbuffers tables one metadata buffer (a
+	// message's or the file footer's) may hold, counted as a reader visits
+	// them: once per reference, so that shared sub-tables cannot make a
+	// small buffer cost exponential time. Writers refuse a schema that
+	// needs more than the default.
+	MaxTables int
+	// MaxMetadataExpansion bounds what a reader copies out of one
+	// metadata buffer (strings, vectors and tables, counted once per
+	// reference) to this many times the buffer's size plus 64 KiB. A
+	// writer never shares strings or tables, so its metadata stays far
+	// below; a crafted buffer whose thousand entries all refer to one
+	// large string would otherwise cost a thousand copies of it.
+	MaxMetadataExpansion int
+	// MaxCompressionRatio bounds a compressed buffer's stated length to
+	// this many times its compressed bytes plus 1 MiB (checked before
+	// anything is allocated), so that a small input cannot claim
+	// gigabytes. Real data rarely compresses 100:1 with LZ4 or zstd;
+	// raise it for inputs known to be extremely repetitive.
+	MaxCompressionRatio int
 }
 
 // DefaultLimits are used for zero fields of [Limits].
@@ -64,6 +83,10 @@ var DefaultLimits = Limits{
 	MaxBodySize:     16 << 30,
 	MaxDecompressed: 4 << 30,
 	MaxRows:         1<<31 - 1,
+	MaxTables:       1 << 20,
+
+	MaxMetadataExpansion: 4,
+	MaxCompressionRatio:  1000,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -81,6 +104,15 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxRows <= 0 {
 		l.MaxRows = DefaultLimits.MaxRows
+	}
+	if l.MaxTables <= 0 {
+		l.MaxTables = DefaultLimits.MaxTables
+	}
+	if l.MaxMetadataExpansion <= 0 {
+		l.MaxMetadataExpansion = DefaultLimits.MaxMetadataExpansion
+	}
+	if l.MaxCompressionRatio <= 0 {
+		l.MaxCompressionRatio = DefaultLimits.MaxCompressionRatio
 	}
 	return l
 }

@@ -235,7 +235,7 @@ func (s *bytesSource) next(limits Limits) (*Message, error) {
 		return nil, invalidf("truncated message metadata (%d bytes, %d remain)", size, r.Len())
 	}
 	meta := rest[start : start+size]
-	if err := verifyRoot(meta, tMessage); err != nil {
+	if err := verifyRoot(meta, tMessage, limits); err != nil {
 		return nil, fmt.Errorf("message metadata: %w", err)
 	}
 	msg := fb.GetRootAsMessage(meta, 0)

@@ -1,8 +1,10 @@
 package ipc
 
 import (
+	"cmp"
 	"encoding/binary"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -290,4 +292,38 @@ func parallel(n, workers int, f func(i int) error) error {
 	}
 	wg.Wait()
 	return first
+}
+
+// withinRatio stores raw, largest first, the compressed buffers that make
+// a message state more uncompressed bytes than default readers accept for
+// its body (Limits.MaxCompressionRatio): wire holds each buffer's pieces
+// as compressBuffers returns them, bufs the buffers.
+func withinRatio(wire [][][]byte, bufs [][]byte) {
+	var stated, body int64
+	var compressed []int
+	for i, pieces := range wire {
+		for _, p := range pieces {
+			body += int64(len(p))
+		}
+		if len(pieces) > 0 && len(pieces[0]) >= 8 && int64(binary.LittleEndian.Uint64(pieces[0])) != uncompressedMarker {
+			stated += int64(len(bufs[i]))
+			compressed = append(compressed, i)
+		}
+	}
+	ratio := DefaultLimits.MaxCompressionRatio
+	if stated <= maxDecompressed(ratio, body) {
+		return
+	}
+	slices.SortFunc(compressed, func(a, b int) int { return cmp.Compare(len(bufs[b]), len(bufs[a])) })
+	for _, i := range compressed {
+		if stated <= maxDecompressed(ratio, body) {
+			return
+		}
+		for _, p := range wire[i] {
+			body -= int64(len(p))
+		}
+		wire[i] = [][]byte{rawMarker, bufs[i]}
+		stated -= int64(len(bufs[i]))
+		body += int64(8 + len(bufs[i]))
+	}
 }

@@ -193,6 +193,7 @@ func (e *encoder) body(u *unloaded) ([][]byte, [][2]int64, int64, error) {
 		if err != nil {
 			return nil, nil, 0, err
 		}
+		withinRatio(wire, bufs)
 	}
 	align := int64(e.cfg.alignment)
 	pieces := make([][]byte, 0, 3*len(bufs))

@@ -154,8 +154,21 @@ func (l *loader) checkExpansion() error {
 			return limitf("%s: compressed buffers 0 to %d would expand to more than %d bytes together", l.where, i, l.cfg.limits.MaxDecompressed)
 		}
 	}
+	if ratio := maxDecompressed(l.cfg.limits.MaxCompressionRatio, int64(l.body.Len())); total > ratio {
+		return limitf("%s: a body of %d bytes states %d uncompressed bytes, more than %d times it plus %d (Limits.MaxCompressionRatio)",
+			l.where, l.body.Len(), total, l.cfg.limits.MaxCompressionRatio, decompressAllowance)
+	}
 	return nil
 }
+
+// decompressAllowance is what a message may decompress to beyond its
+// compression ratio limit: a few million constant values compress to
+// almost nothing.
+const decompressAllowance = 64 << 20
+
+// maxDecompressed is what a body of n bytes may state its compressed
+// buffers expand to under the ratio limit.
+func maxDecompressed(ratio int, n int64) int64 { return int64(ratio)*n + decompressAllowance }
 
 // nextBuffer returns the next buffer, aligned for elements of width
 // bytes (copied when the body places it at a misaligned address).

@@ -322,7 +322,12 @@ func malformedCases() []malformed {
 			b.codec = 2
 			b.body = pad8(binary.LittleEndian.AppendUint64(nil, 1<<30))
 			b.buffers[1] = [2]int64{0, 8}
-		})), nil, "compressed buffer of 8 bytes claims 1073741824 uncompressed bytes"},
+		})), []ReaderOption{WithLimits(Limits{MaxCompressionRatio: 1 << 30})}, "compressed buffer of 8 bytes claims 1073741824 uncompressed bytes"},
+		{"compressed length out of proportion to the body", cat(i32, rb(func(b *batch) {
+			b.codec = 2
+			b.body = pad8(binary.LittleEndian.AppendUint64(nil, 1<<30))
+			b.buffers[1] = [2]int64{0, 8}
+		})), nil, "a body of 8 bytes states 1073741824 uncompressed bytes"},
 		{"compressed length lying (smaller)", cat(i32, rb(func(b *batch) {
 			b.codec = 2
 			frame := zstdEncoder(0).EncodeAll(i32s(1, 2, 3, 4, 5, 6), nil)

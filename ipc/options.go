@@ -68,11 +68,12 @@ type Limits struct {
 	// below; a crafted buffer whose thousand entries all refer to one
 	// large string would otherwise cost a thousand copies of it.
 	MaxMetadataExpansion int
-	// MaxCompressionRatio bounds a compressed buffer's stated length to
-	// this many times its compressed bytes plus 1 MiB (checked before
-	// anything is allocated), so that a small input cannot claim
-	// gigabytes. Real data rarely compresses 100:1 with LZ4 or zstd;
-	// raise it for inputs known to be extremely repetitive.
+	// MaxCompressionRatio bounds what the compressed buffers of one
+	// message state they expand to, together: this many times the
+	// message body plus 64 MiB, checked from the stated lengths before
+	// anything is allocated, so that a small input cannot claim
+	// gigabytes (a zstd block of 4 bytes may expand to 128 KiB). Writers
+	// store buffers uncompressed where needed to stay within the default.
 	MaxCompressionRatio int
 }
 

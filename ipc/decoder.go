@@ -49,8 +49,12 @@ type Decoder struct {
 	info    *schemaInfo
 	dicts   map[int64]*array.Data
 	grown   map[int64]*grown // dictionaries that deltas extend in place
-	batches int
-	ended   bool
+	// replaced counts the replacements of each dictionary: the
+	// generation of a nested dictionary, for the dictionaries that hold
+	// indices into it
+	replaced map[int64]uint64
+	batches  int
+	ended    bool
 	// file is set by the file reader: dictionary replacement is refused.
 	file      bool
 	bigEndian bool
@@ -354,7 +358,7 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 	case db.IsDelta() && had:
 		g := d.grown[id]
 		if g == nil {
-			g = newGrownDict(old)
+			g = newGrownDict(old, d.generation)
 		}
 		if g != nil && g.append(values) {
 			if d.grown == nil {
@@ -376,9 +380,26 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 		return 0, false, invalidf("%s: the file format does not allow replacing a dictionary", where)
 	default:
 		delete(d.grown, id)
+		if had {
+			if d.replaced == nil {
+				d.replaced = map[int64]uint64{}
+			}
+			d.replaced[id]++
+		}
 	}
 	d.dicts[id] = values
 	return id, db.IsDelta(), nil
+}
+
+// generation is the number of times the dictionary that the indices of
+// dictionary-encoded values a refer to was replaced.
+func (d *Decoder) generation(a *array.Data) uint64 {
+	dt, _ := a.Type.(*datatype.DictionaryType)
+	id, ok := d.info.dictID[dt]
+	if !ok {
+		return ^uint64(0) // not of this schema: never equal to a real one twice
+	}
+	return d.replaced[id]
 }
 
 // dictionaryTypes lists the schema's dictionary ids, for tools.

@@ -21,7 +21,10 @@ A file is checked through its footer, every record batch and dictionary.
 A file whose footer is missing or unreadable (its writer died) is read as
 the stream it holds; validate then reports what could be salvaged (record
 batches and rows up to the last complete batch) and exits 1. "-" reads a
-stream (or a file, as a stream) from stdin.`,
+stream (or a file, as a stream) from stdin. A stream must end with its
+end-of-stream marker: the format lets readers accept one that just
+stops between two messages, but that is also what a stream cut short
+looks like, so validate exits 1 naming the byte where it stops.`,
 }
 
 func runValidate(args []string) int {
@@ -123,10 +126,13 @@ func validateStream(r io.Reader, base int64, opts []ipc.ReaderOption) (tally, er
 	t.lastGood = base
 	for idx := 0; ; idx++ {
 		at := base + cr.n
-		m, err := ipc.ReadMessage(cr, opts...)
+		m, marker, err := ipc.ReadMessageOrEnd(cr, opts...)
 		if errors.Is(err, io.EOF) {
 			if idx == 0 {
 				return t, fmt.Errorf("%w: empty input, no schema message", ipc.ErrInvalid)
+			}
+			if !marker {
+				return t, fmt.Errorf("%w: the stream ends at byte %d without its end-of-stream marker (cut short after %d record batches?)", ipc.ErrInvalid, at, t.batches)
 			}
 			return t, nil
 		}

@@ -7,7 +7,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -95,13 +94,13 @@ func export(inPath, outPath, format, delim string, header, quiet bool) error {
 		return err
 	}
 	defer in.Close()
-	var f *os.File
+	var f *outFile
 	dst := cmdStdout
 	if outPath != "-" {
-		if f, err = os.Create(outPath); err != nil {
+		if f, err = createOutFile(outPath, inPath); err != nil {
 			return err
 		}
-		defer f.Close()
+		defer f.fail(nil, false) // after commit, a no-op
 		dst = f
 	}
 	cw := &countingWriter{w: dst}
@@ -159,8 +158,14 @@ func export(inPath, outPath, format, delim string, header, quiet bool) error {
 	}
 	p.done(rows, cw.n)
 	if f != nil {
-		if err := f.Close(); err != nil && readErr == nil {
-			readErr = err
+		// A file without footer, read to its last complete batch, gives
+		// a complete output (and exit 1, saying so).
+		if completeDespite(in, readErr) {
+			if err := f.commit(); err != nil {
+				return err
+			}
+		} else {
+			return f.fail(fmt.Errorf("%s: %w", inPath, readErr), rows > 0)
 		}
 	}
 	if readErr != nil {

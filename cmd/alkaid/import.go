@@ -157,7 +157,7 @@ func importText(inPath, outPath string, opt importOptions) error {
 	if err != nil {
 		return err
 	}
-	o, err := createOutput(outPath, schema, file, opts)
+	o, err := createOutput(outPath, schema, file, opts, inPath, opt.schemaPath)
 	if err != nil {
 		return err
 	}
@@ -214,8 +214,7 @@ func importText(inPath, outPath string, opt importOptions) error {
 	}
 	p.done(o.rows, counter.n)
 	if err != nil {
-		o.abort()
-		return fmt.Errorf("%s: %w", name, err)
+		return o.abort(fmt.Errorf("%s: %w", name, err))
 	}
 	return o.close()
 }

@@ -221,7 +221,13 @@ func (fr *FileReader) readAt(off int64, n int) ([]byte, error) {
 		return fr.region.Bytes()[off : off+int64(n)], nil
 	}
 	b := make([]byte, n)
-	if _, err := fr.src.ReadAt(b, off); err != nil {
+	if n == 0 {
+		return b, nil // an io.ReaderAt may say EOF at the end even for no bytes
+	}
+	if k, err := fr.src.ReadAt(b, off); k < n {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, invalidf("the file ends before byte %d (its stated size is %d)", off+int64(n), fr.size)
+		}
 		return nil, fmt.Errorf("ipc: read at %d: %w", off, err)
 	}
 	return b, nil

@@ -76,9 +76,20 @@ func TestDecompressionBomb(t *testing.T) {
 	require.ErrorIs(t, err, ErrLimit)
 	require.NotContains(t, err.Error(), "MaxCompressionRatio")
 
-	// Eight batches of 48 MiB each: the reader lets go of each batch
-	// when it moves on, so the live heap stays near one batch.
-	r, err = NewStreamReader(bytes.NewReader(bombStream(8, 384)))
+	// Eight batches of 48 MiB each from 13 KB: each is within the ratio
+	// on its own, but the stream as a whole is not, so the default limits
+	// stop at the second batch.
+	eight := bombStream(8, 384)
+	r, err = NewStreamReader(bytes.NewReader(eight))
+	require.NoError(t, err)
+	require.True(t, r.Next())
+	require.False(t, r.Next())
+	require.ErrorIs(t, r.Err(), ErrLimit)
+	require.Contains(t, r.Err().Error(), "the stream's")
+
+	// With the ratio raised the reader lets go of each batch when it
+	// moves on, so the live heap stays near one batch.
+	r, err = NewStreamReader(bytes.NewReader(eight), WithLimits(Limits{MaxCompressionRatio: 1 << 20}))
 	require.NoError(t, err)
 	var peak uint64
 	var ms runtime.MemStats
@@ -108,6 +119,16 @@ func TestWriterStaysWithinRatio(t *testing.T) {
 	require.NoError(t, err)
 	require.True(t, r.Next(), "%v", r.Err())
 	require.Equal(t, n, r.Record().NumRows())
+	// Many batches of zeros: each is compressed until the stream as a
+	// whole would exceed the ratio; then they are written raw, and the
+	// default reader reads them all.
+	var recs []*alkaid.Record
+	for range 12 {
+		recs = append(recs, rec.Slice(0, 1<<20)) // 8 MiB of zeros each
+	}
+	many := writeStream(t, s, recs, WithCompression(Zstd, 0))
+	require.Less(t, len(many), 12<<23, "some batches stay compressed")
+	require.Len(t, readAll(t, many), 12)
 	// Small enough constant columns stay compressed.
 	small := writeStream(t, s, []*alkaid.Record{rec.Slice(0, 1<<20)}, WithCompression(Zstd, 0))
 	require.Less(t, len(small), 1<<16)

@@ -295,10 +295,12 @@ func parallel(n, workers int, f func(i int) error) error {
 }
 
 // withinRatio stores raw, largest first, the compressed buffers that make
-// a message state more uncompressed bytes than default readers accept for
-// its body (Limits.MaxCompressionRatio): wire holds each buffer's pieces
-// as compressBuffers returns them, bufs the buffers.
-func withinRatio(wire [][][]byte, bufs [][]byte) {
+// a message state more uncompressed bytes than default readers accept
+// (Limits.MaxCompressionRatio), for its body alone and for the stream so
+// far (spent: the messages written before); wire holds each buffer's
+// pieces as compressBuffers returns them, bufs the buffers. It returns
+// what the compressed buffers left state.
+func withinRatio(wire [][][]byte, bufs [][]byte, spent ratioSpent) int64 {
 	var stated, body int64
 	var compressed []int
 	for i, pieces := range wire {
@@ -311,13 +313,16 @@ func withinRatio(wire [][][]byte, bufs [][]byte) {
 		}
 	}
 	ratio := DefaultLimits.MaxCompressionRatio
-	if stated <= maxDecompressed(ratio, body) {
-		return
+	within := func() bool {
+		return stated <= maxDecompressed(ratio, body) && spent.inflated+stated <= maxDecompressed(ratio, spent.input+body)
+	}
+	if within() {
+		return stated
 	}
 	slices.SortFunc(compressed, func(a, b int) int { return cmp.Compare(len(bufs[b]), len(bufs[a])) })
 	for _, i := range compressed {
-		if stated <= maxDecompressed(ratio, body) {
-			return
+		if within() {
+			break
 		}
 		for _, p := range wire[i] {
 			body -= int64(len(p))
@@ -326,4 +331,5 @@ func withinRatio(wire [][][]byte, bufs [][]byte) {
 		stated -= int64(len(bufs[i]))
 		body += int64(8 + len(bufs[i]))
 	}
+	return stated
 }

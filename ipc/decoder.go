@@ -55,6 +55,7 @@ type Decoder struct {
 	replaced map[int64]uint64
 	batches  int
 	ended    bool
+	spent    ratioSpent // what the stream expanded to so far
 	// file is set by the file reader: dictionary replacement is refused.
 	file      bool
 	bigEndian bool
@@ -242,6 +243,16 @@ func (d *Decoder) setSchema(info *schemaInfo) error {
 	return nil
 }
 
+// ratioSpent is where a stream counts what it expanded to; nil for the
+// file reader, whose batches are read in any order, on any goroutine
+// (each message is still bounded by the ratio on its own).
+func (d *Decoder) ratioSpent() *ratioSpent {
+	if d.file {
+		return nil
+	}
+	return &d.spent
+}
+
 // SourceBigEndian reports whether the data was big-endian on the wire
 // (and is swapped to native order as it is read).
 func (d *Decoder) SourceBigEndian() bool { return d.bigEndian }
@@ -249,7 +260,7 @@ func (d *Decoder) SourceBigEndian() bool { return d.bigEndian }
 func (d *Decoder) swap() bool { return d.bigEndian }
 
 func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where place) (*alkaid.Record, error) {
-	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where)
+	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where, d.ratioSpent())
 	if err != nil {
 		return nil, err
 	}
@@ -336,7 +347,7 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 	if rb == nil {
 		return 0, false, invalidf("%s: no data", where)
 	}
-	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where)
+	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where, d.ratioSpent())
 	if err != nil {
 		return 0, false, err
 	}

@@ -53,6 +53,9 @@ type encoder struct {
 	file                  bool
 	err                   error // a failed write poisons the encoder
 	schemaLen             int   // bytes of the schema message's metadata
+	// what the messages written so far expanded to, as a reader counts
+	// it (see withinRatio), and what the message being written adds
+	spent, pending ratioSpent
 }
 
 type block struct {
@@ -119,6 +122,11 @@ func (e *encoder) message(meta []byte, body [][]byte, bodyLen int64) (block, err
 	if err := e.writeBody(body, bodyLen); err != nil {
 		return block{}, err
 	}
+	if bodyLen > 0 {
+		e.spent.inflated += e.pending.inflated
+		e.spent.input += e.pending.input
+	}
+	e.pending = ratioSpent{}
 	return block{offset: start, metaLen: int32(padded), bodyLen: bodyLen}, nil
 }
 
@@ -187,13 +195,14 @@ func (e *encoder) writeSchema() error {
 func (e *encoder) body(u *unloaded) ([][]byte, [][2]int64, int64, error) {
 	bufs := u.buffers
 	var wire [][][]byte // compressed: each buffer's pieces
+	var stated int64
 	if e.cfg.codec != Uncompressed {
 		var err error
 		wire, err = compressBuffers(e.cfg.codec, e.cfg.level, bufs, !e.cfg.compressAll, e.cfg.concurrency)
 		if err != nil {
 			return nil, nil, 0, err
 		}
-		withinRatio(wire, bufs)
+		stated = withinRatio(wire, bufs, e.spent)
 	}
 	align := int64(e.cfg.alignment)
 	pieces := make([][]byte, 0, 3*len(bufs))
@@ -217,6 +226,7 @@ func (e *encoder) body(u *unloaded) ([][]byte, [][2]int64, int64, error) {
 			off += pad
 		}
 	}
+	e.pending = ratioSpent{inflated: stated, input: off}
 	return pieces, entries, off, nil
 }
 

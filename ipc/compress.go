@@ -297,7 +297,8 @@ func parallel(n, workers int, f func(i int) error) error {
 // withinRatio stores raw, largest first, the compressed buffers that make
 // a message state more uncompressed bytes than default readers accept
 // (Limits.MaxCompressionRatio), for its body alone and for the stream so
-// far (spent: the messages written before); wire holds each buffer's
+// far (spent: the messages written before), or than Limits.MaxDecompressed
+// for the message; wire holds each buffer's
 // pieces as compressBuffers returns them, bufs the buffers. It returns
 // what the compressed buffers left state.
 func withinRatio(wire [][][]byte, bufs [][]byte, spent ratioSpent) int64 {
@@ -314,7 +315,8 @@ func withinRatio(wire [][][]byte, bufs [][]byte, spent ratioSpent) int64 {
 	}
 	ratio := DefaultLimits.MaxCompressionRatio
 	within := func() bool {
-		return stated <= maxDecompressed(ratio, body) && spent.inflated+stated <= maxDecompressed(ratio, spent.input+body)
+		return stated <= DefaultLimits.MaxDecompressed &&
+			stated <= maxDecompressed(ratio, body) && spent.inflated+stated <= maxDecompressed(ratio, spent.input+body)
 	}
 	if within() {
 		return stated

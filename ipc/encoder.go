@@ -226,6 +226,9 @@ func (e *encoder) body(u *unloaded) ([][]byte, [][2]int64, int64, error) {
 			off += pad
 		}
 	}
+	if off > DefaultLimits.MaxBodySize {
+		return nil, nil, 0, limitf("a message body of %d bytes; readers accept %d (Limits.MaxBodySize)", off, DefaultLimits.MaxBodySize)
+	}
 	e.pending = ratioSpent{inflated: stated, input: off}
 	return pieces, entries, off, nil
 }

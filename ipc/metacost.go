@@ -31,9 +31,14 @@ const (
 type metaCost struct {
 	bytes  int64
 	tables int64
+	depth  int // of field nesting
 }
 
-func (c *metaCost) add(o metaCost) { c.bytes += o.bytes; c.tables += o.tables }
+func (c *metaCost) add(o metaCost) {
+	c.bytes += o.bytes
+	c.tables += o.tables
+	c.depth = max(c.depth, o.depth)
+}
 
 // str is the cost of a string: length prefix, bytes, terminator, padding.
 func str(n int) int64 { return int64(n) + 12 }
@@ -107,9 +112,13 @@ func fieldCost(f datatype.Field) metaCost {
 	}
 	children := datatype.Children(t)
 	c.bytes += vec(len(children))
+	deepest := 0
 	for _, ch := range children {
-		c.add(fieldCost(ch))
+		cc := fieldCost(ch)
+		deepest = max(deepest, cc.depth)
+		c.add(cc)
 	}
+	c.depth = deepest + 1
 	return c
 }
 
@@ -123,6 +132,9 @@ func checkCost(c metaCost, what string) error {
 	l := DefaultLimits
 	if c.bytes > maxBuild {
 		return limitf("%s metadata would take about %d bytes; readers accept %d (Limits.MaxMetadataSize)", what, c.bytes, l.MaxMetadataSize)
+	}
+	if c.depth > l.MaxDepth {
+		return limitf("%s: fields nest %d deep; readers accept %d (Limits.MaxDepth)", what, c.depth, l.MaxDepth)
 	}
 	if c.tables > int64(l.MaxTables) {
 		return limitf("%s metadata would hold %d tables; readers accept %d (Limits.MaxTables)", what, c.tables, l.MaxTables)

@@ -250,3 +250,27 @@ func TestDeltaForUndefinedDictionary(t *testing.T) {
 	// And so is the delta once a dictionary exists.
 	require.NoError(t, readStreamFully(cat(s, rb(func(b *batch) { b.dictID = 0 }), delta, eos)))
 }
+
+// TestWriterRefusesTooDeep (item 7): fields nested deeper than default
+// readers accept are refused before anything is written; the deepest
+// they accept round-trips.
+func TestWriterRefusesTooDeep(t *testing.T) {
+	nest := func(depth int) *alkaid.Schema {
+		var typ datatype.DataType = datatype.Int8
+		for range depth - 1 {
+			typ = datatype.ListOf(typ)
+		}
+		return schemaOf(field("deep", typ))
+	}
+	var out bytes.Buffer
+	_, err := NewStreamWriter(&out, nest(DefaultLimits.MaxDepth+1))
+	require.ErrorIs(t, err, ErrLimit)
+	require.Contains(t, err.Error(), "MaxDepth")
+	require.Zero(t, out.Len())
+	w, err := NewStreamWriter(&out, nest(DefaultLimits.MaxDepth))
+	require.NoError(t, err)
+	require.NoError(t, w.Close())
+	r, err := NewStreamReaderBytes(out.Bytes())
+	require.NoError(t, err)
+	require.True(t, r.Schema().Equal(nest(DefaultLimits.MaxDepth)))
+}

@@ -2,14 +2,19 @@ package main
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
+	flatbuffers "github.com/google/flatbuffers/go"
 	"github.com/stretchr/testify/require"
+
+	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
 
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -190,4 +195,65 @@ func must[T any](v T, err error) T {
 		panic(err)
 	}
 	return v
+}
+
+// sharedMetadataStream is a stream whose schema's refs key-value entries
+// all point at one table holding a string of size bytes (small on disk,
+// refs × size bytes once copied out).
+func sharedMetadataStream(refs, size int) []byte {
+	b := flatbuffers.NewBuilder(size + 8*refs + 1024)
+	long := b.CreateString(strings.Repeat("v", size))
+	key := b.CreateString("k")
+	fb.KeyValueStart(b)
+	fb.KeyValueAddKey(b, key)
+	fb.KeyValueAddValue(b, long)
+	kv := fb.KeyValueEnd(b)
+	fb.SchemaStartCustomMetadataVector(b, refs)
+	for range refs {
+		b.PrependUOffsetT(kv)
+	}
+	md := b.EndVector(refs)
+	fb.SchemaStartFieldsVector(b, 0)
+	fields := b.EndVector(0)
+	fb.SchemaStart(b)
+	fb.SchemaAddFields(b, fields)
+	fb.SchemaAddCustomMetadata(b, md)
+	schema := fb.SchemaEnd(b)
+	fb.MessageStart(b)
+	fb.MessageAddVersion(b, fb.MetadataVersionV5)
+	fb.MessageAddHeaderType(b, fb.MessageHeaderSchema)
+	fb.MessageAddHeader(b, schema)
+	b.Finish(fb.MessageEnd(b))
+	meta := b.FinishedBytes()
+	meta = append(meta, make([]byte, (8-len(meta)%8)%8)...)
+	out := binary.LittleEndian.AppendUint32(nil, 0xFFFFFFFF)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(meta)))
+	out = append(out, meta...)
+	return append(out, 0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0)
+}
+
+// The 1 MB stream of issue items 1 and 2 (1,000 metadata entries sharing
+// one 1 MiB string): schema, validate and convert exit 1 naming the
+// limit, allocate a small multiple of the input, and convert leaves no
+// output (it used to panic past 2 GiB in the writer, leaving 0 bytes).
+func TestSharedMetadataCommands(t *testing.T) {
+	dir := t.TempDir()
+	in := filepath.Join(dir, "shared.ipcs")
+	raw := sharedMetadataStream(1000, 1<<20)
+	require.Less(t, len(raw), 1<<21)
+	require.NoError(t, os.WriteFile(in, raw, 0o644))
+	out := filepath.Join(dir, "out.ipcs")
+	for _, args := range [][]string{{"schema", in}, {"validate", in}, {"convert", in, out}} {
+		var ms0, ms1 runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&ms0)
+		code, _, errs := cli(t, nil, args...)
+		runtime.ReadMemStats(&ms1)
+		require.Equal(t, exitInvalid, code, "%v", args)
+		require.Contains(t, errs, "MaxMetadataExpansion", "%v", args)
+		require.Less(t, ms1.TotalAlloc-ms0.TotalAlloc, uint64(64<<20), "%v allocated %d bytes", args, ms1.TotalAlloc-ms0.TotalAlloc)
+	}
+	_, err := os.Stat(out)
+	require.True(t, errors.Is(err, os.ErrNotExist))
+	noTemporaries(t, dir)
 }

@@ -72,8 +72,12 @@ type Limits struct {
 	// message state they expand to, together: this many times the
 	// message body plus 64 MiB, checked from the stated lengths before
 	// anything is allocated, so that a small input cannot claim
-	// gigabytes (a zstd block of 4 bytes may expand to 128 KiB). Writers
-	// store buffers uncompressed where needed to stay within the default.
+	// gigabytes (a zstd block of 4 bytes may expand to 128 KiB). A stream
+	// read in order (StreamReader, Decoder) is bounded the same way as a
+	// whole: all its messages together may state this many times all
+	// their bodies plus 64 MiB. Writers store buffers uncompressed where
+	// needed to stay within the default; streams from other writers of
+	// long runs of constant values may need it raised.
 	MaxCompressionRatio int
 }
 

@@ -89,6 +89,18 @@ func TestDictionaryDeltaCostIsLinear(t *testing.T) {
 		return array.MustMake(array.NewData(lt, d.Len(), []*memory.Buffer{nil, memory.NewBuffer(memory.BytesOf(offs))},
 			[]*array.Data{d.Data()}, 0, 0))
 	}
+	structs := func() array.Array {
+		n := base + deltas
+		vals := int8s().Data()
+		valid := make([]byte, (n+7)/8)
+		for i := range n {
+			if i%6 != 2 {
+				valid[i/8] |= 1 << (i % 8)
+			}
+		}
+		st := datatype.StructOf(datatype.Field{Name: "a", Type: datatype.Int8, Nullable: true})
+		return array.MustMake(array.NewData(st, n, []*memory.Buffer{memory.NewBuffer(valid)}, []*array.Data{vals}, array.UnknownNullCount, 0))
+	}
 	cases := []struct {
 		name   string
 		values array.Array
@@ -97,6 +109,7 @@ func TestDictionaryDeltaCostIsLinear(t *testing.T) {
 		{"bool", bools(false), base},
 		{"bool with nulls", bools(true), base},
 		{"int8 with nulls", int8s(), base},
+		{"struct with nulls", structs(), base},
 		{"dictionary of dictionaries", nested(), base / 8},
 	}
 	for _, c := range cases {

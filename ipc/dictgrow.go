@@ -27,10 +27,12 @@ import (
 // so bitmaps are shiftedBits, and the arrays handed out start at the
 // offset (0 to 7) at which their bitmaps end on a byte boundary. The other
 // buffers of those layouts keep room for 8 values before the first, so
-// that they can start at any such offset without a copy. Only the
-// validity bitmaps of struct and fixed-size list values (whose children
-// would have to move too) are still copied, n/8 bytes per delta, once a
-// value is null.
+// that they can start at any such offset without a copy; a struct's
+// children, read from the struct's offset, are handed out with up to 7
+// values before their first instead. Only the validity bitmaps of
+// fixed-size list values, and of structs with a child that cannot lead
+// (a union, a run-end encoded or fixed-size list child), are still
+// copied, n/8 bytes per delta, once a value is null.
 type grown struct {
 	typ       datatype.DataType // as handed out: an extension type stays one
 	storage   datatype.DataType
@@ -38,6 +40,7 @@ type grown struct {
 	width     int           // bytes per fixed-width value, offset or run end
 	n, nulls  int
 	shiftable bool         // handed out at the offset where valid and bits end on a byte
+	leadable  bool         // can be handed out with up to 7 values before its first (a struct's child)
 	head      int          // bytes before the first value of values, offs, sizes: 8*width when shiftable
 	valid     *shiftedBits // validity, once a value is null
 	bits      *shiftedBits // bool values
@@ -123,6 +126,16 @@ func emptyGrown(d *array.Data, gen func(*array.Data) uint64) *grown {
 			return nil
 		}
 		g.children = append(g.children, cg)
+	}
+	// A struct shifts with its children, which then carry the values
+	// before the offset too (see array): it can when each of them can.
+	g.leadable = g.shiftable || g.kind == datatype.KindNull
+	if g.kind == datatype.KindStruct {
+		g.shiftable = true
+		for _, c := range g.children {
+			g.shiftable = g.shiftable && c.leadable
+		}
+		g.leadable = g.shiftable
 	}
 	return g
 }
@@ -374,19 +387,32 @@ func (g *grown) appendRuns(d *array.Data) bool {
 }
 
 // array is the array so far, sharing g's buffers but the bit-packed ones.
-func (g *grown) array() *array.Data {
-	kids := make([]*array.Data, 0, len(g.children)+1)
-	for _, c := range g.children {
-		kids = append(kids, c.array())
-	}
+func (g *grown) array() *array.Data { return g.arrayLed(-1) }
+
+// arrayLed is array, or with lead >= 0 the array with lead values (null,
+// zero or empty) before its first, at offset 0: the child of a struct
+// handed out at offset lead (a struct's children are read from the
+// struct's offset). The struct's length is the child's, so the child's
+// bitmaps end on a byte boundary at the same offset.
+func (g *grown) arrayLed(lead int) *array.Data {
 	// The offset at which the bitmaps end on a byte boundary, and the
 	// other buffers seen from there.
 	off := 0
 	switch {
+	case lead >= 0:
+		off = lead
 	case g.kind == datatype.KindBool:
 		off = g.bits.shift()
 	case g.shiftable && g.nulls > 0 && g.valid != nil:
 		off = g.valid.shift()
+	}
+	kids := make([]*array.Data, 0, len(g.children)+1)
+	for _, c := range g.children {
+		if g.kind == datatype.KindStruct && g.shiftable && (off > 0 || lead >= 0) {
+			kids = append(kids, c.arrayLed(off))
+		} else {
+			kids = append(kids, c.array())
+		}
 	}
 	from := func(b []byte) *memory.Buffer { return shared(b[g.head-off*g.width:]) }
 	var valid *memory.Buffer
@@ -425,7 +451,14 @@ func (g *grown) array() *array.Data {
 	default:
 		bufs = []*memory.Buffer{valid, from(g.values)}
 	}
-	a := array.NewData(g.typ, g.n, bufs, kids, g.nulls, off)
+	n, nulls := g.n, g.nulls
+	if lead >= 0 {
+		n, off = n+lead, 0
+		if valid != nil || g.kind == datatype.KindNull {
+			nulls += lead // unset bits before the first value (copy lead has them)
+		}
+	}
+	a := array.NewData(g.typ, n, bufs, kids, nulls, off)
 	a.Dictionary = dict
 	return a
 }

@@ -39,6 +39,12 @@ func deltaRecords(t *testing.T, value datatype.DataType, values array.Array, n i
 // buffer of d and its children starts; bit-packed buffers (validity, bool
 // values), which every grown dictionary copies, are left out.
 func sharedBufferStarts(d *array.Data, key string, starts map[string]map[uintptr]bool) {
+	bufferStarts(d, key, 0, starts)
+}
+
+// bufferStarts is sharedBufferStarts of d, read from offset outer more
+// (the offset of the struct d is a field of).
+func bufferStarts(d *array.Data, key string, outer int, starts map[string]map[uintptr]bool) {
 	k := datatype.StorageOf(d.Type).Kind()
 	for i, b := range d.Buffers {
 		union := k == datatype.KindSparseUnion || k == datatype.KindDenseUnion
@@ -53,12 +59,16 @@ func sharedBufferStarts(d *array.Data, key string, starts map[string]map[uintptr
 		// before its first value: count where that value is.
 		shift := 0
 		if i == 1 || i == 2 && (k == datatype.KindListView || k == datatype.KindLargeListView) {
-			shift = d.Offset * elemWidth(d)
+			shift = (d.Offset + outer) * elemWidth(d)
 		}
 		starts[at][uintptr(unsafe.Pointer(&b.Bytes()[0]))+uintptr(shift)] = true
 	}
 	for i, c := range d.Children {
-		sharedBufferStarts(c, fmt.Sprintf("%s.%d", key, i), starts)
+		inner := 0
+		if k == datatype.KindStruct {
+			inner = d.Offset + outer
+		}
+		bufferStarts(c, fmt.Sprintf("%s.%d", key, i), inner, starts)
 	}
 }
 

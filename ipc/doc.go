@@ -52,10 +52,11 @@
 // bitmaps and dictionary-encoded values included (bitmaps are kept at up
 // to eight bit shifts, at most one byte per value, so that the arrays
 // handed out end on a byte that no later delta writes). The exceptions
-// are the validity bitmaps of struct and fixed-size list values, of which
-// each batch gets its own copy (n/8 bytes for n values) once a value is
-// null, and dictionary-encoded values whose own dictionary was replaced
-// between deltas, which are concatenated.
+// are the validity bitmaps of fixed-size list values and of structs with
+// a union, run-end encoded or fixed-size list field, of which each batch
+// gets its own copy (n/8 bytes for n values) once a value is null, and
+// dictionary-encoded values whose own dictionary was replaced between
+// deltas, which are concatenated.
 //
 // Writers write what a batch holds, not every buffer and child that a
 // slice shares with the array it was cut from: the values of a view

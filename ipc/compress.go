@@ -1,8 +1,10 @@
 package ipc
 
 import (
+	"cmp"
 	"encoding/binary"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/klauspost/compress/zstd"
@@ -290,4 +292,46 @@ func parallel(n, workers int, f func(i int) error) error {
 	}
 	wg.Wait()
 	return first
+}
+
+// withinRatio stores raw, largest first, the compressed buffers that make
+// a message state more uncompressed bytes than default readers accept
+// (Limits.MaxCompressionRatio), for its body alone and for the stream so
+// far (spent: the messages written before), or than Limits.MaxDecompressed
+// for the message; wire holds each buffer's
+// pieces as compressBuffers returns them, bufs the buffers. It returns
+// what the compressed buffers left state.
+func withinRatio(wire [][][]byte, bufs [][]byte, spent ratioSpent) int64 {
+	var stated, body int64
+	var compressed []int
+	for i, pieces := range wire {
+		for _, p := range pieces {
+			body += int64(len(p))
+		}
+		if len(pieces) > 0 && len(pieces[0]) >= 8 && int64(binary.LittleEndian.Uint64(pieces[0])) != uncompressedMarker {
+			stated += int64(len(bufs[i]))
+			compressed = append(compressed, i)
+		}
+	}
+	ratio := DefaultLimits.MaxCompressionRatio
+	within := func() bool {
+		return stated <= DefaultLimits.MaxDecompressed &&
+			stated <= maxDecompressed(ratio, body) && spent.inflated+stated <= maxDecompressed(ratio, spent.input+body)
+	}
+	if within() {
+		return stated
+	}
+	slices.SortFunc(compressed, func(a, b int) int { return cmp.Compare(len(bufs[b]), len(bufs[a])) })
+	for _, i := range compressed {
+		if within() {
+			break
+		}
+		for _, p := range wire[i] {
+			body -= int64(len(p))
+		}
+		wire[i] = [][]byte{rawMarker, bufs[i]}
+		stated -= int64(len(bufs[i]))
+		body += int64(8 + len(bufs[i]))
+	}
+	return stated
 }

@@ -49,8 +49,13 @@ type Decoder struct {
 	info    *schemaInfo
 	dicts   map[int64]*array.Data
 	grown   map[int64]*grown // dictionaries that deltas extend in place
-	batches int
-	ended   bool
+	// replaced counts the replacements of each dictionary: the
+	// generation of a nested dictionary, for the dictionaries that hold
+	// indices into it
+	replaced map[int64]uint64
+	batches  int
+	ended    bool
+	spent    ratioSpent // what the stream expanded to so far
 	// file is set by the file reader: dictionary replacement is refused.
 	file      bool
 	bigEndian bool
@@ -71,7 +76,7 @@ func (d *Decoder) Schema() *alkaid.Schema {
 
 // verifyMessageMeta verifies a message's metadata (a variable so that a
 // test can count the calls).
-var verifyMessageMeta = func(meta []byte) error { return verifyRoot(meta, tMessage) }
+var verifyMessageMeta = func(meta []byte, limits Limits) error { return verifyRoot(meta, tMessage, limits) }
 
 // Write feeds bytes to the decoder; it keeps a copy. It never fails.
 func (d *Decoder) Write(p []byte) (int, error) {
@@ -123,7 +128,7 @@ func (d *Decoder) Next() (Event, error) {
 	}
 	meta := p[hdr : hdr+int(size)]
 	if d.need == 0 { // else verified when the body was found missing
-		if err := verifyMessageMeta(meta); err != nil {
+		if err := verifyMessageMeta(meta, d.cfg.limits); err != nil {
 			return Event{}, fmt.Errorf("message metadata: %w", err)
 		}
 	}
@@ -238,6 +243,16 @@ func (d *Decoder) setSchema(info *schemaInfo) error {
 	return nil
 }
 
+// ratioSpent is where a stream counts what it expanded to; nil for the
+// file reader, whose batches are read in any order, on any goroutine
+// (each message is still bounded by the ratio on its own).
+func (d *Decoder) ratioSpent() *ratioSpent {
+	if d.file {
+		return nil
+	}
+	return &d.spent
+}
+
 // SourceBigEndian reports whether the data was big-endian on the wire
 // (and is swapped to native order as it is read).
 func (d *Decoder) SourceBigEndian() bool { return d.bigEndian }
@@ -245,7 +260,7 @@ func (d *Decoder) SourceBigEndian() bool { return d.bigEndian }
 func (d *Decoder) swap() bool { return d.bigEndian }
 
 func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where place) (*alkaid.Record, error) {
-	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where)
+	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where, d.ratioSpent())
 	if err != nil {
 		return nil, err
 	}
@@ -332,7 +347,7 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 	if rb == nil {
 		return 0, false, invalidf("%s: no data", where)
 	}
-	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where)
+	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where, d.ratioSpent())
 	if err != nil {
 		return 0, false, err
 	}
@@ -354,7 +369,7 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 	case db.IsDelta() && had:
 		g := d.grown[id]
 		if g == nil {
-			g = newGrownDict(old)
+			g = newGrownDict(old, d.generation)
 		}
 		if g != nil && g.append(values) {
 			if d.grown == nil {
@@ -371,14 +386,31 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 		}
 		values = merged.Data()
 	case db.IsDelta():
-		// A delta with nothing before it starts the dictionary.
+		return 0, false, invalidf("%s: a delta for a dictionary that was never defined", where)
 	case had && d.file:
 		return 0, false, invalidf("%s: the file format does not allow replacing a dictionary", where)
 	default:
 		delete(d.grown, id)
+		if had {
+			if d.replaced == nil {
+				d.replaced = map[int64]uint64{}
+			}
+			d.replaced[id]++
+		}
 	}
 	d.dicts[id] = values
 	return id, db.IsDelta(), nil
+}
+
+// generation is the number of times the dictionary that the indices of
+// dictionary-encoded values a refer to was replaced.
+func (d *Decoder) generation(a *array.Data) uint64 {
+	dt, _ := a.Type.(*datatype.DictionaryType)
+	id, ok := d.info.dictID[dt]
+	if !ok {
+		return ^uint64(0) // not of this schema: never equal to a real one twice
+	}
+	return d.replaced[id]
 }
 
 // dictionaryTypes lists the schema's dictionary ids, for tools.

@@ -113,7 +113,7 @@ func TestDecoderVerifiesEachMessageOnce(t *testing.T) {
 	raw := writeStream(t, s, recs)
 	calls := 0
 	verify := verifyMessageMeta
-	verifyMessageMeta = func(meta []byte) error { calls++; return verify(meta) }
+	verifyMessageMeta = func(meta []byte, l Limits) error { calls++; return verify(meta, l) }
 	defer func() { verifyMessageMeta = verify }()
 	requireSameRecords(t, recs, feedByteAtATime(t, NewDecoder(), raw), "byte at a time")
 	messages := 0

@@ -20,32 +20,49 @@ import (
 // (as a concatenation per delta does), and batches already returned (read
 // on other goroutines, perhaps) never see a byte change.
 //
-// Every layout grows in place; only values that are themselves
-// dictionary-encoded are refused (and concatenated by the caller).
-// Bit-packed buffers are the exception to sharing: the next delta would
-// change their last byte, so each array handed out gets its own copy of
-// a node's validity bitmap (once a value is null) and of bool values,
-// n/8 bytes per node and delta.
+// Every layout grows in place, values that are themselves
+// dictionary-encoded too, as long as their dictionary is not replaced
+// between deltas (else the caller concatenates). Bit-packed buffers need
+// care: the next delta would change the last byte of a bitmap handed out,
+// so bitmaps are shiftedBits, and the arrays handed out start at the
+// offset (0 to 7) at which their bitmaps end on a byte boundary. The other
+// buffers of those layouts keep room for 8 values before the first, so
+// that they can start at any such offset without a copy; a struct's
+// children, read from the struct's offset, are handed out with up to 7
+// values before their first instead. Only the validity bitmaps of
+// fixed-size list values, and of structs with a child that cannot lead
+// (a union, a run-end encoded or fixed-size list child), are still
+// copied, n/8 bytes per delta, once a value is null.
 type grown struct {
-	typ      datatype.DataType // as handed out: an extension type stays one
-	storage  datatype.DataType
-	kind     datatype.Kind // of storage
-	width    int           // bytes per fixed-width value, offset or run end
-	n, nulls int
-	valid    []byte // validity, once a value is null
-	bits     []byte // bool values
-	values   []byte // fixed-width values, views, union type ids
-	data     []byte // binary values, view types' out-of-line values
-	offs     []byte // offsets (n+1 of them for binary and lists), list-view and dense union offsets, run ends
-	sizes    []byte // list-view sizes
-	children []*grown
-	runs     int // run-end encoded: runs
+	typ       datatype.DataType // as handed out: an extension type stays one
+	storage   datatype.DataType
+	kind      datatype.Kind // of storage
+	width     int           // bytes per fixed-width value, offset or run end
+	n, nulls  int
+	shiftable bool         // handed out at the offset where valid and bits end on a byte
+	leadable  bool         // can be handed out with up to 7 values before its first (a struct's child)
+	head      int          // bytes before the first value of values, offs, sizes: 8*width when shiftable
+	valid     *shiftedBits // validity, once a value is null
+	bits      *shiftedBits // bool values
+	values    []byte       // fixed-width values, views, union type ids, dictionary indices
+	data      []byte       // binary values, view types' out-of-line values
+	offs      []byte       // offsets (n+1 of them for binary and lists), list-view and dense union offsets, run ends
+	sizes     []byte       // list-view sizes
+	children  []*grown
+	runs      int // run-end encoded: runs
+	// dictionary-encoded values: their dictionary (the newest, which
+	// extends every earlier one of the same generation) and generation
+	gen   func(*array.Data) uint64
+	dict  *array.Data
+	epoch uint64
 }
 
 // newGrownDict starts growing d, or returns nil when d is of a type that
-// does not grow or is not as its type says.
-func newGrownDict(d *array.Data) *grown {
-	g := emptyGrown(d)
+// does not grow or is not as its type says. gen tells the generation of
+// the dictionary of dictionary-encoded values (which changes when that
+// dictionary is replaced, not when it grows); nil refuses such values.
+func newGrownDict(d *array.Data, gen func(*array.Data) uint64) *grown {
+	g := emptyGrown(d, gen)
 	if g == nil || !g.append(d) {
 		return nil
 	}
@@ -53,21 +70,29 @@ func newGrownDict(d *array.Data) *grown {
 }
 
 // emptyGrown is an empty array of d's type, with children shaped as d's.
-func emptyGrown(d *array.Data) *grown {
+func emptyGrown(d *array.Data, gen func(*array.Data) uint64) *grown {
 	s := datatype.StorageOf(d.Type)
-	g := &grown{typ: d.Type, storage: s, kind: s.Kind()}
+	g := &grown{typ: d.Type, storage: s, kind: s.Kind(), gen: gen, shiftable: true}
 	children := d.Children
 	switch k := g.kind; k {
-	case datatype.KindNull, datatype.KindBool, datatype.KindStruct, datatype.KindSparseUnion, datatype.KindFixedSizeList:
+	case datatype.KindBool:
+		g.bits = &shiftedBits{}
+	case datatype.KindNull, datatype.KindStruct, datatype.KindSparseUnion, datatype.KindFixedSizeList:
+		g.shiftable = false
 	case datatype.KindDictionary:
-		return nil
+		if gen == nil {
+			return nil
+		}
+		g.width = datatype.ByteWidth(s.(*datatype.DictionaryType).Index)
 	case datatype.KindBinary, datatype.KindString, datatype.KindList, datatype.KindMap:
-		g.width, g.offs = 4, make([]byte, 4)
+		g.width = 4
 	case datatype.KindLargeBinary, datatype.KindLargeString, datatype.KindLargeList:
-		g.width, g.offs = 8, make([]byte, 8)
+		g.width = 8
 	case datatype.KindBinaryView, datatype.KindStringView:
 		g.width = 16
-	case datatype.KindListView, datatype.KindDenseUnion:
+	case datatype.KindDenseUnion:
+		g.width, g.shiftable = 4, false
+	case datatype.KindListView:
 		g.width = 4
 	case datatype.KindLargeListView:
 		g.width = 8
@@ -76,6 +101,7 @@ func emptyGrown(d *array.Data) *grown {
 			return nil
 		}
 		g.width = datatype.ByteWidth(children[0].Type)
+		g.shiftable = false
 		children = children[1:]
 	default:
 		if !datatype.IsFixedWidth(s) {
@@ -83,12 +109,33 @@ func emptyGrown(d *array.Data) *grown {
 		}
 		g.width = datatype.ByteWidth(s)
 	}
+	if g.shiftable {
+		g.head = 8 * g.width
+		g.values = make([]byte, g.head, 2*g.head+64)
+		switch g.kind {
+		case datatype.KindBinary, datatype.KindString, datatype.KindList, datatype.KindMap,
+			datatype.KindLargeBinary, datatype.KindLargeString, datatype.KindLargeList:
+			g.offs = make([]byte, g.head+g.width) // the first offset, 0
+		case datatype.KindListView, datatype.KindLargeListView:
+			g.offs, g.sizes = make([]byte, g.head), make([]byte, g.head)
+		}
+	}
 	for _, c := range children {
-		cg := emptyGrown(c)
+		cg := emptyGrown(c, gen)
 		if cg == nil {
 			return nil
 		}
 		g.children = append(g.children, cg)
+	}
+	// A struct shifts with its children, which then carry the values
+	// before the offset too (see array): it can when each of them can.
+	g.leadable = g.shiftable || g.kind == datatype.KindNull
+	if g.kind == datatype.KindStruct {
+		g.shiftable = true
+		for _, c := range g.children {
+			g.shiftable = g.shiftable && c.leadable
+		}
+		g.leadable = g.shiftable
 	}
 	return g
 }
@@ -110,7 +157,17 @@ func (g *grown) append(d *array.Data) bool {
 		g.nulls += d.Length
 		return true
 	case datatype.KindBool:
-		g.bits = appendBits(g.bits, g.n, d.Buffers[1].Bytes(), d.Offset, d.Length)
+		g.bits.append(d.Buffers[1].Bytes(), d.Offset, d.Length)
+	case datatype.KindDictionary:
+		if d.Dictionary == nil {
+			return false
+		}
+		e := g.gen(d)
+		if g.dict != nil && e != g.epoch {
+			return false // its dictionary was replaced: indices mean other values
+		}
+		g.dict, g.epoch = d.Dictionary, e
+		g.values = appendGrowing(g.values, d.Buffers[1].Bytes()[d.Offset*g.width:(d.Offset+d.Length)*g.width])
 	case datatype.KindBinary, datatype.KindString:
 		ok = appendBinary[int32](g, d)
 	case datatype.KindLargeBinary, datatype.KindLargeString:
@@ -150,14 +207,15 @@ func (g *grown) append(d *array.Data) bool {
 		return false
 	}
 	if d.NullCount > 0 && g.valid == nil {
-		g.valid = appendBits([]byte{}, 0, nil, 0, g.n)
+		g.valid = &shiftedBits{}
+		g.valid.append(nil, 0, g.n)
 	}
 	if g.valid != nil {
 		var src []byte // nil: all valid
 		if d.NullCount > 0 {
 			src = d.Buffers[0].Bytes()
 		}
-		g.valid = appendBits(g.valid, g.n, src, d.Offset, d.Length)
+		g.valid.append(src, d.Offset, d.Length)
 	}
 	g.n += d.Length
 	g.nulls += d.NullCount
@@ -329,28 +387,58 @@ func (g *grown) appendRuns(d *array.Data) bool {
 }
 
 // array is the array so far, sharing g's buffers but the bit-packed ones.
-func (g *grown) array() *array.Data {
+func (g *grown) array() *array.Data { return g.arrayLed(-1) }
+
+// arrayLed is array, or with lead >= 0 the array with lead values (null,
+// zero or empty) before its first, at offset 0: the child of a struct
+// handed out at offset lead (a struct's children are read from the
+// struct's offset). The struct's length is the child's, so the child's
+// bitmaps end on a byte boundary at the same offset.
+func (g *grown) arrayLed(lead int) *array.Data {
+	// The offset at which the bitmaps end on a byte boundary, and the
+	// other buffers seen from there.
+	off := 0
+	switch {
+	case lead >= 0:
+		off = lead
+	case g.kind == datatype.KindBool:
+		off = g.bits.shift()
+	case g.shiftable && g.nulls > 0 && g.valid != nil:
+		off = g.valid.shift()
+	}
 	kids := make([]*array.Data, 0, len(g.children)+1)
 	for _, c := range g.children {
-		kids = append(kids, c.array())
+		if g.kind == datatype.KindStruct && g.shiftable && (off > 0 || lead >= 0) {
+			kids = append(kids, c.arrayLed(off))
+		} else {
+			kids = append(kids, c.array())
+		}
 	}
+	from := func(b []byte) *memory.Buffer { return shared(b[g.head-off*g.width:]) }
 	var valid *memory.Buffer
-	if g.nulls > 0 {
-		valid = memory.NewBuffer(bytes.Clone(g.valid))
+	switch {
+	case g.valid == nil || g.nulls == 0: // none, or a null array's
+	case g.shiftable:
+		valid = memory.NewBuffer(g.valid.view())
+	default:
+		valid = memory.NewBuffer(bytes.Clone(g.valid.copies[0]))
 	}
 	var bufs []*memory.Buffer
+	var dict *array.Data
 	switch g.kind {
 	case datatype.KindNull:
 	case datatype.KindBool:
-		bufs = []*memory.Buffer{valid, memory.NewBuffer(bytes.Clone(g.bits))}
+		bufs = []*memory.Buffer{valid, memory.NewBuffer(g.bits.view())}
 	case datatype.KindBinary, datatype.KindString, datatype.KindLargeBinary, datatype.KindLargeString:
-		bufs = []*memory.Buffer{valid, shared(g.offs), shared(g.data)}
+		bufs = []*memory.Buffer{valid, from(g.offs), shared(g.data)}
 	case datatype.KindBinaryView, datatype.KindStringView:
-		bufs = []*memory.Buffer{valid, shared(g.values), shared(g.data)}
+		bufs = []*memory.Buffer{valid, from(g.values), shared(g.data)}
 	case datatype.KindList, datatype.KindLargeList, datatype.KindMap:
-		bufs = []*memory.Buffer{valid, shared(g.offs)}
+		bufs = []*memory.Buffer{valid, from(g.offs)}
 	case datatype.KindListView, datatype.KindLargeListView:
-		bufs = []*memory.Buffer{valid, shared(g.offs), shared(g.sizes)}
+		bufs = []*memory.Buffer{valid, from(g.offs), from(g.sizes)}
+	case datatype.KindDictionary:
+		bufs, dict = []*memory.Buffer{valid, from(g.values)}, g.dict
 	case datatype.KindFixedSizeList, datatype.KindStruct:
 		bufs = []*memory.Buffer{valid}
 	case datatype.KindSparseUnion:
@@ -361,9 +449,18 @@ func (g *grown) array() *array.Data {
 		ends := array.NewData(g.storage.(*datatype.RunEndEncodedType).RunEnds().Type, g.runs, []*memory.Buffer{nil, shared(g.offs)}, nil, 0, 0)
 		kids = append([]*array.Data{ends}, kids...)
 	default:
-		bufs = []*memory.Buffer{valid, shared(g.values)}
+		bufs = []*memory.Buffer{valid, from(g.values)}
 	}
-	return array.NewData(g.typ, g.n, bufs, kids, g.nulls, 0)
+	n, nulls := g.n, g.nulls
+	if lead >= 0 {
+		n, off = n+lead, 0
+		if valid != nil || g.kind == datatype.KindNull {
+			nulls += lead // unset bits before the first value (copy lead has them)
+		}
+	}
+	a := array.NewData(g.typ, n, bufs, kids, nulls, off)
+	a.Dictionary = dict
+	return a
 }
 
 // shared hands out b without its spare capacity, which later appends fill.

@@ -39,6 +39,12 @@ func deltaRecords(t *testing.T, value datatype.DataType, values array.Array, n i
 // buffer of d and its children starts; bit-packed buffers (validity, bool
 // values), which every grown dictionary copies, are left out.
 func sharedBufferStarts(d *array.Data, key string, starts map[string]map[uintptr]bool) {
+	bufferStarts(d, key, 0, starts)
+}
+
+// bufferStarts is sharedBufferStarts of d, read from offset outer more
+// (the offset of the struct d is a field of).
+func bufferStarts(d *array.Data, key string, outer int, starts map[string]map[uintptr]bool) {
 	k := datatype.StorageOf(d.Type).Kind()
 	for i, b := range d.Buffers {
 		union := k == datatype.KindSparseUnion || k == datatype.KindDenseUnion
@@ -49,10 +55,36 @@ func sharedBufferStarts(d *array.Data, key string, starts map[string]map[uintptr
 		if starts[at] == nil {
 			starts[at] = map[uintptr]bool{}
 		}
-		starts[at][uintptr(unsafe.Pointer(&b.Bytes()[0]))] = true
+		// A grown array starts at an offset of 0 to 7 into room kept
+		// before its first value: count where that value is.
+		shift := 0
+		if i == 1 || i == 2 && (k == datatype.KindListView || k == datatype.KindLargeListView) {
+			shift = (d.Offset + outer) * elemWidth(d)
+		}
+		starts[at][uintptr(unsafe.Pointer(&b.Bytes()[0]))+uintptr(shift)] = true
 	}
 	for i, c := range d.Children {
-		sharedBufferStarts(c, fmt.Sprintf("%s.%d", key, i), starts)
+		inner := 0
+		if k == datatype.KindStruct {
+			inner = d.Offset + outer
+		}
+		bufferStarts(c, fmt.Sprintf("%s.%d", key, i), inner, starts)
+	}
+}
+
+// elemWidth is the bytes per slot of the buffers an offset applies to.
+func elemWidth(d *array.Data) int {
+	switch s := datatype.StorageOf(d.Type); s.Kind() {
+	case datatype.KindBinary, datatype.KindString, datatype.KindList, datatype.KindMap, datatype.KindListView:
+		return 4
+	case datatype.KindLargeBinary, datatype.KindLargeString, datatype.KindLargeList, datatype.KindLargeListView:
+		return 8
+	case datatype.KindBinaryView, datatype.KindStringView:
+		return 16
+	case datatype.KindDictionary:
+		return datatype.ByteWidth(s.(*datatype.DictionaryType).Index)
+	default:
+		return datatype.ByteWidth(s)
 	}
 }
 
@@ -110,9 +142,6 @@ func TestDictionaryDeltasGrowInPlace(t *testing.T) {
 				require.NoError(t, array.ValidateFull(rec.Column(0).Data().Dictionary), "record %d", i)
 			}
 			requireSameRecords(t, recs, got, c.name)
-			if hasDictionary(values.DataType()) {
-				return // concatenated per delta
-			}
 			// Doubling: a handful of allocations per buffer for all the
 			// deltas.
 			starts := map[string]map[uintptr]bool{}
@@ -135,7 +164,7 @@ func TestConcurrentDictionaryDeltas(t *testing.T) {
 	for _, f := range randdata.AllTypes().Fields() {
 		types[f.Name] = f.Type
 	}
-	for _, name := range []string{"utf8", "bool", "utf8_view", "list_of_struct", "list_view", "dense_union", "run_end_encoded_utf8"} {
+	for _, name := range []string{"utf8", "bool", "int8", "utf8_view", "list_of_struct", "list_view", "dense_union", "run_end_encoded_utf8", "list_of_dictionary", "struct_of_dictionary"} {
 		t.Run(name, func(t *testing.T) {
 			values := randdata.New(4).Array(types[name], 400, true)
 			require.Positive(t, values.NullN()+len(values.Data().Children))
@@ -201,7 +230,7 @@ func TestGrownMatchesConcatenate(t *testing.T) {
 					i := r.IntN(src.Len())
 					pieces = append(pieces, array.Slice(src, i, i+r.IntN(src.Len()-i+1)))
 				}
-				grown := newGrownDict(pieces[0].Data())
+				grown := newGrownDict(pieces[0].Data(), nil)
 				require.NotNil(t, grown)
 				for k := range pieces {
 					if k > 0 {

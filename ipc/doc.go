@@ -24,21 +24,39 @@
 // Memory bound for untrusted input: reading an uncompressed stream or file
 // of n bytes allocates at most a small multiple of n plus a constant (the
 // body of a message is allocated only once the input has shown it holds
-// that many bytes). A compressed buffer may legitimately expand up to 256
-// (LZ4) or 32768 (ZSTD) times its size; larger claims are refused before
-// allocating, and the buffers of one message are capped together by
-// [Limits].MaxDecompressed.
+// that many bytes). What is copied out of a message's Flatbuffers
+// metadata is bounded by [Limits].MaxMetadataExpansion times its size,
+// counting a string or table once per reference, so shared tables cannot
+// multiply it; [Limits].MaxTables bounds the tables visited. The
+// compressed buffers of a message may state at most
+// [Limits].MaxCompressionRatio times its body plus 64 MiB, and those of a
+// stream read in order the same for the stream as a whole (checked from
+// the stated lengths before anything is allocated); a buffer cannot
+// expand more than 256 (LZ4) or 32768 (ZSTD) times its size anyway, and
+// the buffers of one message are capped together by
+// [Limits].MaxDecompressed. A stream reader lets go of a batch when it
+// moves to the next.
+//
+// Writers never write what default readers refuse: metadata past
+// [Limits].MaxMetadataSize or [Limits].MaxTables is refused (ErrLimit)
+// before the Flatbuffers builder runs and before any byte of the message
+// is written, and compressed buffers that would exceed the default ratio
+// are stored raw.
 //
 // Time is bounded the same way. A file's footer must list its dictionary
 // and record batch blocks in the order they lie in the file, so a pass over
 // a file decodes no message twice. A dictionary is validated once, when
 // it arrives; each batch checks only its indices into it. Dictionary
 // deltas extend the dictionary in place, its buffers doubling as they
-// fill, rather than copying it whole per delta. The exceptions are
-// bit-packed buffers (validity once a value is null, bool values), of
-// which each batch gets its own copy, n/8 bytes for n values, and
-// dictionaries whose values are dictionary-encoded themselves, which are
-// concatenated.
+// fill, rather than copying it whole per delta, bool values, validity
+// bitmaps and dictionary-encoded values included (bitmaps are kept at up
+// to eight bit shifts, at most one byte per value, so that the arrays
+// handed out end on a byte that no later delta writes). The exceptions
+// are the validity bitmaps of fixed-size list values and of structs with
+// a union, run-end encoded or fixed-size list field, of which each batch
+// gets its own copy (n/8 bytes for n values) once a value is null, and
+// dictionary-encoded values whose own dictionary was replaced between
+// deltas, which are concatenated.
 //
 // Writers write what a batch holds, not every buffer and child that a
 // slice shares with the array it was cut from: the values of a view

@@ -54,7 +54,11 @@ type encoder struct {
 	err                   error // a failed write poisons the encoder
 	// sink, when set, receives each message unframed instead of w
 	// (MessageEncoder).
-	sink func(meta []byte, body [][]byte, bodyLen int64) error
+	sink      func(meta []byte, body [][]byte, bodyLen int64) error
+	schemaLen int // bytes of the schema message's metadata
+	// what the messages written so far expanded to, as a reader counts
+	// it (see withinRatio), and what the message being written adds
+	spent, pending ratioSpent
 }
 
 type block struct {
@@ -124,6 +128,11 @@ func (e *encoder) message(meta []byte, body [][]byte, bodyLen int64) (block, err
 	if err := e.writeBody(body, bodyLen); err != nil {
 		return block{}, err
 	}
+	if bodyLen > 0 {
+		e.spent.inflated += e.pending.inflated
+		e.spent.input += e.pending.input
+	}
+	e.pending = ratioSpent{}
 	return block{offset: start, metaLen: int32(padded), bodyLen: bodyLen}, nil
 }
 
@@ -158,13 +167,32 @@ func sortedMetadata(m map[string]string) datatype.Metadata {
 	return datatype.NewMetadata(keys, vals)
 }
 
-func (e *encoder) writeSchema() error {
+// schemaMessage builds the schema message's metadata, refusing what
+// default readers would refuse.
+func (e *encoder) schemaMessage() ([]byte, error) {
+	if err := checkCost(schemaMessageCost(e.schema), "schema"); err != nil {
+		return nil, err
+	}
 	b := flatbuffers.NewBuilder(1024)
 	s, err := writeSchema(b, e.schema, e.cfg.arrowCompat)
 	if err != nil {
+		return nil, err
+	}
+	meta := finishMessage(b, fb.MessageHeaderSchema, s, 0, nil)
+	if err := checkBuilt(meta, "schema"); err != nil {
+		return nil, err
+	}
+	e.schemaLen = len(meta)
+	return meta, nil
+}
+
+// writeSchema writes the schema message.
+func (e *encoder) writeSchema() error {
+	meta, err := e.schemaMessage()
+	if err != nil {
 		return err
 	}
-	_, err = e.message(finishMessage(b, fb.MessageHeaderSchema, s, 0, nil), nil, 0)
+	_, err = e.message(meta, nil, 0)
 	return err
 }
 
@@ -173,12 +201,14 @@ func (e *encoder) writeSchema() error {
 func (e *encoder) body(u *unloaded) ([][]byte, [][2]int64, int64, error) {
 	bufs := u.buffers
 	var wire [][][]byte // compressed: each buffer's pieces
+	var stated int64
 	if e.cfg.codec != Uncompressed {
 		var err error
 		wire, err = compressBuffers(e.cfg.codec, e.cfg.level, bufs, !e.cfg.compressAll, e.cfg.concurrency)
 		if err != nil {
 			return nil, nil, 0, err
 		}
+		stated = withinRatio(wire, bufs, e.spent)
 	}
 	align := int64(e.cfg.alignment)
 	pieces := make([][]byte, 0, 3*len(bufs))
@@ -202,6 +232,10 @@ func (e *encoder) body(u *unloaded) ([][]byte, [][2]int64, int64, error) {
 			off += pad
 		}
 	}
+	if off > DefaultLimits.MaxBodySize {
+		return nil, nil, 0, limitf("a message body of %d bytes; readers accept %d (Limits.MaxBodySize)", off, DefaultLimits.MaxBodySize)
+	}
+	e.pending = ratioSpent{inflated: stated, input: off}
 	return pieces, entries, off, nil
 }
 
@@ -269,13 +303,20 @@ func (e *encoder) writeRecord(rec *alkaid.Record, meta map[string]string) error 
 }
 
 func (e *encoder) writeBatch(u *unloaded, meta map[string]string) error {
+	if err := checkCost(batchMessageCost(len(u.nodes), len(u.buffers), len(u.variadic), meta), "record batch"); err != nil {
+		return err
+	}
 	pieces, entries, bodyLen, err := e.body(u)
 	if err != nil {
 		return err
 	}
 	b := flatbuffers.NewBuilder(256 + 48*len(entries))
 	rb := e.recordBatchTable(b, u, entries)
-	blk, err := e.message(finishMessage(b, fb.MessageHeaderRecordBatch, rb, bodyLen, meta), pieces, bodyLen)
+	msg := finishMessage(b, fb.MessageHeaderRecordBatch, rb, bodyLen, meta)
+	if err := checkBuilt(msg, "record batch"); err != nil {
+		return err
+	}
+	blk, err := e.message(msg, pieces, bodyLen)
 	if err != nil {
 		return err
 	}
@@ -316,6 +357,9 @@ func (e *encoder) writeDicts(nodes []dictNode, dicts []*array.Data) error {
 		}
 		delta := send != d
 		u := unloadColumns([]*array.Data{send}, send.Length)
+		if err := checkCost(batchMessageCost(len(u.nodes), len(u.buffers), len(u.variadic), nil), "dictionary batch"); err != nil {
+			return err
+		}
 		pieces, entries, bodyLen, err := e.body(u)
 		if err != nil {
 			return err
@@ -327,7 +371,11 @@ func (e *encoder) writeDicts(nodes []dictNode, dicts []*array.Data) error {
 		fb.DictionaryBatchAddData(b, rb)
 		fb.DictionaryBatchAddIsDelta(b, delta)
 		db := fb.DictionaryBatchEnd(b)
-		blk, err := e.message(finishMessage(b, fb.MessageHeaderDictionaryBatch, db, bodyLen, nil), pieces, bodyLen)
+		msg := finishMessage(b, fb.MessageHeaderDictionaryBatch, db, bodyLen, nil)
+		if err := checkBuilt(msg, "dictionary batch"); err != nil {
+			return err
+		}
+		blk, err := e.message(msg, pieces, bodyLen)
 		if err != nil {
 			return err
 		}

@@ -40,16 +40,23 @@ type FileWriter struct {
 // method is told each message's size first, as with [NewStreamWriter].
 func NewFileWriter(w io.Writer, schema *alkaid.Schema, opts ...WriterOption) (*FileWriter, error) {
 	cfg := newWriterConfig(opts)
+	if err := checkCost(footerCost(schema, 0, nil), "footer"); err != nil {
+		return nil, err
+	}
 	fw := &FileWriter{enc: newEncoder(w, schema, cfg, true), magic: Magic}
 	if cfg.arrowCompat {
 		fw.magic = ArrowMagic
+	}
+	meta, err := fw.enc.schemaMessage()
+	if err != nil {
+		return nil, err
 	}
 	var head [8]byte
 	copy(head[:], fw.magic)
 	if err := fw.enc.write(head[:]); err != nil {
 		return nil, err
 	}
-	if err := fw.enc.writeSchema(); err != nil {
+	if _, err := fw.enc.message(meta, nil, 0); err != nil {
 		return nil, err
 	}
 	return fw, nil
@@ -65,7 +72,28 @@ func (w *FileWriter) WriteWithMetadata(rec *alkaid.Record, meta map[string]strin
 	if w.closed {
 		return errors.New("ipc: write to a closed file writer")
 	}
+	// The footer indexes every batch: refuse the one it could not hold.
+	blocks := len(w.enc.recBlocks) + len(w.enc.dictBlocks) + 1 + len(w.enc.dicts)
+	if err := w.checkFooter(blocks); err != nil {
+		return err
+	}
 	return w.enc.writeRecord(rec, meta)
+}
+
+// checkFooter refuses a footer of blocks blocks that default readers
+// would refuse: the schema as written at the start, 24 bytes per block,
+// the footer's metadata.
+func (w *FileWriter) checkFooter(blocks int) error {
+	c := footerCost(w.enc.schema, blocks, w.meta)
+	if err := checkCost(c, "footer"); err != nil {
+		return err
+	}
+	size := int64(w.enc.schemaLen) + 24*int64(blocks) + mapCost(w.meta).bytes + costMessage
+	if size > int64(DefaultLimits.MaxMetadataSize) {
+		return limitf("the footer of %d batches would take about %d bytes; readers accept %d (Limits.MaxMetadataSize)",
+			blocks, size, DefaultLimits.MaxMetadataSize)
+	}
+	return nil
 }
 
 // SetFooterMetadata sets custom metadata for the footer, written on Close.
@@ -78,7 +106,8 @@ func (w *FileWriter) Close() error {
 		return w.enc.err
 	}
 	w.closed = true
-	if err := w.enc.write(eos); err != nil {
+	if err := w.checkFooter(len(w.enc.recBlocks) + len(w.enc.dictBlocks)); err != nil {
+		w.enc.err = err
 		return err
 	}
 	b := flatbuffers.NewBuilder(1024)
@@ -109,9 +138,13 @@ func (w *FileWriter) Close() error {
 	}
 	b.Finish(fb.FooterEnd(b))
 	footer := b.FinishedBytes()
+	if err := checkBuilt(footer, "footer"); err != nil {
+		w.enc.err = err
+		return err
+	}
 	var size [4]byte
 	binary.LittleEndian.PutUint32(size[:], uint32(len(footer)))
-	for _, p := range [][]byte{footer, size[:], []byte(w.magic)} {
+	for _, p := range [][]byte{eos, footer, size[:], []byte(w.magic)} {
 		if err := w.enc.write(p); err != nil {
 			return err
 		}
@@ -191,7 +224,13 @@ func (fr *FileReader) readAt(off int64, n int) ([]byte, error) {
 		return fr.region.Bytes()[off : off+int64(n)], nil
 	}
 	b := make([]byte, n)
-	if _, err := fr.src.ReadAt(b, off); err != nil {
+	if n == 0 {
+		return b, nil // an io.ReaderAt may say EOF at the end even for no bytes
+	}
+	if k, err := fr.src.ReadAt(b, off); k < n {
+		if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
+			return nil, invalidf("the file ends before byte %d (its stated size is %d)", off+int64(n), fr.size)
+		}
 		return nil, fmt.Errorf("ipc: read at %d: %w", off, err)
 	}
 	return b, nil
@@ -229,7 +268,7 @@ func (fr *FileReader) open() error {
 	if err != nil {
 		return err
 	}
-	if err := verifyRoot(buf, tFooter); err != nil {
+	if err := verifyRoot(buf, tFooter, fr.dec.cfg.limits); err != nil {
 		return fmt.Errorf("footer: %w", err)
 	}
 	footer := fb.GetRootAsFooter(buf, 0)

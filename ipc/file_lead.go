@@ -68,7 +68,7 @@ func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
 	if err != nil {
 		return err
 	}
-	if err := verifyRoot(meta, tMessage); err != nil {
+	if err := verifyRoot(meta, tMessage, limits); err != nil {
 		return fr.leadFault(err)
 	}
 	m := &Message{meta: meta, msg: fb.GetRootAsMessage(meta, 0)}
@@ -120,7 +120,7 @@ func bareSchemaDefect(lead []byte) string {
 	}
 	for _, s := range starts {
 		buf := lead[s:]
-		if verifyRoot(buf, tMessage) != nil {
+		if verifyRoot(buf, tMessage, DefaultLimits) != nil {
 			continue
 		}
 		if (&Message{msg: fb.GetRootAsMessage(buf, 0)}).Type() != MessageSchema {

@@ -31,12 +31,19 @@ type loader struct {
 	// or decompressed. A node's Data.Buffers is its run of bufs.
 	bufs  []*memory.Buffer
 	datas []array.Data // made a few at a time, for the nodes to come
+	spent *ratioSpent  // what the messages before expanded to, or nil
 }
 
+// ratioSpent is what the messages of a stream read so far expanded to
+// (the sizes their compressed buffers stated) and their bodies' bytes:
+// the compression ratio limit holds for the stream as a whole, not just
+// per message, so that many messages cannot each take the allowance.
+type ratioSpent struct{ inflated, input int64 }
+
 func newLoader(rb *fb.RecordBatch, body *memory.Buffer, info *schemaInfo, dicts map[int64]*array.Data,
-	cfg *readerConfig, swap bool, version fb.MetadataVersion, where place) (*loader, error) {
+	cfg *readerConfig, swap bool, version fb.MetadataVersion, where place, spent *ratioSpent) (*loader, error) {
 	l := &loader{rb: rb, body: body, cfg: cfg, info: info, dicts: dicts, swap: swap, version: version, where: where,
-		nodeN: rb.NodesLength(), bufN: rb.BuffersLength(), varN: rb.VariadicBufferCountsLength()}
+		nodeN: rb.NodesLength(), bufN: rb.BuffersLength(), varN: rb.VariadicBufferCountsLength(), spent: spent}
 	ranges, err := l.checkBufferRanges()
 	if err != nil {
 		return nil, err
@@ -58,6 +65,9 @@ func newLoader(rb *fb.RecordBatch, body *memory.Buffer, info *schemaInfo, dicts 
 		}
 	} else {
 		l.bufs = body.SliceAll(ranges)
+		if spent != nil {
+			spent.input += int64(body.Len())
+		}
 	}
 	return l, nil
 }
@@ -154,8 +164,30 @@ func (l *loader) checkExpansion() error {
 			return limitf("%s: compressed buffers 0 to %d would expand to more than %d bytes together", l.where, i, l.cfg.limits.MaxDecompressed)
 		}
 	}
+	ratio := l.cfg.limits.MaxCompressionRatio
+	if total > maxDecompressed(ratio, int64(l.body.Len())) {
+		return limitf("%s: a body of %d bytes states %d uncompressed bytes, more than %d times it plus %d (Limits.MaxCompressionRatio)",
+			l.where, l.body.Len(), total, ratio, decompressAllowance)
+	}
+	if s := l.spent; s != nil {
+		inflated, input := s.inflated+total, s.input+int64(l.body.Len())
+		if inflated > maxDecompressed(ratio, input) {
+			return limitf("%s: the stream's %d body bytes so far state %d uncompressed bytes, more than %d times them plus %d (Limits.MaxCompressionRatio)",
+				l.where, input, inflated, ratio, decompressAllowance)
+		}
+		s.inflated, s.input = inflated, input
+	}
 	return nil
 }
+
+// decompressAllowance is what a message, and a stream, may decompress to
+// beyond the compression ratio limit: a few million constant values
+// compress to almost nothing.
+const decompressAllowance = 64 << 20
+
+// maxDecompressed is what a body of n bytes may state its compressed
+// buffers expand to under the ratio limit.
+func maxDecompressed(ratio int, n int64) int64 { return int64(ratio)*n + decompressAllowance }
 
 // nextBuffer returns the next buffer, aligned for elements of width
 // bytes (copied when the body places it at a misaligned address).

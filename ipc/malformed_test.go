@@ -45,6 +45,7 @@ type batch struct {
 	body     []byte
 	bodyLen  int64 // stated body length; -2 = len(body)
 	dictID   int64 // ≥ 0: a dictionary batch with this id
+	delta    bool  // a dictionary batch: a delta
 	version  fb.MetadataVersion
 	header   fb.MessageHeader
 }
@@ -91,6 +92,7 @@ func (bt batch) bytes() []byte {
 		fb.DictionaryBatchStart(b)
 		fb.DictionaryBatchAddId(b, bt.dictID)
 		fb.DictionaryBatchAddData(b, rb)
+		fb.DictionaryBatchAddIsDelta(b, bt.delta)
 		header, ht = fb.DictionaryBatchEnd(b), fb.MessageHeaderDictionaryBatch
 	}
 	if bt.header != 0 {
@@ -320,7 +322,12 @@ func malformedCases() []malformed {
 			b.codec = 2
 			b.body = pad8(binary.LittleEndian.AppendUint64(nil, 1<<30))
 			b.buffers[1] = [2]int64{0, 8}
-		})), nil, "compressed buffer of 8 bytes claims 1073741824 uncompressed bytes"},
+		})), []ReaderOption{WithLimits(Limits{MaxCompressionRatio: 1 << 30})}, "compressed buffer of 8 bytes claims 1073741824 uncompressed bytes"},
+		{"compressed length out of proportion to the body", cat(i32, rb(func(b *batch) {
+			b.codec = 2
+			b.body = pad8(binary.LittleEndian.AppendUint64(nil, 1<<30))
+			b.buffers[1] = [2]int64{0, 8}
+		})), nil, "a body of 8 bytes states 1073741824 uncompressed bytes"},
 		{"compressed length lying (smaller)", cat(i32, rb(func(b *batch) {
 			b.codec = 2
 			frame := zstdEncoder(0).EncodeAll(i32s(1, 2, 3, 4, 5, 6), nil)

@@ -61,7 +61,7 @@ func NewMessage(metadata []byte, body *memory.Buffer, limits Limits) (*Message, 
 	if len(metadata) > limits.MaxMetadataSize {
 		return nil, limitf("message metadata of %d bytes exceeds %d", len(metadata), limits.MaxMetadataSize)
 	}
-	if err := verifyRoot(metadata, tMessage); err != nil {
+	if err := verifyRoot(metadata, tMessage, limits); err != nil {
 		return nil, fmt.Errorf("message metadata: %w", err)
 	}
 	m := &Message{meta: metadata, msg: fb.GetRootAsMessage(metadata, 0), body: body}
@@ -150,9 +150,27 @@ func readPrefix(r io.Reader, limits Limits) (int, error) {
 // an end-of-stream marker or at a clean end of input (no byte of a next
 // message read). Only the bytes the message needs are read.
 func ReadMessage(r io.Reader, opts ...ReaderOption) (*Message, error) {
-	c := newReaderConfig(opts)
-	return readMessage(r, c.limits, c.split())
+	m, _, err := ReadMessageOrEnd(r, opts...)
+	return m, err
 }
+
+// ReadMessageOrEnd is [ReadMessage] telling apart the two ends of a
+// stream: at the end it returns io.EOF with marker true when the input
+// held the end-of-stream marker, false when it just ended between two
+// messages (which the format allows, but which is also what a stream cut
+// short between two messages looks like).
+func ReadMessageOrEnd(r io.Reader, opts ...ReaderOption) (m *Message, marker bool, err error) {
+	c := newReaderConfig(opts)
+	m, err = readMessage(r, c.limits, c.split())
+	if err == errEndMarker {
+		return nil, true, io.EOF
+	}
+	return m, false, err
+}
+
+// errEndMarker is what readMessage returns at an end-of-stream marker
+// (io.EOF at a clean end of input without one).
+var errEndMarker = fmt.Errorf("ipc: end-of-stream marker: %w", io.EOF)
 
 func readMessage(r io.Reader, limits Limits, split copySplit) (*Message, error) {
 	size, err := readPrefix(r, limits)
@@ -160,13 +178,13 @@ func readMessage(r io.Reader, limits Limits, split copySplit) (*Message, error) 
 		return nil, err
 	}
 	if size == 0 {
-		return nil, io.EOF
+		return nil, errEndMarker
 	}
 	meta := make([]byte, size)
 	if _, err := io.ReadFull(r, meta); err != nil {
 		return nil, invalidf("truncated message metadata (%d bytes): %v", size, err)
 	}
-	if err := verifyRoot(meta, tMessage); err != nil {
+	if err := verifyRoot(meta, tMessage, limits); err != nil {
 		return nil, fmt.Errorf("message metadata: %w", err)
 	}
 	msg := fb.GetRootAsMessage(meta, 0)

@@ -61,6 +61,30 @@ type Limits struct {
 	// types take no bytes at any length, so only this limit keeps a small
 	// input from declaring a batch that takes hours to iterate.
 	MaxRows int64
+	// MaxTables bounds the Flatbuffers tables one metadata buffer (a
+	// message's or the file footer's) may hold, counted as a reader visits
+	// them: once per reference, so that shared sub-tables cannot make a
+	// small buffer cost exponential time. Writers refuse a schema that
+	// needs more than the default.
+	MaxTables int
+	// MaxMetadataExpansion bounds what a reader copies out of one
+	// metadata buffer (strings, vectors and tables, counted once per
+	// reference) to this many times the buffer's size plus 64 KiB. A
+	// writer never shares strings or tables, so its metadata stays far
+	// below; a crafted buffer whose thousand entries all refer to one
+	// large string would otherwise cost a thousand copies of it.
+	MaxMetadataExpansion int
+	// MaxCompressionRatio bounds what the compressed buffers of one
+	// message state they expand to, together: this many times the
+	// message body plus 64 MiB, checked from the stated lengths before
+	// anything is allocated, so that a small input cannot claim
+	// gigabytes (a zstd block of 4 bytes may expand to 128 KiB). A stream
+	// read in order (StreamReader, Decoder) is bounded the same way as a
+	// whole: all its messages together may state this many times all
+	// their bodies plus 64 MiB. Writers store buffers uncompressed where
+	// needed to stay within the default; streams from other writers of
+	// long runs of constant values may need it raised.
+	MaxCompressionRatio int
 }
 
 // DefaultLimits are used for zero fields of [Limits].
@@ -70,6 +94,10 @@ var DefaultLimits = Limits{
 	MaxBodySize:     16 << 30,
 	MaxDecompressed: 4 << 30,
 	MaxRows:         1<<31 - 1,
+	MaxTables:       1 << 20,
+
+	MaxMetadataExpansion: 4,
+	MaxCompressionRatio:  1000,
 }
 
 func (l Limits) withDefaults() Limits {
@@ -87,6 +115,15 @@ func (l Limits) withDefaults() Limits {
 	}
 	if l.MaxRows <= 0 {
 		l.MaxRows = DefaultLimits.MaxRows
+	}
+	if l.MaxTables <= 0 {
+		l.MaxTables = DefaultLimits.MaxTables
+	}
+	if l.MaxMetadataExpansion <= 0 {
+		l.MaxMetadataExpansion = DefaultLimits.MaxMetadataExpansion
+	}
+	if l.MaxCompressionRatio <= 0 {
+		l.MaxCompressionRatio = DefaultLimits.MaxCompressionRatio
 	}
 	return l
 }

@@ -57,13 +57,14 @@ func (w *StreamWriter) Close() error {
 // StreamReader reads the stream format from an io.Reader, one message at
 // a time, through a [Decoder]. It is not safe for concurrent use.
 type StreamReader struct {
-	r    io.Reader
-	next func() (*Message, error) // the next message, io.EOF at the end
-	dec  *Decoder
-	rec  *alkaid.Record
-	meta map[string]string
-	err  error
-	done bool
+	r      io.Reader
+	next   func() (*Message, error) // the next message, io.EOF at the end
+	dec    *Decoder
+	rec    *alkaid.Record
+	meta   map[string]string
+	err    error
+	done   bool
+	marker bool // the stream ended with its end-of-stream marker
 }
 
 // NewStreamReader reads the schema message and returns the reader. Input
@@ -98,7 +99,7 @@ func NewStreamReaderBytes(data []byte, opts ...ReaderOption) (*StreamReader, err
 func (sr *StreamReader) start() (*StreamReader, error) {
 	for sr.dec.Schema() == nil {
 		m, err := sr.next()
-		if err == io.EOF {
+		if errors.Is(err, io.EOF) {
 			return nil, invalidf("stream ends before its schema")
 		}
 		if err != nil {
@@ -124,8 +125,8 @@ func (r *StreamReader) Next() bool {
 	}
 	for {
 		m, err := r.next()
-		if err == io.EOF {
-			r.done = true
+		if errors.Is(err, io.EOF) {
+			r.done, r.marker = true, err == errEndMarker
 			return false
 		}
 		if err != nil {
@@ -149,6 +150,13 @@ func (r *StreamReader) Record() *alkaid.Record { return r.rec }
 
 // Metadata is the current record batch message's custom metadata.
 func (r *StreamReader) Metadata() map[string]string { return r.meta }
+
+// EndMarker reports whether the stream ended with its end-of-stream
+// marker: false before the end, after an error, and when the input just
+// ended between two messages. The format allows a stream without the
+// marker, but a writer always writes it on Close, so its absence may
+// mean that the stream was cut short.
+func (r *StreamReader) EndMarker() bool { return r.marker }
 
 // Err is the error that stopped [StreamReader.Next], or nil at a clean end.
 func (r *StreamReader) Err() error { return r.err }
@@ -228,14 +236,14 @@ func (s *bytesSource) next(limits Limits) (*Message, error) {
 		return nil, err
 	}
 	if size == 0 {
-		return nil, io.EOF
+		return nil, errEndMarker
 	}
 	start := len(rest) - r.Len()
 	if size > r.Len() {
 		return nil, invalidf("truncated message metadata (%d bytes, %d remain)", size, r.Len())
 	}
 	meta := rest[start : start+size]
-	if err := verifyRoot(meta, tMessage); err != nil {
+	if err := verifyRoot(meta, tMessage, limits); err != nil {
 		return nil, fmt.Errorf("message metadata: %w", err)
 	}
 	msg := fb.GetRootAsMessage(meta, 0)

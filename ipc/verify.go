@@ -87,24 +87,36 @@ func init() {
 	}
 }
 
-// verifier limits.
-const (
-	maxTableDepth = 128     // tables nest this deep at most (fields nest 64 deep, 2 tables each)
-	maxTables     = 1 << 20 // tables visited per buffer
-)
+// maxTableDepth bounds table nesting (fields nest 64 deep, 2 tables each).
+const maxTableDepth = 128
+
+// tableCost is what one visited table counts against the copy budget:
+// about what a reader allocates for it (a field, a type, a key-value pair).
+const tableCost = 16
+
+// copyAllowance is what any buffer may copy out beyond its expansion
+// ratio, so that small legitimate messages never hit the ratio.
+const copyAllowance = 64 << 10
 
 type verifier struct {
-	buf    []byte
-	tables int
+	buf       []byte
+	tables    int
+	maxTables int
+	// copied counts the bytes of strings and vectors, and tableCost per
+	// table, once per reference: what readers copy out of the buffer.
+	copied, budget int64
 }
 
 func (v *verifier) errf(format string, args ...any) error {
 	return fmt.Errorf("%w: flatbuffer: "+format, append([]any{ErrInvalid}, args...)...)
 }
 
-// verifyRoot checks the buffer's root table against spec.
-func verifyRoot(buf []byte, spec *fbTable) error {
-	v := &verifier{buf: buf}
+// verifyRoot checks the buffer's root table against spec, within the
+// table count and copy budget of limits (zero fields take the defaults).
+func verifyRoot(buf []byte, spec *fbTable, limits Limits) error {
+	limits = limits.withDefaults()
+	v := &verifier{buf: buf, maxTables: limits.MaxTables,
+		budget: int64(limits.MaxMetadataExpansion)*int64(len(buf)) + copyAllowance}
 	if len(buf) < 4 {
 		return v.errf("%d bytes, too short for a root offset", len(buf))
 	}
@@ -121,8 +133,11 @@ func (v *verifier) table(pos int, spec *fbTable, depth int) error {
 	if depth > maxTableDepth {
 		return v.errf("tables nested deeper than %d", maxTableDepth)
 	}
-	if v.tables++; v.tables > maxTables {
-		return v.errf("more than %d tables", maxTables)
+	if v.tables++; v.tables > v.maxTables {
+		return limitf("flatbuffer: more than %d tables (Limits.MaxTables)", v.maxTables)
+	}
+	if err := v.copy(tableCost); err != nil {
+		return err
 	}
 	if pos%4 != 0 || !v.in(pos, 4) {
 		return v.errf("%s table at %d outside the %d-byte buffer or misaligned", spec.name, pos, len(v.buf))
@@ -224,6 +239,15 @@ func (v *verifier) vector(pos, size int, str bool, name string, i int) error {
 	}
 	if n > len(v.buf) || !v.in(pos+4, bytes) {
 		return v.errf("%s field %d: vector of %d elements runs past the %d-byte buffer", name, i, n, len(v.buf))
+	}
+	return v.copy(bytes)
+}
+
+// copy counts n bytes against the copy budget.
+func (v *verifier) copy(n int) error {
+	if v.copied += int64(n); v.copied > v.budget {
+		return limitf("flatbuffer: the %d-byte buffer refers to more than %d bytes of strings, vectors and tables, counted once per reference (Limits.MaxMetadataExpansion)",
+			len(v.buf), v.budget)
 	}
 	return nil
 }

@@ -356,18 +356,20 @@ type output struct {
 	w       recordWriter
 	buf     *bufio.Writer
 	counter *countingWriter
-	f       *os.File // nil for stdout
+	f       *outFile // nil for stdout
 	unify   *dictUnifier
 	rows    int64
 	batches int
 }
 
-// createOutput creates path ("-" is stdout) and writes the schema.
-func createOutput(path string, schema *alkaid.Schema, file bool, opts []ipc.WriterOption) (*output, error) {
+// createOutput creates path ("-" is stdout) and writes the schema. A
+// file is written beside path and renamed into place by close (see
+// output.go); path must not be one of inputs.
+func createOutput(path string, schema *alkaid.Schema, file bool, opts []ipc.WriterOption, inputs ...string) (*output, error) {
 	o := &output{path: path, isFile: file}
 	var dst io.Writer = cmdStdout
 	if path != "-" {
-		f, err := os.Create(path)
+		f, err := createOutFile(path, inputs...)
 		if err != nil {
 			return nil, err
 		}
@@ -383,8 +385,7 @@ func createOutput(path string, schema *alkaid.Schema, file bool, opts []ipc.Writ
 		o.w, err = ipc.NewStreamWriter(o.buf, schema, opts...)
 	}
 	if err != nil {
-		o.abort()
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, o.abort(fmt.Errorf("%s: %w", path, err))
 	}
 	return o, nil
 }
@@ -410,29 +411,32 @@ func (o *output) write(rec *alkaid.Record, meta map[string]string) error {
 // bytes is the number of bytes written so far (flushed or buffered).
 func (o *output) bytes() int64 { return o.counter.n + int64(o.buf.Buffered()) }
 
-// close finishes the output (end-of-stream marker or footer).
+// close finishes the output (end-of-stream marker or footer) and puts a
+// file in place.
 func (o *output) close() error {
 	err := o.w.Close()
 	if ferr := o.buf.Flush(); err == nil {
 		err = ferr
 	}
-	if o.f != nil {
-		if cerr := o.f.Close(); err == nil {
-			err = cerr
-		}
-	}
 	if err != nil {
-		return fmt.Errorf("%s: %w", o.path, err)
+		return o.abort(fmt.Errorf("%s: %w", o.path, err))
+	}
+	if o.f != nil {
+		return o.f.commit()
 	}
 	return nil
 }
 
-// abort closes and removes a half-written output file.
-func (o *output) abort() {
-	if o.f != nil {
-		o.f.Close()
-		os.Remove(o.path)
+// abort gives up an output after cause: a file with complete record
+// batches is kept beside the output path (readable as a stream), else
+// removed; a file already at the output path is untouched. It returns
+// cause, saying where the batches are.
+func (o *output) abort(cause error) error {
+	if o.f == nil {
+		return cause
 	}
+	o.buf.Flush()
+	return o.f.fail(cause, o.batches > 0)
 }
 
 type countingWriter struct {

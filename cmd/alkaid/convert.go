@@ -55,7 +55,7 @@ func convert(inPath, outPath string, of *outFlags, batchRows int, quiet bool) er
 	if err != nil {
 		return err
 	}
-	o, err := createOutput(outPath, in.schema(), file, opts)
+	o, err := createOutput(outPath, in.schema(), file, opts, inPath)
 	if err != nil {
 		return err
 	}
@@ -85,11 +85,14 @@ func convert(inPath, outPath string, of *outFlags, batchRows int, quiet bool) er
 	}
 	p.done(o.rows, o.bytes())
 	if writeErr != nil {
-		o.abort()
-		return writeErr
+		return o.abort(writeErr)
 	}
-	// Close even after a read error: the output then holds every batch
-	// read, complete and valid.
+	// After a read error the output still holds every batch read,
+	// complete and valid: in place when the input was read to its end
+	// (a file without footer), else beside the output path.
+	if !completeDespite(in, readErr) {
+		return o.keep(fmt.Errorf("%s: %w (wrote %d record batches, %d rows)", inPath, readErr, o.batches, o.rows))
+	}
 	if err := o.close(); err != nil {
 		return err
 	}

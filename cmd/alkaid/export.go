@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -102,14 +101,14 @@ func export(inPath, outPath, format, delim string, header, quiet bool) error {
 		return err
 	}
 	defer in.Close()
-	var f *os.File
+	var f *outFile
 	dst := cmdStdout
 	if outPath != "-" {
 		// The output file is created here.
-		if f, err = os.Create(outPath); err != nil {
+		if f, err = createOutFile(outPath, inPath); err != nil {
 			return err
 		}
-		defer f.Close()
+		defer f.fail(nil, false) // after commit, a no-op
 		dst = f
 	}
 	cw := &countingWriter{w: dst}
@@ -122,27 +121,36 @@ func export(inPath, outPath, format, delim string, header, quiet bool) error {
 	}
 	p := newProgress("export", quiet)
 	var rows int64
-	err = in.each(func(_ int, rec *alkaid.Record, _ map[string]string) error {
+	var writeErr error // the text writer's, told apart from the input's
+	readErr := in.each(func(_ int, rec *alkaid.Record, _ map[string]string) error {
 		if err := tw.Write(rec); err != nil {
+			writeErr = err
 			return err
 		}
 		rows += int64(rec.NumRows())
 		p.update(rows, cw.n+int64(bw.Buffered()))
 		return nil
 	})
-	if cerr := tw.Close(); err == nil {
-		err = cerr
+	if cerr := tw.Close(); writeErr == nil {
+		writeErr = cerr
 	}
-	if ferr := bw.Flush(); err == nil {
-		err = ferr
+	if ferr := bw.Flush(); writeErr == nil {
+		writeErr = ferr
 	}
 	p.done(rows, cw.n)
+	err = writeErr
+	if err == nil {
+		err = readErr
+	}
 	if f != nil {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-		if err != nil {
-			os.Remove(outPath)
+		// A file without footer, read to its last complete batch, gives
+		// a complete output (and exit 1, saying so).
+		if writeErr == nil && completeDespite(in, readErr) {
+			if err := f.commit(); err != nil {
+				return err
+			}
+		} else {
+			return f.fail(fmt.Errorf("%s: %w", inPath, err), writeErr == nil && rows > 0)
 		}
 	}
 	if err != nil {

@@ -86,12 +86,10 @@ func gen(out string, rows, batches, batchRows int64, seed uint64, nulls float64,
 		if first == nil {
 			first = rec
 		} else if rec, err = shareRecordDictionaries(first, rec); err != nil {
-			o.abort()
-			return err
+			return o.abort(err)
 		}
 		if err := o.write(rec, nil); err != nil {
-			o.abort()
-			return err
+			return o.abort(err)
 		}
 		p.update(o.rows, o.bytes())
 	}

@@ -179,7 +179,7 @@ func importText(inPath, outPath string, opt importOptions) error {
 		return err
 	}
 	// The output is created here, once the input's schema is known.
-	o, err := createOutput(outPath, rd.Schema(), file, opts)
+	o, err := createOutput(outPath, rd.Schema(), file, opts, inPath, opt.schemaPath)
 	if err != nil {
 		return err
 	}
@@ -196,8 +196,7 @@ func importText(inPath, outPath string, opt importOptions) error {
 	}
 	p.done(o.rows, rd.Offset())
 	if err != nil {
-		o.abort()
-		return fmt.Errorf("%s: %w", name, err)
+		return o.abort(fmt.Errorf("%s: %w", name, err))
 	}
 	return o.close()
 }

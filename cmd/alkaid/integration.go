@@ -3,10 +3,8 @@ package main
 import (
 	"bufio"
 	"compress/gzip"
-	"errors"
 	"fmt"
 	"io"
-	"os"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -115,7 +113,7 @@ func arrowToJSON(arrowPath, jsonPath string, ropts []integration.ReadOption) err
 	if err != nil {
 		return err
 	}
-	return createFile(jsonPath, func(w io.Writer) error {
+	return createFile(jsonPath, arrowPath, func(w io.Writer) error {
 		if !strings.HasSuffix(jsonPath, ".gz") {
 			return f.Write(w)
 		}
@@ -132,12 +130,13 @@ func jsonToArrow(jsonPath, arrowPath string, ropts []integration.ReadOption, opt
 	if err != nil {
 		return err
 	}
-	return createFile(arrowPath, func(w io.Writer) error { return integration.WriteIPCFile(w, f, opts...) })
+	return createFile(arrowPath, jsonPath, func(w io.Writer) error { return integration.WriteIPCFile(w, f, opts...) })
 }
 
-// createFile writes path through fill, removing it again on failure.
-func createFile(path string, fill func(io.Writer) error) error {
-	out, err := os.Create(path)
+// createFile writes path (not the same file as input) through fill, in
+// place only when complete (see output.go).
+func createFile(path, input string, fill func(io.Writer) error) error {
+	out, err := createOutFile(path, input)
 	if err != nil {
 		return err
 	}
@@ -146,11 +145,8 @@ func createFile(path string, fill func(io.Writer) error) error {
 	if err == nil {
 		err = bw.Flush()
 	}
-	if cerr := out.Close(); err == nil {
-		err = cerr
-	}
 	if err != nil {
-		return errors.Join(fmt.Errorf("writing %s: %w", path, err), os.Remove(path))
+		return out.fail(fmt.Errorf("writing %s: %w", path, err), false)
 	}
-	return nil
+	return out.commit()
 }

@@ -26,7 +26,10 @@ whose leading schema message is malformed but whose footer is good is
 read through the footer with a warning on stderr naming the writer's
 defect, and is invalid only with -strict. A union's field-node null count
 carries no meaning: any count up to the length is accepted (and writers
-write 0). "-" reads a stream (or a file, as a stream) from stdin.`,
+write 0). "-" reads a stream (or a file, as a stream) from stdin. A stream
+must end with its end-of-stream marker: the format lets readers accept
+one that just stops between two messages, but that is also what a stream
+cut short looks like, so validate exits 1 naming the byte where it stops.`,
 }
 
 func runValidate(args []string) int {
@@ -143,10 +146,13 @@ func validateStream(r io.Reader, base int64, opts []ipc.ReaderOption) (tally, er
 	t.lastGood = base
 	for idx := 0; ; idx++ {
 		at := base + cr.n
-		m, err := ipc.ReadMessage(cr, opts...)
+		m, marker, err := ipc.ReadMessageOrEnd(cr, opts...)
 		if errors.Is(err, io.EOF) {
 			if idx == 0 {
 				return t, fmt.Errorf("%w: empty input, no schema message", ipc.ErrInvalid)
+			}
+			if !marker {
+				return t, fmt.Errorf("%w: the stream ends at byte %d without its end-of-stream marker (cut short after %d record batches?)", ipc.ErrInvalid, at, t.batches)
 			}
 			return t, nil
 		}

@@ -199,3 +199,36 @@ func TestValidateCorruptBytes(t *testing.T) {
 	require.Equal(t, 1, code)
 	require.Contains(t, errs, "no such file")
 }
+
+// A stream cut between two messages (no end-of-stream marker) is not
+// valid: validate exits 1 and says where the marker is missing; the whole
+// stream, and a stream of only a schema and its marker, are valid.
+func TestValidateMissingEndMarker(t *testing.T) {
+	raw, err := os.ReadFile(smallStream)
+	require.NoError(t, err)
+	require.Equal(t, []byte{0xFF, 0xFF, 0xFF, 0xFF, 0, 0, 0, 0}, raw[len(raw)-8:])
+	dir := t.TempDir()
+	cut := filepath.Join(dir, "cut.ipcs")
+	require.NoError(t, os.WriteFile(cut, raw[:len(raw)-8], 0o644))
+	code, _, errs := cli(t, nil, "validate", cut)
+	require.Equal(t, exitInvalid, code)
+	require.Contains(t, errs, "without its end-of-stream marker")
+	code, _, errs = cli(t, raw[:len(raw)-8], "validate", "-")
+	require.Equal(t, exitInvalid, code)
+	require.Contains(t, errs, "without its end-of-stream marker")
+	code, _, _ = cli(t, raw, "validate", "-")
+	require.Equal(t, exitOK, code)
+
+	// The library tells the two ends apart too.
+	for _, c := range []struct {
+		in     []byte
+		marker bool
+	}{{raw, true}, {raw[:len(raw)-8], false}} {
+		r, err := ipc.NewStreamReader(bytes.NewReader(c.in))
+		require.NoError(t, err)
+		for r.Next() {
+		}
+		require.NoError(t, r.Err())
+		require.Equal(t, c.marker, r.EndMarker())
+	}
+}

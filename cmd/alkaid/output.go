@@ -1,0 +1,144 @@
+package main
+
+// How every subcommand writes a file: under a temporary name beside the
+// output, renamed into place only when complete, so that a failure (bad
+// input, a full disk, a crash) never destroys a file already at the
+// output path; and never onto one of its own inputs, which would truncate
+// what is still being read.
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+)
+
+// partialSuffix names what a failed command keeps of its output.
+const partialSuffix = ".partial"
+
+// outFile is an output file being written under a temporary name.
+type outFile struct {
+	*os.File        // the temporary file, beside path
+	path     string // where it goes on success
+	done     bool
+}
+
+// createOutFile creates a temporary file beside path (symbolic links are
+// followed, so the link keeps pointing at the new file), refusing a path
+// that is the same file (device and inode) as one of inputs ("-" and ""
+// are skipped). The file takes the mode of the file it replaces, else
+// 0644.
+func createOutFile(path string, inputs ...string) (*outFile, error) {
+	if err := notAnInput(path, inputs); err != nil {
+		return nil, err
+	}
+	final := path
+	if resolved, err := filepath.EvalSymlinks(path); err == nil {
+		final = resolved
+	}
+	mode := fs.FileMode(0o644)
+	if st, err := os.Stat(final); err == nil {
+		if !st.Mode().IsRegular() {
+			return nil, fmt.Errorf("%s: not a regular file", path)
+		}
+		mode = st.Mode().Perm()
+	}
+	f, err := os.CreateTemp(filepath.Dir(final), "."+filepath.Base(final)+".tmp-*")
+	if err != nil {
+		return nil, err
+	}
+	if err := f.Chmod(mode); err != nil {
+		f.Close()
+		os.Remove(f.Name())
+		return nil, err
+	}
+	return &outFile{File: f, path: final}, nil
+}
+
+// notAnInput refuses an output that is one of the inputs, however spelled
+// (another path, a hard link, a symbolic link).
+func notAnInput(out string, inputs []string) error {
+	if out == "-" {
+		return nil
+	}
+	ost, err := os.Stat(out)
+	if err != nil {
+		return nil // not there yet: it cannot be an input
+	}
+	for _, in := range inputs {
+		if in == "-" || in == "" {
+			continue
+		}
+		if ist, err := os.Stat(in); err == nil && os.SameFile(ist, ost) {
+			return usagef("output %s is the same file as input %s: refusing to overwrite what is being read", out, in)
+		}
+	}
+	return nil
+}
+
+// commit syncs and closes the temporary file and renames it into place.
+func (f *outFile) commit() error {
+	if f.done {
+		return nil
+	}
+	f.done = true
+	err := f.Sync()
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(f.Name(), f.path)
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return fmt.Errorf("%s: %w", f.path, err)
+	}
+	return nil
+}
+
+// fail closes the temporary file after cause and returns cause with what
+// became of the output: with keep (it holds something a reader can
+// recover, such as complete record batches) it is kept as path.partial,
+// else removed; a file already at path is left as it was.
+func (f *outFile) fail(cause error, keep bool) error {
+	if f.done {
+		return cause
+	}
+	f.done = true
+	f.Close()
+	if keep {
+		partial := f.path + partialSuffix
+		if err := os.Rename(f.Name(), partial); err == nil {
+			return fmt.Errorf("%w (what was written is kept in %s; %s is unchanged)", cause, partial, f.path)
+		}
+		return fmt.Errorf("%w (what was written is kept in %s; %s is unchanged)", cause, f.Name(), f.path)
+	}
+	if err := os.Remove(f.Name()); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return errors.Join(cause, err)
+	}
+	return cause
+}
+
+// completeDespite reports whether the output of an input that stopped
+// with readErr goes in place: no error, or a file without footer (its
+// writer died) read up to its last complete record batch, which is what
+// can be had of it (the command says so and exits 1). After other errors
+// the output is kept beside the output path.
+func completeDespite(in *input, readErr error) bool {
+	return readErr == nil || in.salvaged()
+}
+
+// keep finishes the output (so that what it holds is complete and valid)
+// and keeps it beside the output path after cause, leaving a file already
+// at the output path as it was. It returns cause, saying where.
+func (o *output) keep(cause error) error {
+	if o.f == nil {
+		return errors.Join(cause, o.close())
+	}
+	err := o.w.Close()
+	if ferr := o.buf.Flush(); err == nil {
+		err = ferr
+	}
+	return o.f.fail(errors.Join(cause, err), true)
+}

@@ -1,0 +1,263 @@
+package compute
+
+import (
+	"cmp"
+	"encoding/binary"
+	"math"
+	"slices"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// radixMin is the number of values from which a single-key sort goes
+// through radix passes instead of comparisons.
+const radixMin = 256
+
+// keyFill writes the order-preserving uint64 key of row rows[k] (of row
+// k when rows is nil) to keys[k].
+type keyFill func(a array.Array, rows []uint32, keys []uint64)
+
+// radixFills are the types whose values map to uint64 keys that sort as
+// the values do.
+var radixFills = map[datatype.Kind]keyFill{
+	datatype.KindInt8:        signedKeys[int8],
+	datatype.KindInt16:       signedKeys[int16],
+	datatype.KindInt32:       signedKeys[int32],
+	datatype.KindInt64:       signedKeys[int64],
+	datatype.KindUint8:       unsignedKeys[uint8],
+	datatype.KindUint16:      unsignedKeys[uint16],
+	datatype.KindUint32:      unsignedKeys[uint32],
+	datatype.KindUint64:      unsignedKeys[uint64],
+	datatype.KindFloat32:     floatKeys[float32],
+	datatype.KindFloat64:     floatKeys[float64],
+	datatype.KindDate32:      signedKeys[datatype.Date32],
+	datatype.KindDate64:      signedKeys[datatype.Date64],
+	datatype.KindTime32:      signedKeys[datatype.Time32],
+	datatype.KindTime64:      signedKeys[datatype.Time64],
+	datatype.KindTimestamp:   signedKeys[datatype.Timestamp],
+	datatype.KindDuration:    signedKeys[datatype.Duration],
+	datatype.KindDecimal32:   signedKeys[datatype.Decimal32],
+	datatype.KindDecimal64:   signedKeys[datatype.Decimal64],
+	datatype.KindString:      prefixKeys,
+	datatype.KindBinary:      prefixKeys,
+	datatype.KindLargeString: prefixKeys,
+	datatype.KindLargeBinary: prefixKeys,
+	datatype.KindStringView:  prefixKeys,
+	datatype.KindBinaryView:  prefixKeys,
+}
+
+func fillKeys[T any](v []T, rows []uint32, keys []uint64, f func(T) uint64) {
+	if rows == nil {
+		for i, x := range v[:len(keys)] {
+			keys[i] = f(x)
+		}
+		return
+	}
+	for k, r := range rows {
+		keys[k] = f(v[r])
+	}
+}
+
+func signedKeys[T Signed](a array.Array, rows []uint32, keys []uint64) {
+	fillKeys(a.(*array.Primitive[T]).Values(), rows, keys, func(x T) uint64 { return uint64(int64(x)) ^ (1 << 63) })
+}
+
+func unsignedKeys[T Unsigned](a array.Array, rows []uint32, keys []uint64) {
+	fillKeys(a.(*array.Primitive[T]).Values(), rows, keys, func(x T) uint64 { return uint64(x) })
+}
+
+// floatKeys maps floats (never NaN here) to keys: the sign bit flipped
+// for positives, every bit for negatives; -0 becomes 0.
+func floatKeys[T Float](a array.Array, rows []uint32, keys []uint64) {
+	fillKeys(a.(*array.Primitive[T]).Values(), rows, keys, func(x T) uint64 {
+		b := math.Float64bits(float64(x) + 0)
+		if b>>63 != 0 {
+			return ^b
+		}
+		return b | 1<<63
+	})
+}
+
+// prefixKeys takes the first 8 bytes of each value, big-endian, zero
+// padded; ties are sorted by comparison afterwards.
+func prefixKeys(a array.Array, rows []uint32, keys []uint64) {
+	v := a.(interface{ Value(int) []byte }).Value
+	var buf [8]byte
+	key := func(i int) uint64 {
+		b := v(i)
+		if len(b) >= 8 {
+			return binary.BigEndian.Uint64(b)
+		}
+		buf = [8]byte{}
+		copy(buf[:], b)
+		return binary.BigEndian.Uint64(buf[:])
+	}
+	if rows == nil {
+		for i := range keys {
+			keys[i] = key(i)
+		}
+		return
+	}
+	for k, r := range rows {
+		keys[k] = key(int(r))
+	}
+}
+
+// sortFast sorts one column by radix passes over uint64 keys when its
+// type allows; ok is false when it does not (or the column is short).
+func sortFast(a array.Array, o Order) (idx []int, ok bool) {
+	if e, isExt := a.(*array.Extension); isExt {
+		a = e.Storage()
+	}
+	kind := a.DataType().Kind()
+	fill := radixFills[kind]
+	n := a.Len()
+	if fill == nil || n < radixMin || n > math.MaxUint32 {
+		return nil, false
+	}
+	c, nan, err := orderOf(a)
+	if err != nil {
+		return nil, false
+	}
+	isNull := nullFn(a)
+	var rows, nulls, nans []uint32
+	if isNull != nil || nan != nil {
+		rows = make([]uint32, 0, n-a.NullN())
+		for i := range n {
+			switch {
+			case isNull != nil && isNull(i):
+				nulls = append(nulls, uint32(i))
+			case nan != nil && nan(i):
+				nans = append(nans, uint32(i))
+			default:
+				rows = append(rows, uint32(i))
+			}
+		}
+	}
+	m := n
+	if rows != nil {
+		m = len(rows)
+	}
+	pairs := make([]kv, m)
+	keys := make([]uint64, m)
+	fill(a, rows, keys)
+	flip := uint64(0)
+	if o.Descending {
+		flip = math.MaxUint64
+	}
+	for k := range pairs {
+		r := uint32(k)
+		if rows != nil {
+			r = rows[k]
+		}
+		pairs[k] = kv{keys[k] ^ flip, r}
+	}
+	keys = nil
+	pairs = radixSort(pairs)
+	if _, isPrefix := a.(interface{ Value(int) []byte }); isPrefix {
+		sortTies(pairs, c, o.Descending)
+	}
+	idx = make([]int, 0, n)
+	if o.NullsFirst {
+		idx = appendRows(idx, nulls)
+	}
+	for _, p := range pairs {
+		idx = append(idx, int(p.row))
+	}
+	idx = appendRows(idx, nans)
+	if !o.NullsFirst {
+		idx = appendRows(idx, nulls)
+	}
+	return idx, true
+}
+
+func appendRows(idx []int, rows []uint32) []int {
+	for _, r := range rows {
+		idx = append(idx, int(r))
+	}
+	return idx
+}
+
+// kv is a sort key and the row it came from.
+type kv struct {
+	key uint64
+	row uint32
+}
+
+// sortTies sorts each run of equal keys by the full comparison, ties
+// kept in row order.
+func sortTies(pairs []kv, c cmpFn, desc bool) {
+	for s := 0; s < len(pairs); {
+		e := s + 1
+		for e < len(pairs) && pairs[e].key == pairs[s].key {
+			e++
+		}
+		if e-s > 1 {
+			slices.SortFunc(pairs[s:e], func(x, y kv) int {
+				r := c(int(x.row), int(y.row))
+				if desc {
+					r = -r
+				}
+				if r != 0 {
+					return r
+				}
+				return cmp.Compare(x.row, y.row)
+			})
+		}
+		s = e
+	}
+}
+
+const (
+	radixBits    = 11
+	radixBuckets = 1 << radixBits
+)
+
+// radixSort sorts pairs by key, stably (least significant digit first),
+// skipping the digits where every key is the same. It returns the sorted
+// slice, which is pairs or a new one.
+func radixSort(pairs []kv) []kv {
+	if len(pairs) < 2 {
+		return pairs
+	}
+	var diff uint64
+	k0 := pairs[0].key
+	for _, p := range pairs {
+		diff |= p.key ^ k0
+	}
+	var shifts []uint
+	for s := uint(0); s < 64; s += radixBits {
+		if (diff>>s)&(radixBuckets-1) != 0 {
+			shifts = append(shifts, s)
+		}
+	}
+	if len(shifts) == 0 {
+		return pairs
+	}
+	counts := make([][radixBuckets]int, len(shifts))
+	for _, p := range pairs {
+		for d, s := range shifts {
+			counts[d][(p.key>>s)&(radixBuckets-1)]++
+		}
+	}
+	tmp := make([]kv, len(pairs))
+	src, dst := pairs, tmp
+	for d, s := range shifts {
+		pos := &counts[d]
+		sum := 0
+		for b := range pos {
+			c := pos[b]
+			pos[b] = sum
+			sum += c
+		}
+		for _, p := range src {
+			b := (p.key >> s) & (radixBuckets - 1)
+			dst[pos[b]] = p
+			pos[b]++
+		}
+		src, dst = dst, src
+	}
+	return src
+}
+

@@ -260,4 +260,3 @@ func radixSort(pairs []kv) []kv {
 	}
 	return src
 }
-

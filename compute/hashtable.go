@@ -1,0 +1,187 @@
+package compute
+
+import (
+	"math/bits"
+	"unsafe"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// groups numbers the distinct values of a column: ids[i] is row i's
+// group, groups numbered in order of first occurrence; firsts[g] is the
+// first row of group g. A null is a group of its own (null is its id,
+// -1 when there is none).
+type groups struct {
+	ids    []int32
+	firsts []int
+	null   int32
+}
+
+func (g *groups) n() int { return len(g.firsts) }
+
+// newGroup numbers a new group first seen at row i.
+func (g *groups) newGroup(i int) int32 {
+	g.firsts = append(g.firsts, i)
+	return int32(len(g.firsts) - 1)
+}
+
+// bitsTable is an open-addressing hash table from fixed-width values
+// (as unsigned bits) to group ids, with linear probing.
+type bitsTable[U uint8 | uint16 | uint32 | uint64] struct {
+	keys  []U
+	ids   []int32 // group id + 1; 0 marks an empty slot
+	shift uint
+	size  int
+}
+
+func newBitsTable[U uint8 | uint16 | uint32 | uint64](hint int) *bitsTable[U] {
+	c := 16
+	for c < 2*hint && c < 1<<20 {
+		c *= 2
+	}
+	return &bitsTable[U]{keys: make([]U, c), ids: make([]int32, c), shift: uint(64 - bits.TrailingZeros(uint(c)))}
+}
+
+func slotOf(k uint64, shift uint) uint64 { return (k * 0x9E3779B97F4A7C15) >> shift }
+
+// find returns the id of key k, calling add for a new key.
+func (t *bitsTable[U]) find(k U, add func() int32) int32 {
+	mask := uint64(len(t.keys) - 1)
+	for s := slotOf(uint64(k), t.shift); ; s = (s + 1) & mask {
+		id := t.ids[s]
+		if id == 0 {
+			id = add()
+			t.keys[s], t.ids[s] = k, id+1
+			t.size++
+			if 2*t.size > len(t.keys) {
+				t.grow()
+			}
+			return id
+		}
+		if t.keys[s] == k {
+			return id - 1
+		}
+	}
+}
+
+func (t *bitsTable[U]) grow() {
+	keys, ids := t.keys, t.ids
+	t.keys, t.ids = make([]U, 2*len(keys)), make([]int32, 2*len(keys))
+	t.shift--
+	mask := uint64(len(t.keys) - 1)
+	for i, id := range ids {
+		if id == 0 {
+			continue
+		}
+		s := slotOf(uint64(keys[i]), t.shift)
+		for t.ids[s] != 0 {
+			s = (s + 1) & mask
+		}
+		t.keys[s], t.ids[s] = keys[i], id
+	}
+}
+
+// groupBits numbers the distinct values of v (nulls where the validity
+// bitmap valid, from bit off, is clear).
+func groupBits[U uint8 | uint16 | uint32 | uint64](v []U, valid []byte, off int) *groups {
+	g := &groups{ids: make([]int32, len(v)), null: -1}
+	t := newBitsTable[U](64)
+	i := 0
+	add := func() int32 { return g.newGroup(i) }
+	if valid == nil {
+		for ; i < len(v); i++ {
+			g.ids[i] = t.find(v[i], add)
+		}
+		return g
+	}
+	for ; i < len(v); i++ {
+		if !bitutil.GetBit(valid, off+i) {
+			if g.null < 0 {
+				g.null = g.newGroup(i)
+			}
+			g.ids[i] = g.null
+			continue
+		}
+		g.ids[i] = t.find(v[i], add)
+	}
+	return g
+}
+
+func asBits[T, U any](v []T) []U {
+	return unsafe.Slice((*U)(unsafe.Pointer(unsafe.SliceData(v))), len(v))
+}
+
+func groupPrim[T array.FixedWidth, U uint8 | uint16 | uint32 | uint64](a array.Array) *groups {
+	valid, off := bitmapOf(a.Data())
+	return groupBits(asBits[T, U](a.(*array.Primitive[T]).Values()), valid, off)
+}
+
+// fixedGroupers are the fast paths of groupOf: the fixed-width types of
+// 1, 2, 4 and 8 bytes, hashed by their bits.
+var fixedGroupers = map[datatype.Kind]func(array.Array) *groups{
+	datatype.KindInt8:          groupPrim[int8, uint8],
+	datatype.KindUint8:         groupPrim[uint8, uint8],
+	datatype.KindInt16:         groupPrim[int16, uint16],
+	datatype.KindUint16:        groupPrim[uint16, uint16],
+	datatype.KindFloat16:       groupPrim[datatype.Float16, uint16],
+	datatype.KindInt32:         groupPrim[int32, uint32],
+	datatype.KindUint32:        groupPrim[uint32, uint32],
+	datatype.KindFloat32:       groupPrim[float32, uint32],
+	datatype.KindDate32:        groupPrim[datatype.Date32, uint32],
+	datatype.KindTime32:        groupPrim[datatype.Time32, uint32],
+	datatype.KindDecimal32:     groupPrim[datatype.Decimal32, uint32],
+	datatype.KindMonthInterval: groupPrim[datatype.MonthInterval, uint32],
+	datatype.KindInt64:         groupPrim[int64, uint64],
+	datatype.KindUint64:        groupPrim[uint64, uint64],
+	datatype.KindFloat64:       groupPrim[float64, uint64],
+	datatype.KindDate64:        groupPrim[datatype.Date64, uint64],
+	datatype.KindTime64:        groupPrim[datatype.Time64, uint64],
+	datatype.KindTimestamp:     groupPrim[datatype.Timestamp, uint64],
+	datatype.KindDuration:      groupPrim[datatype.Duration, uint64],
+	datatype.KindDecimal64:     groupPrim[datatype.Decimal64, uint64],
+}
+
+// groupOf numbers the distinct values of a, of any type: equal values
+// (by [array.AppendKey]: floats by their bits, dictionaries by value,
+// nested types element-wise) share a group.
+func groupOf(a array.Array) *groups {
+	if e, ok := a.(*array.Extension); ok {
+		a = e.Storage()
+	}
+	if f := fixedGroupers[a.DataType().Kind()]; f != nil {
+		return f(a)
+	}
+	n := a.Len()
+	g := &groups{ids: make([]int32, n), null: -1}
+	m := make(map[string]int32)
+	var key []byte
+	for i := range n {
+		key = array.AppendKey(key[:0], a, i)
+		id, ok := m[string(key)]
+		if !ok {
+			id = g.newGroup(i)
+			m[string(key)] = id
+			if len(key) == 1 && key[0] == 0 {
+				g.null = id
+			}
+		}
+		g.ids[i] = id
+	}
+	return g
+}
+
+// combine numbers the distinct pairs (a's group, b's group) of rows
+// grouped two ways.
+func combine(a, b *groups) *groups {
+	n := len(a.ids)
+	g := &groups{ids: make([]int32, n), null: -1}
+	t := newBitsTable[uint64](max(a.n(), b.n()))
+	i := 0
+	add := func() int32 { return g.newGroup(i) }
+	for ; i < n; i++ {
+		g.ids[i] = t.find(uint64(uint32(a.ids[i]))<<32|uint64(uint32(b.ids[i])), add)
+	}
+	return g
+}

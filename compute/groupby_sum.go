@@ -1,0 +1,103 @@
+package compute
+
+import (
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// groupSummer adds each group's non-null values of a into sums (whose
+// element type is the sum's: int64, uint64 or float64) and counts them.
+type groupSummer func(a array.Array, ids []int32, counts []int64) (sums any)
+
+// summers are the sum kernels of the number kinds.
+var summers = map[datatype.Kind]groupSummer{
+	datatype.KindInt8:    sumInto[int8, int64],
+	datatype.KindInt16:   sumInto[int16, int64],
+	datatype.KindInt32:   sumInto[int32, int64],
+	datatype.KindInt64:   sumInto[int64, int64],
+	datatype.KindUint8:   sumInto[uint8, uint64],
+	datatype.KindUint16:  sumInto[uint16, uint64],
+	datatype.KindUint32:  sumInto[uint32, uint64],
+	datatype.KindUint64:  sumInto[uint64, uint64],
+	datatype.KindFloat32: sumInto[float32, float64],
+	datatype.KindFloat64: sumInto[float64, float64],
+	datatype.KindFloat16: func(a array.Array, ids []int32, counts []int64) any {
+		v := a.(*array.Float16).Values()
+		f := make([]float32, len(v))
+		for i, x := range v {
+			f[i] = x.Float32()
+		}
+		valid, off := bitmapOf(a.Data())
+		return sumSlice[float32, float64](f, valid, off, ids, counts)
+	},
+}
+
+func sumInto[T Number, A int64 | uint64 | float64](a array.Array, ids []int32, counts []int64) any {
+	valid, off := bitmapOf(a.Data())
+	return sumSlice[T, A](a.(*array.Primitive[T]).Values(), valid, off, ids, counts)
+}
+
+func sumSlice[T Number, A int64 | uint64 | float64](v []T, valid []byte, off int, ids []int32, counts []int64) []A {
+	sums := make([]A, len(counts))
+	ids = ids[:len(v)]
+	if valid == nil {
+		for i, id := range ids {
+			sums[id] += A(v[i])
+			counts[id]++
+		}
+		return sums
+	}
+	for i, id := range ids {
+		if bitutil.GetBit(valid, off+i) {
+			sums[id] += A(v[i])
+			counts[id]++
+		}
+	}
+	return sums
+}
+
+// sumGroups is each group's sum (mean when mean) of a's numbers.
+func sumGroups(mean bool, a array.Array, g *groups) (array.Array, error) {
+	f := summers[a.DataType().Kind()]
+	if f == nil {
+		return nil, errf(ErrNotSupported, "sum of %s", a.DataType())
+	}
+	counts := make([]int64, g.n())
+	sums := f(a, g.ids, counts)
+	valid, nulls := validFromCounts(counts)
+	if mean {
+		vals, out := newValues[float64](len(counts))
+		switch s := sums.(type) {
+		case []int64:
+			divide(out, s, counts)
+		case []uint64:
+			divide(out, s, counts)
+		case []float64:
+			divide(out, s, counts)
+		}
+		return primitiveOut(datatype.Float64, len(counts), valid, nulls, vals), nil
+	}
+	switch s := sums.(type) {
+	case []int64:
+		return numbersOut(datatype.Int64, s, valid, nulls), nil
+	case []uint64:
+		return numbersOut(datatype.Uint64, s, valid, nulls), nil
+	}
+	return numbersOut(datatype.Float64, sums.([]float64), valid, nulls), nil
+}
+
+func divide[A int64 | uint64 | float64](out []float64, sums []A, counts []int64) {
+	for i, c := range counts {
+		out[i] = 0
+		if c > 0 {
+			out[i] = float64(sums[i]) / float64(c)
+		}
+	}
+}
+
+// numbersOut wraps v (not copied) as an array of t.
+func numbersOut[A int64 | uint64 | float64](t datatype.DataType, v []A, valid *memory.Buffer, nulls int) array.Array {
+	return primitiveOut(t, len(v), valid, nulls, memory.FromSlice(v))
+}

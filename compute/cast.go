@@ -135,7 +135,9 @@ func isText(k datatype.Kind) bool {
 	return false
 }
 
-func isDecimal(k datatype.Kind) bool { return k >= datatype.KindDecimal32 && k <= datatype.KindDecimal256 }
+func isDecimal(k datatype.Kind) bool {
+	return k >= datatype.KindDecimal32 && k <= datatype.KindDecimal256
+}
 
 func isTemporal(k datatype.Kind) bool {
 	return k >= datatype.KindDate32 && k <= datatype.KindTimestamp || k == datatype.KindDuration

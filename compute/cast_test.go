@@ -16,9 +16,11 @@ func dec(bits int, p, s int32) datatype.DataType { return must(datatype.NewDecim
 func ts(u datatype.TimeUnit, tz string) datatype.DataType {
 	return must(datatype.NewTimestamp(u, tz))
 }
-func tm(u datatype.TimeUnit) datatype.DataType     { return must(datatype.NewTime(u)) }
-func dur(u datatype.TimeUnit) datatype.DataType    { return must(datatype.NewDuration(u)) }
-func dictOf(i, v datatype.DataType) datatype.DataType { return must(datatype.NewDictionary(i, v, false)) }
+func tm(u datatype.TimeUnit) datatype.DataType  { return must(datatype.NewTime(u)) }
+func dur(u datatype.TimeUnit) datatype.DataType { return must(datatype.NewDuration(u)) }
+func dictOf(i, v datatype.DataType) datatype.DataType {
+	return must(datatype.NewDictionary(i, v, false))
+}
 
 type castCase struct {
 	from     datatype.DataType
@@ -135,8 +137,8 @@ var castCases = []castCase{
 	{from: must(datatype.FixedSizeListOf(datatype.Int8, 2)), in: `[[1, 2]]`, to: must(datatype.FixedSizeListOf(datatype.Int8, 3)), err: ErrNotSupported},
 	{from: datatype.ListOf(datatype.Int8), in: `[[1]]`, to: datatype.ListViewOf(datatype.Int8), err: ErrNotSupported},
 	{from: datatype.StructOf(datatype.Field{Name: "a", Type: datatype.Int8, Nullable: true}, datatype.Field{Name: "b", Type: datatype.String, Nullable: true}),
-		in: `[{"a": 1, "b": "2"}, null]`,
-		to: datatype.StructOf(datatype.Field{Name: "x", Type: datatype.Int64, Nullable: true}, datatype.Field{Name: "y", Type: datatype.Int64, Nullable: true}),
+		in:   `[{"a": 1, "b": "2"}, null]`,
+		to:   datatype.StructOf(datatype.Field{Name: "x", Type: datatype.Int64, Nullable: true}, datatype.Field{Name: "y", Type: datatype.Int64, Nullable: true}),
 		want: `[{"x": 1, "y": 2}, null]`},
 	{from: datatype.StructOf(datatype.Field{Name: "a", Type: datatype.Int8}), in: `[{"a": 1}]`,
 		to: datatype.StructOf(), err: ErrNotSupported},

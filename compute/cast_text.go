@@ -34,7 +34,9 @@ func formatterOf(a array.Array) formatter {
 	case *array.Boolean:
 		return func(dst []byte, i int) []byte { return strconv.AppendBool(dst, x.Value(i)) }
 	case *array.Float16:
-		return func(dst []byte, i int) []byte { return strconv.AppendFloat(dst, float64(x.Value(i).Float32()), 'g', -1, 32) }
+		return func(dst []byte, i int) []byte {
+			return strconv.AppendFloat(dst, float64(x.Value(i).Float32()), 'g', -1, 32)
+		}
 	case *array.Float32:
 		return func(dst []byte, i int) []byte { return strconv.AppendFloat(dst, float64(x.Value(i)), 'g', -1, 32) }
 	case *array.Float64:

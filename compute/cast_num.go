@@ -11,6 +11,9 @@ import (
 
 // castNumbers converts between the integer, float and boolean types.
 func castNumbers(a array.Array, to datatype.DataType, c *castConfig) (array.Array, error) {
+	if datatype.Equal(a.DataType(), to) {
+		return a, nil
+	}
 	f := numCasts[a.DataType().Kind()]
 	if f == nil {
 		return nil, c.unsupported(a.DataType(), to)
@@ -117,9 +120,13 @@ func numSlice[S Number](v []S, valid []byte, off, nulls int, from, to datatype.D
 
 // copyValidity returns the bitmap of n slots from bit off of valid, from
 // bit 0 (nil when there are no nulls).
+// The bitmap is shared, not copied, when off is a whole number of bytes.
 func copyValidity(valid []byte, off, n, nulls int) *memory.Buffer {
 	if valid == nil || nulls == 0 {
 		return nil
+	}
+	if off%8 == 0 {
+		return memory.NewBuffer(valid[off/8:])
 	}
 	buf := memory.Allocate(nil, bitutil.BytesForBits(n))
 	bitutil.CopyBits(buf.Bytes(), 0, valid, off, n)
@@ -137,9 +144,7 @@ func isFloat[T Number]() bool {
 func castTo[S, D Number](v []S, valid []byte, off, nulls int, from, to datatype.DataType, c *castConfig) (array.Array, error) {
 	n := len(v)
 	buf, out := newValues[D](n)
-	for i, x := range v {
-		out[i] = D(x)
-	}
+	convert(out, v)
 	fromFloat, toFloat := isFloat[S](), isFloat[D]()
 	switch {
 	case toFloat:
@@ -209,4 +214,18 @@ func intRange[D Number]() (lo, hi float64) {
 		return -math.Exp2(bits - 1), math.Exp2(bits - 1)
 	}
 	return 0, math.Exp2(bits)
+}
+
+// convert sets dst[i] = D(src[i]), four at a time.
+func convert[S, D Number](dst []D, src []S) {
+	dst = dst[:len(src)]
+	i := 0
+	for ; i+4 <= len(src); i += 4 {
+		s := src[i : i+4 : i+4]
+		d := dst[i : i+4 : i+4]
+		d[0], d[1], d[2], d[3] = D(s[0]), D(s[1]), D(s[2]), D(s[3])
+	}
+	for ; i < len(src); i++ {
+		dst[i] = D(src[i])
+	}
 }

@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/memory"
 )
@@ -126,16 +127,29 @@ func (c *castConfig) fromText(a array.Array, to datatype.DataType) (array.Array,
 	switch {
 	case tk >= datatype.KindInt8 && tk <= datatype.KindInt64:
 		buf, out := newValues[int64](n)
-		for i := range out {
-			out[i] = 0
-			if a.IsNull(i) {
-				continue
+		var row int
+		switch x := a.(type) {
+		case *array.BinaryArray:
+			row = parseInts(x.Offsets(), x.ValueBytes(), out, d)
+		case *array.LargeBinaryArray:
+			row = parseInts(x.Offsets(), x.ValueBytes(), out, d)
+		default:
+			row = -1
+			for i := range out {
+				out[i] = 0
+				if a.IsNull(i) {
+					continue
+				}
+				x, ok := parseInt(v.Value(i))
+				if !ok {
+					row = i
+					break
+				}
+				out[i] = x
 			}
-			x, ok := parseInt(v.Value(i))
-			if !ok {
-				return nil, bad(i, "not an integer in range")
-			}
-			out[i] = x
+		}
+		if row >= 0 {
+			return nil, bad(row, "not an integer in range")
 		}
 		ints := primitiveOut(datatype.Int64, n, copyValidity(bitmapOf2(a)), d.NullCount, buf)
 		return castNumbers(ints, to, c)
@@ -317,4 +331,23 @@ func floorDiv(a, b int64) int64 {
 		q--
 	}
 	return q
+}
+
+// parseInts parses every valid slot of a binary array (its offsets and
+// bytes) into out; it returns the first row that is not an integer, or
+// -1.
+func parseInts[O array.Offset](offsets []O, data []byte, out []int64, d *array.Data) int {
+	valid, off := bitmapOf(d)
+	for i := range out {
+		if valid != nil && !bitutil.GetBit(valid, off+i) {
+			out[i] = 0
+			continue
+		}
+		x, ok := parseInt(data[offsets[i]:offsets[i+1]])
+		if !ok {
+			return i
+		}
+		out[i] = x
+	}
+	return -1
 }

@@ -17,7 +17,7 @@ import (
 // Unique returns the distinct values of a in order of first occurrence,
 // null included (once) when a has nulls.
 func Unique(a array.Array) (array.Array, error) {
-	return takeArray(a, groupOf(a).firsts, false)
+	return takeArray(a, groupIDs(a, false).firsts, false)
 }
 
 // UniqueChunked is [Unique] over a chunked column.
@@ -46,7 +46,7 @@ func ValueCounts(a array.Array) (values array.Array, counts *array.Int64, err er
 
 // CountDistinct returns the number of distinct non-null values of a.
 func CountDistinct(a array.Array) int {
-	g := groupOf(a)
+	g := groupIDs(a, false)
 	if g.null >= 0 {
 		return g.n() - 1
 	}

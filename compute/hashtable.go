@@ -28,12 +28,17 @@ func (g *groups) newGroup(i int) int32 {
 }
 
 // bitsTable is an open-addressing hash table from fixed-width values
-// (as unsigned bits) to group ids, with linear probing.
+// (as unsigned bits) to group ids, with linear probing; each slot holds
+// its key beside its id, so a probe touches one cache line.
 type bitsTable[U uint8 | uint16 | uint32 | uint64] struct {
-	keys  []U
-	ids   []int32 // group id + 1; 0 marks an empty slot
+	slots []bitsSlot[U]
 	shift uint
 	size  int
+}
+
+type bitsSlot[U uint8 | uint16 | uint32 | uint64] struct {
+	key U
+	id  int32 // group id + 1; 0 marks an empty slot
 }
 
 func newBitsTable[U uint8 | uint16 | uint32 | uint64](hint int) *bitsTable[U] {
@@ -41,70 +46,90 @@ func newBitsTable[U uint8 | uint16 | uint32 | uint64](hint int) *bitsTable[U] {
 	for c < 2*hint && c < 1<<20 {
 		c *= 2
 	}
-	return &bitsTable[U]{keys: make([]U, c), ids: make([]int32, c), shift: uint(64 - bits.TrailingZeros(uint(c)))}
+	return &bitsTable[U]{slots: make([]bitsSlot[U], c), shift: uint(64 - bits.TrailingZeros(uint(c)))}
 }
 
 func slotOf(k uint64, shift uint) uint64 { return (k * 0x9E3779B97F4A7C15) >> shift }
 
 // find returns the id of key k, calling add for a new key.
 func (t *bitsTable[U]) find(k U, add func() int32) int32 {
-	mask := uint64(len(t.keys) - 1)
+	mask := uint64(len(t.slots) - 1)
 	for s := slotOf(uint64(k), t.shift); ; s = (s + 1) & mask {
-		id := t.ids[s]
-		if id == 0 {
-			id = add()
-			t.keys[s], t.ids[s] = k, id+1
-			t.size++
-			if 2*t.size > len(t.keys) {
-				t.grow()
-			}
+		e := &t.slots[s]
+		if e.id == 0 {
+			id := add()
+			t.insertAt(s, k, id)
 			return id
 		}
-		if t.keys[s] == k {
-			return id - 1
+		if e.key == k {
+			return e.id - 1
 		}
+	}
+}
+
+// insertAt fills the empty slot s, growing the table past half full.
+func (t *bitsTable[U]) insertAt(s uint64, k U, id int32) {
+	t.slots[s] = bitsSlot[U]{k, id + 1}
+	t.size++
+	if 2*t.size > len(t.slots) {
+		t.grow()
 	}
 }
 
 func (t *bitsTable[U]) grow() {
-	keys, ids := t.keys, t.ids
-	t.keys, t.ids = make([]U, 2*len(keys)), make([]int32, 2*len(keys))
+	old := t.slots
+	t.slots = make([]bitsSlot[U], 2*len(old))
 	t.shift--
-	mask := uint64(len(t.keys) - 1)
-	for i, id := range ids {
-		if id == 0 {
+	mask := uint64(len(t.slots) - 1)
+	for _, e := range old {
+		if e.id == 0 {
 			continue
 		}
-		s := slotOf(uint64(keys[i]), t.shift)
-		for t.ids[s] != 0 {
+		s := slotOf(uint64(e.key), t.shift)
+		for t.slots[s].id != 0 {
 			s = (s + 1) & mask
 		}
-		t.keys[s], t.ids[s] = keys[i], id
+		t.slots[s] = e
 	}
 }
 
 // groupBits numbers the distinct values of v (nulls where the validity
-// bitmap valid, from bit off, is clear).
-func groupBits[U uint8 | uint16 | uint32 | uint64](v []U, valid []byte, off int) *groups {
-	g := &groups{ids: make([]int32, len(v)), null: -1}
-	t := newBitsTable[U](64)
-	i := 0
-	add := func() int32 { return g.newGroup(i) }
-	if valid == nil {
-		for ; i < len(v); i++ {
-			g.ids[i] = t.find(v[i], add)
-		}
-		return g
+// bitmap valid, from bit off, is clear); ids are kept when wantIDs.
+func groupBits[U uint8 | uint16 | uint32 | uint64](v []U, valid []byte, off int, wantIDs bool) *groups {
+	g := &groups{null: -1}
+	if wantIDs {
+		g.ids = make([]int32, len(v))
 	}
-	for ; i < len(v); i++ {
-		if !bitutil.GetBit(valid, off+i) {
+	t := newBitsTable[U](64)
+	for i, k := range v {
+		if valid != nil && !bitutil.GetBit(valid, off+i) {
 			if g.null < 0 {
 				g.null = g.newGroup(i)
 			}
-			g.ids[i] = g.null
+			if wantIDs {
+				g.ids[i] = g.null
+			}
 			continue
 		}
-		g.ids[i] = t.find(v[i], add)
+		mask := uint64(len(t.slots) - 1)
+		s := slotOf(uint64(k), t.shift)
+		var id int32
+		for {
+			e := &t.slots[s]
+			if e.key == k && e.id != 0 {
+				id = e.id - 1
+				break
+			}
+			if e.id == 0 {
+				id = g.newGroup(i)
+				t.insertAt(s, k, id)
+				break
+			}
+			s = (s + 1) & mask
+		}
+		if wantIDs {
+			g.ids[i] = id
+		}
 	}
 	return g
 }
@@ -113,14 +138,14 @@ func asBits[T, U any](v []T) []U {
 	return unsafe.Slice((*U)(unsafe.Pointer(unsafe.SliceData(v))), len(v))
 }
 
-func groupPrim[T array.FixedWidth, U uint8 | uint16 | uint32 | uint64](a array.Array) *groups {
+func groupPrim[T array.FixedWidth, U uint8 | uint16 | uint32 | uint64](a array.Array, wantIDs bool) *groups {
 	valid, off := bitmapOf(a.Data())
-	return groupBits(asBits[T, U](a.(*array.Primitive[T]).Values()), valid, off)
+	return groupBits(asBits[T, U](a.(*array.Primitive[T]).Values()), valid, off, wantIDs)
 }
 
 // fixedGroupers are the fast paths of groupOf: the fixed-width types of
 // 1, 2, 4 and 8 bytes, hashed by their bits.
-var fixedGroupers = map[datatype.Kind]func(array.Array) *groups{
+var fixedGroupers = map[datatype.Kind]func(array.Array, bool) *groups{
 	datatype.KindInt8:          groupPrim[int8, uint8],
 	datatype.KindUint8:         groupPrim[uint8, uint8],
 	datatype.KindInt16:         groupPrim[int16, uint16],
@@ -146,12 +171,15 @@ var fixedGroupers = map[datatype.Kind]func(array.Array) *groups{
 // groupOf numbers the distinct values of a, of any type: equal values
 // (by [array.AppendKey]: floats by their bits, dictionaries by value,
 // nested types element-wise) share a group.
-func groupOf(a array.Array) *groups {
+func groupOf(a array.Array) *groups { return groupIDs(a, true) }
+
+// groupIDs is groupOf, without the per-row ids unless wantIDs.
+func groupIDs(a array.Array, wantIDs bool) *groups {
 	if e, ok := a.(*array.Extension); ok {
 		a = e.Storage()
 	}
 	if f := fixedGroupers[a.DataType().Kind()]; f != nil {
-		return f(a)
+		return f(a, wantIDs)
 	}
 	n := a.Len()
 	g := &groups{ids: make([]int32, n), null: -1}

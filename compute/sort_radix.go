@@ -214,9 +214,10 @@ const (
 	radixBuckets = 1 << radixBits
 )
 
-// radixSort sorts pairs by key, stably (least significant digit first),
-// skipping the digits where every key is the same. It returns the sorted
-// slice, which is pairs or a new one.
+// radixSort sorts pairs by key, stably, skipping the digits where every
+// key is the same. A long input is first split by its most significant
+// digit so that the passes over the other digits run on pieces that stay
+// in cache. It returns the sorted slice, which is pairs or a new one.
 func radixSort(pairs []kv) []kv {
 	if len(pairs) < 2 {
 		return pairs
@@ -235,16 +236,67 @@ func radixSort(pairs []kv) []kv {
 	if len(shifts) == 0 {
 		return pairs
 	}
-	counts := make([][radixBuckets]int, len(shifts))
+	tmp := make([]kv, len(pairs))
+	if len(pairs) < 1<<16 || len(shifts) < 3 {
+		return lsd(pairs, tmp, shifts, nil)
+	}
+	// Split by the top digit into tmp, then sort each piece by the rest;
+	// every piece takes the same passes, so all end in the same slice.
+	top := shifts[len(shifts)-1]
+	rest := shifts[:len(shifts)-1]
+	var starts [radixBuckets + 1]int
 	for _, p := range pairs {
+		starts[(p.key>>top)&(radixBuckets-1)+1]++
+	}
+	for b := 1; b <= radixBuckets; b++ {
+		starts[b] += starts[b-1]
+	}
+	pos := starts
+	for _, p := range pairs {
+		b := (p.key >> top) & (radixBuckets - 1)
+		tmp[pos[b]] = p
+		pos[b]++
+	}
+	counts := make([][radixBuckets]int, len(rest))
+	for b := range radixBuckets {
+		s, e := starts[b], starts[b+1]
+		if e-s > 1 {
+			out := lsd(tmp[s:e], pairs[s:e], rest, counts)
+			if len(rest)%2 == 1 && &out[0] != &pairs[s] {
+				copy(pairs[s:e], out)
+			} else if len(rest)%2 == 0 && &out[0] != &tmp[s] {
+				copy(tmp[s:e], out)
+			}
+		} else if e-s == 1 && len(rest)%2 == 1 {
+			pairs[s] = tmp[s]
+		}
+	}
+	if len(rest)%2 == 1 {
+		return pairs
+	}
+	return tmp
+}
+
+// lsd sorts src by the digits at shifts, least significant first, using
+// dst as scratch and counts (nil, or one zeroed histogram per shift) for
+// the histograms; it returns the slice holding the result. A digit the
+// same in every key is skipped.
+func lsd(src, dst []kv, shifts []uint, counts [][radixBuckets]int) []kv {
+	if counts == nil {
+		counts = make([][radixBuckets]int, len(shifts))
+	} else {
+		clear(counts)
+	}
+	for _, p := range src {
 		for d, s := range shifts {
 			counts[d][(p.key>>s)&(radixBuckets-1)]++
 		}
 	}
-	tmp := make([]kv, len(pairs))
-	src, dst := pairs, tmp
 	for d, s := range shifts {
 		pos := &counts[d]
+		if pos[(src[0].key>>s)&(radixBuckets-1)] == len(src) {
+			continue
+		}
 		sum := 0
 		for b := range pos {
 			c := pos[b]

@@ -304,3 +304,42 @@ func TestSortChunkedAndSort(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, `[(null) "a" "a" "b" "c"]`, s.String())
 }
+
+// TestSortLongInt64 takes the radix path that splits by the top digit
+// first (long inputs, keys spread over many digits), against
+// sort.SliceStable on the Go values.
+func TestSortLongInt64(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	for _, spread := range []uint{64, 40, 12} {
+		n := 150_000
+		b := array.NewPrimitiveBuilder[int64](datatype.Int64)
+		for range n {
+			if r.IntN(20) == 0 {
+				b.AppendNull()
+				continue
+			}
+			b.Append(int64(r.Uint64() >> (64 - spread)))
+		}
+		a := b.Finish()
+		for _, o := range allOrders {
+			want := make([]int64, n)
+			for i := range want {
+				want[i] = int64(i)
+			}
+			sort.SliceStable(want, func(p, q int) bool {
+				x, y := want[p], want[q]
+				nx, ny := a.IsNull(int(x)), a.IsNull(int(y))
+				if nx || ny {
+					return nx != ny && (nx == o.NullsFirst)
+				}
+				if o.Descending {
+					return a.Value(int(x)) > a.Value(int(y))
+				}
+				return a.Value(int(x)) < a.Value(int(y))
+			})
+			got, err := SortIndices(a, o)
+			require.NoError(t, err)
+			require.Equal(t, want, got.Values(), "spread %d %+v", spread, o)
+		}
+	}
+}

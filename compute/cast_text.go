@@ -151,8 +151,11 @@ func (c *castConfig) fromText(a array.Array, to datatype.DataType) (array.Array,
 		if row >= 0 {
 			return nil, bad(row, "not an integer in range")
 		}
-		ints := primitiveOut(datatype.Int64, n, copyValidity(bitmapOf2(a)), d.NullCount, buf)
-		return castNumbers(ints, to, c)
+		if tk == datatype.KindInt64 {
+			return primitiveOut(to, n, copyValidity(bitmapOf2(a)), d.NullCount, buf), nil
+		}
+		valid, off := bitmapOf(d)
+		return numSlice(out, valid, off, d.NullCount, from, to, c)
 	case tk >= datatype.KindUint8 && tk <= datatype.KindUint64:
 		out := make([]uint64, n)
 		for i := range out {
@@ -165,7 +168,8 @@ func (c *castConfig) fromText(a array.Array, to datatype.DataType) (array.Array,
 			}
 			out[i] = x
 		}
-		return castNumbers(numbersOut(datatype.Uint64, out, copyValidity(bitmapOf2(a)), d.NullCount), to, c)
+		valid, off := bitmapOf(d)
+		return numSlice(out, valid, off, d.NullCount, from, to, c)
 	case tk == datatype.KindFloat16 || tk == datatype.KindFloat32 || tk == datatype.KindFloat64:
 		out := make([]float64, n)
 		for i := range out {
@@ -178,7 +182,8 @@ func (c *castConfig) fromText(a array.Array, to datatype.DataType) (array.Array,
 			}
 			out[i] = x
 		}
-		return castNumbers(numbersOut(datatype.Float64, out, copyValidity(bitmapOf2(a)), d.NullCount), to, c)
+		valid, off := bitmapOf(d)
+		return numSlice(out, valid, off, d.NullCount, from, to, c)
 	case tk == datatype.KindBool:
 		b := array.NewBooleanBuilder(datatype.Bool)
 		for i := range n {

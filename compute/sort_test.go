@@ -343,3 +343,29 @@ func TestSortLongInt64(t *testing.T) {
 		}
 	}
 }
+
+func TestTopK(t *testing.T) {
+	r := rand.New(rand.NewPCG(17, 18))
+	types := orderable(t)
+	for trial := range 60 {
+		f := types[r.IntN(len(types))]
+		n := r.IntN(300)
+		a := fewValues(t, r, f.Type, n, 1+r.IntN(20))
+		o := allOrders[r.IntN(len(allOrders))]
+		k := r.IntN(n + 5)
+		got, err := TopKIndices(a, k, o)
+		require.NoError(t, err)
+		want := refSort([]array.Array{a}, []Order{o})
+		require.Equal(t, want[:min(k, n)], append([]int64{}, got.Values()...), "trial %d %s k=%d %+v", trial, f.Name, k, o)
+	}
+	rec, err := alkaid.NewRecord(alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int32, Nullable: true},
+		{Name: "b", Type: datatype.String, Nullable: true}}, datatype.Metadata{}), []array.Array{
+		array.MustFromJSON(datatype.Int32, `[2, 1, 2, null, 1]`),
+		array.MustFromJSON(datatype.String, `["x", "y", "a", "b", "c"]`)}, 5)
+	require.NoError(t, err)
+	got, err := TopKIndicesRecord(rec, 3, SortKey{Column: "a", Order: Order{Descending: true}}, SortKey{Column: "b"})
+	require.NoError(t, err)
+	require.Equal(t, []int64{2, 0, 4}, got.Values())
+	_, err = TopKIndices(rec.Column(0), -1, Order{})
+	require.ErrorIs(t, err, ErrInvalid)
+}

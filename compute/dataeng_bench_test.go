@@ -56,3 +56,22 @@ func BenchmarkSortInt64(b *testing.B) {
 		}
 	}
 }
+
+func BenchmarkCastInt32Float64(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	bl := array.NewPrimitiveBuilder[int32](datatype.Int32)
+	for range 1 << 20 {
+		if r.IntN(20) == 0 {
+			bl.AppendNull()
+		} else {
+			bl.Append(r.Int32())
+		}
+	}
+	a := bl.NewArray()
+	b.SetBytes(4 << 20)
+	for range b.N {
+		if _, err := Cast(a, datatype.Float64); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -59,13 +59,14 @@ func sumSlice[T Number, A int64 | uint64 | float64](v []T, valid []byte, off int
 }
 
 // sumGroups is each group's sum (mean when mean) of a's numbers.
+// The sums and counts of a column are kept (in g.sums) for the other
+// aggregates of the same call: sum, mean and count of one column take one
+// pass.
 func sumGroups(mean bool, a array.Array, g *groups) (array.Array, error) {
-	f := summers[a.DataType().Kind()]
-	if f == nil {
-		return nil, errf(ErrNotSupported, "sum of %s", a.DataType())
+	sums, counts, err := g.sumsOf(a)
+	if err != nil {
+		return nil, err
 	}
-	counts := make([]int64, g.n())
-	sums := f(a, g.ids, counts)
 	valid, nulls := validFromCounts(counts)
 	if mean {
 		vals, out := newValues[float64](len(counts))
@@ -100,4 +101,28 @@ func divide[A int64 | uint64 | float64](out []float64, sums []A, counts []int64)
 // numbersOut wraps v (not copied) as an array of t.
 func numbersOut[A int64 | uint64 | float64](t datatype.DataType, v []A, valid *memory.Buffer, nulls int) array.Array {
 	return primitiveOut(t, len(v), valid, nulls, memory.FromSlice(v))
+}
+
+// groupSums are a column's per-group sums and counts of non-null values.
+type groupSums struct {
+	sums   any
+	counts []int64
+}
+
+// sumsOf returns a's per-group sums and counts, computing them once.
+func (g *groups) sumsOf(a array.Array) (any, []int64, error) {
+	if s, ok := g.sums[a]; ok {
+		return s.sums, s.counts, nil
+	}
+	f := summers[a.DataType().Kind()]
+	if f == nil {
+		return nil, nil, errf(ErrNotSupported, "sum of %s", a.DataType())
+	}
+	counts := make([]int64, g.n())
+	sums := f(a, g.ids, counts)
+	if g.sums == nil {
+		g.sums = map[array.Array]groupSums{}
+	}
+	g.sums[a] = groupSums{sums, counts}
+	return sums, counts, nil
 }

@@ -17,6 +17,7 @@ type groups struct {
 	ids    []int32
 	firsts []int
 	null   int32
+	sums   map[array.Array]groupSums // see sumsOf
 }
 
 func (g *groups) n() int { return len(g.firsts) }

@@ -15,8 +15,8 @@ import (
 const radixMin = 256
 
 // keyFill writes the order-preserving uint64 key of row rows[k] (of row
-// k when rows is nil) to keys[k].
-type keyFill func(a array.Array, rows []uint32, keys []uint64)
+// k when rows is nil) to keys[k].key, and the row to keys[k].row.
+type keyFill func(a array.Array, rows []uint32, keys []kv)
 
 // radixFills are the types whose values map to uint64 keys that sort as
 // the values do.
@@ -47,29 +47,29 @@ var radixFills = map[datatype.Kind]keyFill{
 	datatype.KindBinaryView:  prefixKeys,
 }
 
-func fillKeys[T any](v []T, rows []uint32, keys []uint64, f func(T) uint64) {
+func fillKeys[T any](v []T, rows []uint32, keys []kv, f func(T) uint64) {
 	if rows == nil {
 		for i, x := range v[:len(keys)] {
-			keys[i] = f(x)
+			keys[i] = kv{f(x), uint32(i)}
 		}
 		return
 	}
 	for k, r := range rows {
-		keys[k] = f(v[r])
+		keys[k] = kv{f(v[r]), r}
 	}
 }
 
-func signedKeys[T Signed](a array.Array, rows []uint32, keys []uint64) {
+func signedKeys[T Signed](a array.Array, rows []uint32, keys []kv) {
 	fillKeys(a.(*array.Primitive[T]).Values(), rows, keys, func(x T) uint64 { return uint64(int64(x)) ^ (1 << 63) })
 }
 
-func unsignedKeys[T Unsigned](a array.Array, rows []uint32, keys []uint64) {
+func unsignedKeys[T Unsigned](a array.Array, rows []uint32, keys []kv) {
 	fillKeys(a.(*array.Primitive[T]).Values(), rows, keys, func(x T) uint64 { return uint64(x) })
 }
 
 // floatKeys maps floats (never NaN here) to keys: the sign bit flipped
 // for positives, every bit for negatives; -0 becomes 0.
-func floatKeys[T Float](a array.Array, rows []uint32, keys []uint64) {
+func floatKeys[T Float](a array.Array, rows []uint32, keys []kv) {
 	fillKeys(a.(*array.Primitive[T]).Values(), rows, keys, func(x T) uint64 {
 		b := math.Float64bits(float64(x) + 0)
 		if b>>63 != 0 {
@@ -81,7 +81,7 @@ func floatKeys[T Float](a array.Array, rows []uint32, keys []uint64) {
 
 // prefixKeys takes the first 8 bytes of each value, big-endian, zero
 // padded; ties are sorted by comparison afterwards.
-func prefixKeys(a array.Array, rows []uint32, keys []uint64) {
+func prefixKeys(a array.Array, rows []uint32, keys []kv) {
 	v := a.(interface{ Value(int) []byte }).Value
 	var buf [8]byte
 	key := func(i int) uint64 {
@@ -95,12 +95,12 @@ func prefixKeys(a array.Array, rows []uint32, keys []uint64) {
 	}
 	if rows == nil {
 		for i := range keys {
-			keys[i] = key(i)
+			keys[i] = kv{key(i), uint32(i)}
 		}
 		return
 	}
 	for k, r := range rows {
-		keys[k] = key(int(r))
+		keys[k] = kv{key(int(r)), r}
 	}
 }
 
@@ -140,20 +140,13 @@ func sortFast(a array.Array, o Order) (idx []int, ok bool) {
 		m = len(rows)
 	}
 	pairs := make([]kv, m)
-	keys := make([]uint64, m)
-	fill(a, rows, keys)
-	flip := uint64(0)
+	fill(a, rows, pairs)
+	rows = nil
 	if o.Descending {
-		flip = math.MaxUint64
-	}
-	for k := range pairs {
-		r := uint32(k)
-		if rows != nil {
-			r = rows[k]
+		for k := range pairs {
+			pairs[k].key = ^pairs[k].key
 		}
-		pairs[k] = kv{keys[k] ^ flip, r}
 	}
-	keys = nil
 	pairs = radixSort(pairs)
 	if _, isPrefix := a.(interface{ Value(int) []byte }); isPrefix {
 		sortTies(pairs, c, o.Descending)

@@ -186,9 +186,18 @@ func emptyArray(t datatype.DataType) (array.Array, error) {
 	return b.NewArray(), nil
 }
 
-// indicesArray wraps positions as an Int64 array without copying.
+// indicesArray wraps positions as an Int64 array, without copying where
+// int has 64 bits.
 func indicesArray(idx []int) *array.Int64 {
-	v := unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(idx))), len(idx))
+	var v []int64
+	if unsafe.Sizeof(int(0)) == 8 {
+		v = unsafe.Slice((*int64)(unsafe.Pointer(unsafe.SliceData(idx))), len(idx))
+	} else {
+		v = make([]int64, len(idx))
+		for i, x := range idx {
+			v[i] = int64(x)
+		}
+	}
 	d := array.NewData(datatype.Int64, len(idx), []*memory.Buffer{nil, memory.FromSlice(v)}, nil, 0, 0)
 	return array.MustMake(d).(*array.Int64)
 }

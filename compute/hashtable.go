@@ -102,8 +102,12 @@ func groupBits[U uint8 | uint16 | uint32 | uint64](v []U, valid []byte, off int,
 		g.ids = make([]int32, len(v))
 	}
 	t := newBitsTable[U](64)
+	if valid == nil {
+		groupDense(v, t, g)
+		return g
+	}
 	for i, k := range v {
-		if valid != nil && !bitutil.GetBit(valid, off+i) {
+		if !bitutil.GetBit(valid, off+i) {
 			if g.null < 0 {
 				g.null = g.newGroup(i)
 			}
@@ -112,11 +116,42 @@ func groupBits[U uint8 | uint16 | uint32 | uint64](v []U, valid []byte, off int,
 			}
 			continue
 		}
-		mask := uint64(len(t.slots) - 1)
-		s := slotOf(uint64(k), t.shift)
+		id := t.lookup(k, i, g)
+		if wantIDs {
+			g.ids[i] = id
+		}
+	}
+	return g
+}
+
+// lookup returns the group of key k, a new one first seen at row i when
+// k is new.
+func (t *bitsTable[U]) lookup(k U, i int, g *groups) int32 {
+	mask := uint64(len(t.slots) - 1)
+	for s := slotOf(uint64(k), t.shift) & mask; ; s = (s + 1) & mask {
+		e := &t.slots[s]
+		if e.key == k && e.id != 0 {
+			return e.id - 1
+		}
+		if e.id == 0 {
+			id := g.newGroup(i)
+			t.insertAt(s, k, id)
+			return id
+		}
+	}
+}
+
+// groupDense is groupBits without nulls: the table's slots, shift and
+// mask stay in registers between inserts.
+func groupDense[U uint8 | uint16 | uint32 | uint64](v []U, t *bitsTable[U], g *groups) {
+	slots, shift := t.slots, t.shift
+	mask := uint64(len(slots) - 1)
+	ids := g.ids
+	for i, k := range v {
+		s := slotOf(uint64(k), shift) & mask
 		var id int32
 		for {
-			e := &t.slots[s]
+			e := &slots[s]
 			if e.key == k && e.id != 0 {
 				id = e.id - 1
 				break
@@ -124,15 +159,16 @@ func groupBits[U uint8 | uint16 | uint32 | uint64](v []U, valid []byte, off int,
 			if e.id == 0 {
 				id = g.newGroup(i)
 				t.insertAt(s, k, id)
+				slots, shift = t.slots, t.shift
+				mask = uint64(len(slots) - 1)
 				break
 			}
 			s = (s + 1) & mask
 		}
-		if wantIDs {
-			g.ids[i] = id
+		if ids != nil {
+			ids[i] = id
 		}
 	}
-	return g
 }
 
 func asBits[T, U any](v []T) []U {

@@ -1,6 +1,8 @@
 package compute
 
 import (
+	"encoding/binary"
+	"math"
 	"math/big"
 	"strconv"
 	"strings"
@@ -230,8 +232,9 @@ func (c *castConfig) fromText(a array.Array, to datatype.DataType) (array.Array,
 
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
-// parseInt parses a base-10 int64 (an optional sign, digits), quickly
-// for up to 18 digits.
+// parseInt parses a base-10 int64 (an optional sign, then digits),
+// eight digits at a time for up to 19 digits; anything else (spaces,
+// longer digit strings) goes through strconv.
 func parseInt(b []byte) (int64, bool) {
 	s := b
 	neg := false
@@ -239,23 +242,56 @@ func parseInt(b []byte) (int64, bool) {
 		neg = s[0] == '-'
 		s = s[1:]
 	}
-	if len(s) == 0 || len(s) > 18 {
-		x, err := strconv.ParseInt(strings.TrimSpace(unsafeString(b)), 10, 64)
-		return x, err == nil
+	if len(s) == 0 || len(s) > 19 {
+		return parseIntSlow(b)
 	}
-	var x int64
-	for _, ch := range s {
+	var v uint64
+	head := len(s) % 8
+	for _, ch := range s[:head] {
 		d := ch - '0'
 		if d > 9 {
-			x, err := strconv.ParseInt(strings.TrimSpace(unsafeString(b)), 10, 64)
-			return x, err == nil
+			return parseIntSlow(b)
 		}
-		x = x*10 + int64(d)
+		v = v*10 + uint64(d)
 	}
-	if neg {
-		x = -x
+	for s = s[head:]; len(s) >= 8; s = s[8:] {
+		x, ok := eightDigits(s)
+		if !ok {
+			return parseIntSlow(b)
+		}
+		v = v*1e8 + x
 	}
-	return x, true
+	switch {
+	case neg && v <= 1<<63:
+		return int64(-v), true
+	case !neg && v <= math.MaxInt64:
+		return int64(v), true
+	}
+	return 0, false
+}
+
+func parseIntSlow(b []byte) (int64, bool) {
+	x, err := strconv.ParseInt(strings.TrimSpace(unsafeString(b)), 10, 64)
+	return x, err == nil
+}
+
+// eightDigits reads s[:8] as eight decimal digits; ok is false when one
+// is not a digit. The bytes are loaded as one little-endian word (the
+// first digit lowest), checked all at once, then combined pairwise: two
+// digits, four, eight.
+func eightDigits(s []byte) (uint64, bool) {
+	w := binary.LittleEndian.Uint64(s)
+	// Every byte is 0x30..0x39: its high nibble is 3, and adding 6 does
+	// not carry into the high nibble.
+	if w&0xF0F0F0F0F0F0F0F0|(w+0x0606060606060606)&0xF0F0F0F0F0F0F0F0>>4 != 0x3333333333333333 {
+		return 0, false
+	}
+	w &= 0x0F0F0F0F0F0F0F0F
+	w = (w * (10<<8 + 1)) >> 8 // each even byte: 10*first + second
+	w &= 0x00FF00FF00FF00FF
+	w = (w * (100<<16 + 1)) >> 16 // each even 16 bits: four digits
+	w &= 0x0000FFFF0000FFFF
+	return (w * (10000<<32 + 1)) >> 32, true
 }
 
 var instantLayouts = []string{time.RFC3339Nano, "2006-01-02 15:04:05.999999999Z07:00",

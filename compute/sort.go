@@ -318,17 +318,33 @@ func sortColumns(cols []array.Array, orders []Order) ([]int, error) {
 			return nil, err
 		}
 	}
-	idx := make([]int, n)
-	for i := range idx {
-		idx[i] = i
-	}
-	slices.SortFunc(idx, func(x, y int) int {
+	byAll := func(x, y int) int {
 		for k := range keys {
 			if c := keys[k].compare(x, y); c != 0 {
 				return c
 			}
 		}
 		return cmp.Compare(x, y)
-	})
+	}
+	// The first key by radix passes when its type allows; then each run
+	// of rows equal in it is sorted by the other keys (and row order).
+	if idx, ok := sortFast(cols[0], orders[0]); len(keys) > 1 && ok {
+		for s := 0; s < len(idx); {
+			e := s + 1
+			for e < len(idx) && keys[0].compare(idx[s], idx[e]) == 0 {
+				e++
+			}
+			if e-s > 1 {
+				slices.SortFunc(idx[s:e], byAll)
+			}
+			s = e
+		}
+		return idx, nil
+	}
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	slices.SortFunc(idx, byAll)
 	return idx, nil
 }

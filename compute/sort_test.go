@@ -369,3 +369,23 @@ func TestTopK(t *testing.T) {
 	_, err = TopKIndices(rec.Column(0), -1, Order{})
 	require.ErrorIs(t, err, ErrInvalid)
 }
+
+// TestSortRecordRadixFirst sorts by a first key the radix path takes
+// (long, few distinct values, nulls, NaNs) and breaks its ties by others.
+func TestSortRecordRadixFirst(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for _, first := range []datatype.DataType{datatype.Int64, datatype.Float64, datatype.String, datatype.Uint8} {
+		n := 3000
+		cols := []array.Array{fewValues(t, r, first, n, 25), fewValues(t, r, datatype.String, n, 8), fewValues(t, r, datatype.Int16, n, 5)}
+		fields := []datatype.Field{{Name: "a", Type: first, Nullable: true}, {Name: "b", Type: datatype.String, Nullable: true},
+			{Name: "c", Type: datatype.Int16, Nullable: true}}
+		rec, err := alkaid.NewRecord(alkaid.NewSchema(fields, datatype.Metadata{}), cols, n)
+		require.NoError(t, err)
+		for _, o := range allOrders {
+			keys := []SortKey{{Column: "a", Order: o}, {Column: "b", Order: Order{Descending: true}}, {Column: "c"}}
+			got, err := SortIndicesRecord(rec, keys...)
+			require.NoError(t, err)
+			require.Equal(t, refSort(cols, []Order{o, {Descending: true}, {}}), got.Values(), "%s %+v", first, o)
+		}
+	}
+}

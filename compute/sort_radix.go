@@ -113,7 +113,13 @@ func sortFast(a array.Array, o Order) (idx []int, ok bool) {
 	kind := a.DataType().Kind()
 	fill := radixFills[kind]
 	n := a.Len()
-	if fill == nil || n < radixMin || n > math.MaxUint32 {
+	if n < radixMin || n > math.MaxUint32 {
+		return nil, false
+	}
+	if d, isDict := a.(*array.Dictionary); isDict {
+		fill = dictRanks(d)
+	}
+	if fill == nil {
 		return nil, false
 	}
 	c, nan, err := orderOf(a)
@@ -304,4 +310,39 @@ func lsd(src, dst []kv, shifts []uint, counts [][radixBuckets]int) []kv {
 		src, dst = dst, src
 	}
 	return src
+}
+
+// dictRanks sorts a dictionary's values once and keys each slot by the
+// rank of its value (equal values share a rank), so that a dictionary
+// array sorts by value through the radix passes. Nil when the values
+// have no order.
+func dictRanks(d *array.Dictionary) keyFill {
+	dict := d.Dictionary()
+	c, _, err := orderOf(dict)
+	if err != nil {
+		return nil
+	}
+	order, err := sortColumns([]array.Array{dict}, []Order{{}})
+	if err != nil {
+		return nil
+	}
+	rank := make([]uint64, dict.Len())
+	r := uint64(0)
+	for k, i := range order {
+		if k > 0 && c(order[k-1], i) != 0 {
+			r++
+		}
+		rank[i] = r
+	}
+	return func(_ array.Array, rows []uint32, keys []kv) {
+		if rows == nil {
+			for i := range keys {
+				keys[i] = kv{rank[d.ValueIndex(i)], uint32(i)}
+			}
+			return
+		}
+		for k, row := range rows {
+			keys[k] = kv{rank[d.ValueIndex(int(row))], row}
+		}
+	}
 }

@@ -98,8 +98,10 @@ type tableReader struct {
 	stop   func()
 }
 
+// Schema is the table's schema.
 func (r *tableReader) Schema() *Schema { return r.schema }
 
+// Read returns the next record batch, or io.EOF after the last.
 func (r *tableReader) Read() (*Record, error) {
 	rec, ok := r.next()
 	if !ok {

@@ -111,7 +111,11 @@ func (c *castConfig) cast(a array.Array, to datatype.DataType) (array.Array, err
 	case isTemporal(fk) || isTemporal(tk):
 		return c.temporal(a, to)
 	case fk.IsListLike() && tk.IsListLike():
-		return c.list(a, to.(*datatype.ListType))
+		lt, ok := to.(*datatype.ListType)
+		if _, isList := from.(*datatype.ListType); !ok || !isList {
+			return nil, c.unsupported(from, to)
+		}
+		return c.list(a, lt)
 	case fk == datatype.KindStruct && tk == datatype.KindStruct:
 		return c.structs(a.(*array.Struct), to.(*datatype.StructType))
 	}

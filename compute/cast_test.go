@@ -229,3 +229,35 @@ func TestCastNumbersProperty(t *testing.T) {
 	}
 	_ = math.Pi
 }
+
+// TestCastEveryPairNoPanic casts random arrays of every type to every
+// type: a result or an error, never a panic, and a result is valid and of
+// the asked type.
+func TestCastEveryPairNoPanic(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	types := everyType()
+	done := 0
+	for _, from := range types {
+		a := fewValues(t, r, from.Type, 12, 5)
+		for _, to := range types {
+			name := fmt.Sprintf("%s -> %s", from.Type, to.Type)
+			func() {
+				defer func() {
+					if p := recover(); p != nil {
+						t.Fatalf("%s: panic %v", name, p)
+					}
+				}()
+				out, err := Cast(a, to.Type)
+				if err != nil {
+					return
+				}
+				require.True(t, datatype.Equal(to.Type, out.DataType()), name)
+				require.NoError(t, array.ValidateFull(out.Data()), name)
+				require.Equal(t, a.Len(), out.Len(), name)
+				done++
+			}()
+		}
+	}
+	t.Logf("%d of %d casts succeeded", done, len(types)*len(types))
+	require.Greater(t, done, 400, "casts that succeeded")
+}

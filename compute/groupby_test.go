@@ -248,3 +248,28 @@ func TestGroupByCases(t *testing.T) {
 		require.ErrorContains(t, err, c.msg)
 	}
 }
+
+// TestGroupByEveryAggregateEveryType runs every aggregate over a column
+// of every type: a valid result of one row per group, or an error.
+func TestGroupByEveryAggregateEveryType(t *testing.T) {
+	r := rand.New(rand.NewPCG(25, 26))
+	n := 40
+	key := fewValues(t, r, datatype.Int8, n, 4)
+	for _, f := range everyType() {
+		col := fewValues(t, r, f.Type, n, 6)
+		s := alkaid.NewSchema([]datatype.Field{{Name: "k", Type: datatype.Int8, Nullable: true}, {Name: "v", Type: f.Type, Nullable: true}}, datatype.Metadata{})
+		rec, err := alkaid.NewRecord(s, []array.Array{key, col}, n)
+		require.NoError(t, err)
+		for fn := AggCount; fn <= AggAll; fn++ {
+			out, err := GroupBy(rec, []string{"k"}, Aggregate{Func: fn, Column: "v"})
+			if err != nil {
+				require.ErrorIs(t, err, ErrNotSupported, "%s of %s", fn, f.Name)
+				continue
+			}
+			require.Equal(t, 2, out.NumCols())
+			for c := range out.NumCols() {
+				require.NoError(t, array.ValidateFull(out.Column(c).Data()), "%s of %s", fn, f.Name)
+			}
+		}
+	}
+}

@@ -141,3 +141,28 @@ func TestBitsTableGrows(t *testing.T) {
 	}
 	require.Equal(t, len(ref), g.n())
 }
+
+// TestGroupHalves checks the two-goroutine grouping against a Go map,
+// for few and many distinct values, with and without per-row ids.
+func TestGroupHalvesParallel(t *testing.T) {
+	r := rand.New(rand.NewPCG(27, 28))
+	for _, distinct := range []int{3, 1000, 200_000} {
+		v := make([]int64, parallelMin+12345)
+		for i := range v {
+			v[i] = r.Int64N(int64(distinct)) * 1_000_003
+		}
+		a := int64Array(v)
+		g := groupOf(a)
+		first := map[int64]int{}
+		var firsts []int
+		for i, x := range v {
+			if _, ok := first[x]; !ok {
+				first[x] = len(firsts)
+				firsts = append(firsts, i)
+			}
+			require.Equal(t, int32(first[x]), g.ids[i], "row %d", i)
+		}
+		require.Equal(t, firsts, g.firsts)
+		require.Equal(t, firsts, groupIDs(a, false).firsts)
+	}
+}

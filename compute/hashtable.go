@@ -2,6 +2,8 @@ package compute
 
 import (
 	"math/bits"
+	"runtime"
+	"sync"
 	"unsafe"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -101,6 +103,9 @@ func groupBits[U uint8 | uint16 | uint32 | uint64](v []U, valid []byte, off int,
 	if wantIDs {
 		g.ids = make([]int32, len(v))
 	}
+	if valid == nil && len(v) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+		return groupHalves(v, g)
+	}
 	t := newBitsTable[U](64)
 	if valid == nil {
 		groupDense(v, t, g)
@@ -139,6 +144,43 @@ func (t *bitsTable[U]) lookup(k U, i int, g *groups) int32 {
 			return id
 		}
 	}
+}
+
+// parallelMin is the number of rows from which grouping without nulls
+// runs on two goroutines.
+const parallelMin = 1 << 18
+
+// groupHalves groups the two halves of v at the same time, each with its
+// own table, then numbers the second half's groups in the first's table:
+// a group new to the first half gets the next id there, in order of its
+// first row, so the ids are those of a single pass.
+func groupHalves[U uint8 | uint16 | uint32 | uint64](v []U, g *groups) *groups {
+	m := len(v) / 2
+	g2 := &groups{null: -1}
+	if g.ids != nil {
+		g2.ids = g.ids[m:]
+		g.ids = g.ids[:m]
+	}
+	t1, t2 := newBitsTable[U](64), newBitsTable[U](64)
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		groupDense(v[m:], t2, g2)
+	}()
+	groupDense(v[:m], t1, g)
+	wg.Wait()
+	remap := make([]int32, g2.n())
+	for j, first := range g2.firsts {
+		remap[j] = t1.lookup(v[m+first], m+first, g)
+	}
+	if g.ids != nil {
+		g.ids = g.ids[:len(v)]
+		for i, id := range g2.ids {
+			g2.ids[i] = remap[id]
+		}
+	}
+	return g
 }
 
 // groupDense is groupBits without nulls: the table's slots, shift and

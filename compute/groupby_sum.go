@@ -1,6 +1,9 @@
 package compute
 
 import (
+	"runtime"
+	"sync"
+
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -39,7 +42,33 @@ func sumInto[T Number, A int64 | uint64 | float64](a array.Array, ids []int32, c
 	return sumSlice[T, A](a.(*array.Primitive[T]).Values(), valid, off, ids, counts)
 }
 
+// sumSlice adds v's valid values into per-group sums and counts. A long
+// column of few groups is added in two halves at the same time, the
+// second half's sums then added to the first's (so float sums may differ
+// in the last bits from one pass).
 func sumSlice[T Number, A int64 | uint64 | float64](v []T, valid []byte, off int, ids []int32, counts []int64) []A {
+	if len(v) >= parallelMin && len(counts) <= 1<<16 && runtime.GOMAXPROCS(0) > 1 {
+		m := len(v) / 2
+		counts2 := make([]int64, len(counts))
+		var sums2 []A
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sums2 = sumRange[T, A](v[m:], valid, off+m, ids[m:len(v)], counts2)
+		}()
+		sums := sumRange[T, A](v[:m], valid, off, ids[:m], counts)
+		wg.Wait()
+		for g := range sums {
+			sums[g] += sums2[g]
+			counts[g] += counts2[g]
+		}
+		return sums
+	}
+	return sumRange[T, A](v, valid, off, ids, counts)
+}
+
+func sumRange[T Number, A int64 | uint64 | float64](v []T, valid []byte, off int, ids []int32, counts []int64) []A {
 	sums := make([]A, len(counts))
 	ids = ids[:len(v)]
 	if valid == nil {

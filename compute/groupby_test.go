@@ -273,3 +273,35 @@ func TestGroupByEveryAggregateEveryType(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupBySumParallel checks the two-halves sum of a long column
+// against a Go map (integers: exact whatever the order).
+func TestGroupBySumParallel(t *testing.T) {
+	r := rand.New(rand.NewPCG(29, 30))
+	n := parallelMin + 999
+	k := make([]int64, n)
+	v := array.NewPrimitiveBuilder[int32](datatype.Int32)
+	sums, counts := map[int64]int64{}, map[int64]int64{}
+	for i := range k {
+		k[i] = r.Int64N(300)
+		if r.IntN(10) == 0 {
+			v.AppendNull()
+			continue
+		}
+		x := r.Int32N(1000) - 500
+		v.Append(x)
+		sums[k[i]] += int64(x)
+		counts[k[i]]++
+	}
+	s := alkaid.NewSchema([]datatype.Field{{Name: "k", Type: datatype.Int64}, {Name: "v", Type: datatype.Int32, Nullable: true}}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(s, []array.Array{int64Array(k), v.NewArray()}, n)
+	require.NoError(t, err)
+	out, err := GroupBy(rec, []string{"k"}, Aggregate{Func: AggSum, Column: "v"}, Aggregate{Func: AggCount, Column: "v"})
+	require.NoError(t, err)
+	require.Equal(t, len(sums), out.NumRows())
+	for g := range out.NumRows() {
+		key := out.Column(0).(*array.Int64).Value(g)
+		require.Equal(t, sums[key], out.Column(1).(*array.Int64).Value(g))
+		require.Equal(t, counts[key], out.Column(2).(*array.Int64).Value(g))
+	}
+}

@@ -4,7 +4,10 @@ import (
 	"cmp"
 	"encoding/binary"
 	"math"
+	"runtime"
 	"slices"
+	"sort"
+	"sync"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -256,19 +259,36 @@ func radixSort(pairs []kv) []kv {
 		tmp[pos[b]] = p
 		pos[b]++
 	}
-	counts := make([][radixBuckets]int, len(rest))
-	for b := range radixBuckets {
-		s, e := starts[b], starts[b+1]
-		if e-s > 1 {
-			out := lsd(tmp[s:e], pairs[s:e], rest, counts)
-			if len(rest)%2 == 1 && &out[0] != &pairs[s] {
-				copy(pairs[s:e], out)
-			} else if len(rest)%2 == 0 && &out[0] != &tmp[s] {
-				copy(tmp[s:e], out)
+	// The pieces are independent: two goroutines take half of them each.
+	pieces := func(from, to int) {
+		counts := make([][radixBuckets]int, len(rest))
+		for b := from; b < to; b++ {
+			s, e := starts[b], starts[b+1]
+			if e-s > 1 {
+				out := lsd(tmp[s:e], pairs[s:e], rest, counts)
+				if len(rest)%2 == 1 && &out[0] != &pairs[s] {
+					copy(pairs[s:e], out)
+				} else if len(rest)%2 == 0 && &out[0] != &tmp[s] {
+					copy(tmp[s:e], out)
+				}
+			} else if e-s == 1 && len(rest)%2 == 1 {
+				pairs[s] = tmp[s]
 			}
-		} else if e-s == 1 && len(rest)%2 == 1 {
-			pairs[s] = tmp[s]
 		}
+	}
+	if len(pairs) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+		// Split where half the rows are, not half the buckets.
+		mid := sort.SearchInts(starts[:], len(pairs)/2)
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			pieces(mid, radixBuckets)
+		}()
+		pieces(0, mid)
+		wg.Wait()
+	} else {
+		pieces(0, radixBuckets)
 	}
 	if len(rest)%2 == 1 {
 		return pairs

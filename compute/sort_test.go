@@ -308,10 +308,13 @@ func TestSortChunkedAndSort(t *testing.T) {
 // TestSortLongInt64 takes the radix path that splits by the top digit
 // first (long inputs, keys spread over many digits), against
 // sort.SliceStable on the Go values.
-func TestSortLongInt64(t *testing.T) {
+func TestSortLongInt64Parallel(t *testing.T) {
 	r := rand.New(rand.NewPCG(15, 16))
 	for _, spread := range []uint{64, 40, 12} {
 		n := 150_000
+		if spread == 64 {
+			n = parallelMin + 1000 // the pieces sort on two goroutines
+		}
 		b := array.NewPrimitiveBuilder[int64](datatype.Int64)
 		for range n {
 			if r.IntN(20) == 0 {

@@ -1,6 +1,9 @@
 package compute
 
 import (
+	"runtime"
+	"sync"
+
 	"math"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -144,7 +147,20 @@ func isFloat[T Number]() bool {
 func castTo[S, D Number](v []S, valid []byte, off, nulls int, from, to datatype.DataType, c *castConfig) (array.Array, error) {
 	n := len(v)
 	buf, out := newValues[D](n)
-	convert(out, v)
+	if n >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+		// Memory-bound: two cores move more bytes than one.
+		m := n / 2
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			convert(out[m:], v[m:])
+		}()
+		convert(out[:m], v[:m])
+		wg.Wait()
+	} else {
+		convert(out, v)
+	}
 	fromFloat, toFloat := isFloat[S](), isFloat[D]()
 	switch {
 	case toFloat:

@@ -118,6 +118,17 @@ func (c *castConfig) decimal(a array.Array, to datatype.DataType) (array.Array, 
 		d := a.Data()
 		valid, off := bitmapOf(d)
 		return numSlice(f, valid, off, d.NullCount, from, to, c)
+	case isDecimal(fk) && tk == datatype.KindBool:
+		b := readDecimals(a)
+		out := array.NewBooleanBuilder(datatype.Bool)
+		for _, x := range b.v {
+			if x == nil {
+				out.AppendNull()
+			} else {
+				out.Append(x.Sign() != 0)
+			}
+		}
+		return out.NewArray(), nil
 	case isDecimal(fk) && isNumeric(tk):
 		b, err := c.rescale(readDecimals(a), 0, from, to)
 		if err != nil {

@@ -83,6 +83,8 @@ var castCases = []castCase{
 	{from: dec(64, 18, 2), in: `["12.00", "-3.00"]`, to: datatype.Int16, want: `[12, -3]`},
 	{from: dec(64, 18, 2), in: `["12.5"]`, to: datatype.Int16, err: ErrTruncation},
 	{from: dec(128, 20, 3), in: `["1.5", null]`, to: datatype.Float64, want: `[1.5, null]`},
+	{from: dec(64, 10, 2), in: `["0.5", "0", null]`, to: datatype.Bool, want: `[true, false, null]`},
+	{from: datatype.Bool, in: `[true, false]`, to: dec(32, 3, 1), want: `["1.0", "0.0"]`},
 	{from: datatype.Int32, in: `[7, null]`, to: dec(64, 5, 2), want: `["7.00", null]`},
 	{from: datatype.Int32, in: `[7000]`, to: dec(64, 5, 2), err: ErrOverflow},
 	{from: datatype.Float64, in: `[0.5]`, to: dec(128, 5, 2), want: `["0.50"]`},

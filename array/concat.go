@@ -611,11 +611,12 @@ func appendKey(dst []byte, a Array, i int) []byte {
 		c := a.codes[i]
 		return appendKey(append(dst, byte(c)), a.children[a.index[c]], a.ValueOffset(i))
 	case *Dictionary:
-		return appendKey(dst, a.dict, a.ValueIndex(i))
+		// By value: a slot whose dictionary value is null is null.
+		return appendKey(dst[:len(dst)-1], a.dict, a.ValueIndex(i))
 	case *RunEndEncoded:
-		return appendKey(dst, a.values, a.PhysicalIndex(i))
+		return appendKey(dst[:len(dst)-1], a.values, a.PhysicalIndex(i))
 	case *Extension:
-		return appendKey(dst, a.storage, i)
+		return appendKey(dst[:len(dst)-1], a.storage, i)
 	}
 	d := a.Data()
 	w := datatype.ByteWidth(datatype.StorageOf(d.Type))

@@ -48,6 +48,7 @@ func (in *Inputs) Pairs() []Pair {
 	ps = append(ps, in.filePairs()...)
 	ps = append(ps, in.kernelPairs()...)
 	ps = append(ps, in.textPairs()...)
+	ps = append(ps, in.dataEngPairs()...)
 	return ps
 }
 

@@ -103,8 +103,10 @@ func MeanChunked(c *alkaid.Chunked) (Scalar, error) { return meanChunks(c.DataTy
 // Min returns the smallest non-null value of a, as a scalar of a's type
 // holding a's Go value type (int8, float32, datatype.Timestamp, …); null
 // when a is empty or all null. It accepts every integer and float type,
-// dates, times, timestamps, durations and 32/64-bit decimals (ordered by
-// their unscaled value). Floats: NaN is ignored unless every valid value
+// dates, times, timestamps, durations and decimals (ordered by their
+// unscaled value), booleans, strings and binary of every layout (bytewise:
+// the value is a string or a []byte) and dictionaries of those (by value).
+// Floats: NaN is ignored unless every valid value
 // is NaN (the result is then NaN), and -0 orders before +0.
 func Min(a array.Array) (Scalar, error) {
 	lo, _, err := minMaxChunks(a.DataType(), []array.Array{a}, wantMin)
@@ -481,7 +483,7 @@ func minMaxChunks(t datatype.DataType, chunks []array.Array, want int) (lo, hi S
 	case *array.Float16:
 		return minMaxOrdered[datatype.Float16](t, chunks, want, halfKernels())
 	}
-	return lo, hi, errf(ErrNotSupported, "min/max of %s", t)
+	return minMaxByOrder(t, chunks, want)
 }
 
 // mmKernels are the min and max of one value type over a slice with a

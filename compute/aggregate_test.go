@@ -335,7 +335,7 @@ func TestFloatSemantics(t *testing.T) {
 func TestAggregateTypesAndCounts(t *testing.T) {
 	_, err := Sum(array.MustFromJSON(datatype.String, `["a"]`))
 	require.ErrorIs(t, err, ErrNotSupported)
-	_, err = Min(array.MustFromJSON(datatype.String, `["a"]`))
+	_, err = Min(array.MustFromJSON(datatype.ListOf(datatype.Int8), `[[1]]`))
 	require.ErrorIs(t, err, ErrNotSupported)
 	s, err := Sum(array.NewNull(3))
 	require.NoError(t, err)

@@ -35,7 +35,10 @@ func (op CompareOp) String() string {
 }
 
 // Compare returns the Boolean array a[i] op b[i]; slot i is null when a
-// or b is null there. a and b must have the same length and type: any
+// or b is null there. Dictionaries compare by value, and numbers of two
+// types in the type that holds both (float64 when either is a float, else
+// int64, else float64). Otherwise a and b must have the same length and
+// type: any
 // integer or float type (float16 included), boolean (false < true),
 // binary, utf8 and their large and view variants (bytewise order),
 // fixed-size binary, dates, times, durations, decimals of the same
@@ -50,6 +53,10 @@ func Compare(op CompareOp, a, b array.Array) (*array.Boolean, error) {
 	if err := checkSameLen("compare", a, b); err != nil {
 		return nil, err
 	}
+	a, b, err := promotePair(a, b)
+	if err != nil {
+		return nil, err
+	}
 	if err := comparableTypes(a.DataType(), b.DataType()); err != nil {
 		return nil, err
 	}
@@ -57,7 +64,8 @@ func Compare(op CompareOp, a, b array.Array) (*array.Boolean, error) {
 }
 
 // CompareScalar returns the Boolean array a[i] op s. s is a Go value of
-// a's kind (a number for numeric arrays — exact for integers —, the
+// a's kind (a number for numeric arrays: an integer array against a float
+// such as 2.5 compares as numbers do, a NaN equals nothing), the
 // array's value type for temporal and decimal arrays, bool, string or
 // []byte), a [Scalar], or nil, the null scalar, which makes every slot
 // null.
@@ -75,6 +83,13 @@ func CompareScalar(op CompareOp, a array.Array, s any) (*array.Boolean, error) {
 	if s == nil {
 		n := a.Len()
 		return boolOut(n, memory.Allocate(nil, bitutil.BytesForBits(n)), memory.Allocate(nil, bitutil.BytesForBits(n)), n), nil
+	}
+	a, err := byValue(a)
+	if err != nil {
+		return nil, err
+	}
+	if out, handled, err := compareIntFloat(op, a, s); handled {
+		return out, err
 	}
 	return compare(op, a, nil, s)
 }

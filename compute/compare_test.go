@@ -163,7 +163,7 @@ func TestCompareSpecial(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalid)
 	_, err = Compare(Eq, ts(datatype.Second, "UTC"), ts(datatype.Second, ""))
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = Compare(Eq, array.MustFromJSON(datatype.Int32, `[1]`), array.MustFromJSON(datatype.Int64, `[1]`))
+	_, err = Compare(Eq, array.MustFromJSON(datatype.Int32, `[1]`), array.MustFromJSON(datatype.String, `["1"]`))
 	require.ErrorIs(t, err, ErrInvalid)
 	_, err = Compare(Eq, array.MustFromJSON(datatype.Int32, `[1]`), array.MustFromJSON(datatype.Int32, `[1, 2]`))
 	require.ErrorIs(t, err, ErrInvalid)

@@ -1,7 +1,10 @@
 // Package compute holds null-aware kernels over arrays, records, chunked
 // columns and tables: aggregates (count, sum, mean, min, max),
-// elementwise arithmetic, comparisons, Kleene boolean logic, and the
-// selection kernels Filter and Take. They run the SIMD kernels of the
+// elementwise arithmetic, comparisons, Kleene boolean logic, the
+// selection kernels Filter and Take, [Cast], sorting ([SortIndices],
+// [Sort], [TopKIndices]), hashing ([Unique], [ValueCounts],
+// [DictionaryEncode], [IsIn], [IndexIn], [CountDistinct]) and hash
+// aggregation ([GroupBy]). They run the SIMD kernels of the
 // library (sums, minima and maxima, add/sub/mul, comparisons, bitmap
 // logic) where the type has one and plain Go elsewhere.
 //
@@ -31,10 +34,20 @@
 // valid value is NaN (then the result is NaN) and order -0 before +0.
 // Comparisons follow Go: NaN is unequal to everything and unordered.
 //
+// # Sorting, hashing and grouping
+//
+// Sorts are stable. A single fixed-width or string key sorts by radix
+// passes over order-preserving 64-bit keys (strings by their first eight
+// bytes, ties compared); several keys, or other types, sort by comparison
+// through one comparator per column. Hashing and grouping number the
+// distinct values of each key column (fixed-width values in
+// open-addressing tables over their bits, other types by the bytes of
+// [array.AppendKey]) and combine the numbers of several key columns.
+//
 // # Errors
 //
 // Errors wrap one of [ErrInvalid], [ErrNotSupported], [ErrOverflow],
-// [ErrDivideByZero] and [ErrIndexOutOfBounds]. The functions do not panic
+// [ErrTruncation], [ErrDivideByZero] and [ErrIndexOutOfBounds]. The functions do not panic
 // on valid arrays; arrays that fail [array.ValidateSafe] are a
 // programmer error.
 package compute

@@ -23,10 +23,14 @@ type Scalar struct {
 // NullScalar returns the null scalar of type t.
 func NullScalar(t datatype.DataType) Scalar { return Scalar{Type: t} }
 
-// String prints the value, or "null".
+// String prints the value, or "null"; temporal values print as times
+// (2024-03-01, 13:45:00.5, 2024-03-01 13:45:00+01:00, 1h30m).
 func (s Scalar) String() string {
 	if !s.Valid {
 		return "null"
+	}
+	if t, ok := temporalString(s); ok {
+		return t
 	}
 	return fmt.Sprint(s.Value)
 }

@@ -1,0 +1,157 @@
+package compute
+
+import (
+	"runtime"
+	"sync"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// groupSummer adds each group's non-null values of a into sums (whose
+// element type is the sum's: int64, uint64 or float64) and counts them.
+type groupSummer func(a array.Array, ids []int32, counts []int64) (sums any)
+
+// summers are the sum kernels of the number kinds.
+var summers = map[datatype.Kind]groupSummer{
+	datatype.KindInt8:    sumInto[int8, int64],
+	datatype.KindInt16:   sumInto[int16, int64],
+	datatype.KindInt32:   sumInto[int32, int64],
+	datatype.KindInt64:   sumInto[int64, int64],
+	datatype.KindUint8:   sumInto[uint8, uint64],
+	datatype.KindUint16:  sumInto[uint16, uint64],
+	datatype.KindUint32:  sumInto[uint32, uint64],
+	datatype.KindUint64:  sumInto[uint64, uint64],
+	datatype.KindFloat32: sumInto[float32, float64],
+	datatype.KindFloat64: sumInto[float64, float64],
+	datatype.KindFloat16: func(a array.Array, ids []int32, counts []int64) any {
+		v := a.(*array.Float16).Values()
+		f := make([]float32, len(v))
+		for i, x := range v {
+			f[i] = x.Float32()
+		}
+		valid, off := bitmapOf(a.Data())
+		return sumSlice[float32, float64](f, valid, off, ids, counts)
+	},
+}
+
+func sumInto[T Number, A int64 | uint64 | float64](a array.Array, ids []int32, counts []int64) any {
+	valid, off := bitmapOf(a.Data())
+	return sumSlice[T, A](a.(*array.Primitive[T]).Values(), valid, off, ids, counts)
+}
+
+// sumSlice adds v's valid values into per-group sums and counts. A long
+// column of few groups is added in two halves at the same time, the
+// second half's sums then added to the first's (so float sums may differ
+// in the last bits from one pass).
+func sumSlice[T Number, A int64 | uint64 | float64](v []T, valid []byte, off int, ids []int32, counts []int64) []A {
+	if len(v) >= parallelMin && len(counts) <= 1<<16 && runtime.GOMAXPROCS(0) > 1 {
+		m := len(v) / 2
+		counts2 := make([]int64, len(counts))
+		var sums2 []A
+		var wg sync.WaitGroup
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			sums2 = sumRange[T, A](v[m:], valid, off+m, ids[m:len(v)], counts2)
+		}()
+		sums := sumRange[T, A](v[:m], valid, off, ids[:m], counts)
+		wg.Wait()
+		for g := range sums {
+			sums[g] += sums2[g]
+			counts[g] += counts2[g]
+		}
+		return sums
+	}
+	return sumRange[T, A](v, valid, off, ids, counts)
+}
+
+func sumRange[T Number, A int64 | uint64 | float64](v []T, valid []byte, off int, ids []int32, counts []int64) []A {
+	sums := make([]A, len(counts))
+	ids = ids[:len(v)]
+	if valid == nil {
+		for i, id := range ids {
+			sums[id] += A(v[i])
+			counts[id]++
+		}
+		return sums
+	}
+	for i, id := range ids {
+		if bitutil.GetBit(valid, off+i) {
+			sums[id] += A(v[i])
+			counts[id]++
+		}
+	}
+	return sums
+}
+
+// sumGroups is each group's sum (mean when mean) of a's numbers.
+// The sums and counts of a column are kept (in g.sums) for the other
+// aggregates of the same call: sum, mean and count of one column take one
+// pass.
+func sumGroups(mean bool, a array.Array, g *groups) (array.Array, error) {
+	sums, counts, err := g.sumsOf(a)
+	if err != nil {
+		return nil, err
+	}
+	valid, nulls := validFromCounts(counts)
+	if mean {
+		vals, out := newValues[float64](len(counts))
+		switch s := sums.(type) {
+		case []int64:
+			divide(out, s, counts)
+		case []uint64:
+			divide(out, s, counts)
+		case []float64:
+			divide(out, s, counts)
+		}
+		return primitiveOut(datatype.Float64, len(counts), valid, nulls, vals), nil
+	}
+	switch s := sums.(type) {
+	case []int64:
+		return numbersOut(datatype.Int64, s, valid, nulls), nil
+	case []uint64:
+		return numbersOut(datatype.Uint64, s, valid, nulls), nil
+	}
+	return numbersOut(datatype.Float64, sums.([]float64), valid, nulls), nil
+}
+
+func divide[A int64 | uint64 | float64](out []float64, sums []A, counts []int64) {
+	for i, c := range counts {
+		out[i] = 0
+		if c > 0 {
+			out[i] = float64(sums[i]) / float64(c)
+		}
+	}
+}
+
+// numbersOut wraps v (not copied) as an array of t.
+func numbersOut[A int64 | uint64 | float64](t datatype.DataType, v []A, valid *memory.Buffer, nulls int) array.Array {
+	return primitiveOut(t, len(v), valid, nulls, memory.FromSlice(v))
+}
+
+// groupSums are a column's per-group sums and counts of non-null values.
+type groupSums struct {
+	sums   any
+	counts []int64
+}
+
+// sumsOf returns a's per-group sums and counts, computing them once.
+func (g *groups) sumsOf(a array.Array) (any, []int64, error) {
+	if s, ok := g.sums[a]; ok {
+		return s.sums, s.counts, nil
+	}
+	f := summers[a.DataType().Kind()]
+	if f == nil {
+		return nil, nil, errf(ErrNotSupported, "sum of %s", a.DataType())
+	}
+	counts := make([]int64, g.n())
+	sums := f(a, g.ids, counts)
+	if g.sums == nil {
+		g.sums = map[array.Array]groupSums{}
+	}
+	g.sums[a] = groupSums{sums, counts}
+	return sums, counts, nil
+}

@@ -1,0 +1,149 @@
+package compute
+
+import (
+	"bytes"
+	"cmp"
+	"math"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// cmpFn compares the values of slots i and j of one array; both are
+// valid (callers handle nulls). NaNs compare equal to each other.
+type cmpFn func(i, j int) int
+
+// nanFn reports whether the valid slot i holds a NaN; nil for types
+// without NaNs.
+type nanFn func(i int) bool
+
+// orderOf returns the comparator of a's values (and its NaN test), or an
+// ErrNotSupported error when a's type has no order: intervals, lists,
+// structs, maps and unions.
+func orderOf(a array.Array) (cmpFn, nanFn, error) {
+	switch x := a.(type) {
+	case *array.Extension:
+		return orderOf(x.Storage())
+	case *array.Dictionary:
+		c, nan, err := orderOf(x.Dictionary())
+		if err != nil {
+			return nil, nil, err
+		}
+		vi := x.ValueIndex
+		var n nanFn
+		if nan != nil {
+			n = func(i int) bool { return nan(vi(i)) }
+		}
+		return func(i, j int) int { return c(vi(i), vi(j)) }, n, nil
+	case *array.RunEndEncoded:
+		c, nan, err := orderOf(x.Values())
+		if err != nil {
+			return nil, nil, err
+		}
+		pi := x.PhysicalIndex
+		var n nanFn
+		if nan != nil {
+			n = func(i int) bool { return nan(pi(i)) }
+		}
+		return func(i, j int) int { return c(pi(i), pi(j)) }, n, nil
+	case *array.Null:
+		return func(int, int) int { return 0 }, nil, nil
+	case *array.Boolean:
+		return func(i, j int) int {
+			a, b := x.Value(i), x.Value(j)
+			switch {
+			case a == b:
+				return 0
+			case a:
+				return 1
+			}
+			return -1
+		}, nil, nil
+	case *array.BinaryArray:
+		return bytesOrder(x.Value), nil, nil
+	case *array.LargeBinaryArray:
+		return bytesOrder(x.Value), nil, nil
+	case *array.BinaryView:
+		return bytesOrder(x.Value), nil, nil
+	case *array.FixedSizeBinary:
+		return bytesOrder(x.Value), nil, nil
+	}
+	if f, ok := primOrders[datatype.StorageOf(a.DataType()).Kind()]; ok {
+		c, n := f(a)
+		return c, n, nil
+	}
+	return nil, nil, errf(ErrNotSupported, "order of %s", a.DataType())
+}
+
+func bytesOrder(v func(int) []byte) cmpFn {
+	return func(i, j int) int { return bytes.Compare(v(i), v(j)) }
+}
+
+// primOrders is the comparator of each fixed-width kind with an order.
+var primOrders = map[datatype.Kind]func(array.Array) (cmpFn, nanFn){
+	datatype.KindInt8:      ordered[int8],
+	datatype.KindInt16:     ordered[int16],
+	datatype.KindInt32:     ordered[int32],
+	datatype.KindInt64:     ordered[int64],
+	datatype.KindUint8:     ordered[uint8],
+	datatype.KindUint16:    ordered[uint16],
+	datatype.KindUint32:    ordered[uint32],
+	datatype.KindUint64:    ordered[uint64],
+	datatype.KindFloat32:   floats[float32],
+	datatype.KindFloat64:   floats[float64],
+	datatype.KindFloat16:   half,
+	datatype.KindDate32:    ordered[datatype.Date32],
+	datatype.KindDate64:    ordered[datatype.Date64],
+	datatype.KindTime32:    ordered[datatype.Time32],
+	datatype.KindTime64:    ordered[datatype.Time64],
+	datatype.KindTimestamp: ordered[datatype.Timestamp],
+	datatype.KindDuration:  ordered[datatype.Duration],
+	datatype.KindDecimal32: ordered[datatype.Decimal32],
+	datatype.KindDecimal64: ordered[datatype.Decimal64],
+	datatype.KindDecimal128: func(a array.Array) (cmpFn, nanFn) {
+		v := a.(*array.Decimal128).Values()
+		return func(i, j int) int { return cmpDec128(v[i], v[j]) }, nil
+	},
+	datatype.KindDecimal256: func(a array.Array) (cmpFn, nanFn) {
+		v := a.(*array.Decimal256).Values()
+		return func(i, j int) int { return cmpDec256(v[i], v[j]) }, nil
+	},
+}
+
+func ordered[T Number](a array.Array) (cmpFn, nanFn) {
+	v := a.(*array.Primitive[T]).Values()
+	return func(i, j int) int { return cmp.Compare(v[i], v[j]) }, nil
+}
+
+func floats[T Float](a array.Array) (cmpFn, nanFn) {
+	v := a.(*array.Primitive[T]).Values()
+	return func(i, j int) int { return cmpFloat(float64(v[i]), float64(v[j])) },
+		func(i int) bool { return v[i] != v[i] }
+}
+
+func half(a array.Array) (cmpFn, nanFn) {
+	v := a.(*array.Float16).Values()
+	return func(i, j int) int { return cmpFloat(float64(v[i].Float32()), float64(v[j].Float32())) },
+		func(i int) bool { return math.IsNaN(float64(v[i].Float32())) }
+}
+
+// cmpFloat orders numbers as usual and NaNs after every number, equal to
+// each other; -0 equals 0.
+func cmpFloat(a, b float64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	case a == b:
+		return 0
+	}
+	an, bn := a != a, b != b
+	switch {
+	case an && bn:
+		return 0
+	case an:
+		return 1
+	}
+	return -1
+}

@@ -194,7 +194,7 @@ func (f *File) applyStoredSchema() {
 			return
 		}
 		fields[i].Metadata = sf.Metadata
-		if sameLayout(sf.Type, fields[i].Type) {
+		if sf.Nullable == fields[i].Nullable && restorable(sf.Type, fields[i].Type) {
 			fields[i].Type = sf.Type
 		}
 	}
@@ -220,23 +220,6 @@ func decodeStoredSchema(s string) *alkaid.Schema {
 		return nil
 	}
 	return r.Schema()
-}
-
-// sameLayout reports whether a stored type can replace the type read,
-// its values having the same physical layout: a timestamp's zone, a
-// duration over int64.
-func sameLayout(stored, read datatype.DataType) bool {
-	if datatype.Equal(stored, read) {
-		return true
-	}
-	switch s := stored.(type) {
-	case *datatype.TimestampType:
-		r, ok := read.(*datatype.TimestampType)
-		return ok && r.Unit == s.Unit
-	case *datatype.DurationType:
-		return read.Kind() == datatype.KindInt64
-	}
-	return false
 }
 
 func (f *File) checkRowGroup(i int) error {
@@ -477,11 +460,9 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column) (arr
 		}
 		cols[i].Path = l.Path
 		if !datatype.Equal(cols[i].Values.DataType(), l.Type) {
-			d := *cols[i].Values.Data()
-			d.Type = l.Type
-			v, err := array.Make(&d)
+			v, err := convertLeaf(cols[i].Values, l.Type)
 			if err != nil {
-				return nil, invalidf("column %q: %v", pathString(l.Path), err)
+				return nil, fmt.Errorf("column %q: %w", pathString(l.Path), err)
 			}
 			cols[i].Values = v
 		}

@@ -78,7 +78,9 @@ func WithColumnEncoding(path string, e Encoding) WriterOption {
 }
 
 // WithRowGroupRows sets the most rows of a row group (default 1<<20).
-func WithRowGroupRows(n int) WriterOption { return func(w *writerConfig) { w.rowGroupRows = max(n, 1) } }
+func WithRowGroupRows(n int) WriterOption {
+	return func(w *writerConfig) { w.rowGroupRows = max(n, 1) }
+}
 
 // WithPageSize sets the target size of a data page's values in bytes
 // (default 1 MiB).

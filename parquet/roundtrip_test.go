@@ -136,3 +136,5 @@ func TestWriteNotSupported(t *testing.T) {
 		}
 	}
 }
+
+func randRecord(s *alkaid.Schema, n int) *alkaid.Record { return randdata.New(11).Record(s, n) }

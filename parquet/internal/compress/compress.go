@@ -67,6 +67,17 @@ func Decompress(c format.Codec, src []byte, size int) ([]byte, error) {
 		}
 		return readExactly(c, zr, size)
 	case format.Zstd:
+		// The frame header says how much the decoder will allocate: refuse
+		// what the announced page size does not justify.
+		var h zstd.Header
+		if err := h.Decode(src); err == nil && !h.Skippable {
+			if h.HasFCS && h.FrameContentSize > uint64(size) {
+				return nil, invalidf(c, "frame of %d bytes in a page of %d", h.FrameContentSize, size)
+			}
+			if h.WindowSize > max(2*uint64(size), 8<<20) {
+				return nil, invalidf(c, "window of %d bytes for a page of %d", h.WindowSize, size)
+			}
+		}
 		d := zstdPool.Get().(*zstd.Decoder)
 		defer zstdPool.Put(d)
 		if err := d.Reset(bytes.NewReader(src)); err != nil {
@@ -81,13 +92,19 @@ func Decompress(c format.Codec, src []byte, size int) ([]byte, error) {
 		if out, err := lz4Hadoop(src, size); err == nil {
 			return out, nil
 		}
-		if out, err := readExactly(c, lz4.NewReader(bytes.NewReader(src)), size); err == nil {
-			return out, nil
+		if len(src) >= 4 && binary.LittleEndian.Uint32(src) == lz4FrameMagic {
+			if out, err := readExactly(c, lz4.NewReader(bytes.NewReader(src)), size); err == nil {
+				return out, nil
+			}
 		}
 		return lz4Block(c, src, size)
 	}
 	return nil, fmt.Errorf("%w: %s", ErrNotSupported, c)
 }
+
+// lz4FrameMagic starts an LZ4 frame (the format some older writers used
+// for the LZ4 codec).
+const lz4FrameMagic = 0x184d2204
 
 var zstdPool = sync.Pool{New: func() any {
 	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(1<<27))

@@ -1,8 +1,11 @@
 package parquet
 
 import (
+	"encoding/binary"
+
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 // restorable reports whether a type stored in the ARROW:schema key can
@@ -40,6 +43,11 @@ func restorable(stored, read datatype.DataType) bool {
 		return ok && restorableField(s.Key(), r.Key()) && restorableField(s.Item(), r.Item())
 	}
 	sk, rk := stored.Kind(), read.Kind()
+	if f := secondsFactor(stored); f != 0 {
+		// Written in milliseconds or days, as Arrow does.
+		return (sk == datatype.KindDate64 && rk == datatype.KindDate32) ||
+			(sk == datatype.KindTime32 && rk == datatype.KindTime32)
+	}
 	switch {
 	case sk == datatype.KindLargeString || sk == datatype.KindStringView:
 		return rk == datatype.KindString
@@ -89,6 +97,33 @@ func convertLeaf(a array.Array, t datatype.DataType) (array.Array, error) {
 			return out, nil
 		}
 		a = out
+	}
+	if f := secondsFactor(t); f != 0 {
+		raw, w, ok := array.FixedWidthBytes(a)
+		if !ok {
+			return nil, unsupportedf("values of %T for %s", a, t)
+		}
+		ow := datatype.ByteWidth(t)
+		out := make([]byte, a.Len()*ow)
+		for i := range a.Len() {
+			var x int64
+			if w == 4 {
+				x = int64(int32(binary.LittleEndian.Uint32(raw[4*i:])))
+			} else {
+				x = int64(binary.LittleEndian.Uint64(raw[8*i:]))
+			}
+			if f > 0 {
+				x /= f
+			} else {
+				x *= -f
+			}
+			if ow == 4 {
+				binary.LittleEndian.PutUint32(out[4*i:], uint32(x))
+			} else {
+				binary.LittleEndian.PutUint64(out[8*i:], uint64(x))
+			}
+		}
+		return makeArray(t, a.Len(), nil, memory.NewBuffer(out))
 	}
 	d := *a.Data()
 	d.Type = t

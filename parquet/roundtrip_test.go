@@ -138,3 +138,15 @@ func TestWriteNotSupported(t *testing.T) {
 }
 
 func randRecord(s *alkaid.Schema, n int) *alkaid.Record { return randdata.New(11).Record(s, n) }
+
+// TestParallelColumns decodes many columns at once (run under -race by
+// the suite) and checks the result against a serial read.
+func TestParallelColumns(t *testing.T) {
+	s, _ := parquetTypes()
+	recs := []*alkaid.Record{randRecord(s, 200)}
+	data := writeFile(t, recs, WithRowGroupRows(70))
+	_, serial := readFile(t, data, WithParallelism(1))
+	_, parallel := readFile(t, data, WithParallelism(8))
+	sameRows(t, serial, parallel)
+	sameRows(t, recs, parallel)
+}

@@ -135,8 +135,8 @@ func leafElement(t datatype.DataType, e *format.SchemaElement, l *wleaf) error {
 	case datatype.KindTime32, datatype.KindTime64:
 		u := t.(*datatype.TimeType).Unit
 		if u == datatype.Second {
-			set(format.Int32, nil)
-			break
+			// As Arrow does: milliseconds, restored by the stored schema.
+			u = datatype.Millisecond
 		}
 		p := format.Int64
 		if k == datatype.KindTime32 {
@@ -147,6 +147,8 @@ func leafElement(t datatype.DataType, e *format.SchemaElement, l *wleaf) error {
 	case datatype.KindTimestamp:
 		ts := t.(*datatype.TimestampType)
 		if ts.Unit == datatype.Second {
+			// Seconds do not always fit milliseconds: stored raw, restored
+			// by the stored schema.
 			set(format.Int64, nil)
 			break
 		}
@@ -175,7 +177,11 @@ func leafElement(t datatype.DataType, e *format.SchemaElement, l *wleaf) error {
 		w := datatype.ByteWidth(t)
 		set(format.FixedLenByteArray, nil)
 		l.width, e.TypeLength = w, ptr(int32(w))
-	case datatype.KindDate64, datatype.KindDuration, datatype.KindMonthInterval, datatype.KindDayTimeInterval, datatype.KindMonthDayNanoInterval:
+	case datatype.KindDate64:
+		// As Arrow does: days, restored by the stored schema.
+		set(format.Int32, &format.LogicalType{Date: &format.Empty{}})
+		l.signed = true
+	case datatype.KindDuration, datatype.KindMonthInterval, datatype.KindDayTimeInterval, datatype.KindMonthDayNanoInterval:
 		switch w := datatype.ByteWidth(t); w {
 		case 4:
 			set(format.Int32, nil)

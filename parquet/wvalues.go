@@ -56,6 +56,9 @@ func physicalOf(l *wleaf, a array.Array) (*values, error) {
 		return nil, unsupportedf("values of %T", a)
 	}
 	k := l.vtype.Kind()
+	if f := secondsFactor(l.vtype); f != 0 {
+		return scaled(v, raw, w, l.width, f)
+	}
 	switch {
 	case w < 4 && l.phys == format.Int32:
 		v.fixed = make([]byte, 4*n)
@@ -212,4 +215,49 @@ func (v *values) slice(i, j int) *values {
 		out.bin = encoding.Binary{Offsets: v.bin.Offsets[i : j+1], Data: v.bin.Data}
 	}
 	return out
+}
+
+// secondsFactor is what the values of a type with no Parquet unit of its
+// own are multiplied by (seconds to milliseconds), or divided by when
+// negative (Date64 milliseconds to days); 0 for other types.
+func secondsFactor(t datatype.DataType) int64 {
+	switch tt := t.(type) {
+	case *datatype.TimeType:
+		if tt.Unit == datatype.Second {
+			return 1000
+		}
+	}
+	if t.Kind() == datatype.KindDate64 {
+		return -86400000
+	}
+	return 0
+}
+
+// scaled converts raw values of width w into physical values of width pw
+// with the factor of secondsFactor; a date64 that is not a whole number
+// of days is refused rather than truncated.
+func scaled(v *values, raw []byte, w, pw int, f int64) (*values, error) {
+	v.fixed = make([]byte, v.n*pw)
+	for i := range v.n {
+		var x int64
+		if w == 4 {
+			x = int64(int32(binary.LittleEndian.Uint32(raw[4*i:])))
+		} else {
+			x = int64(binary.LittleEndian.Uint64(raw[8*i:]))
+		}
+		if f > 0 {
+			x *= f
+		} else {
+			if x%-f != 0 {
+				return nil, unsupportedf("date64 value %d is not a whole number of days", x)
+			}
+			x /= -f
+		}
+		if pw == 4 {
+			binary.LittleEndian.PutUint32(v.fixed[4*i:], uint32(x))
+		} else {
+			binary.LittleEndian.PutUint64(v.fixed[8*i:], uint64(x))
+		}
+	}
+	return v, nil
 }

@@ -36,7 +36,7 @@ go test -count=1 -tags noasm ./...
 
 if [[ "$(go env CGO_ENABLED)" == 1 ]]; then
 	step "go test -race (concurrent code)"
-	go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/ ./gorecord/
+	go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/ ./gorecord/ ./parquet/
 fi
 
 for mod in interop bench; do

@@ -47,6 +47,7 @@ func (in *Inputs) Pairs() []Pair {
 	ps = append(ps, in.ipcPairs()...)
 	ps = append(ps, in.filePairs()...)
 	ps = append(ps, in.kernelPairs()...)
+	ps = append(ps, in.parquetPairs()...)
 	return ps
 }
 

@@ -24,6 +24,20 @@ func (w *Writer) writeChunk(l *wleaf, segs []shred.Column) (format.ColumnChunk, 
 	var def, rep []int16
 	all := &values{width: l.width}
 	entries := 0
+	if len(segs) == 1 {
+		// One record: its values need no second copy.
+		s := segs[0]
+		def, rep, entries = s.Def, s.Rep, s.Len()
+		v, err := physicalOf(l, s.Values)
+		if err != nil {
+			return format.ColumnChunk{}, err
+		}
+		all = v
+		if l.phys == format.ByteArray && len(all.bin.Offsets) == 0 {
+			all.bin.Offsets = []int32{0}
+		}
+		segs = nil
+	}
 	for _, s := range segs {
 		n := s.Len()
 		if maxDef > 0 {
@@ -213,6 +227,12 @@ func encodeValues(dst []byte, enc format.Encoding, l *wleaf, v *values) []byte {
 // value and the dictionary size; nil indices when the dictionary would
 // exceed limit bytes.
 func buildDictionary(v *values, limit int) ([]byte, []int32, int) {
+	switch v.width {
+	case 4:
+		return dictFixed(v, limit, func(b []byte) uint32 { return binary.LittleEndian.Uint32(b) })
+	case 8:
+		return dictFixed(v, limit, func(b []byte) uint64 { return binary.LittleEndian.Uint64(b) })
+	}
 	idx := make([]int32, v.n)
 	seen := make(map[string]int32)
 	var page []byte
@@ -231,6 +251,30 @@ func buildDictionary(v *values, limit int) ([]byte, []int32, int) {
 				page = binary.LittleEndian.AppendUint32(page, uint32(len(key)))
 			}
 			page = append(page, key...)
+			if len(page) > limit {
+				return nil, nil, 0
+			}
+		}
+		idx[i] = k
+	}
+	return slices.Clip(page), idx, len(seen)
+}
+
+// dictFixed builds the dictionary of 4- or 8-byte values keyed by their
+// bits, without a string per key.
+func dictFixed[K uint32 | uint64](v *values, limit int, key func([]byte) K) ([]byte, []int32, int) {
+	w := v.width
+	idx := make([]int32, v.n)
+	seen := make(map[K]int32)
+	var page []byte
+	for i := range v.n {
+		b := v.fixed[i*w : (i+1)*w]
+		kb := key(b)
+		k, ok := seen[kb]
+		if !ok {
+			k = int32(len(seen))
+			seen[kb] = k
+			page = append(page, b...)
 			if len(page) > limit {
 				return nil, nil, 0
 			}

@@ -31,6 +31,16 @@ func physicalOf(l *wleaf, a array.Array) (*values, error) {
 		return v, nil
 	case format.ByteArray:
 		v.bin.Offsets = make([]int32, 1, n+1)
+		switch b := a.(type) {
+		case *array.Binary[int32]:
+			if offs := b.Offsets(); len(offs) > n {
+				v.bin.Data = make([]byte, 0, int(offs[n]-offs[0]))
+			}
+		case *array.Binary[int64]:
+			if offs := b.Offsets(); len(offs) > n && offs[n]-offs[0] <= math.MaxInt32 {
+				v.bin.Data = make([]byte, 0, int(offs[n]-offs[0]))
+			}
+		}
 		for i := range n {
 			var s []byte
 			switch b := a.(type) {

@@ -63,6 +63,18 @@ func (cr *columnReader) readChunk(data []byte) (*chunk, error) {
 	if want < 0 {
 		return nil, invalidf("%s: %d values", cr.where, want)
 	}
+	// Capacity hints, bounded by what the chunk's bytes can justify (a
+	// hint too small only costs growth).
+	hint := int(min(want, 16*int64(len(data))+1<<16))
+	if cr.leaf.maxDef > 0 {
+		out.def = make([]int16, 0, hint)
+	}
+	if cr.leaf.maxRep > 0 {
+		out.rep = make([]int16, 0, hint)
+	}
+	if w := out.vals.width; w > 0 {
+		out.vals.fixed = make([]byte, 0, hint*w)
+	}
 	var got int64
 	pos := 0
 	for got < want && pos < len(data) {

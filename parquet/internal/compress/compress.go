@@ -107,7 +107,7 @@ func Decompress(c format.Codec, src []byte, size int) ([]byte, error) {
 const lz4FrameMagic = 0x184d2204
 
 var zstdPool = sync.Pool{New: func() any {
-	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(1<<27))
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(1<<27))
 	if err != nil {
 		panic(err) // only bad options fail here
 	}

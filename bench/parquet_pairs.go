@@ -57,7 +57,7 @@ func (in *Inputs) WriteParquetArrowGo(w *bytes.Buffer, c pqCodec) error {
 
 // ReadParquetAlkaid reads a Parquet file held in memory with our reader.
 func ReadParquetAlkaid(raw []byte, columns ...string) (readSummary, error) {
-	f, err := parquet.NewFile(bytes.NewReader(raw), int64(len(raw)))
+	f, err := parquet.NewFileBytes(raw)
 	if err != nil {
 		return readSummary{}, err
 	}

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"os"
 	"runtime"
 	"sync"
 
@@ -15,6 +14,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 	"github.com/alkaid-go/alkaid/shred"
@@ -58,7 +58,10 @@ type File struct {
 	root   *node
 	leaves []*node
 	schema *alkaid.Schema
-	closer io.Closer
+	// data holds the whole file when it is in memory (NewFileBytes,
+	// OpenFile): chunks are then sliced, not copied.
+	data   []byte
+	region *memory.Region
 }
 
 // magic opens and closes every Parquet file; "PARE" marks an encrypted
@@ -138,33 +141,39 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	return f, nil
 }
 
-// OpenFile opens the Parquet file at path; Close closes it.
-func OpenFile(path string, opts ...ReaderOption) (*File, error) {
-	fh, err := os.Open(path)
+// NewFileBytes reads a Parquet file held in memory; column chunks are
+// read from data without a copy (decoded values never alias it).
+func NewFileBytes(data []byte, opts ...ReaderOption) (*File, error) {
+	f, err := NewFile(bytes.NewReader(data), int64(len(data)), opts...)
 	if err != nil {
 		return nil, err
 	}
-	st, err := fh.Stat()
-	if err != nil {
-		fh.Close()
-		return nil, err
-	}
-	f, err := NewFile(fh, st.Size(), opts...)
-	if err != nil {
-		fh.Close()
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	f.closer = fh
+	f.data = data
 	return f, nil
 }
 
-// Close closes the file opened by OpenFile; it does nothing for NewFile.
-func (f *File) Close() error {
-	if f.closer != nil {
-		return f.closer.Close()
+// OpenFile opens the Parquet file at path, memory-mapped where the
+// platform allows it (see memory.MapFile: the file must not shrink while
+// it is open). Decoded values are copied out of the mapping, so records
+// outlive the File.
+func OpenFile(path string, opts ...ReaderOption) (*File, error) {
+	region, err := memory.MapFile(path)
+	if err != nil {
+		return nil, err
 	}
-	return nil
+	f, err := NewFileBytes(region.Bytes(), opts...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	f.region = region
+	return f, nil
 }
+
+// Close exists for symmetry with files opened elsewhere: the mapping of
+// OpenFile is released by the garbage collector once neither the File
+// nor anything read from it references it, so Close does nothing and the
+// File stays usable.
+func (f *File) Close() error { return nil }
 
 // Schema is the Alkaid schema of the file's rows.
 func (f *File) Schema() *alkaid.Schema { return f.schema }
@@ -487,9 +496,13 @@ func (f *File) readColumn(g int, rg *format.RowGroup, leaf *node, out *shred.Col
 		if err != nil {
 			return err
 		}
-		data = make([]byte, n)
-		if _, err := f.r.ReadAt(data, start); err != nil {
-			return fmt.Errorf("parquet: %s: reading %d bytes at %d: %w", where, n, start, err)
+		if f.data != nil {
+			data = f.data[start : start+n]
+		} else {
+			data = make([]byte, n)
+			if _, err := f.r.ReadAt(data, start); err != nil {
+				return fmt.Errorf("parquet: %s: reading %d bytes at %d: %w", where, n, start, err)
+			}
 		}
 	}
 	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where}

@@ -281,6 +281,7 @@ type recordsConfig struct {
 	rowGroups []int
 	batch     int
 	parallel  int
+	preds     []Predicate
 }
 
 // WithColumns keeps the top-level fields of these names, or nested
@@ -323,6 +324,16 @@ func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 			if g < 0 || g >= len(f.meta.RowGroups) {
 				yield(nil, fmt.Errorf("parquet: row group %d out of range [0, %d)", g, len(f.meta.RowGroups)))
 				return
+			}
+			if len(cfg.preds) > 0 {
+				ok, err := f.rowGroupMayMatch(g, cfg.preds)
+				if err != nil {
+					yield(nil, err)
+					return
+				}
+				if !ok {
+					continue
+				}
 			}
 			rec, err := f.readRowGroup(g, fields, cfg.parallel)
 			if err != nil {

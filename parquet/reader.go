@@ -490,6 +490,9 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column) (arr
 	if a, ok := flatLeaf(fld, cols); ok {
 		return a, nil
 	}
+	if a, ok := flatList(fld, cols); ok {
+		return a, nil
+	}
 	a, err := shred.Assemble(fld, cols)
 	if err != nil {
 		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)

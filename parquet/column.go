@@ -268,7 +268,7 @@ func (cr *columnReader) levelsV1(page []byte, n int, max int16, enc format.Encod
 		return nil, page, nil
 	}
 	bw := encoding.BitWidth(uint64(max))
-	tmp := make([]int32, n)
+	tmp := make([]int16, n)
 	var used int
 	var err error
 	switch enc {
@@ -290,22 +290,21 @@ func (cr *columnReader) levelsV2(data []byte, n int, max int16, what string) ([]
 	if max == 0 {
 		return nil, nil
 	}
-	tmp := make([]int32, n)
+	tmp := make([]int16, n)
 	if _, err := encoding.DecodeRLE(tmp, data, encoding.BitWidth(uint64(max))); err != nil {
 		return nil, fmt.Errorf("%w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
 	}
 	return cr.narrow(tmp, max, what)
 }
 
-func (cr *columnReader) narrow(tmp []int32, max int16, what string) ([]int16, error) {
-	out := make([]int16, len(tmp))
-	for i, v := range tmp {
-		if v > int32(max) {
+// narrow checks decoded levels against their maximum.
+func (cr *columnReader) narrow(lv []int16, max int16, what string) ([]int16, error) {
+	for i, v := range lv {
+		if v > max || v < 0 {
 			return nil, invalidf("%s: %s level %d above the maximum %d at entry %d", cr.where, what, v, max, i)
 		}
-		out[i] = int16(v)
 	}
-	return out, nil
+	return lv, nil
 }
 
 // decodeValues decodes n values of the column's physical type.

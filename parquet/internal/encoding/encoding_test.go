@@ -211,3 +211,23 @@ func FuzzDecodePlain(f *testing.F) {
 		_, _ = DecodePlainBool(make([]byte, n), data)
 	})
 }
+
+func TestRLEInt16(t *testing.T) {
+	vals := []int32{0, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 2}
+	enc := AppendRLE(nil, vals, 2)
+	got := make([]int16, len(vals))
+	if _, err := DecodeRLE(got, enc, 2); err != nil {
+		t.Fatal(err)
+	}
+	for i := range vals {
+		if int32(got[i]) != vals[i] {
+			t.Fatalf("value %d: %d, want %d", i, got[i], vals[i])
+		}
+	}
+	if _, err := DecodeRLE(got, enc, 16); !errors.Is(err, ErrInvalid) {
+		t.Errorf("16 bits into int16: %v", err)
+	}
+	if _, err := DecodeBitPacked(got, enc, 16); !errors.Is(err, ErrInvalid) {
+		t.Errorf("BIT_PACKED 16 bits into int16: %v", err)
+	}
+}

@@ -4,12 +4,19 @@ import (
 	"encoding/binary"
 )
 
-// DecodeRLE decodes exactly len(dst) values of bitWidth bits (0..32) of
-// the RLE / bit-packed hybrid encoding from data (without a length
-// prefix) into dst and returns the number of bytes used.
-func DecodeRLE(dst []int32, data []byte, bitWidth int) (int, error) {
+// Level is the type levels and indices decode to.
+type Level interface{ ~int16 | ~int32 }
+
+// DecodeRLE decodes exactly len(dst) values of bitWidth bits (0..32; at
+// most 15 into int16) of the RLE / bit-packed hybrid encoding from data
+// (without a length prefix) into dst and returns the number of bytes used.
+func DecodeRLE[T Level](dst []T, data []byte, bitWidth int) (int, error) {
 	if bitWidth < 0 || bitWidth > 32 {
 		return 0, invalidf("RLE bit width %d out of range 0..32", bitWidth)
+	}
+	var zero T
+	if _, narrow := any(zero).(int16); narrow && bitWidth > 15 {
+		return 0, invalidf("RLE bit width %d too wide for 16-bit levels", bitWidth)
 	}
 	pos, got := 0, 0
 	valBytes := (bitWidth + 7) / 8
@@ -38,7 +45,7 @@ func DecodeRLE(dst []int32, data []byte, bitWidth int) (int, error) {
 			}
 			fill := dst[got : got+int(k)]
 			for i := range fill {
-				fill[i] = int32(v)
+				fill[i] = T(v)
 			}
 			got += int(k)
 			continue
@@ -72,7 +79,7 @@ func DecodeRLE(dst []int32, data []byte, bitWidth int) (int, error) {
 
 // unpackLSB reads len(dst) values of bw bits, least significant bit
 // first; data holds at least len(dst)*bw bits.
-func unpackLSB(dst []int32, data []byte, bw int) {
+func unpackLSB[T Level](dst []T, data []byte, bw int) {
 	if bw == 0 {
 		clear(dst)
 		return
@@ -85,14 +92,14 @@ func unpackLSB(dst []int32, data []byte, bw int) {
 		for k := 0; k < 5 && byteIdx+k < len(data); k++ {
 			w |= uint64(data[byteIdx+k]) << (8 * k)
 		}
-		dst[i] = int32((w >> shift) & mask)
+		dst[i] = T((w >> shift) & mask)
 		bit += bw
 	}
 }
 
 // DecodeLengthPrefixedRLE decodes an RLE stream preceded by its 4-byte
 // little-endian length (data page v1 levels) and returns the bytes used.
-func DecodeLengthPrefixedRLE(dst []int32, data []byte, bitWidth int) (int, error) {
+func DecodeLengthPrefixedRLE[T Level](dst []T, data []byte, bitWidth int) (int, error) {
 	if len(data) < 4 {
 		return 0, invalidf("RLE: missing 4-byte length")
 	}
@@ -108,9 +115,13 @@ func DecodeLengthPrefixedRLE(dst []int32, data []byte, bitWidth int) (int, error
 
 // DecodeBitPacked decodes len(dst) values of the legacy BIT_PACKED
 // encoding (most significant bit first) and returns the bytes used.
-func DecodeBitPacked(dst []int32, data []byte, bitWidth int) (int, error) {
+func DecodeBitPacked[T Level](dst []T, data []byte, bitWidth int) (int, error) {
 	if bitWidth < 0 || bitWidth > 32 {
 		return 0, invalidf("BIT_PACKED bit width %d out of range 0..32", bitWidth)
+	}
+	var zero T
+	if _, narrow := any(zero).(int16); narrow && bitWidth > 15 {
+		return 0, invalidf("BIT_PACKED bit width %d too wide for 16-bit levels", bitWidth)
 	}
 	nbytes := (len(dst)*bitWidth + 7) / 8
 	if nbytes > len(data) {
@@ -124,7 +135,7 @@ func DecodeBitPacked(dst []int32, data []byte, bitWidth int) (int, error) {
 			v = v<<1 | uint32(b)
 			bit++
 		}
-		dst[i] = int32(v)
+		dst[i] = T(v)
 	}
 	return nbytes, nil
 }

@@ -9,52 +9,38 @@ import (
 	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
-	"github.com/alkaid-go/alkaid/shred"
 )
 
 // writeChunk writes the pages of one column chunk and returns its
 // metadata.
-func (w *Writer) writeChunk(l *wleaf, segs []shred.Column) (format.ColumnChunk, error) {
+func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error) {
 	name := pathString(l.path)
 	codec := w.cfg.codec
 	if c, ok := w.cfg.colCodec[name]; ok {
 		codec = c
 	}
-	maxDef, maxRep := int16(segs[0].MaxDef), int16(segs[0].MaxRep)
+	maxDef, maxRep := segs[0].maxDef, segs[0].maxRep
 	var def, rep []int16
 	all := &values{width: l.width}
 	entries := 0
 	if len(segs) == 1 {
 		// One record: its values need no second copy.
 		s := segs[0]
-		def, rep, entries = s.Def, s.Rep, s.Len()
-		v, err := physicalOf(l, s.Values)
-		if err != nil {
-			return format.ColumnChunk{}, err
-		}
-		all = v
-		if l.phys == format.ByteArray && len(all.bin.Offsets) == 0 {
-			all.bin.Offsets = []int32{0}
-		}
+		def, rep, entries, all = s.def, s.rep, s.n, s.vals
 		segs = nil
 	}
 	for _, s := range segs {
-		n := s.Len()
 		if maxDef > 0 {
-			def = append(def, s.Def...)
+			def = append(def, s.def...)
 		}
 		if maxRep > 0 {
-			rep = append(rep, s.Rep...)
+			rep = append(rep, s.rep...)
 		}
-		v, err := physicalOf(l, s.Values)
-		if err != nil {
-			return format.ColumnChunk{}, err
-		}
-		all.appendValues(v)
-		if l.phys == format.ByteArray && len(all.bin.Offsets) == 0 {
-			all.bin.Offsets = []int32{0}
-		}
-		entries += n
+		all.appendValues(s.vals)
+		entries += s.n
+	}
+	if l.phys == format.ByteArray && len(all.bin.Offsets) == 0 {
+		all.bin.Offsets = []int32{0}
 	}
 	nulls := int64(entries - all.n)
 

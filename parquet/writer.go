@@ -12,7 +12,6 @@ import (
 	"github.com/alkaid-go/alkaid/parquet/internal/compress"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
-	"github.com/alkaid-go/alkaid/shred"
 )
 
 // Codec is a page compression codec.
@@ -193,17 +192,24 @@ func (w *Writer) Flush() error {
 	if w.rows == 0 {
 		return w.err
 	}
-	segments := make([][]shred.Column, len(w.leaves))
+	segments := make([][]segment, len(w.leaves))
 	for _, rec := range w.pending {
-		cols, err := shred.ShredRecord(rec)
-		if err != nil {
-			return fmt.Errorf("parquet: %w", err)
+		leaf := 0
+		for fi, f := range rec.Schema().Fields() {
+			segs, err := w.segments(f, rec.Column(fi), leaf)
+			if err != nil {
+				return err
+			}
+			for _, s := range segs {
+				if leaf >= len(w.leaves) {
+					return fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
+				}
+				segments[leaf] = append(segments[leaf], s)
+				leaf++
+			}
 		}
-		if len(cols) != len(w.leaves) {
-			return fmt.Errorf("parquet: %d shredded columns for %d leaves", len(cols), len(w.leaves))
-		}
-		for i := range cols {
-			segments[i] = append(segments[i], cols[i])
+		if leaf != len(w.leaves) {
+			return fmt.Errorf("parquet: %d shredded columns for %d leaves", leaf, len(w.leaves))
 		}
 	}
 	rg := format.RowGroup{NumRows: int64(w.rows), FileOffset: ptr(w.pos), Ordinal: ptr(int16(len(w.groups)))}

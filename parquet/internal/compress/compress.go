@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/andybalholm/brotli"
+	"github.com/klauspost/compress/s2"
 	"github.com/klauspost/compress/snappy"
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
@@ -188,7 +189,9 @@ func Compress(c format.Codec, dst, src []byte) ([]byte, error) {
 	case format.Uncompressed:
 		return append(dst, src...), nil
 	case format.Snappy:
-		return append(dst, snappy.Encode(nil, src)...), nil
+		// The Snappy format at s2's fast level (snappy.Encode is its
+		// slower "better" level).
+		return append(dst, s2.EncodeSnappy(nil, src)...), nil
 	case format.Gzip:
 		var b bytes.Buffer
 		zw := gzip.NewWriter(&b)

@@ -71,7 +71,10 @@ func Decompress(c format.Codec, src []byte, size int) ([]byte, error) {
 		// The frame header says how much the decoder will allocate: refuse
 		// what the announced page size does not justify.
 		var h zstd.Header
-		if err := h.Decode(src); err == nil && !h.Skippable {
+		if err := h.Decode(src); err != nil {
+			h = zstd.Header{}
+		}
+		if !h.Skippable {
 			if h.HasFCS && h.FrameContentSize > uint64(size) {
 				return nil, invalidf(c, "frame of %d bytes in a page of %d", h.FrameContentSize, size)
 			}
@@ -81,6 +84,19 @@ func Decompress(c format.Codec, src []byte, size int) ([]byte, error) {
 		}
 		d := zstdPool.Get().(*zstd.Decoder)
 		defer zstdPool.Put(d)
+		if h.HasFCS && h.FrameContentSize == uint64(size) {
+			// The usual page: one frame that says its size. Decoding it
+			// whole is much faster than streaming; a further frame could
+			// only grow the output to the decoder's memory bound.
+			out, err := d.DecodeAll(src, make([]byte, 0, size))
+			if err != nil {
+				return nil, invalidf(c, "%v", err)
+			}
+			if len(out) != size {
+				return nil, invalidf(c, "decodes to %d bytes where %d were announced", len(out), size)
+			}
+			return out, nil
+		}
 		if err := d.Reset(bytes.NewReader(src)); err != nil {
 			return nil, invalidf(c, "%v", err)
 		}
@@ -108,7 +124,8 @@ func Decompress(c format.Codec, src []byte, size int) ([]byte, error) {
 const lz4FrameMagic = 0x184d2204
 
 var zstdPool = sync.Pool{New: func() any {
-	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(1<<27))
+	d, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderMaxWindow(1<<27),
+		zstd.WithDecoderMaxMemory(1<<28))
 	if err != nil {
 		panic(err) // only bad options fail here
 	}

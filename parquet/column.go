@@ -73,7 +73,7 @@ func (cr *columnReader) readChunk(data []byte) (*chunk, error) {
 		out.rep = make([]int16, 0, hint)
 	}
 	if w := out.vals.width; w > 0 {
-		out.vals.fixed = make([]byte, 0, hint*w)
+		out.vals.fixed = make([]byte, 0, min(int64(hint)*int64(w), 16*int64(len(data))+1<<16))
 	}
 	var got int64
 	pos := 0
@@ -444,6 +444,9 @@ func (cr *columnReader) decodeDictIndices(data []byte, n int) (*values, error) {
 		}
 	case d.width > 0:
 		w := d.width
+		if int64(n)*int64(w) > cr.limits.MaxPageSize {
+			return nil, limitf("%d dictionary-encoded values of %d bytes exceed %d bytes", n, w, cr.limits.MaxPageSize)
+		}
 		v.fixed = make([]byte, n*w)
 		for i, x := range idx {
 			copy(v.fixed[i*w:], d.fixed[int(x)*w:int(x+1)*w])

@@ -8,6 +8,8 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
 // smallFile writes a tiny file of a few types, for fuzz seeds.
@@ -135,5 +137,20 @@ func TestEncodingsRoundTrip(t *testing.T) {
 	_ = w.Write(recs[0])
 	if err := w.Close(); !errors.Is(err, ErrNotSupported) {
 		t.Errorf("DELTA_BINARY_PACKED strings: got %v, want ErrNotSupported", err)
+	}
+}
+
+// TestDictionaryExpansionLimited: a tiny page of dictionary indices over
+// wide values may not expand beyond the page size limit.
+func TestDictionaryExpansionLimited(t *testing.T) {
+	typ := format.FixedLenByteArray
+	w := int32(1 << 20)
+	leaf := &node{elem: &format.SchemaElement{Name: "x", Type: &typ, TypeLength: &w}}
+	cr := &columnReader{leaf: leaf, limits: DefaultReaderLimits, where: "test",
+		dict: &values{width: 1 << 20, n: 1, fixed: make([]byte, 1<<20)}}
+	// Bit width 0, then one RLE run of 1000 zeros: 1000 MiB of values.
+	page := append([]byte{0}, encoding.AppendRLE(nil, make([]int32, 1000), 0)...)
+	if _, err := cr.decodeDictIndices(page, 1000); !errors.Is(err, ErrLimit) {
+		t.Errorf("got %v, want ErrLimit", err)
 	}
 }

@@ -63,6 +63,9 @@ func (cr *columnReader) readChunk(data []byte) (*chunk, error) {
 	if want < 0 {
 		return nil, invalidf("%s: %d values", cr.where, want)
 	}
+	if want > cr.limits.MaxChunkValues {
+		return nil, limitf("%s: %d values (limit %d)", cr.where, want, cr.limits.MaxChunkValues)
+	}
 	// Capacity hints, bounded by what the chunk's bytes can justify (a
 	// hint too small only costs growth).
 	hint := int(min(want, 16*int64(len(data))+1<<16))
@@ -108,6 +111,9 @@ func (cr *columnReader) readChunk(data []byte) (*chunk, error) {
 				return nil, err
 			}
 			got += int64(k)
+			if got > want {
+				return nil, invalidf("%s: pages hold more than the %d values of the metadata", cr.where, want)
+			}
 		default:
 			// Index pages and unknown page types carry no values.
 		}

@@ -50,7 +50,7 @@ func FuzzFile(f *testing.F) {
 	f.Add(smallFile(WithCodec(Zstd), WithColumnEncoding("i", DeltaBinaryPacked), WithColumnEncoding("s", DeltaByteArray), WithDictionary(false, 0)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := DefaultReaderLimits
-		lim.MaxPageSize, lim.MaxPageValues = 1<<20, 1<<16
+		lim.MaxPageSize, lim.MaxPageValues, lim.MaxChunkValues = 1<<20, 1<<16, 1<<18
 		pf, err := NewFile(bytes.NewReader(data), int64(len(data)), WithLimits(lim))
 		if err != nil {
 			return
@@ -152,5 +152,30 @@ func TestDictionaryExpansionLimited(t *testing.T) {
 	page := append([]byte{0}, encoding.AppendRLE(nil, make([]int32, 1000), 0)...)
 	if _, err := cr.decodeDictIndices(page, 1000); !errors.Is(err, ErrLimit) {
 		t.Errorf("got %v, want ErrLimit", err)
+	}
+}
+
+func TestLimits(t *testing.T) {
+	data := smallFile()
+	f, err := NewFileBytes(data, WithLimits(ReaderLimits{MaxChunkValues: 2}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.ReadAll(); !errors.Is(err, ErrLimit) {
+		t.Errorf("3 values over a limit of 2: got %v, want ErrLimit", err)
+	}
+	if _, err := NewFileBytes(data, WithLimits(ReaderLimits{MaxFooterSize: 10})); !errors.Is(err, ErrLimit) {
+		t.Errorf("footer over its limit: got %v, want ErrLimit", err)
+	}
+	f, err = NewFileBytes(data, WithLimits(ReaderLimits{MaxPageValues: 2}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.ReadAll(); !errors.Is(err, ErrLimit) {
+		t.Errorf("page of 3 values over a limit of 2: got %v, want ErrLimit", err)
+	}
+	f, _ = NewFileBytes(data, WithLimits(ReaderLimits{}))
+	if _, err := f.ReadAll(); err != nil {
+		t.Errorf("zero limits take the defaults: %v", err)
 	}
 }

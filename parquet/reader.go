@@ -30,14 +30,19 @@ type ReaderLimits struct {
 	// MaxPageValues is the largest number of entries in one page.
 	// Default 1<<24.
 	MaxPageValues int64
+	// MaxChunkValues is the largest number of entries in one column chunk
+	// (one column of one row group). Default 1<<28.
+	MaxChunkValues int64
 	// MaxFooterSize is the largest file metadata, in bytes. Default 64 MiB.
 	MaxFooterSize int64
-	// CheckCRC verifies page checksums where pages carry one. Default on.
+	// CheckCRC verifies page checksums where pages carry one (on in
+	// DefaultReaderLimits).
 	CheckCRC bool
 }
 
 // DefaultReaderLimits are the limits used unless WithLimits says otherwise.
-var DefaultReaderLimits = ReaderLimits{MaxPageSize: 256 << 20, MaxPageValues: 1 << 24, MaxFooterSize: 64 << 20, CheckCRC: true}
+var DefaultReaderLimits = ReaderLimits{MaxPageSize: 256 << 20, MaxPageValues: 1 << 24, MaxChunkValues: 1 << 28,
+	MaxFooterSize: 64 << 20, CheckCRC: true}
 
 // ReaderOption configures a File.
 type ReaderOption func(*readerConfig)
@@ -46,8 +51,22 @@ type readerConfig struct {
 	limits ReaderLimits
 }
 
-// WithLimits replaces DefaultReaderLimits.
-func WithLimits(l ReaderLimits) ReaderOption { return func(c *readerConfig) { c.limits = l } }
+// WithLimits replaces DefaultReaderLimits; a size or count left zero
+// takes its default.
+func WithLimits(l ReaderLimits) ReaderOption {
+	return func(c *readerConfig) {
+		d := DefaultReaderLimits
+		for _, p := range []struct{ v, def *int64 }{
+			{&l.MaxPageSize, &d.MaxPageSize}, {&l.MaxPageValues, &d.MaxPageValues},
+			{&l.MaxChunkValues, &d.MaxChunkValues}, {&l.MaxFooterSize, &d.MaxFooterSize},
+		} {
+			if *p.v <= 0 {
+				*p.v = *p.def
+			}
+		}
+		c.limits = l
+	}
+}
 
 // File is an open Parquet file.
 type File struct {

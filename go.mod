@@ -3,6 +3,7 @@ module github.com/alkaid-go/alkaid
 go 1.24.0
 
 require (
+	github.com/andybalholm/brotli v1.2.3
 	github.com/google/flatbuffers v25.12.19+incompatible
 	github.com/klauspost/compress v1.18.5
 	github.com/pierrec/lz4/v4 v4.1.33

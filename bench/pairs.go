@@ -49,6 +49,7 @@ func (in *Inputs) Pairs() []Pair {
 	ps = append(ps, in.kernelPairs()...)
 	ps = append(ps, in.textPairs()...)
 	ps = append(ps, in.dataEngPairs()...)
+	ps = append(ps, in.parquetPairs()...)
 	return ps
 }
 

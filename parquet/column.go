@@ -1,0 +1,478 @@
+package parquet
+
+import (
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"hash/crc32"
+	"strings"
+
+	"github.com/alkaid-go/alkaid/parquet/internal/compress"
+	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
+)
+
+// values holds decoded values of one physical type: fixed-width bytes
+// (width bytes each), booleans (a byte each) or byte arrays.
+type values struct {
+	width int // fixed-width values; 0 otherwise
+	fixed []byte
+	bools []byte
+	bin   encoding.Binary
+	n     int
+}
+
+func (v *values) appendValues(o *values) {
+	v.fixed = append(v.fixed, o.fixed...)
+	v.bools = append(v.bools, o.bools...)
+	if o.bin.Len() > 0 {
+		if len(v.bin.Offsets) == 0 {
+			v.bin.Offsets = []int32{0}
+		}
+		base := int32(len(v.bin.Data))
+		v.bin.Data = append(v.bin.Data, o.bin.Data...)
+		for _, off := range o.bin.Offsets[1:] {
+			v.bin.Offsets = append(v.bin.Offsets, base+off)
+		}
+	}
+	v.n += o.n
+}
+
+// chunk is a decoded column chunk: levels of every entry and the values
+// of the entries with def == maxDef.
+type chunk struct {
+	def, rep []int16
+	vals     values
+}
+
+// columnReader decodes the pages of one column chunk.
+type columnReader struct {
+	leaf   *node
+	meta   *format.ColumnMetaData
+	limits ReaderLimits
+	dict   *values
+	where  string
+}
+
+// readChunk decodes a column chunk whose bytes are data.
+func (cr *columnReader) readChunk(data []byte) (*chunk, error) {
+	out := &chunk{}
+	out.vals.width = physicalWidth(cr.leaf.elem)
+	want := cr.meta.NumValues
+	if want < 0 {
+		return nil, invalidf("%s: %d values", cr.where, want)
+	}
+	if want > cr.limits.MaxChunkValues {
+		return nil, limitf("%s: %d values (limit %d)", cr.where, want, cr.limits.MaxChunkValues)
+	}
+	// Capacity hints, bounded by what the chunk's bytes can justify (a
+	// hint too small only costs growth).
+	hint := int(min(want, 16*int64(len(data))+1<<16))
+	if cr.leaf.maxDef > 0 {
+		out.def = make([]int16, 0, hint)
+	}
+	if cr.leaf.maxRep > 0 {
+		out.rep = make([]int16, 0, hint)
+	}
+	if w := out.vals.width; w > 0 {
+		out.vals.fixed = make([]byte, 0, min(int64(hint)*int64(w), 16*int64(len(data))+1<<16))
+	}
+	var got int64
+	pos := 0
+	for got < want && pos < len(data) {
+		var h format.PageHeader
+		n, err := thrift.Unmarshal(data[pos:], &h)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %s: page header at chunk byte %d: %v", ErrInvalid, cr.where, pos, err)
+		}
+		pos += n
+		if h.CompressedPageSize < 0 || int(h.CompressedPageSize) > len(data)-pos {
+			return nil, invalidf("%s: page of %d bytes at chunk byte %d exceeds the chunk's %d bytes left", cr.where, h.CompressedPageSize, pos, len(data)-pos)
+		}
+		if h.UncompressedPageSize < 0 || int64(h.UncompressedPageSize) > cr.limits.MaxPageSize {
+			return nil, limitf("%s: page of %d uncompressed bytes (limit %d)", cr.where, h.UncompressedPageSize, cr.limits.MaxPageSize)
+		}
+		body := data[pos : pos+int(h.CompressedPageSize)]
+		pos += int(h.CompressedPageSize)
+		if h.CRC != nil && cr.limits.CheckCRC {
+			if crc32.ChecksumIEEE(body) != uint32(*h.CRC) {
+				return nil, invalidf("%s: page at chunk byte %d: CRC mismatch", cr.where, pos-len(body))
+			}
+		}
+		switch h.Type {
+		case format.DictionaryPage:
+			if err := cr.readDictionary(&h, body); err != nil {
+				return nil, err
+			}
+		case format.DataPage, format.DataPageV2:
+			k, err := cr.readDataPage(&h, body, out)
+			if err != nil {
+				return nil, err
+			}
+			got += int64(k)
+			if got > want {
+				return nil, invalidf("%s: pages hold more than the %d values of the metadata", cr.where, want)
+			}
+		default:
+			// Index pages and unknown page types carry no values.
+		}
+	}
+	if got != want {
+		return nil, invalidf("%s: %d values in the pages, %d in the metadata", cr.where, got, want)
+	}
+	return out, nil
+}
+
+func physicalWidth(e *format.SchemaElement) int {
+	switch *e.Type {
+	case format.Int32, format.Float:
+		return 4
+	case format.Int64, format.Double:
+		return 8
+	case format.Int96:
+		return 12
+	case format.FixedLenByteArray:
+		return typeLength(e)
+	}
+	return 0
+}
+
+func (cr *columnReader) decompress(body []byte, size int) ([]byte, error) {
+	out, err := compress.Decompress(cr.meta.Codec, body, size)
+	if errors.Is(err, compress.ErrNotSupported) {
+		return nil, unsupportedf("%s: codec %s", cr.where, cr.meta.Codec)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %s: %v", ErrInvalid, cr.where, err)
+	}
+	return out, nil
+}
+
+func (cr *columnReader) readDictionary(h *format.PageHeader, body []byte) error {
+	dh := h.DictionaryPageHeader
+	if dh == nil {
+		return invalidf("%s: dictionary page without its header", cr.where)
+	}
+	if cr.dict != nil {
+		return invalidf("%s: a second dictionary page", cr.where)
+	}
+	page, err := cr.decompress(body, int(h.UncompressedPageSize))
+	if err != nil {
+		return err
+	}
+	if dh.NumValues < 0 {
+		return invalidf("%s: dictionary of %d values", cr.where, dh.NumValues)
+	}
+	if dh.Encoding != format.Plain && dh.Encoding != format.PlainDictionary {
+		return unsupportedf("%s: dictionary page encoding %s", cr.where, dh.Encoding)
+	}
+	v, err := cr.decodeValues(format.Plain, page, int(dh.NumValues))
+	if err != nil {
+		return fmt.Errorf("%s: dictionary page: %w", cr.where, err)
+	}
+	cr.dict = v
+	return nil
+}
+
+// readDataPage decodes one data page into out and returns its number of
+// entries.
+func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chunk) (int, error) {
+	leaf := cr.leaf
+	var n int
+	var page []byte
+	var enc format.Encoding
+	var def, rep []int16
+	var err error
+	if h.Type == format.DataPage {
+		dh := h.DataPageHeader
+		if dh == nil {
+			return 0, invalidf("%s: data page without its header", cr.where)
+		}
+		n, enc = int(dh.NumValues), dh.Encoding
+		if err := cr.checkCount(n); err != nil {
+			return 0, err
+		}
+		if page, err = cr.decompress(body, int(h.UncompressedPageSize)); err != nil {
+			return 0, err
+		}
+		if rep, page, err = cr.levelsV1(page, n, leaf.maxRep, dh.RepetitionLevelEncoding, "repetition"); err != nil {
+			return 0, err
+		}
+		if def, page, err = cr.levelsV1(page, n, leaf.maxDef, dh.DefinitionLevelEncoding, "definition"); err != nil {
+			return 0, err
+		}
+	} else {
+		dh := h.DataPageHeaderV2
+		if dh == nil {
+			return 0, invalidf("%s: data page v2 without its header", cr.where)
+		}
+		n, enc = int(dh.NumValues), dh.Encoding
+		if err := cr.checkCount(n); err != nil {
+			return 0, err
+		}
+		rl, dl := int(dh.RepetitionLevelsByteLength), int(dh.DefinitionLevelsByteLength)
+		if rl < 0 || dl < 0 || rl+dl > len(body) || rl+dl > int(h.UncompressedPageSize) {
+			return 0, invalidf("%s: v2 levels of %d+%d bytes in a page of %d", cr.where, rl, dl, len(body))
+		}
+		if rep, err = cr.levelsV2(body[:rl], n, leaf.maxRep, "repetition"); err != nil {
+			return 0, err
+		}
+		if def, err = cr.levelsV2(body[rl:rl+dl], n, leaf.maxDef, "definition"); err != nil {
+			return 0, err
+		}
+		page = body[rl+dl:]
+		if dh.IsCompressed == nil || *dh.IsCompressed {
+			if page, err = cr.decompress(page, int(h.UncompressedPageSize)-rl-dl); err != nil {
+				return 0, err
+			}
+		}
+	}
+	present := n
+	if def != nil {
+		present = 0
+		for _, d := range def {
+			if d == leaf.maxDef {
+				present++
+			}
+		}
+	}
+	if leaf.maxDef > 0 && def == nil {
+		return 0, invalidf("%s: no definition levels", cr.where)
+	}
+	v, err := cr.decodeValues(enc, page, present)
+	if err != nil {
+		return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
+	}
+	if leaf.maxDef > 0 {
+		out.def = append(out.def, def...)
+	}
+	if leaf.maxRep > 0 {
+		if len(out.rep) == 0 && len(rep) > 0 && rep[0] != 0 {
+			return 0, invalidf("%s: the first entry has repetition level %d", cr.where, rep[0])
+		}
+		out.rep = append(out.rep, rep...)
+	}
+	out.vals.appendValues(v)
+	return n, nil
+}
+
+func (cr *columnReader) checkCount(n int) error {
+	if n < 0 {
+		return invalidf("%s: page of %d values", cr.where, n)
+	}
+	if int64(n) > cr.limits.MaxPageValues {
+		return limitf("%s: page of %d values (limit %d)", cr.where, n, cr.limits.MaxPageValues)
+	}
+	return nil
+}
+
+// levelsV1 decodes the levels at the start of a v1 page and returns them
+// with the rest of the page.
+func (cr *columnReader) levelsV1(page []byte, n int, max int16, enc format.Encoding, what string) ([]int16, []byte, error) {
+	if max == 0 {
+		return nil, page, nil
+	}
+	bw := encoding.BitWidth(uint64(max))
+	tmp := make([]int16, n)
+	var used int
+	var err error
+	switch enc {
+	case format.RLE:
+		used, err = encoding.DecodeLengthPrefixedRLE(tmp, page, bw)
+	case format.BitPacked:
+		used, err = encoding.DecodeBitPacked(tmp, page, bw)
+	default:
+		return nil, nil, unsupportedf("%s: %s levels in encoding %s", cr.where, what, enc)
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("%w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
+	}
+	lv, err := cr.narrow(tmp, max, what)
+	return lv, page[used:], err
+}
+
+func (cr *columnReader) levelsV2(data []byte, n int, max int16, what string) ([]int16, error) {
+	if max == 0 {
+		return nil, nil
+	}
+	tmp := make([]int16, n)
+	if _, err := encoding.DecodeRLE(tmp, data, encoding.BitWidth(uint64(max))); err != nil {
+		return nil, fmt.Errorf("%w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
+	}
+	return cr.narrow(tmp, max, what)
+}
+
+// narrow checks decoded levels against their maximum.
+func (cr *columnReader) narrow(lv []int16, max int16, what string) ([]int16, error) {
+	for i, v := range lv {
+		if v > max || v < 0 {
+			return nil, invalidf("%s: %s level %d above the maximum %d at entry %d", cr.where, what, v, max, i)
+		}
+	}
+	return lv, nil
+}
+
+// decodeValues decodes n values of the column's physical type.
+func (cr *columnReader) decodeValues(enc format.Encoding, data []byte, n int) (*values, error) {
+	e := cr.leaf.elem
+	width := physicalWidth(e)
+	v := &values{width: width, n: n}
+	wrap := func(err error) error {
+		if errors.Is(err, encoding.ErrLimit) {
+			return fmt.Errorf("%w: %s: %v", ErrLimit, enc, err)
+		}
+		return fmt.Errorf("%w: %s: %v", ErrInvalid, enc, err)
+	}
+	typ := *e.Type
+	switch enc {
+	case format.Plain:
+		switch typ {
+		case format.Boolean:
+			v.bools = make([]byte, n)
+			if _, err := encoding.DecodePlainBool(v.bools, data); err != nil {
+				return nil, wrap(err)
+			}
+		case format.ByteArray:
+			b, _, err := encoding.DecodePlainBinary(data, n)
+			if err != nil {
+				return nil, wrap(err)
+			}
+			v.bin = b
+		default:
+			f, err := encoding.DecodePlainFixed(data, n, width)
+			if err != nil {
+				return nil, wrap(err)
+			}
+			v.fixed = append([]byte(nil), f...)
+		}
+	case format.PlainDictionary, format.RLEDictionary:
+		return cr.decodeDictIndices(data, n)
+	case format.RLE:
+		if typ != format.Boolean {
+			return nil, unsupportedf("RLE values of type %s", typ)
+		}
+		idx := make([]int32, n)
+		if _, err := encoding.DecodeLengthPrefixedRLE(idx, data, 1); err != nil {
+			return nil, wrap(err)
+		}
+		v.bools = make([]byte, n)
+		for i, x := range idx {
+			v.bools[i] = byte(x)
+		}
+	case format.DeltaBinaryPacked:
+		if typ != format.Int32 && typ != format.Int64 {
+			return nil, unsupportedf("DELTA_BINARY_PACKED values of type %s", typ)
+		}
+		ints, _, err := encoding.DecodeDeltaBinaryPacked(data, n)
+		if err != nil {
+			return nil, wrap(err)
+		}
+		if len(ints) != n {
+			return nil, invalidf("DELTA_BINARY_PACKED: %d values where %d were expected", len(ints), n)
+		}
+		v.fixed = make([]byte, n*width)
+		for i, x := range ints {
+			if width == 4 {
+				binary.LittleEndian.PutUint32(v.fixed[4*i:], uint32(x))
+			} else {
+				binary.LittleEndian.PutUint64(v.fixed[8*i:], uint64(x))
+			}
+		}
+	case format.DeltaLengthByteArray, format.DeltaByteArray:
+		if typ != format.ByteArray && typ != format.FixedLenByteArray {
+			return nil, unsupportedf("%s values of type %s", enc, typ)
+		}
+		var b encoding.Binary
+		var err error
+		if enc == format.DeltaByteArray {
+			b, _, err = encoding.DecodeDeltaByteArray(data, n, int(cr.limits.MaxPageSize))
+		} else {
+			b, _, err = encoding.DecodeDeltaLengthByteArray(data, n)
+		}
+		if err != nil {
+			return nil, wrap(err)
+		}
+		if typ == format.ByteArray {
+			v.bin = b
+			break
+		}
+		if len(b.Data) != n*width {
+			return nil, invalidf("%s: %d bytes for %d values of %d bytes", enc, len(b.Data), n, width)
+		}
+		for i := range n {
+			if b.Offsets[i+1]-b.Offsets[i] != int32(width) {
+				return nil, invalidf("%s: value %d is not %d bytes long", enc, i, width)
+			}
+		}
+		v.fixed = b.Data
+	case format.ByteStreamSplit:
+		if width == 0 {
+			return nil, unsupportedf("BYTE_STREAM_SPLIT values of type %s", typ)
+		}
+		f, err := encoding.DecodeByteStreamSplit(data, n, width)
+		if err != nil {
+			return nil, wrap(err)
+		}
+		v.fixed = f
+	default:
+		return nil, unsupportedf("encoding %s", enc)
+	}
+	return v, nil
+}
+
+func (cr *columnReader) decodeDictIndices(data []byte, n int) (*values, error) {
+	if cr.dict == nil {
+		return nil, invalidf("dictionary-encoded page without a dictionary page")
+	}
+	if len(data) < 1 {
+		if n == 0 {
+			return &values{width: cr.dict.width}, nil
+		}
+		return nil, invalidf("dictionary indices: missing bit width")
+	}
+	idx := make([]int32, n)
+	if _, err := encoding.DecodeRLE(idx, data[1:], int(data[0])); err != nil {
+		return nil, fmt.Errorf("%w: dictionary indices: %v", ErrInvalid, err)
+	}
+	d := cr.dict
+	for i, x := range idx {
+		if x < 0 || int(x) >= d.n {
+			return nil, invalidf("dictionary index %d at value %d out of range [0, %d)", x, i, d.n)
+		}
+	}
+	v := &values{width: d.width, n: n}
+	switch {
+	case d.bools != nil:
+		v.bools = make([]byte, n)
+		for i, x := range idx {
+			v.bools[i] = d.bools[x]
+		}
+	case d.width > 0:
+		w := d.width
+		if int64(n)*int64(w) > cr.limits.MaxPageSize {
+			return nil, limitf("%d dictionary-encoded values of %d bytes exceed %d bytes", n, w, cr.limits.MaxPageSize)
+		}
+		v.fixed = make([]byte, n*w)
+		for i, x := range idx {
+			copy(v.fixed[i*w:], d.fixed[int(x)*w:int(x+1)*w])
+		}
+	default:
+		total := 0
+		for _, x := range idx {
+			total += int(d.bin.Offsets[x+1] - d.bin.Offsets[x])
+			if int64(total) > cr.limits.MaxPageSize {
+				return nil, limitf("dictionary-encoded byte arrays exceed %d bytes", cr.limits.MaxPageSize)
+			}
+		}
+		v.bin.Offsets = make([]int32, 1, n+1)
+		v.bin.Data = make([]byte, 0, total)
+		for _, x := range idx {
+			v.bin.Data = append(v.bin.Data, d.bin.Value(int(x))...)
+			v.bin.Offsets = append(v.bin.Offsets, int32(len(v.bin.Data)))
+		}
+	}
+	return v, nil
+}
+
+func pathString(p []string) string { return strings.Join(p, ".") }

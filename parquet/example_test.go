@@ -1,0 +1,66 @@
+package parquet_test
+
+import (
+	"bytes"
+	"fmt"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet"
+)
+
+// Write records with nested columns to Parquet and read them back.
+func Example() {
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "id", Type: datatype.Int64},
+		{Name: "tags", Type: datatype.ListOf(datatype.String), Nullable: true},
+	}, datatype.Metadata{})
+	rec, _ := alkaid.NewRecord(schema, []array.Array{
+		array.MustFromJSON(datatype.Int64, "[1, 2, 3]"),
+		array.MustFromJSON(datatype.ListOf(datatype.String), `[["a", "b"], null, ["c", null]]`),
+	}, 3)
+
+	var buf bytes.Buffer
+	w, _ := parquet.NewWriter(&buf, schema, parquet.WithCodec(parquet.Zstd))
+	_ = w.Write(rec)
+	_ = w.Close()
+
+	f, err := parquet.NewFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for r, err := range f.Records(parquet.WithBatchSize(2)) {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(array.Format(r.Column(0)), array.Format(r.Column(1)))
+	}
+	// Output:
+	// [1 2] [["a" "b"] (null)]
+	// [3] [["c" (null)]]
+}
+
+// Read only some columns of a file.
+func ExampleWithColumns() {
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "a", Type: datatype.Int32},
+		{Name: "b", Type: datatype.String},
+	}, datatype.Metadata{})
+	rec, _ := alkaid.NewRecord(schema, []array.Array{
+		array.MustFromJSON(datatype.Int32, "[7, 8]"),
+		array.MustFromJSON(datatype.String, `["x", "y"]`),
+	}, 2)
+	var buf bytes.Buffer
+	w, _ := parquet.NewWriter(&buf, schema)
+	_ = w.Write(rec)
+	_ = w.Close()
+
+	f, _ := parquet.NewFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	recs, _ := f.ReadAll(parquet.WithColumns("b"))
+	fmt.Println(recs[0].NumCols(), recs[0].ColumnName(0), array.Format(recs[0].Column(0)))
+	// Output:
+	// 1 b ["x" "y"]
+}

@@ -1,0 +1,159 @@
+package parquet
+
+import (
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
+	"github.com/alkaid-go/alkaid/shred"
+)
+
+// flatLeaf builds the array of a top-level leaf field (no repetition, at
+// most one definition level) directly from its levels and values, without
+// the general assembly: byte strings keep their data buffer, other values
+// are spread to their slots. ok is false for other fields.
+func flatLeaf(f datatype.Field, cols []shred.Column) (array.Array, bool) {
+	if len(cols) != 1 || cols[0].MaxRep != 0 || cols[0].MaxDef > 1 {
+		return nil, false
+	}
+	c := cols[0]
+	vals := c.Values
+	if !datatype.Equal(vals.DataType(), f.Type) {
+		return nil, false
+	}
+	if c.MaxDef == 0 {
+		return vals, true
+	}
+	n := len(c.Def)
+	valid := make([]byte, (n+7)/8)
+	present := 0
+	for i, d := range c.Def {
+		if d == 1 {
+			valid[i>>3] |= 1 << (i & 7)
+			present++
+		}
+	}
+	if present != vals.Len() {
+		return nil, false
+	}
+	nulls := n - present
+	vbuf := memory.NewBuffer(valid)
+	switch v := vals.(type) {
+	case *array.Binary[int32]:
+		src := v.Offsets()
+		offs := make([]int32, n+1)
+		k := 0
+		for i, d := range c.Def {
+			offs[i] = src[k]
+			if d == 1 {
+				k++
+			}
+		}
+		offs[n] = src[k]
+		a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.FromSlice(offs), memory.NewBuffer(v.ValueBytes())}, nil, nulls, 0))
+		return a, err == nil
+	case *array.Boolean:
+		bits := make([]byte, (n+7)/8)
+		k := 0
+		for i, d := range c.Def {
+			if d == 1 {
+				if v.Value(k) {
+					bits[i>>3] |= 1 << (i & 7)
+				}
+				k++
+			}
+		}
+		a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(bits)}, nil, nulls, 0))
+		return a, err == nil
+	}
+	raw, w, ok := array.FixedWidthBytes(vals)
+	if !ok {
+		return nil, false
+	}
+	out := make([]byte, n*w)
+	k := 0
+	for i, d := range c.Def {
+		if d == 1 {
+			copy(out[i*w:(i+1)*w], raw[k*w:(k+1)*w])
+			k++
+		}
+	}
+	a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(out)}, nil, nulls, 0))
+	return a, err == nil
+}
+
+// flatList builds a top-level list<leaf> field (one repetition level,
+// an optional or required list of optional or required leaves) straight
+// from its levels; ok is false for any other shape.
+func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
+	lt, isList := f.Type.(*datatype.ListType)
+	if len(cols) != 1 || !isList || lt.Kind() != datatype.KindList {
+		return nil, false
+	}
+	c := cols[0]
+	elem := lt.Elem()
+	if !datatype.Equal(c.Values.DataType(), elem.Type) || elem.Type.Kind().IsListLike() || elem.Type.Kind() == datatype.KindStruct || elem.Type.Kind() == datatype.KindExtension {
+		return nil, false
+	}
+	listDef := 0
+	if f.Nullable {
+		listDef = 1
+	}
+	elemDef := listDef + 1 // an element exists from here
+	if c.MaxRep != 1 || (elem.Nullable && c.MaxDef != elemDef+1) || (!elem.Nullable && c.MaxDef != elemDef) {
+		return nil, false
+	}
+	n := len(c.Def)
+	rows := 0
+	elems := 0
+	for i := range n {
+		if c.Rep[i] == 0 {
+			rows++
+		}
+		if int(c.Def[i]) >= elemDef {
+			elems++
+		}
+	}
+	offs := make([]int32, 0, rows+1)
+	listValid := make([]byte, (rows+7)/8)
+	elemLevels := make([]int16, 0, elems)
+	listNulls := 0
+	e := 0
+	for i := range n {
+		d := int(c.Def[i])
+		if c.Rep[i] == 0 {
+			r := len(offs)
+			offs = append(offs, int32(e))
+			if d >= listDef || listDef == 0 {
+				listValid[r>>3] |= 1 << (r & 7)
+			} else {
+				listNulls++
+			}
+		}
+		if d >= elemDef {
+			// A null element has one level less than a value.
+			if d == c.MaxDef {
+				elemLevels = append(elemLevels, 1)
+			} else {
+				elemLevels = append(elemLevels, 0)
+			}
+			e++
+		}
+	}
+	offs = append(offs, int32(e))
+	inner := []shred.Column{{MaxDef: 0, Def: nil, Values: c.Values}}
+	if elem.Nullable {
+		inner[0].MaxDef, inner[0].Def = 1, elemLevels
+	} else if e != c.Values.Len() {
+		return nil, false
+	}
+	child, ok := flatLeaf(elem, inner)
+	if !ok || child.Len() != e {
+		return nil, false
+	}
+	var vbuf *memory.Buffer
+	if f.Nullable {
+		vbuf = memory.NewBuffer(listValid)
+	}
+	a, err := array.Make(array.NewData(f.Type, rows, []*memory.Buffer{vbuf, memory.FromSlice(offs)}, []*array.Data{child.Data()}, listNulls, 0))
+	return a, err == nil
+}

@@ -1,0 +1,112 @@
+package encoding
+
+import (
+	"encoding/binary"
+)
+
+// DecodePlainFixed returns the n values of width bytes at the start of
+// data (PLAIN encoding of INT32, INT64, INT96, FLOAT, DOUBLE and
+// FIXED_LEN_BYTE_ARRAY) and the bytes used. The result aliases data.
+func DecodePlainFixed(data []byte, n, width int) ([]byte, error) {
+	if width <= 0 {
+		return nil, invalidf("PLAIN: value width %d", width)
+	}
+	if n < 0 || n > len(data)/width {
+		return nil, invalidf("PLAIN: %d values of %d bytes need %d bytes, have %d", n, width, n*width, len(data))
+	}
+	return data[:n*width], nil
+}
+
+// DecodePlainBool decodes n PLAIN booleans (bit-packed, least significant
+// bit first) into one byte (0 or 1) per value.
+func DecodePlainBool(dst []byte, data []byte) (int, error) {
+	n := len(dst)
+	if (n+7)/8 > len(data) {
+		return 0, invalidf("PLAIN: %d booleans need %d bytes, have %d", n, (n+7)/8, len(data))
+	}
+	for i := range dst {
+		dst[i] = data[i>>3] >> (i & 7) & 1
+	}
+	return (n + 7) / 8, nil
+}
+
+// DecodePlainBinary decodes n PLAIN byte arrays (4-byte little-endian
+// length, then the bytes) and returns them with the bytes used. The
+// values are copied out of data.
+func DecodePlainBinary(data []byte, n int) (Binary, int, error) {
+	if n < 0 || n > len(data)/4 {
+		return Binary{}, 0, invalidf("PLAIN: %d byte arrays need at least %d bytes, have %d", n, 4*n, len(data))
+	}
+	out := Binary{Offsets: make([]int32, n+1), Data: make([]byte, 0, len(data)-4*n)}
+	pos := 0
+	for i := range n {
+		if len(data)-pos < 4 {
+			return Binary{}, 0, invalidf("PLAIN: byte array %d: truncated length at byte %d", i, pos)
+		}
+		l := binary.LittleEndian.Uint32(data[pos:])
+		pos += 4
+		if uint64(l) > uint64(len(data)-pos) {
+			return Binary{}, 0, invalidf("PLAIN: byte array %d of %d bytes at byte %d exceeds the %d bytes left", i, l, pos, len(data)-pos)
+		}
+		out.Data = append(out.Data, data[pos:pos+int(l)]...)
+		pos += int(l)
+		out.Offsets[i+1] = int32(len(out.Data))
+	}
+	return out, pos, nil
+}
+
+// AppendPlainBool appends vals (0 or 1 each) bit-packed.
+func AppendPlainBool(dst []byte, vals []byte) []byte {
+	start := len(dst)
+	dst = append(dst, make([]byte, (len(vals)+7)/8)...)
+	for i, v := range vals {
+		if v != 0 {
+			dst[start+i>>3] |= 1 << (i & 7)
+		}
+	}
+	return dst
+}
+
+// AppendPlainBinary appends the values of b in PLAIN encoding.
+func AppendPlainBinary(dst []byte, b Binary) []byte {
+	for i := range b.Len() {
+		v := b.Value(i)
+		dst = binary.LittleEndian.AppendUint32(dst, uint32(len(v)))
+		dst = append(dst, v...)
+	}
+	return dst
+}
+
+// DecodeByteStreamSplit decodes n values of width bytes from the
+// BYTE_STREAM_SPLIT encoding (byte k of every value in stream k).
+func DecodeByteStreamSplit(data []byte, n, width int) ([]byte, error) {
+	if width <= 0 || n < 0 || n > len(data)/width {
+		return nil, invalidf("BYTE_STREAM_SPLIT: %d values of %d bytes do not fit %d bytes", n, width, len(data))
+	}
+	if len(data) != n*width {
+		return nil, invalidf("BYTE_STREAM_SPLIT: %d bytes are not %d values of %d bytes", len(data), n, width)
+	}
+	out := make([]byte, n*width)
+	for k := range width {
+		s := data[k*n : (k+1)*n]
+		for i, b := range s {
+			out[i*width+k] = b
+		}
+	}
+	return out, nil
+}
+
+// AppendByteStreamSplit appends fixed-width values (width bytes each) in
+// the BYTE_STREAM_SPLIT encoding.
+func AppendByteStreamSplit(dst []byte, vals []byte, width int) []byte {
+	n := len(vals) / width
+	start := len(dst)
+	dst = append(dst, make([]byte, n*width)...)
+	out := dst[start:]
+	for i := range n {
+		for k := range width {
+			out[k*n+i] = vals[i*width+k]
+		}
+	}
+	return dst
+}

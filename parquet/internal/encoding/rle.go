@@ -1,0 +1,217 @@
+package encoding
+
+import (
+	"encoding/binary"
+)
+
+// Level is the type levels and indices decode to.
+type Level interface{ ~int16 | ~int32 }
+
+// DecodeRLE decodes exactly len(dst) values of bitWidth bits (0..32; at
+// most 15 into int16) of the RLE / bit-packed hybrid encoding from data
+// (without a length prefix) into dst and returns the number of bytes used.
+func DecodeRLE[T Level](dst []T, data []byte, bitWidth int) (int, error) {
+	if bitWidth < 0 || bitWidth > 32 {
+		return 0, invalidf("RLE bit width %d out of range 0..32", bitWidth)
+	}
+	var zero T
+	if _, narrow := any(zero).(int16); narrow && bitWidth > 15 {
+		return 0, invalidf("RLE bit width %d too wide for 16-bit levels", bitWidth)
+	}
+	pos, got := 0, 0
+	valBytes := (bitWidth + 7) / 8
+	for got < len(dst) {
+		h, n := binary.Uvarint(data[pos:])
+		if n <= 0 {
+			return 0, invalidf("RLE: bad run header at byte %d (%d of %d values decoded)", pos, got, len(dst))
+		}
+		pos += n
+		if h&1 == 0 {
+			run := h >> 1
+			if pos+valBytes > len(data) {
+				return 0, invalidf("RLE: truncated run value at byte %d", pos)
+			}
+			var v uint32
+			for i := range valBytes {
+				v |= uint32(data[pos+i]) << (8 * i)
+			}
+			pos += valBytes
+			if bitWidth < 32 && v>>bitWidth != 0 {
+				return 0, invalidf("RLE: run value %d wider than %d bits at byte %d", v, bitWidth, pos)
+			}
+			k := uint64(len(dst) - got)
+			if run < k {
+				k = run
+			}
+			fill := dst[got : got+int(k)]
+			for i := range fill {
+				fill[i] = T(v)
+			}
+			got += int(k)
+			continue
+		}
+		groups := h >> 1
+		if groups > uint64(len(data)) {
+			return 0, invalidf("RLE: %d bit-packed groups at byte %d exceed the data", groups, pos)
+		}
+		nbytes := int(groups) * bitWidth
+		avail := len(data) - pos
+		if nbytes > avail {
+			// Writers may cut the last run short: use what is there.
+			nbytes = avail
+		}
+		count := int(groups) * 8
+		if bitWidth > 0 && nbytes*8/bitWidth < count {
+			count = nbytes * 8 / bitWidth
+		}
+		if count > len(dst)-got {
+			count = len(dst) - got
+		}
+		if count == 0 && groups > 0 && bitWidth > 0 {
+			return 0, invalidf("RLE: empty bit-packed run at byte %d", pos)
+		}
+		unpackLSB(dst[got:got+count], data[pos:pos+nbytes], bitWidth)
+		got += count
+		pos += nbytes
+	}
+	return pos, nil
+}
+
+// unpackLSB reads len(dst) values of bw bits, least significant bit
+// first; data holds at least len(dst)*bw bits.
+func unpackLSB[T Level](dst []T, data []byte, bw int) {
+	if bw == 0 {
+		clear(dst)
+		return
+	}
+	mask := uint64(1)<<bw - 1
+	bit := 0
+	for i := range dst {
+		byteIdx, shift := bit>>3, bit&7
+		var w uint64
+		for k := 0; k < 5 && byteIdx+k < len(data); k++ {
+			w |= uint64(data[byteIdx+k]) << (8 * k)
+		}
+		dst[i] = T((w >> shift) & mask)
+		bit += bw
+	}
+}
+
+// DecodeLengthPrefixedRLE decodes an RLE stream preceded by its 4-byte
+// little-endian length (data page v1 levels) and returns the bytes used.
+func DecodeLengthPrefixedRLE[T Level](dst []T, data []byte, bitWidth int) (int, error) {
+	if len(data) < 4 {
+		return 0, invalidf("RLE: missing 4-byte length")
+	}
+	n := binary.LittleEndian.Uint32(data)
+	if uint64(n) > uint64(len(data)-4) {
+		return 0, invalidf("RLE: length %d exceeds the %d bytes left", n, len(data)-4)
+	}
+	if _, err := DecodeRLE(dst, data[4:4+n], bitWidth); err != nil {
+		return 0, err
+	}
+	return 4 + int(n), nil
+}
+
+// DecodeBitPacked decodes len(dst) values of the legacy BIT_PACKED
+// encoding (most significant bit first) and returns the bytes used.
+func DecodeBitPacked[T Level](dst []T, data []byte, bitWidth int) (int, error) {
+	if bitWidth < 0 || bitWidth > 32 {
+		return 0, invalidf("BIT_PACKED bit width %d out of range 0..32", bitWidth)
+	}
+	var zero T
+	if _, narrow := any(zero).(int16); narrow && bitWidth > 15 {
+		return 0, invalidf("BIT_PACKED bit width %d too wide for 16-bit levels", bitWidth)
+	}
+	nbytes := (len(dst)*bitWidth + 7) / 8
+	if nbytes > len(data) {
+		return 0, invalidf("BIT_PACKED: %d values of %d bits need %d bytes, have %d", len(dst), bitWidth, nbytes, len(data))
+	}
+	bit := 0
+	for i := range dst {
+		var v uint32
+		for range bitWidth {
+			b := data[bit>>3] >> (7 - bit&7) & 1
+			v = v<<1 | uint32(b)
+			bit++
+		}
+		dst[i] = T(v)
+	}
+	return nbytes, nil
+}
+
+// AppendBitPacked appends vals in the legacy BIT_PACKED encoding.
+func AppendBitPacked(dst []byte, vals []int32, bitWidth int) []byte {
+	start := len(dst)
+	dst = append(dst, make([]byte, (len(vals)*bitWidth+7)/8)...)
+	out := dst[start:]
+	bit := 0
+	for _, v := range vals {
+		for k := bitWidth - 1; k >= 0; k-- {
+			if uint32(v)>>k&1 != 0 {
+				out[bit>>3] |= 0x80 >> (bit & 7)
+			}
+			bit++
+		}
+	}
+	return dst
+}
+
+// AppendRLE appends vals (each below 1<<bitWidth) in the RLE / bit-packed
+// hybrid encoding: runs of eight or more equal values as RLE runs, the
+// rest bit-packed in groups of eight.
+func AppendRLE(dst []byte, vals []int32, bitWidth int) []byte {
+	runAt := func(i int) int {
+		j := i + 1
+		for j < len(vals) && vals[j] == vals[i] {
+			j++
+		}
+		return j - i
+	}
+	valBytes := (bitWidth + 7) / 8
+	for i := 0; i < len(vals); {
+		if r := runAt(i); r >= 8 {
+			dst = binary.AppendUvarint(dst, uint64(r)<<1)
+			for k := range valBytes {
+				dst = append(dst, byte(uint32(vals[i])>>(8*k)))
+			}
+			i += r
+			continue
+		}
+		j := i
+		for {
+			j += 8
+			if j >= len(vals) || runAt(j) >= 8 {
+				break
+			}
+		}
+		if j > len(vals) {
+			j = len(vals)
+		}
+		groups := (j - i + 7) / 8
+		dst = binary.AppendUvarint(dst, uint64(groups)<<1|1)
+		dst = packLSB(dst, vals[i:j], groups*8, bitWidth)
+		i = j
+	}
+	return dst
+}
+
+// packLSB appends vals bit-packed least significant bit first, padded
+// with zeros to n values.
+func packLSB(dst []byte, vals []int32, n, bw int) []byte {
+	start := len(dst)
+	dst = append(dst, make([]byte, (n*bw+7)/8)...)
+	out := dst[start:]
+	bit := 0
+	for _, v := range vals {
+		u := uint64(uint32(v))
+		for k := 0; k < bw; {
+			b := bit + k
+			take := min(8-b&7, bw-k)
+			out[b>>3] |= byte((u >> k) & (1<<take - 1) << (b & 7))
+			k += take
+		}
+		bit += bw
+	}
+	return dst
+}

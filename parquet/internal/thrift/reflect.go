@@ -1,0 +1,343 @@
+package thrift
+
+import (
+	"fmt"
+	"math"
+	"reflect"
+	"strconv"
+	"strings"
+	"sync"
+)
+
+// fieldInfo describes one tagged struct field.
+type fieldInfo struct {
+	index    int
+	id       int16
+	required bool
+	name     string
+}
+
+// structInfo lists the tagged fields of a struct type, by id.
+type structInfo struct {
+	fields []fieldInfo
+	byID   map[int16]int
+}
+
+var infoCache sync.Map // reflect.Type -> *structInfo
+
+// info returns the field table of struct type t. A malformed tag is a
+// programmer error in this module's own types and panics.
+func info(t reflect.Type) *structInfo {
+	if v, ok := infoCache.Load(t); ok {
+		return v.(*structInfo)
+	}
+	si := &structInfo{byID: map[int16]int{}}
+	for i := range t.NumField() {
+		f := t.Field(i)
+		tag, ok := f.Tag.Lookup("thrift")
+		if !ok {
+			continue
+		}
+		parts := strings.Split(tag, ",")
+		id, err := strconv.Atoi(parts[0])
+		if err != nil || id <= 0 || id > math.MaxInt16 {
+			panic(fmt.Sprintf("thrift: bad tag %q on %s.%s", tag, t.Name(), f.Name))
+		}
+		fi := fieldInfo{index: i, id: int16(id), name: f.Name}
+		fi.required = len(parts) > 1 && parts[1] == "required"
+		si.byID[fi.id] = len(si.fields)
+		si.fields = append(si.fields, fi)
+	}
+	infoCache.Store(t, si)
+	return si
+}
+
+// Unmarshal decodes one compact-protocol struct from data into v, a
+// pointer to a tagged struct, and returns the number of bytes it used.
+// Fields of unknown ids are skipped; a known id with another wire type,
+// or a missing required field, is an error.
+func Unmarshal(data []byte, v any) (int, error) {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct {
+		return 0, fmt.Errorf("thrift: Unmarshal needs a pointer to a struct, not %T", v)
+	}
+	r := &reader{buf: data}
+	if err := r.readStruct(rv.Elem(), 0); err != nil {
+		return r.pos, err
+	}
+	return r.pos, nil
+}
+
+func (r *reader) readStruct(v reflect.Value, depth int) error {
+	if depth > maxDepth {
+		return invalidf("nesting deeper than %d at byte %d", maxDepth, r.pos)
+	}
+	si := info(v.Type())
+	var seen uint64 // bit i: field i seen (first 64 fields)
+	var last int16
+	for {
+		id, typ, err := r.fieldHeader(last)
+		if err != nil {
+			return err
+		}
+		if typ == typeStop {
+			break
+		}
+		last = id
+		i, ok := si.byID[id]
+		if !ok {
+			if err := r.skip(typ, depth+1); err != nil {
+				return err
+			}
+			continue
+		}
+		fi := si.fields[i]
+		if !compatible(v.Field(fi.index).Type(), typ) {
+			// Some writers reuse ids with other types: skip such a field,
+			// as an unknown one (a required one is then reported missing).
+			if err := r.skip(typ, depth+1); err != nil {
+				return err
+			}
+			continue
+		}
+		if err := r.readValue(v.Field(fi.index), typ, depth+1); err != nil {
+			return fmt.Errorf("%s.%s: %w", v.Type().Name(), fi.name, err)
+		}
+		if i < 64 {
+			seen |= 1 << i
+		}
+	}
+	for i, fi := range si.fields {
+		if fi.required && i < 64 && seen&(1<<i) == 0 {
+			return invalidf("%s: required field %s (id %d) missing", v.Type().Name(), fi.name, fi.id)
+		}
+	}
+	return nil
+}
+
+// compatible reports whether a field of Go type t can hold wire type typ.
+func compatible(t reflect.Type, typ byte) bool {
+	w := wireType(t)
+	return w == typ || (w == typeTrue && typ == typeFalse) || (w == typeList && typ == typeSet)
+}
+
+// wireType is the compact type code that a Go type is written as.
+func wireType(t reflect.Type) byte {
+	switch t.Kind() {
+	case reflect.Bool:
+		return typeTrue
+	case reflect.Int8, reflect.Uint8:
+		return typeByte
+	case reflect.Int16:
+		return typeI16
+	case reflect.Int32:
+		return typeI32
+	case reflect.Int64:
+		return typeI64
+	case reflect.Float64:
+		return typeDouble
+	case reflect.String:
+		return typeBinary
+	case reflect.Slice:
+		if t.Elem().Kind() == reflect.Uint8 {
+			return typeBinary
+		}
+		return typeList
+	case reflect.Struct:
+		return typeStruct
+	case reflect.Pointer:
+		return wireType(t.Elem())
+	}
+	panic("thrift: unsupported Go type " + t.String())
+}
+
+func (r *reader) readValue(v reflect.Value, typ byte, depth int) error {
+	if v.Kind() == reflect.Pointer {
+		p := reflect.New(v.Type().Elem())
+		if err := r.readValue(p.Elem(), typ, depth); err != nil {
+			return err
+		}
+		v.Set(p)
+		return nil
+	}
+	want := wireType(v.Type())
+	if typ == typeFalse && want == typeTrue {
+		want = typeFalse
+	}
+	if typ == typeSet && want == typeList {
+		want = typeSet
+	}
+	if typ != want {
+		return invalidf("wire type %d where %d was expected at byte %d", typ, want, r.pos)
+	}
+	switch v.Kind() {
+	case reflect.Bool:
+		v.SetBool(typ == typeTrue)
+	case reflect.Int8, reflect.Uint8:
+		b, err := r.byte()
+		if err != nil {
+			return err
+		}
+		if v.Kind() == reflect.Int8 {
+			v.SetInt(int64(int8(b)))
+		} else {
+			v.SetUint(uint64(b))
+		}
+	case reflect.Int16, reflect.Int32, reflect.Int64:
+		x, err := r.varint()
+		if err != nil {
+			return err
+		}
+		if v.OverflowInt(x) {
+			return invalidf("integer %d overflows %s at byte %d", x, v.Type(), r.pos)
+		}
+		v.SetInt(x)
+	case reflect.Float64:
+		x, err := r.double()
+		if err != nil {
+			return err
+		}
+		v.SetFloat(x)
+	case reflect.String:
+		b, err := r.binary()
+		if err != nil {
+			return err
+		}
+		v.SetString(string(b))
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			b, err := r.binary()
+			if err != nil {
+				return err
+			}
+			v.SetBytes(append([]byte{}, b...))
+			return nil
+		}
+		return r.readList(v, depth)
+	case reflect.Struct:
+		return r.readStruct(v, depth)
+	}
+	return nil
+}
+
+func (r *reader) readList(v reflect.Value, depth int) error {
+	if depth > maxDepth {
+		return invalidf("nesting deeper than %d at byte %d", maxDepth, r.pos)
+	}
+	elem, n, err := r.listHeader()
+	if err != nil {
+		return err
+	}
+	et := v.Type().Elem()
+	want := wireType(et)
+	if want == typeTrue && elem == typeFalse {
+		elem = typeTrue
+	}
+	if n > 0 && elem != want {
+		return invalidf("list of wire type %d where %d was expected at byte %d", elem, want, r.pos)
+	}
+	s := reflect.MakeSlice(v.Type(), n, n)
+	for i := range n {
+		e := s.Index(i)
+		if want == typeTrue {
+			b, err := r.byte()
+			if err != nil {
+				return err
+			}
+			if et.Kind() == reflect.Pointer {
+				e.Set(reflect.New(et.Elem()))
+				e = e.Elem()
+			}
+			e.SetBool(b == typeTrue)
+			continue
+		}
+		if err := r.readValue(e, elem, depth+1); err != nil {
+			return fmt.Errorf("element %d: %w", i, err)
+		}
+	}
+	v.Set(s)
+	return nil
+}
+
+// Marshal appends the compact-protocol encoding of v, a tagged struct or
+// a pointer to one, to dst. Nil pointers and nil slices of optional
+// fields are left out.
+func Marshal(dst []byte, v any) []byte {
+	rv := reflect.ValueOf(v)
+	if rv.Kind() == reflect.Pointer {
+		rv = rv.Elem()
+	}
+	w := &writer{buf: dst}
+	w.writeStruct(rv)
+	return w.buf
+}
+
+func (w *writer) writeStruct(v reflect.Value) {
+	si := info(v.Type())
+	var last int16
+	for _, fi := range si.fields {
+		f := v.Field(fi.index)
+		if f.Kind() == reflect.Pointer && f.IsNil() {
+			continue
+		}
+		if f.Kind() == reflect.Slice && f.IsNil() && !fi.required {
+			continue
+		}
+		if f.Kind() == reflect.Pointer {
+			f = f.Elem()
+		}
+		typ := wireType(f.Type())
+		if typ == typeTrue && !f.Bool() {
+			typ = typeFalse
+		}
+		w.fieldHeader(last, fi.id, typ)
+		last = fi.id
+		if typ != typeTrue && typ != typeFalse {
+			w.writeValue(f)
+		}
+	}
+	w.buf = append(w.buf, typeStop)
+}
+
+func (w *writer) writeValue(v reflect.Value) {
+	switch v.Kind() {
+	case reflect.Pointer:
+		w.writeValue(v.Elem())
+	case reflect.Bool:
+		if v.Bool() {
+			w.buf = append(w.buf, typeTrue)
+		} else {
+			w.buf = append(w.buf, typeFalse)
+		}
+	case reflect.Int8:
+		w.buf = append(w.buf, byte(v.Int()))
+	case reflect.Uint8:
+		w.buf = append(w.buf, byte(v.Uint()))
+	case reflect.Int16, reflect.Int32, reflect.Int64:
+		w.varint(v.Int())
+	case reflect.Float64:
+		w.buf = append(w.buf, make([]byte, 8)...)
+		putFloat(w.buf[len(w.buf)-8:], v.Float())
+	case reflect.String:
+		w.uvarint(uint64(v.Len()))
+		w.buf = append(w.buf, v.String()...)
+	case reflect.Slice:
+		if v.Type().Elem().Kind() == reflect.Uint8 {
+			w.binary(v.Bytes())
+			return
+		}
+		w.listHeader(wireType(v.Type().Elem()), v.Len())
+		for i := range v.Len() {
+			w.writeValue(v.Index(i))
+		}
+	case reflect.Struct:
+		w.writeStruct(v)
+	}
+}
+
+func putFloat(b []byte, f float64) {
+	u := math.Float64bits(f)
+	for i := range 8 {
+		b[i] = byte(u >> (8 * i))
+	}
+}

@@ -1,0 +1,556 @@
+package parquet
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"iter"
+	"runtime"
+	"sync"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/memory"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
+	"github.com/alkaid-go/alkaid/shred"
+)
+
+// ReaderLimits bound what one page may expand to, so that a small
+// malformed file cannot ask for a large allocation.
+type ReaderLimits struct {
+	// MaxPageSize is the largest uncompressed page, in bytes, and the
+	// largest total of byte-array values one page may decode to.
+	// Default 256 MiB.
+	MaxPageSize int64
+	// MaxPageValues is the largest number of entries in one page.
+	// Default 1<<24.
+	MaxPageValues int64
+	// MaxChunkValues is the largest number of entries in one column chunk
+	// (one column of one row group). Default 1<<28.
+	MaxChunkValues int64
+	// MaxFooterSize is the largest file metadata, in bytes. Default 64 MiB.
+	MaxFooterSize int64
+	// CheckCRC verifies page checksums where pages carry one (on in
+	// DefaultReaderLimits).
+	CheckCRC bool
+}
+
+// DefaultReaderLimits are the limits used unless WithLimits says otherwise.
+var DefaultReaderLimits = ReaderLimits{MaxPageSize: 256 << 20, MaxPageValues: 1 << 24, MaxChunkValues: 1 << 28,
+	MaxFooterSize: 64 << 20, CheckCRC: true}
+
+// ReaderOption configures a File.
+type ReaderOption func(*readerConfig)
+
+type readerConfig struct {
+	limits ReaderLimits
+}
+
+// WithLimits replaces DefaultReaderLimits; a size or count left zero
+// takes its default.
+func WithLimits(l ReaderLimits) ReaderOption {
+	return func(c *readerConfig) {
+		d := DefaultReaderLimits
+		for _, p := range []struct{ v, def *int64 }{
+			{&l.MaxPageSize, &d.MaxPageSize}, {&l.MaxPageValues, &d.MaxPageValues},
+			{&l.MaxChunkValues, &d.MaxChunkValues}, {&l.MaxFooterSize, &d.MaxFooterSize},
+		} {
+			if *p.v <= 0 {
+				*p.v = *p.def
+			}
+		}
+		c.limits = l
+	}
+}
+
+// File is an open Parquet file.
+type File struct {
+	r      io.ReaderAt
+	size   int64
+	cfg    readerConfig
+	meta   format.FileMetaData
+	root   *node
+	leaves []*node
+	schema *alkaid.Schema
+	// data holds the whole file when it is in memory (NewFileBytes,
+	// OpenFile): chunks are then sliced, not copied.
+	data   []byte
+	region *memory.Region
+}
+
+// magic opens and closes every Parquet file; "PARE" marks an encrypted
+// footer.
+var (
+	magic    = []byte("PAR1")
+	magicEnc = []byte("PARE")
+)
+
+// NewFile reads the footer of the Parquet file of size bytes in r.
+func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
+	f := &File{r: r, size: size, cfg: readerConfig{limits: DefaultReaderLimits}}
+	for _, o := range opts {
+		o(&f.cfg)
+	}
+	if size < 12 {
+		return nil, invalidf("file of %d bytes is too short for Parquet", size)
+	}
+	var tail [8]byte
+	if _, err := r.ReadAt(tail[:], size-8); err != nil {
+		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
+	}
+	if bytes.Equal(tail[4:], magicEnc) {
+		return nil, unsupportedf("encrypted file (PARE footer)")
+	}
+	if !bytes.Equal(tail[4:], magic) {
+		return nil, invalidf("no PAR1 magic at the end of the file")
+	}
+	var head [4]byte
+	if _, err := r.ReadAt(head[:], 0); err != nil {
+		return nil, fmt.Errorf("parquet: reading the header: %w", err)
+	}
+	if !bytes.Equal(head[:], magic) {
+		return nil, invalidf("no PAR1 magic at the start of the file")
+	}
+	n := int64(binary.LittleEndian.Uint32(tail[:4]))
+	if n > size-12 {
+		return nil, invalidf("footer of %d bytes in a file of %d", n, size)
+	}
+	if n > f.cfg.limits.MaxFooterSize {
+		return nil, limitf("footer of %d bytes (limit %d)", n, f.cfg.limits.MaxFooterSize)
+	}
+	footer := make([]byte, n)
+	if _, err := r.ReadAt(footer, size-8-n); err != nil {
+		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
+	}
+	if _, err := thrift.Unmarshal(footer, &f.meta); err != nil {
+		return nil, fmt.Errorf("%w: file metadata: %v", ErrInvalid, err)
+	}
+	if f.meta.EncryptionAlgorithm != nil {
+		return nil, unsupportedf("encrypted columns (plaintext footer)")
+	}
+	root, leaves, err := schemaTree(f.meta.Schema)
+	if err != nil {
+		return nil, err
+	}
+	f.root, f.leaves = root, leaves
+	fields := make([]datatype.Field, len(root.children))
+	for i, c := range root.children {
+		if fields[i], err = c.field(); err != nil {
+			return nil, err
+		}
+	}
+	var md datatype.Metadata
+	for _, kv := range f.meta.KeyValueMetadata {
+		if kv.Value != nil && kv.Key != "ARROW:schema" {
+			md = md.With(kv.Key, *kv.Value)
+		}
+	}
+	f.schema = alkaid.NewSchema(fields, md)
+	f.applyStoredSchema()
+	for i := range f.meta.RowGroups {
+		if err := f.checkRowGroup(i); err != nil {
+			return nil, err
+		}
+	}
+	return f, nil
+}
+
+// NewFileBytes reads a Parquet file held in memory; column chunks are
+// read from data without a copy (decoded values never alias it).
+func NewFileBytes(data []byte, opts ...ReaderOption) (*File, error) {
+	f, err := NewFile(bytes.NewReader(data), int64(len(data)), opts...)
+	if err != nil {
+		return nil, err
+	}
+	f.data = data
+	return f, nil
+}
+
+// OpenFile opens the Parquet file at path, memory-mapped where the
+// platform allows it (see memory.MapFile: the file must not shrink while
+// it is open). Decoded values are copied out of the mapping, so records
+// outlive the File.
+func OpenFile(path string, opts ...ReaderOption) (*File, error) {
+	region, err := memory.MapFile(path)
+	if err != nil {
+		return nil, err
+	}
+	f, err := NewFileBytes(region.Bytes(), opts...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	f.region = region
+	return f, nil
+}
+
+// Close exists for symmetry with files opened elsewhere: the mapping of
+// OpenFile is released by the garbage collector once neither the File
+// nor anything read from it references it, so Close does nothing and the
+// File stays usable.
+func (f *File) Close() error { return nil }
+
+// Schema is the Alkaid schema of the file's rows.
+func (f *File) Schema() *alkaid.Schema { return f.schema }
+
+// NumRows is the number of rows in the file.
+func (f *File) NumRows() int64 { return f.meta.NumRows }
+
+// NumRowGroups is the number of row groups.
+func (f *File) NumRowGroups() int { return len(f.meta.RowGroups) }
+
+// applyStoredSchema restores, from the ARROW:schema key, the field
+// metadata and the types that map one to one onto what was read (time
+// zones, and types of the same layout).
+func (f *File) applyStoredSchema() {
+	var stored *alkaid.Schema
+	for _, kv := range f.meta.KeyValueMetadata {
+		if kv.Key == "ARROW:schema" && kv.Value != nil {
+			stored = decodeStoredSchema(*kv.Value)
+		}
+	}
+	if stored == nil || stored.NumFields() != f.schema.NumFields() {
+		return
+	}
+	fields := f.schema.Fields()
+	for i, sf := range stored.Fields() {
+		if sf.Name != fields[i].Name {
+			return
+		}
+		fields[i].Metadata = sf.Metadata
+		if sf.Nullable == fields[i].Nullable && restorable(sf.Type, fields[i].Type) {
+			fields[i].Type = sf.Type
+		}
+	}
+	f.schema = alkaid.NewSchema(fields, f.schema.Metadata())
+}
+
+// decodeStoredSchema decodes the base64 IPC schema message of the
+// ARROW:schema key; nil when it does not decode.
+func decodeStoredSchema(s string) *alkaid.Schema {
+	raw, err := base64.StdEncoding.DecodeString(s)
+	if err != nil {
+		if raw, err = base64.RawStdEncoding.DecodeString(s); err != nil {
+			return nil
+		}
+	}
+	if len(raw) >= 4 && binary.LittleEndian.Uint32(raw) != 0xffffffff {
+		// Pre-0.15 framing: length without the continuation marker.
+		raw = append([]byte{0xff, 0xff, 0xff, 0xff}, raw...)
+	}
+	raw = append(raw, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0)
+	r, err := ipc.NewStreamReaderBytes(raw)
+	if err != nil {
+		return nil
+	}
+	return r.Schema()
+}
+
+func (f *File) checkRowGroup(i int) error {
+	rg := &f.meta.RowGroups[i]
+	if len(rg.Columns) != len(f.leaves) {
+		return invalidf("row group %d has %d columns, the schema %d", i, len(rg.Columns), len(f.leaves))
+	}
+	if rg.NumRows < 0 {
+		return invalidf("row group %d has %d rows", i, rg.NumRows)
+	}
+	for j := range rg.Columns {
+		cc := &rg.Columns[j]
+		where := fmt.Sprintf("row group %d column %q", i, pathString(f.leaves[j].path))
+		if cc.CryptoMetadata != nil || cc.EncryptedColumnMetadata != nil {
+			return unsupportedf("%s: encrypted column", where)
+		}
+		if cc.FilePath != nil {
+			return unsupportedf("%s: data in another file (%q)", where, *cc.FilePath)
+		}
+		if cc.MetaData == nil {
+			return invalidf("%s: no column metadata", where)
+		}
+		if cc.MetaData.Type != *f.leaves[j].elem.Type {
+			return invalidf("%s: type %s where the schema says %s", where, cc.MetaData.Type, *f.leaves[j].elem.Type)
+		}
+	}
+	return nil
+}
+
+// chunkRange returns where a column chunk's pages lie.
+func (f *File) chunkRange(cc *format.ColumnChunk, where string) (int64, int64, error) {
+	m := cc.MetaData
+	start := m.DataPageOffset
+	if d := m.DictionaryPageOffset; d != nil && *d > 0 && *d < start {
+		start = *d
+	}
+	n := m.TotalCompressedSize
+	end := f.size - 8
+	if start < 4 || n < 0 || start > end || n > end-start {
+		return 0, 0, invalidf("%s: pages at [%d, %d+%d) outside the file's data [4, %d)", where, start, start, n, end)
+	}
+	return start, n, nil
+}
+
+// Option of Records.
+type RecordsOption func(*recordsConfig)
+
+type recordsConfig struct {
+	columns   []string
+	rowGroups []int
+	batch     int
+	parallel  int
+	preds     []Predicate
+}
+
+// WithColumns keeps the top-level fields of these names, or nested
+// columns by dotted path (the top-level field of the path is kept
+// whole), in schema order.
+func WithColumns(names ...string) RecordsOption {
+	return func(c *recordsConfig) { c.columns = names }
+}
+
+// WithRowGroups reads only these row groups, in this order.
+func WithRowGroups(idx ...int) RecordsOption { return func(c *recordsConfig) { c.rowGroups = idx } }
+
+// WithBatchSize cuts records of at most n rows (default: a record per
+// row group).
+func WithBatchSize(n int) RecordsOption { return func(c *recordsConfig) { c.batch = n } }
+
+// WithParallelism decodes up to n columns at once (default GOMAXPROCS).
+func WithParallelism(n int) RecordsOption { return func(c *recordsConfig) { c.parallel = n } }
+
+// Records yields the file's rows as records: one per row group, or cut
+// to the batch size. An error ends the sequence.
+func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
+	cfg := recordsConfig{parallel: runtime.GOMAXPROCS(0)}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	return func(yield func(*alkaid.Record, error) bool) {
+		fields, err := f.project(cfg.columns)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		groups := cfg.rowGroups
+		if groups == nil {
+			for i := range f.meta.RowGroups {
+				groups = append(groups, i)
+			}
+		}
+		for _, g := range groups {
+			if g < 0 || g >= len(f.meta.RowGroups) {
+				yield(nil, fmt.Errorf("parquet: row group %d out of range [0, %d)", g, len(f.meta.RowGroups)))
+				return
+			}
+			if len(cfg.preds) > 0 {
+				ok, err := f.rowGroupMayMatch(g, cfg.preds)
+				if err != nil {
+					yield(nil, err)
+					return
+				}
+				if !ok {
+					continue
+				}
+			}
+			rec, err := f.readRowGroup(g, fields, cfg.parallel)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if cfg.batch <= 0 {
+				if !yield(rec, nil) {
+					return
+				}
+				continue
+			}
+			for i := 0; i < rec.NumRows(); i += cfg.batch {
+				if !yield(rec.Slice(i, min(i+cfg.batch, rec.NumRows())), nil) {
+					return
+				}
+			}
+		}
+	}
+}
+
+// ReadAll reads every row group into one table-like list of records.
+func (f *File) ReadAll(opts ...RecordsOption) ([]*alkaid.Record, error) {
+	var out []*alkaid.Record
+	for r, err := range f.Records(opts...) {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// project returns the indices of the top-level fields to read.
+func (f *File) project(names []string) ([]int, error) {
+	if names == nil {
+		out := make([]int, f.schema.NumFields())
+		for i := range out {
+			out[i] = i
+		}
+		return out, nil
+	}
+	keep := make([]bool, f.schema.NumFields())
+	for _, name := range names {
+		found := false
+		for i, c := range f.root.children {
+			top := c.elem.Name
+			if name == top || (len(name) > len(top) && name[:len(top)+1] == top+".") {
+				keep[i], found = true, true
+			}
+		}
+		if !found {
+			return nil, fmt.Errorf("parquet: no column %q", name)
+		}
+	}
+	var out []int
+	for i, k := range keep {
+		if k {
+			out = append(out, i)
+		}
+	}
+	return out, nil
+}
+
+// readRowGroup decodes the given top-level fields of row group g.
+func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, error) {
+	rg := &f.meta.RowGroups[g]
+	type job struct {
+		leaf *node
+		out  *shred.Column
+	}
+	var jobs []job
+	cols := make([][]shred.Column, len(fields))
+	for i, fi := range fields {
+		top := f.root.children[fi]
+		var leaves []*node
+		collectLeaves(top, &leaves)
+		cols[i] = make([]shred.Column, len(leaves))
+		for j, l := range leaves {
+			jobs = append(jobs, job{leaf: l, out: &cols[i][j]})
+		}
+	}
+	if parallel < 1 {
+		parallel = 1
+	}
+	errs := make([]error, len(jobs))
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, parallel)
+	for k, j := range jobs {
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			errs[k] = f.readColumn(g, rg, j.leaf, j.out)
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+	}
+	schemaFields := make([]datatype.Field, len(fields))
+	arrays := make([]array.Array, len(fields))
+	for i, fi := range fields {
+		fld := f.schema.Field(fi)
+		schemaFields[i] = fld
+		a, err := f.assemble(fld, f.root.children[fi], cols[i])
+		if err != nil {
+			return nil, fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
+		}
+		if int64(a.Len()) != rg.NumRows {
+			return nil, invalidf("row group %d field %q: %d rows where the row group has %d", g, fld.Name, a.Len(), rg.NumRows)
+		}
+		arrays[i] = a
+	}
+	return alkaid.NewRecord(alkaid.NewSchema(schemaFields, f.schema.Metadata()), arrays, int(rg.NumRows))
+}
+
+func collectLeaves(n *node, out *[]*node) {
+	if n.column >= 0 {
+		*out = append(*out, n)
+		return
+	}
+	for _, c := range n.children {
+		collectLeaves(c, out)
+	}
+}
+
+// assemble turns the decoded leaves of a top-level field into an array.
+func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column) (array.Array, error) {
+	leaves, err := shred.Leaves(fld)
+	if err != nil {
+		return nil, unsupportedf("%v", err)
+	}
+	if len(leaves) != len(cols) {
+		return nil, unsupportedf("%d shredded leaves for %d Parquet columns", len(leaves), len(cols))
+	}
+	for i := range cols {
+		l := leaves[i]
+		if l.MaxDef != cols[i].MaxDef || l.MaxRep != cols[i].MaxRep {
+			return nil, unsupportedf("column %q: levels (rep %d, def %d) unlike the type's (%d, %d)",
+				pathString(cols[i].Path), cols[i].MaxRep, cols[i].MaxDef, l.MaxRep, l.MaxDef)
+		}
+		cols[i].Path = l.Path
+		if !datatype.Equal(cols[i].Values.DataType(), l.Type) {
+			v, err := convertLeaf(cols[i].Values, l.Type)
+			if err != nil {
+				return nil, fmt.Errorf("column %q: %w", pathString(l.Path), err)
+			}
+			cols[i].Values = v
+		}
+	}
+	if a, ok := flatLeaf(fld, cols); ok {
+		return a, nil
+	}
+	if a, ok := flatList(fld, cols); ok {
+		return a, nil
+	}
+	a, err := shred.Assemble(fld, cols)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+	}
+	return a, nil
+}
+
+// readColumn reads and decodes one column chunk of row group g.
+func (f *File) readColumn(g int, rg *format.RowGroup, leaf *node, out *shred.Column) error {
+	cc := &rg.Columns[leaf.column]
+	where := fmt.Sprintf("row group %d column %q", g, pathString(leaf.path))
+	var data []byte
+	if cc.MetaData.NumValues > 0 {
+		start, n, err := f.chunkRange(cc, where)
+		if err != nil {
+			return err
+		}
+		if f.data != nil {
+			data = f.data[start : start+n]
+		} else {
+			data = make([]byte, n)
+			if _, err := f.r.ReadAt(data, start); err != nil {
+				return fmt.Errorf("parquet: %s: reading %d bytes at %d: %w", where, n, start, err)
+			}
+		}
+	}
+	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where}
+	ch, err := cr.readChunk(data)
+	if err != nil {
+		return err
+	}
+	vt, err := leafType(leaf.elem)
+	if err != nil {
+		return err
+	}
+	vals, err := valueArray(vt, *leaf.elem.Type, &ch.vals, where)
+	if err != nil {
+		return err
+	}
+	*out = shred.Column{Path: leaf.path, MaxRep: int(leaf.maxRep), MaxDef: int(leaf.maxDef), Rep: ch.rep, Def: ch.def, Values: vals}
+	return nil
+}

@@ -1,0 +1,271 @@
+package parquet
+
+import (
+	"encoding/binary"
+	"hash/crc32"
+	"slices"
+
+	"github.com/alkaid-go/alkaid/parquet/internal/compress"
+	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
+)
+
+// writeChunk writes the pages of one column chunk and returns its
+// metadata.
+func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error) {
+	name := pathString(l.path)
+	codec := w.cfg.codec
+	if c, ok := w.cfg.colCodec[name]; ok {
+		codec = c
+	}
+	maxDef, maxRep := segs[0].maxDef, segs[0].maxRep
+	var def, rep []int16
+	all := &values{width: l.width}
+	entries := 0
+	if len(segs) == 1 {
+		// One record: its values need no second copy.
+		s := segs[0]
+		def, rep, entries, all = s.def, s.rep, s.n, s.vals
+		segs = nil
+	}
+	for _, s := range segs {
+		if maxDef > 0 {
+			def = append(def, s.def...)
+		}
+		if maxRep > 0 {
+			rep = append(rep, s.rep...)
+		}
+		all.appendValues(s.vals)
+		entries += s.n
+	}
+	if l.phys == format.ByteArray && len(all.bin.Offsets) == 0 {
+		all.bin.Offsets = []int32{0}
+	}
+	nulls := int64(entries - all.n)
+
+	enc := format.Plain
+	if e, ok := w.cfg.colEncoding[name]; ok {
+		enc = format.Encoding(e)
+		if err := checkEncoding(enc, l.phys); err != nil {
+			return format.ColumnChunk{}, unsupportedf("column %q: %v", name, err)
+		}
+	}
+	var dictPage []byte
+	var indices []int32
+	var dictN int
+	if w.cfg.dict && l.phys != format.Boolean {
+		dictPage, indices, dictN = buildDictionary(all, w.cfg.dictLimit)
+	}
+	meta := &format.ColumnMetaData{Type: l.phys, PathInSchema: l.path, Codec: format.Codec(codec),
+		NumValues: int64(entries), Statistics: stats(l, all, nulls)}
+	start := w.pos
+	var uncompressed, compressed int64
+	emit := func(h *format.PageHeader, body []byte) error {
+		c, err := compress.Compress(format.Codec(codec), nil, body)
+		if err != nil {
+			return err
+		}
+		h.UncompressedPageSize, h.CompressedPageSize = int32(len(body)), int32(len(c))
+		if w.cfg.crc {
+			h.CRC = ptr(int32(crc32.ChecksumIEEE(c)))
+		}
+		hb := thrift.Marshal(nil, h)
+		uncompressed += int64(len(hb) + len(body))
+		compressed += int64(len(hb) + len(c))
+		if err := w.write(hb); err != nil {
+			return err
+		}
+		return w.write(c)
+	}
+	if indices != nil {
+		meta.DictionaryPageOffset = ptr(w.pos)
+		h := &format.PageHeader{Type: format.DictionaryPage,
+			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: int32(dictN), Encoding: format.Plain}}
+		if err := emit(h, dictPage); err != nil {
+			return format.ColumnChunk{}, err
+		}
+		enc = format.RLEDictionary
+	}
+	meta.DataPageOffset = w.pos
+	bw := encoding.BitWidth(uint64(max(dictN-1, 0)))
+	// Pages end at row boundaries once their values reach the page size.
+	vi := 0
+	for e := 0; e < entries || (e == 0 && entries == 0); {
+		end, vend := e, vi
+		for end < entries {
+			if maxDef == 0 || def[end] == maxDef {
+				vend++
+			}
+			end++
+			if end < entries && (maxRep == 0 || rep[end] == 0) {
+				size := valueBytes(all, vi, vend)
+				if indices != nil {
+					size = (vend - vi) * max(bw, 1) / 8
+				}
+				if size >= w.cfg.pageSize {
+					break
+				}
+			}
+		}
+		var body []byte
+		if maxRep > 0 {
+			body = appendLevels(body, rep[e:end], maxRep)
+		}
+		if maxDef > 0 {
+			body = appendLevels(body, def[e:end], maxDef)
+		}
+		if indices != nil {
+			body = append(body, byte(bw))
+			body = encoding.AppendRLE(body, indices[vi:vend], bw)
+		} else {
+			body = encodeValues(body, enc, l, all.slice(vi, vend))
+		}
+		h := &format.PageHeader{Type: format.DataPage, DataPageHeader: &format.DataPageHeader{
+			NumValues: int32(end - e), Encoding: enc, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE}}
+		if err := emit(h, body); err != nil {
+			return format.ColumnChunk{}, err
+		}
+		e, vi = end, vend
+		if entries == 0 {
+			break
+		}
+	}
+	meta.TotalUncompressedSize, meta.TotalCompressedSize = uncompressed, compressed
+	meta.Encodings = []format.Encoding{format.RLE, enc}
+	if indices != nil {
+		meta.Encodings = append(meta.Encodings, format.Plain)
+	}
+	return format.ColumnChunk{FileOffset: start, MetaData: meta}, w.err
+}
+
+func checkEncoding(e format.Encoding, p format.Type) error {
+	ok := false
+	switch e {
+	case format.Plain:
+		ok = true
+	case format.DeltaBinaryPacked:
+		ok = p == format.Int32 || p == format.Int64
+	case format.DeltaLengthByteArray:
+		ok = p == format.ByteArray
+	case format.DeltaByteArray:
+		ok = p == format.ByteArray || p == format.FixedLenByteArray
+	case format.ByteStreamSplit:
+		ok = p == format.Int32 || p == format.Int64 || p == format.Float || p == format.Double || p == format.FixedLenByteArray
+	}
+	if !ok {
+		return unsupportedf("encoding %s for %s values", e, p)
+	}
+	return nil
+}
+
+// appendLevels appends levels RLE-encoded with a 4-byte length prefix.
+func appendLevels(dst []byte, lv []int16, max int16) []byte {
+	vals := make([]int32, len(lv))
+	for i, x := range lv {
+		vals[i] = int32(x)
+	}
+	at := len(dst)
+	dst = append(dst, 0, 0, 0, 0)
+	dst = encoding.AppendRLE(dst, vals, encoding.BitWidth(uint64(max)))
+	binary.LittleEndian.PutUint32(dst[at:], uint32(len(dst)-at-4))
+	return dst
+}
+
+// encodeValues appends the values v in encoding enc.
+func encodeValues(dst []byte, enc format.Encoding, l *wleaf, v *values) []byte {
+	switch enc {
+	case format.DeltaBinaryPacked:
+		ints := make([]int64, v.n)
+		for i := range ints {
+			if v.width == 4 {
+				ints[i] = int64(int32(binary.LittleEndian.Uint32(v.fixed[4*i:])))
+			} else {
+				ints[i] = int64(binary.LittleEndian.Uint64(v.fixed[8*i:]))
+			}
+		}
+		return encoding.AppendDeltaBinaryPacked(dst, ints)
+	case format.DeltaLengthByteArray:
+		return encoding.AppendDeltaLengthByteArray(dst, v.bin)
+	case format.DeltaByteArray:
+		if l.phys == format.FixedLenByteArray {
+			var b encoding.Binary
+			b.Offsets = []int32{0}
+			for i := range v.n {
+				b.Append(v.fixed[i*v.width : (i+1)*v.width])
+			}
+			return encoding.AppendDeltaByteArray(dst, b)
+		}
+		return encoding.AppendDeltaByteArray(dst, v.bin)
+	case format.ByteStreamSplit:
+		return encoding.AppendByteStreamSplit(dst, v.fixed, v.width)
+	}
+	switch {
+	case v.bools != nil || l.phys == format.Boolean:
+		return encoding.AppendPlainBool(dst, v.bools)
+	case l.phys == format.ByteArray:
+		return encoding.AppendPlainBinary(dst, v.bin)
+	}
+	return append(dst, v.fixed...)
+}
+
+// buildDictionary returns the PLAIN dictionary page, the index of every
+// value and the dictionary size; nil indices when the dictionary would
+// exceed limit bytes.
+func buildDictionary(v *values, limit int) ([]byte, []int32, int) {
+	switch v.width {
+	case 4:
+		return dictFixed(v, limit, func(b []byte) uint32 { return binary.LittleEndian.Uint32(b) })
+	case 8:
+		return dictFixed(v, limit, func(b []byte) uint64 { return binary.LittleEndian.Uint64(b) })
+	}
+	idx := make([]int32, v.n)
+	seen := make(map[string]int32)
+	var page []byte
+	for i := range v.n {
+		var key []byte
+		if v.width > 0 {
+			key = v.fixed[i*v.width : (i+1)*v.width]
+		} else {
+			key = v.bin.Value(i)
+		}
+		k, ok := seen[string(key)]
+		if !ok {
+			k = int32(len(seen))
+			seen[string(key)] = k
+			if v.width == 0 {
+				page = binary.LittleEndian.AppendUint32(page, uint32(len(key)))
+			}
+			page = append(page, key...)
+			if len(page) > limit {
+				return nil, nil, 0
+			}
+		}
+		idx[i] = k
+	}
+	return slices.Clip(page), idx, len(seen)
+}
+
+// dictFixed builds the dictionary of 4- or 8-byte values keyed by their
+// bits, without a string per key.
+func dictFixed[K uint32 | uint64](v *values, limit int, key func([]byte) K) ([]byte, []int32, int) {
+	w := v.width
+	idx := make([]int32, v.n)
+	seen := make(map[K]int32)
+	var page []byte
+	for i := range v.n {
+		b := v.fixed[i*w : (i+1)*w]
+		kb := key(b)
+		k, ok := seen[kb]
+		if !ok {
+			k = int32(len(seen))
+			seen[kb] = k
+			page = append(page, b...)
+			if len(page) > limit {
+				return nil, nil, 0
+			}
+		}
+		idx[i] = k
+	}
+	return slices.Clip(page), idx, len(seen)
+}

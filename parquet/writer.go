@@ -1,0 +1,281 @@
+package parquet
+
+import (
+	"bytes"
+	"encoding/base64"
+	"encoding/binary"
+	"fmt"
+	"io"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/parquet/internal/compress"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
+)
+
+// Codec is a page compression codec.
+type Codec int32
+
+// The codecs the writer can use (and the reader reads).
+const (
+	Uncompressed = Codec(format.Uncompressed)
+	Snappy       = Codec(format.Snappy)
+	Gzip         = Codec(format.Gzip)
+	Brotli       = Codec(format.Brotli)
+	LZ4          = Codec(format.LZ4)
+	Zstd         = Codec(format.Zstd)
+	LZ4Raw       = Codec(format.LZ4Raw)
+)
+
+func (c Codec) String() string { return format.Codec(c).String() }
+
+// Encoding is a value encoding the writer may be asked to use.
+type Encoding int32
+
+// Value encodings of the writer. Dictionary encoding is chosen with
+// WithDictionary, not here.
+const (
+	Plain                = Encoding(format.Plain)
+	DeltaBinaryPacked    = Encoding(format.DeltaBinaryPacked)
+	DeltaLengthByteArray = Encoding(format.DeltaLengthByteArray)
+	DeltaByteArray       = Encoding(format.DeltaByteArray)
+	ByteStreamSplit      = Encoding(format.ByteStreamSplit)
+)
+
+func (e Encoding) String() string { return format.Encoding(e).String() }
+
+// WriterOption configures a Writer.
+type WriterOption func(*writerConfig)
+
+type writerConfig struct {
+	codec        Codec
+	colCodec     map[string]Codec
+	colEncoding  map[string]Encoding
+	rowGroupRows int
+	pageSize     int
+	dict         bool
+	dictLimit    int
+	crc          bool
+	noSchema     bool
+	kv           []format.KeyValue
+}
+
+// WithCodec sets the codec of every column (default Snappy).
+func WithCodec(c Codec) WriterOption { return func(w *writerConfig) { w.codec = c } }
+
+// WithColumnCodec sets the codec of one column, named by its dotted
+// Parquet path (e.g. "a.list.element").
+func WithColumnCodec(path string, c Codec) WriterOption {
+	return func(w *writerConfig) { w.colCodec[path] = c }
+}
+
+// WithColumnEncoding sets the value encoding of one column when it is
+// not dictionary-encoded; the encoding must suit the column's type.
+func WithColumnEncoding(path string, e Encoding) WriterOption {
+	return func(w *writerConfig) { w.colEncoding[path] = e }
+}
+
+// WithRowGroupRows sets the most rows of a row group (default 1<<20).
+func WithRowGroupRows(n int) WriterOption {
+	return func(w *writerConfig) { w.rowGroupRows = max(n, 1) }
+}
+
+// WithPageSize sets the target size of a data page's values in bytes
+// (default 1 MiB).
+func WithPageSize(n int) WriterOption { return func(w *writerConfig) { w.pageSize = max(n, 1) } }
+
+// WithDictionary turns dictionary encoding on or off (default on); a
+// column chunk whose dictionary would exceed limit bytes (default 1 MiB
+// when limit <= 0) falls back to its plain encoding.
+func WithDictionary(on bool, limit int) WriterOption {
+	return func(w *writerConfig) {
+		w.dict = on
+		if limit > 0 {
+			w.dictLimit = limit
+		}
+	}
+}
+
+// WithPageCRC writes a CRC-32 of every page.
+func WithPageCRC() WriterOption { return func(w *writerConfig) { w.crc = true } }
+
+// WithoutStoredSchema leaves out the ARROW:schema key.
+func WithoutStoredSchema() WriterOption { return func(w *writerConfig) { w.noSchema = true } }
+
+// WithKeyValue adds a key-value pair to the file metadata.
+func WithKeyValue(key, value string) WriterOption {
+	return func(w *writerConfig) { w.kv = append(w.kv, format.KeyValue{Key: key, Value: ptr(value)}) }
+}
+
+// Writer writes records to a Parquet file: rows are buffered until a row
+// group is full, then written; Close writes the footer.
+type Writer struct {
+	w       io.Writer
+	pos     int64
+	cfg     writerConfig
+	schema  *alkaid.Schema
+	elems   []format.SchemaElement
+	leaves  []*wleaf
+	pending []*alkaid.Record
+	rows    int
+	groups  []format.RowGroup
+	total   int64
+	closed  bool
+	err     error
+}
+
+// NewWriter starts a Parquet file of records of schema s on w.
+func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, error) {
+	cfg := writerConfig{codec: Snappy, colCodec: map[string]Codec{}, colEncoding: map[string]Encoding{},
+		rowGroupRows: 1 << 20, pageSize: 1 << 20, dict: true, dictLimit: 1 << 20}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if !compress.Supported(format.Codec(cfg.codec)) {
+		return nil, unsupportedf("codec %s", cfg.codec)
+	}
+	b := &schemaBuilder{elems: []format.SchemaElement{{Name: "schema", NumChildren: ptr(int32(s.NumFields()))}}}
+	for _, f := range s.Fields() {
+		if err := b.add(f, repOf(f.Nullable), nil); err != nil {
+			return nil, err
+		}
+	}
+	for p, c := range cfg.colCodec {
+		if !compress.Supported(format.Codec(c)) {
+			return nil, unsupportedf("column %q: codec %s", p, c)
+		}
+	}
+	pw := &Writer{w: w, cfg: cfg, schema: s, elems: b.elems, leaves: b.leaves}
+	if err := pw.write(magic); err != nil {
+		return nil, err
+	}
+	return pw, nil
+}
+
+func (w *Writer) write(p []byte) error {
+	if w.err != nil {
+		return w.err
+	}
+	n, err := w.w.Write(p)
+	w.pos += int64(n)
+	if err != nil {
+		w.err = fmt.Errorf("parquet: writing: %w", err)
+	}
+	return w.err
+}
+
+// Write adds the rows of rec, whose schema must equal the writer's.
+func (w *Writer) Write(rec *alkaid.Record) error {
+	if w.closed {
+		return fmt.Errorf("parquet: Write after Close")
+	}
+	if !rec.Schema().Equal(w.schema) {
+		return fmt.Errorf("parquet: record schema %s differs from the writer's %s", rec.Schema(), w.schema)
+	}
+	for off := 0; off < rec.NumRows(); {
+		n := min(rec.NumRows()-off, w.cfg.rowGroupRows-w.rows)
+		w.pending = append(w.pending, rec.Slice(off, off+n))
+		w.rows += n
+		off += n
+		if w.rows >= w.cfg.rowGroupRows {
+			if err := w.Flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// Flush writes the buffered rows as a row group.
+func (w *Writer) Flush() error {
+	if w.rows == 0 {
+		return w.err
+	}
+	segments := make([][]segment, len(w.leaves))
+	for _, rec := range w.pending {
+		leaf := 0
+		for fi, f := range rec.Schema().Fields() {
+			segs, err := w.segments(f, rec.Column(fi), leaf)
+			if err != nil {
+				return err
+			}
+			for _, s := range segs {
+				if leaf >= len(w.leaves) {
+					return fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
+				}
+				segments[leaf] = append(segments[leaf], s)
+				leaf++
+			}
+		}
+		if leaf != len(w.leaves) {
+			return fmt.Errorf("parquet: %d shredded columns for %d leaves", leaf, len(w.leaves))
+		}
+	}
+	rg := format.RowGroup{NumRows: int64(w.rows), FileOffset: ptr(w.pos), Ordinal: ptr(int16(len(w.groups)))}
+	var compressed int64
+	for i, l := range w.leaves {
+		cc, err := w.writeChunk(l, segments[i])
+		if err != nil {
+			return err
+		}
+		rg.Columns = append(rg.Columns, cc)
+		rg.TotalByteSize += cc.MetaData.TotalUncompressedSize
+		compressed += cc.MetaData.TotalCompressedSize
+	}
+	rg.TotalCompressedSize = &compressed
+	w.groups = append(w.groups, rg)
+	w.total += int64(w.rows)
+	w.pending, w.rows = nil, 0
+	return w.err
+}
+
+// Close flushes the last row group and writes the footer; it does not
+// close the underlying writer.
+func (w *Writer) Close() error {
+	if w.closed {
+		return w.err
+	}
+	if err := w.Flush(); err != nil {
+		return err
+	}
+	w.closed = true
+	md := format.FileMetaData{Version: 2, Schema: w.elems, NumRows: w.total, RowGroups: w.groups,
+		CreatedBy: ptr("alkaid-go parquet"), KeyValueMetadata: w.cfg.kv}
+	if md.RowGroups == nil {
+		md.RowGroups = []format.RowGroup{}
+	}
+	for k, v := range w.schema.Metadata().All() {
+		md.KeyValueMetadata = append(md.KeyValueMetadata, format.KeyValue{Key: k, Value: ptr(v)})
+	}
+	if !w.cfg.noSchema {
+		s, err := storedSchema(w.schema)
+		if err != nil {
+			return err
+		}
+		md.KeyValueMetadata = append(md.KeyValueMetadata, format.KeyValue{Key: "ARROW:schema", Value: ptr(s)})
+	}
+	footer := thrift.Marshal(nil, &md)
+	footer = binary.LittleEndian.AppendUint32(footer, uint32(len(footer)))
+	footer = append(footer, magic...)
+	return w.write(footer)
+}
+
+// storedSchema is the base64 IPC schema message of the ARROW:schema key,
+// in Arrow's namespace so that other Arrow readers understand it.
+func storedSchema(s *alkaid.Schema) (string, error) {
+	var buf bytes.Buffer
+	sw, err := ipc.NewStreamWriter(&buf, s, ipc.WithArrowCompat())
+	if err != nil {
+		return "", fmt.Errorf("parquet: ARROW:schema: %w", err)
+	}
+	if err := sw.Close(); err != nil {
+		return "", fmt.Errorf("parquet: ARROW:schema: %w", err)
+	}
+	msg := buf.Bytes()
+	// Drop the end-of-stream marker: the key holds the schema message only.
+	if len(msg) >= 8 && bytes.Equal(msg[len(msg)-8:], []byte{0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0}) {
+		msg = msg[:len(msg)-8]
+	}
+	return base64.StdEncoding.EncodeToString(msg), nil
+}

@@ -1,0 +1,122 @@
+package parquet
+
+import (
+	"fmt"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+	"github.com/alkaid-go/alkaid/shred"
+)
+
+// segment is one record's share of a column chunk: levels of every entry
+// and the physical values of the present ones.
+type segment struct {
+	maxDef, maxRep int16
+	def, rep       []int16
+	vals           *values
+	n              int
+}
+
+// segments returns the segments of the leaves of top-level field f whose
+// first leaf is w.leaves[first]. A flat field (a leaf of a plain type)
+// is converted directly; others are shredded.
+func (w *Writer) segments(f datatype.Field, a array.Array, first int) ([]segment, error) {
+	// Date64 checks every value it converts: null slots may hold anything,
+	// so those go through shredding, which keeps the valid values only.
+	if flatWritable(f.Type) && first < len(w.leaves) && (a.NullN() == 0 || secondsFactor(f.Type) >= 0) {
+		s, err := flatSegment(w.leaves[first], f, a)
+		if err != nil {
+			return nil, err
+		}
+		return []segment{s}, nil
+	}
+	cols, err := shred.ShredField(f, a)
+	if err != nil {
+		return nil, fmt.Errorf("parquet: %w", err)
+	}
+	out := make([]segment, len(cols))
+	for i, c := range cols {
+		if first+i >= len(w.leaves) {
+			return nil, fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
+		}
+		v, err := physicalOf(w.leaves[first+i], c.Values)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = segment{maxDef: int16(c.MaxDef), maxRep: int16(c.MaxRep), def: c.Def, rep: c.Rep, vals: v, n: c.Len()}
+	}
+	return out, nil
+}
+
+// flatWritable reports whether a top-level field of type t is one leaf
+// column whose array holds its values directly.
+func flatWritable(t datatype.DataType) bool {
+	k := t.Kind()
+	return k != datatype.KindNull && !k.IsListLike() && k != datatype.KindStruct && k != datatype.KindDictionary &&
+		k != datatype.KindRunEndEncoded && k != datatype.KindExtension && k != datatype.KindSparseUnion && k != datatype.KindDenseUnion
+}
+
+// flatSegment converts a flat field's array: definition levels from its
+// validity, physical values of its non-null slots.
+func flatSegment(l *wleaf, f datatype.Field, a array.Array) (segment, error) {
+	n := a.Len()
+	s := segment{n: n}
+	v, err := physicalOf(l, a)
+	if err != nil {
+		return segment{}, err
+	}
+	if !f.Nullable {
+		if a.NullN() > 0 {
+			return segment{}, fmt.Errorf("parquet: field %q is not nullable but holds %d nulls", f.Name, a.NullN())
+		}
+		s.vals = v
+		return s, nil
+	}
+	s.maxDef = 1
+	s.def = make([]int16, n)
+	if a.NullN() == 0 {
+		for i := range s.def {
+			s.def[i] = 1
+		}
+		s.vals = v
+		return s, nil
+	}
+	present := 0
+	for i := range n {
+		if a.IsValid(i) {
+			s.def[i] = 1
+			present++
+		}
+	}
+	// Keep the values of the valid slots (into new memory: v may alias a).
+	out := &values{width: v.width, n: present}
+	switch {
+	case l.phys == format.Boolean:
+		out.bools = make([]byte, 0, present)
+		for i, d := range s.def {
+			if d == 1 {
+				out.bools = append(out.bools, v.bools[i])
+			}
+		}
+	case l.phys == format.ByteArray:
+		out.bin.Offsets = make([]int32, 1, present+1)
+		out.bin.Data = make([]byte, 0, len(v.bin.Data))
+		for i, d := range s.def {
+			if d == 1 {
+				out.bin.Data = append(out.bin.Data, v.bin.Value(i)...)
+				out.bin.Offsets = append(out.bin.Offsets, int32(len(out.bin.Data)))
+			}
+		}
+	default:
+		w := v.width
+		out.fixed = make([]byte, 0, present*w)
+		for i, d := range s.def {
+			if d == 1 {
+				out.fixed = append(out.fixed, v.fixed[i*w:(i+1)*w]...)
+			}
+		}
+	}
+	s.vals = out
+	return s, nil
+}

@@ -134,9 +134,11 @@ func (w *RecordWriter) WriteAppMetadata(app []byte) error {
 
 // RecordReader reads records from a FlightData stream. Every message is
 // verified and decoded as the ipc stream reader does it, with its
-// validation level and limits; the size of one message is bounded before
-// it is read by the gRPC receive limit ([WithMaxMessageSize]). It is not
-// safe for concurrent use.
+// validation level and limits (those of an [ipc.WithLimits] option: the
+// sizes of a message's metadata and body, nesting depth, rows,
+// decompressed bytes); the size of one message is bounded before it is
+// read by the gRPC receive limit ([WithMaxMessageSize]). It is not safe
+// for concurrent use.
 type RecordReader struct {
 	r      DataReceiver
 	dec    *ipc.Decoder
@@ -155,6 +157,7 @@ type RecordReader struct {
 // ipc reader's: validation level, limits.
 func NewRecordReader(r DataReceiver, opts ...ipc.ReaderOption) (*RecordReader, error) {
 	rr := &RecordReader{r: r, dec: ipc.NewDecoder(opts...)}
+	rr.limits = rr.dec.Limits()
 	for rr.dec.Schema() == nil {
 		ev, app, err := rr.next()
 		if err == io.EOF {
@@ -192,6 +195,9 @@ func (rr *RecordReader) next() (ipc.Event, []byte, error) {
 			fd.AppMetadata = []byte{}
 		}
 		return ipc.Event{}, fd.AppMetadata, nil
+	}
+	if int64(len(fd.DataBody)) > rr.limits.MaxBodySize {
+		return ipc.Event{}, nil, fmt.Errorf("flight: message %d: a body of %d bytes exceeds the limit of %d: %w", rr.n, len(fd.DataBody), rr.limits.MaxBodySize, ipc.ErrLimit)
 	}
 	msg, err := ipc.NewMessage(fd.DataHeader, memory.NewBuffer(fd.DataBody), rr.limits)
 	if err != nil {

@@ -1,6 +1,6 @@
 // Package flight is an Arrow Flight client and server for Alkaid record
 // batches: the Flight RPC protocol over gRPC, wire-compatible with Apache
-// Arrow's Flight (the protobuf package arrow.flight.protocol).
+// Arrow's Flight (the gRPC service arrow.flight.protocol.FlightService).
 //
 // Record batches and dictionaries travel as IPC messages inside FlightData
 // (data_header: the Flatbuffers Message; data_body: the message body).
@@ -16,9 +16,13 @@
 // whose endpoints sit on several servers concurrently.
 //
 // The protobuf message types are aliases of generated code that stays in
-// an internal package. That code registers the protobuf package
-// arrow.flight.protocol, as arrow-go's Flight does: one program cannot
-// link both (the protobuf runtime refuses a second registration at start).
+// an internal package. That code registers its messages under the
+// protobuf package alkaid.flight.protocol (Arrow's names, numbers and
+// types of fields, so the same bytes on the wire), not Arrow's
+// arrow.flight.protocol, so that a program can link this package and
+// arrow-go's Flight together. The gRPC service and method paths are
+// Arrow's (/arrow.flight.protocol.FlightService/DoGet and so on): each
+// package's clients and servers talk to the other's.
 //
 // Clients and servers of this package use their own gRPC codec, protobuf
 // on the wire: a record batch's body is sent from the record's buffers

@@ -39,6 +39,11 @@ if [[ "$(go env CGO_ENABLED)" == 1 ]]; then
 	go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/ ./gorecord/ ./cdata/ ./csv/ ./ndjson/ ./compute/ ./parquet/
 fi
 
+if command -v protoc >/dev/null && command -v protoc-gen-go >/dev/null && command -v protoc-gen-go-grpc >/dev/null; then
+	step "flight: generated protobuf code up to date"
+	bash flight/proto/check.sh
+fi
+
 for mod in interop bench arrowbridge flight; do
 	if [[ -f "$mod/go.mod" ]]; then
 		step "sub-module $mod"

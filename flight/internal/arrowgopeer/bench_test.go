@@ -1,4 +1,4 @@
-package main
+package arrowgopeer
 
 // arrow-go's side of the flight package's BenchmarkFlightDoGet and
 // BenchmarkFlightDoPut (see flight/bench_test.go): the same data — 16

@@ -1,9 +1,17 @@
 // The Flight RPC wire contract, written for Alkaid.
 //
-// Package, service, message and field names and numbers match Apache
+// Service, method, message and field names and field numbers match Apache
 // Arrow's Flight protocol, so that Alkaid clients and servers talk to any
 // Flight peer. Record batches travel as IPC messages inside FlightData:
 // data_header holds the Flatbuffers Message, data_body the message body.
+//
+// The protobuf package (alkaid.flight.protocol) and this file's name differ
+// from Arrow's so that the generated Go code and arrow-go's Flight can be
+// linked into one program (the protobuf runtime refuses two registrations
+// of one name). Neither appears on the wire: messages are encoded by field
+// number. The gRPC method paths do, and must stay Arrow's
+// (/arrow.flight.protocol.FlightService/...): regen.sh rewrites them in
+// the generated service code.
 //
 // Regenerate the Go code with flight/proto/regen.sh.
 
@@ -11,7 +19,7 @@
 // versions:
 // - protoc-gen-go-grpc v1.5.1
 // - protoc             v3.21.12
-// source: Flight.proto
+// source: alkaid_flight.proto
 
 package pb
 
@@ -487,5 +495,5 @@ var FlightService_ServiceDesc = grpc.ServiceDesc{
 			ServerStreams: true,
 		},
 	},
-	Metadata: "Flight.proto",
+	Metadata: "alkaid_flight.proto",
 }

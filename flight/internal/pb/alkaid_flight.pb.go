@@ -1,9 +1,17 @@
 // The Flight RPC wire contract, written for Alkaid.
 //
-// Package, service, message and field names and numbers match Apache
+// Service, method, message and field names and field numbers match Apache
 // Arrow's Flight protocol, so that Alkaid clients and servers talk to any
 // Flight peer. Record batches travel as IPC messages inside FlightData:
 // data_header holds the Flatbuffers Message, data_body the message body.
+//
+// The protobuf package (alkaid.flight.protocol) and this file's name differ
+// from Arrow's so that the generated Go code and arrow-go's Flight can be
+// linked into one program (the protobuf runtime refuses two registrations
+// of one name). Neither appears on the wire: messages are encoded by field
+// number. The gRPC method paths do, and must stay Arrow's
+// (/arrow.flight.protocol.FlightService/...): regen.sh rewrites them in
+// the generated service code.
 //
 // Regenerate the Go code with flight/proto/regen.sh.
 
@@ -11,7 +19,7 @@
 // versions:
 // 	protoc-gen-go v1.36.12
 // 	protoc        v3.21.12
-// source: Flight.proto
+// source: alkaid_flight.proto
 
 package pb
 
@@ -68,11 +76,11 @@ func (x CancelStatus) String() string {
 }
 
 func (CancelStatus) Descriptor() protoreflect.EnumDescriptor {
-	return file_Flight_proto_enumTypes[0].Descriptor()
+	return file_alkaid_flight_proto_enumTypes[0].Descriptor()
 }
 
 func (CancelStatus) Type() protoreflect.EnumType {
-	return &file_Flight_proto_enumTypes[0]
+	return &file_alkaid_flight_proto_enumTypes[0]
 }
 
 func (x CancelStatus) Number() protoreflect.EnumNumber {
@@ -81,7 +89,7 @@ func (x CancelStatus) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use CancelStatus.Descriptor instead.
 func (CancelStatus) EnumDescriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{0}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{0}
 }
 
 // DescriptorType says which of path and cmd is set.
@@ -118,11 +126,11 @@ func (x FlightDescriptor_DescriptorType) String() string {
 }
 
 func (FlightDescriptor_DescriptorType) Descriptor() protoreflect.EnumDescriptor {
-	return file_Flight_proto_enumTypes[1].Descriptor()
+	return file_alkaid_flight_proto_enumTypes[1].Descriptor()
 }
 
 func (FlightDescriptor_DescriptorType) Type() protoreflect.EnumType {
-	return &file_Flight_proto_enumTypes[1]
+	return &file_alkaid_flight_proto_enumTypes[1]
 }
 
 func (x FlightDescriptor_DescriptorType) Number() protoreflect.EnumNumber {
@@ -131,7 +139,7 @@ func (x FlightDescriptor_DescriptorType) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use FlightDescriptor_DescriptorType.Descriptor instead.
 func (FlightDescriptor_DescriptorType) EnumDescriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{12, 0}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{12, 0}
 }
 
 // HandshakeRequest is one client message of a handshake.
@@ -145,7 +153,7 @@ type HandshakeRequest struct {
 
 func (x *HandshakeRequest) Reset() {
 	*x = HandshakeRequest{}
-	mi := &file_Flight_proto_msgTypes[0]
+	mi := &file_alkaid_flight_proto_msgTypes[0]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -157,7 +165,7 @@ func (x *HandshakeRequest) String() string {
 func (*HandshakeRequest) ProtoMessage() {}
 
 func (x *HandshakeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[0]
+	mi := &file_alkaid_flight_proto_msgTypes[0]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -170,7 +178,7 @@ func (x *HandshakeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandshakeRequest.ProtoReflect.Descriptor instead.
 func (*HandshakeRequest) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{0}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{0}
 }
 
 func (x *HandshakeRequest) GetProtocolVersion() uint64 {
@@ -198,7 +206,7 @@ type HandshakeResponse struct {
 
 func (x *HandshakeResponse) Reset() {
 	*x = HandshakeResponse{}
-	mi := &file_Flight_proto_msgTypes[1]
+	mi := &file_alkaid_flight_proto_msgTypes[1]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -210,7 +218,7 @@ func (x *HandshakeResponse) String() string {
 func (*HandshakeResponse) ProtoMessage() {}
 
 func (x *HandshakeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[1]
+	mi := &file_alkaid_flight_proto_msgTypes[1]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -223,7 +231,7 @@ func (x *HandshakeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HandshakeResponse.ProtoReflect.Descriptor instead.
 func (*HandshakeResponse) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{1}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{1}
 }
 
 func (x *HandshakeResponse) GetProtocolVersion() uint64 {
@@ -251,7 +259,7 @@ type BasicAuth struct {
 
 func (x *BasicAuth) Reset() {
 	*x = BasicAuth{}
-	mi := &file_Flight_proto_msgTypes[2]
+	mi := &file_alkaid_flight_proto_msgTypes[2]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -263,7 +271,7 @@ func (x *BasicAuth) String() string {
 func (*BasicAuth) ProtoMessage() {}
 
 func (x *BasicAuth) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[2]
+	mi := &file_alkaid_flight_proto_msgTypes[2]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -276,7 +284,7 @@ func (x *BasicAuth) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BasicAuth.ProtoReflect.Descriptor instead.
 func (*BasicAuth) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{2}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{2}
 }
 
 func (x *BasicAuth) GetUsername() string {
@@ -302,7 +310,7 @@ type Empty struct {
 
 func (x *Empty) Reset() {
 	*x = Empty{}
-	mi := &file_Flight_proto_msgTypes[3]
+	mi := &file_alkaid_flight_proto_msgTypes[3]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -314,7 +322,7 @@ func (x *Empty) String() string {
 func (*Empty) ProtoMessage() {}
 
 func (x *Empty) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[3]
+	mi := &file_alkaid_flight_proto_msgTypes[3]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -327,7 +335,7 @@ func (x *Empty) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Empty.ProtoReflect.Descriptor instead.
 func (*Empty) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{3}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{3}
 }
 
 // ActionType describes an action a server offers.
@@ -341,7 +349,7 @@ type ActionType struct {
 
 func (x *ActionType) Reset() {
 	*x = ActionType{}
-	mi := &file_Flight_proto_msgTypes[4]
+	mi := &file_alkaid_flight_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -353,7 +361,7 @@ func (x *ActionType) String() string {
 func (*ActionType) ProtoMessage() {}
 
 func (x *ActionType) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[4]
+	mi := &file_alkaid_flight_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -366,7 +374,7 @@ func (x *ActionType) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ActionType.ProtoReflect.Descriptor instead.
 func (*ActionType) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{4}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *ActionType) GetType() string {
@@ -393,7 +401,7 @@ type Criteria struct {
 
 func (x *Criteria) Reset() {
 	*x = Criteria{}
-	mi := &file_Flight_proto_msgTypes[5]
+	mi := &file_alkaid_flight_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -405,7 +413,7 @@ func (x *Criteria) String() string {
 func (*Criteria) ProtoMessage() {}
 
 func (x *Criteria) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[5]
+	mi := &file_alkaid_flight_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -418,7 +426,7 @@ func (x *Criteria) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Criteria.ProtoReflect.Descriptor instead.
 func (*Criteria) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{5}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Criteria) GetExpression() []byte {
@@ -439,7 +447,7 @@ type Action struct {
 
 func (x *Action) Reset() {
 	*x = Action{}
-	mi := &file_Flight_proto_msgTypes[6]
+	mi := &file_alkaid_flight_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -451,7 +459,7 @@ func (x *Action) String() string {
 func (*Action) ProtoMessage() {}
 
 func (x *Action) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[6]
+	mi := &file_alkaid_flight_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -464,7 +472,7 @@ func (x *Action) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Action.ProtoReflect.Descriptor instead.
 func (*Action) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{6}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *Action) GetType() string {
@@ -491,7 +499,7 @@ type CancelFlightInfoRequest struct {
 
 func (x *CancelFlightInfoRequest) Reset() {
 	*x = CancelFlightInfoRequest{}
-	mi := &file_Flight_proto_msgTypes[7]
+	mi := &file_alkaid_flight_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -503,7 +511,7 @@ func (x *CancelFlightInfoRequest) String() string {
 func (*CancelFlightInfoRequest) ProtoMessage() {}
 
 func (x *CancelFlightInfoRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[7]
+	mi := &file_alkaid_flight_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -516,7 +524,7 @@ func (x *CancelFlightInfoRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelFlightInfoRequest.ProtoReflect.Descriptor instead.
 func (*CancelFlightInfoRequest) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{7}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *CancelFlightInfoRequest) GetInfo() *FlightInfo {
@@ -536,7 +544,7 @@ type RenewFlightEndpointRequest struct {
 
 func (x *RenewFlightEndpointRequest) Reset() {
 	*x = RenewFlightEndpointRequest{}
-	mi := &file_Flight_proto_msgTypes[8]
+	mi := &file_alkaid_flight_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -548,7 +556,7 @@ func (x *RenewFlightEndpointRequest) String() string {
 func (*RenewFlightEndpointRequest) ProtoMessage() {}
 
 func (x *RenewFlightEndpointRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[8]
+	mi := &file_alkaid_flight_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -561,7 +569,7 @@ func (x *RenewFlightEndpointRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RenewFlightEndpointRequest.ProtoReflect.Descriptor instead.
 func (*RenewFlightEndpointRequest) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{8}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *RenewFlightEndpointRequest) GetEndpoint() *FlightEndpoint {
@@ -581,7 +589,7 @@ type Result struct {
 
 func (x *Result) Reset() {
 	*x = Result{}
-	mi := &file_Flight_proto_msgTypes[9]
+	mi := &file_alkaid_flight_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -593,7 +601,7 @@ func (x *Result) String() string {
 func (*Result) ProtoMessage() {}
 
 func (x *Result) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[9]
+	mi := &file_alkaid_flight_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -606,7 +614,7 @@ func (x *Result) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Result.ProtoReflect.Descriptor instead.
 func (*Result) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{9}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *Result) GetBody() []byte {
@@ -619,14 +627,14 @@ func (x *Result) GetBody() []byte {
 // CancelFlightInfoResult answers the CancelFlightInfo action.
 type CancelFlightInfoResult struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Status        CancelStatus           `protobuf:"varint,1,opt,name=status,proto3,enum=arrow.flight.protocol.CancelStatus" json:"status,omitempty"`
+	Status        CancelStatus           `protobuf:"varint,1,opt,name=status,proto3,enum=alkaid.flight.protocol.CancelStatus" json:"status,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *CancelFlightInfoResult) Reset() {
 	*x = CancelFlightInfoResult{}
-	mi := &file_Flight_proto_msgTypes[10]
+	mi := &file_alkaid_flight_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -638,7 +646,7 @@ func (x *CancelFlightInfoResult) String() string {
 func (*CancelFlightInfoResult) ProtoMessage() {}
 
 func (x *CancelFlightInfoResult) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[10]
+	mi := &file_alkaid_flight_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -651,7 +659,7 @@ func (x *CancelFlightInfoResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use CancelFlightInfoResult.ProtoReflect.Descriptor instead.
 func (*CancelFlightInfoResult) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{10}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *CancelFlightInfoResult) GetStatus() CancelStatus {
@@ -671,7 +679,7 @@ type SchemaResult struct {
 
 func (x *SchemaResult) Reset() {
 	*x = SchemaResult{}
-	mi := &file_Flight_proto_msgTypes[11]
+	mi := &file_alkaid_flight_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -683,7 +691,7 @@ func (x *SchemaResult) String() string {
 func (*SchemaResult) ProtoMessage() {}
 
 func (x *SchemaResult) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[11]
+	mi := &file_alkaid_flight_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -696,7 +704,7 @@ func (x *SchemaResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use SchemaResult.ProtoReflect.Descriptor instead.
 func (*SchemaResult) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{11}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *SchemaResult) GetSchema() []byte {
@@ -709,7 +717,7 @@ func (x *SchemaResult) GetSchema() []byte {
 // FlightDescriptor names a flight by path or by an opaque command.
 type FlightDescriptor struct {
 	state         protoimpl.MessageState          `protogen:"open.v1"`
-	Type          FlightDescriptor_DescriptorType `protobuf:"varint,1,opt,name=type,proto3,enum=arrow.flight.protocol.FlightDescriptor_DescriptorType" json:"type,omitempty"`
+	Type          FlightDescriptor_DescriptorType `protobuf:"varint,1,opt,name=type,proto3,enum=alkaid.flight.protocol.FlightDescriptor_DescriptorType" json:"type,omitempty"`
 	Cmd           []byte                          `protobuf:"bytes,2,opt,name=cmd,proto3" json:"cmd,omitempty"`
 	Path          []string                        `protobuf:"bytes,3,rep,name=path,proto3" json:"path,omitempty"`
 	unknownFields protoimpl.UnknownFields
@@ -718,7 +726,7 @@ type FlightDescriptor struct {
 
 func (x *FlightDescriptor) Reset() {
 	*x = FlightDescriptor{}
-	mi := &file_Flight_proto_msgTypes[12]
+	mi := &file_alkaid_flight_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -730,7 +738,7 @@ func (x *FlightDescriptor) String() string {
 func (*FlightDescriptor) ProtoMessage() {}
 
 func (x *FlightDescriptor) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[12]
+	mi := &file_alkaid_flight_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -743,7 +751,7 @@ func (x *FlightDescriptor) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlightDescriptor.ProtoReflect.Descriptor instead.
 func (*FlightDescriptor) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{12}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *FlightDescriptor) GetType() FlightDescriptor_DescriptorType {
@@ -783,7 +791,7 @@ type FlightInfo struct {
 
 func (x *FlightInfo) Reset() {
 	*x = FlightInfo{}
-	mi := &file_Flight_proto_msgTypes[13]
+	mi := &file_alkaid_flight_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -795,7 +803,7 @@ func (x *FlightInfo) String() string {
 func (*FlightInfo) ProtoMessage() {}
 
 func (x *FlightInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[13]
+	mi := &file_alkaid_flight_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -808,7 +816,7 @@ func (x *FlightInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlightInfo.ProtoReflect.Descriptor instead.
 func (*FlightInfo) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{13}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *FlightInfo) GetSchema() []byte {
@@ -873,7 +881,7 @@ type PollInfo struct {
 
 func (x *PollInfo) Reset() {
 	*x = PollInfo{}
-	mi := &file_Flight_proto_msgTypes[14]
+	mi := &file_alkaid_flight_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -885,7 +893,7 @@ func (x *PollInfo) String() string {
 func (*PollInfo) ProtoMessage() {}
 
 func (x *PollInfo) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[14]
+	mi := &file_alkaid_flight_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -898,7 +906,7 @@ func (x *PollInfo) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PollInfo.ProtoReflect.Descriptor instead.
 func (*PollInfo) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{14}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *PollInfo) GetInfo() *FlightInfo {
@@ -942,7 +950,7 @@ type FlightEndpoint struct {
 
 func (x *FlightEndpoint) Reset() {
 	*x = FlightEndpoint{}
-	mi := &file_Flight_proto_msgTypes[15]
+	mi := &file_alkaid_flight_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -954,7 +962,7 @@ func (x *FlightEndpoint) String() string {
 func (*FlightEndpoint) ProtoMessage() {}
 
 func (x *FlightEndpoint) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[15]
+	mi := &file_alkaid_flight_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -967,7 +975,7 @@ func (x *FlightEndpoint) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlightEndpoint.ProtoReflect.Descriptor instead.
 func (*FlightEndpoint) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{15}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *FlightEndpoint) GetTicket() *Ticket {
@@ -1008,7 +1016,7 @@ type Location struct {
 
 func (x *Location) Reset() {
 	*x = Location{}
-	mi := &file_Flight_proto_msgTypes[16]
+	mi := &file_alkaid_flight_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1020,7 +1028,7 @@ func (x *Location) String() string {
 func (*Location) ProtoMessage() {}
 
 func (x *Location) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[16]
+	mi := &file_alkaid_flight_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1033,7 +1041,7 @@ func (x *Location) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Location.ProtoReflect.Descriptor instead.
 func (*Location) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{16}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *Location) GetUri() string {
@@ -1053,7 +1061,7 @@ type Ticket struct {
 
 func (x *Ticket) Reset() {
 	*x = Ticket{}
-	mi := &file_Flight_proto_msgTypes[17]
+	mi := &file_alkaid_flight_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1065,7 +1073,7 @@ func (x *Ticket) String() string {
 func (*Ticket) ProtoMessage() {}
 
 func (x *Ticket) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[17]
+	mi := &file_alkaid_flight_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1078,7 +1086,7 @@ func (x *Ticket) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Ticket.ProtoReflect.Descriptor instead.
 func (*Ticket) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{17}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *Ticket) GetTicket() []byte {
@@ -1101,7 +1109,7 @@ type FlightData struct {
 
 func (x *FlightData) Reset() {
 	*x = FlightData{}
-	mi := &file_Flight_proto_msgTypes[18]
+	mi := &file_alkaid_flight_proto_msgTypes[18]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1113,7 +1121,7 @@ func (x *FlightData) String() string {
 func (*FlightData) ProtoMessage() {}
 
 func (x *FlightData) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[18]
+	mi := &file_alkaid_flight_proto_msgTypes[18]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1126,7 +1134,7 @@ func (x *FlightData) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use FlightData.ProtoReflect.Descriptor instead.
 func (*FlightData) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{18}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{18}
 }
 
 func (x *FlightData) GetFlightDescriptor() *FlightDescriptor {
@@ -1167,7 +1175,7 @@ type PutResult struct {
 
 func (x *PutResult) Reset() {
 	*x = PutResult{}
-	mi := &file_Flight_proto_msgTypes[19]
+	mi := &file_alkaid_flight_proto_msgTypes[19]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1179,7 +1187,7 @@ func (x *PutResult) String() string {
 func (*PutResult) ProtoMessage() {}
 
 func (x *PutResult) ProtoReflect() protoreflect.Message {
-	mi := &file_Flight_proto_msgTypes[19]
+	mi := &file_alkaid_flight_proto_msgTypes[19]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1192,7 +1200,7 @@ func (x *PutResult) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use PutResult.ProtoReflect.Descriptor instead.
 func (*PutResult) Descriptor() ([]byte, []int) {
-	return file_Flight_proto_rawDescGZIP(), []int{19}
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{19}
 }
 
 func (x *PutResult) GetAppMetadata() []byte {
@@ -1202,11 +1210,11 @@ func (x *PutResult) GetAppMetadata() []byte {
 	return nil
 }
 
-var File_Flight_proto protoreflect.FileDescriptor
+var File_alkaid_flight_proto protoreflect.FileDescriptor
 
-const file_Flight_proto_rawDesc = "" +
+const file_alkaid_flight_proto_rawDesc = "" +
 	"\n" +
-	"\fFlight.proto\x12\x15arrow.flight.protocol\x1a\x1fgoogle/protobuf/timestamp.proto\"W\n" +
+	"\x13alkaid_flight.proto\x12\x16alkaid.flight.protocol\x1a\x1fgoogle/protobuf/timestamp.proto\"W\n" +
 	"\x10HandshakeRequest\x12)\n" +
 	"\x10protocol_version\x18\x01 \x01(\x04R\x0fprotocolVersion\x12\x18\n" +
 	"\apayload\x18\x02 \x01(\fR\apayload\"X\n" +
@@ -1227,53 +1235,53 @@ const file_Flight_proto_rawDesc = "" +
 	"expression\"0\n" +
 	"\x06Action\x12\x12\n" +
 	"\x04type\x18\x01 \x01(\tR\x04type\x12\x12\n" +
-	"\x04body\x18\x02 \x01(\fR\x04body\"P\n" +
-	"\x17CancelFlightInfoRequest\x125\n" +
-	"\x04info\x18\x01 \x01(\v2!.arrow.flight.protocol.FlightInfoR\x04info\"_\n" +
-	"\x1aRenewFlightEndpointRequest\x12A\n" +
-	"\bendpoint\x18\x01 \x01(\v2%.arrow.flight.protocol.FlightEndpointR\bendpoint\"\x1c\n" +
+	"\x04body\x18\x02 \x01(\fR\x04body\"Q\n" +
+	"\x17CancelFlightInfoRequest\x126\n" +
+	"\x04info\x18\x01 \x01(\v2\".alkaid.flight.protocol.FlightInfoR\x04info\"`\n" +
+	"\x1aRenewFlightEndpointRequest\x12B\n" +
+	"\bendpoint\x18\x01 \x01(\v2&.alkaid.flight.protocol.FlightEndpointR\bendpoint\"\x1c\n" +
 	"\x06Result\x12\x12\n" +
-	"\x04body\x18\x01 \x01(\fR\x04body\"U\n" +
-	"\x16CancelFlightInfoResult\x12;\n" +
-	"\x06status\x18\x01 \x01(\x0e2#.arrow.flight.protocol.CancelStatusR\x06status\"&\n" +
+	"\x04body\x18\x01 \x01(\fR\x04body\"V\n" +
+	"\x16CancelFlightInfoResult\x12<\n" +
+	"\x06status\x18\x01 \x01(\x0e2$.alkaid.flight.protocol.CancelStatusR\x06status\"&\n" +
 	"\fSchemaResult\x12\x16\n" +
-	"\x06schema\x18\x01 \x01(\fR\x06schema\"\xb6\x01\n" +
-	"\x10FlightDescriptor\x12J\n" +
-	"\x04type\x18\x01 \x01(\x0e26.arrow.flight.protocol.FlightDescriptor.DescriptorTypeR\x04type\x12\x10\n" +
+	"\x06schema\x18\x01 \x01(\fR\x06schema\"\xb7\x01\n" +
+	"\x10FlightDescriptor\x12K\n" +
+	"\x04type\x18\x01 \x01(\x0e27.alkaid.flight.protocol.FlightDescriptor.DescriptorTypeR\x04type\x12\x10\n" +
 	"\x03cmd\x18\x02 \x01(\fR\x03cmd\x12\x12\n" +
 	"\x04path\x18\x03 \x03(\tR\x04path\"0\n" +
 	"\x0eDescriptorType\x12\v\n" +
 	"\aUNKNOWN\x10\x00\x12\b\n" +
 	"\x04PATH\x10\x01\x12\a\n" +
-	"\x03CMD\x10\x02\"\xc0\x02\n" +
+	"\x03CMD\x10\x02\"\xc2\x02\n" +
 	"\n" +
 	"FlightInfo\x12\x16\n" +
-	"\x06schema\x18\x01 \x01(\fR\x06schema\x12T\n" +
-	"\x11flight_descriptor\x18\x02 \x01(\v2'.arrow.flight.protocol.FlightDescriptorR\x10flightDescriptor\x12A\n" +
-	"\bendpoint\x18\x03 \x03(\v2%.arrow.flight.protocol.FlightEndpointR\bendpoint\x12#\n" +
+	"\x06schema\x18\x01 \x01(\fR\x06schema\x12U\n" +
+	"\x11flight_descriptor\x18\x02 \x01(\v2(.alkaid.flight.protocol.FlightDescriptorR\x10flightDescriptor\x12B\n" +
+	"\bendpoint\x18\x03 \x03(\v2&.alkaid.flight.protocol.FlightEndpointR\bendpoint\x12#\n" +
 	"\rtotal_records\x18\x04 \x01(\x03R\ftotalRecords\x12\x1f\n" +
 	"\vtotal_bytes\x18\x05 \x01(\x03R\n" +
 	"totalBytes\x12\x18\n" +
 	"\aordered\x18\x06 \x01(\bR\aordered\x12!\n" +
-	"\fapp_metadata\x18\a \x01(\fR\vappMetadata\"\x8a\x02\n" +
-	"\bPollInfo\x125\n" +
-	"\x04info\x18\x01 \x01(\v2!.arrow.flight.protocol.FlightInfoR\x04info\x12T\n" +
-	"\x11flight_descriptor\x18\x02 \x01(\v2'.arrow.flight.protocol.FlightDescriptorR\x10flightDescriptor\x12\x1f\n" +
+	"\fapp_metadata\x18\a \x01(\fR\vappMetadata\"\x8c\x02\n" +
+	"\bPollInfo\x126\n" +
+	"\x04info\x18\x01 \x01(\v2\".alkaid.flight.protocol.FlightInfoR\x04info\x12U\n" +
+	"\x11flight_descriptor\x18\x02 \x01(\v2(.alkaid.flight.protocol.FlightDescriptorR\x10flightDescriptor\x12\x1f\n" +
 	"\bprogress\x18\x03 \x01(\x01H\x00R\bprogress\x88\x01\x01\x12C\n" +
 	"\x0fexpiration_time\x18\x04 \x01(\v2\x1a.google.protobuf.TimestampR\x0eexpirationTimeB\v\n" +
-	"\t_progress\"\xec\x01\n" +
-	"\x0eFlightEndpoint\x125\n" +
-	"\x06ticket\x18\x01 \x01(\v2\x1d.arrow.flight.protocol.TicketR\x06ticket\x12;\n" +
-	"\blocation\x18\x02 \x03(\v2\x1f.arrow.flight.protocol.LocationR\blocation\x12C\n" +
+	"\t_progress\"\xee\x01\n" +
+	"\x0eFlightEndpoint\x126\n" +
+	"\x06ticket\x18\x01 \x01(\v2\x1e.alkaid.flight.protocol.TicketR\x06ticket\x12<\n" +
+	"\blocation\x18\x02 \x03(\v2 .alkaid.flight.protocol.LocationR\blocation\x12C\n" +
 	"\x0fexpiration_time\x18\x03 \x01(\v2\x1a.google.protobuf.TimestampR\x0eexpirationTime\x12!\n" +
 	"\fapp_metadata\x18\x04 \x01(\fR\vappMetadata\"\x1c\n" +
 	"\bLocation\x12\x10\n" +
 	"\x03uri\x18\x01 \x01(\tR\x03uri\" \n" +
 	"\x06Ticket\x12\x16\n" +
-	"\x06ticket\x18\x01 \x01(\fR\x06ticket\"\xc4\x01\n" +
+	"\x06ticket\x18\x01 \x01(\fR\x06ticket\"\xc5\x01\n" +
 	"\n" +
-	"FlightData\x12T\n" +
-	"\x11flight_descriptor\x18\x01 \x01(\v2'.arrow.flight.protocol.FlightDescriptorR\x10flightDescriptor\x12\x1f\n" +
+	"FlightData\x12U\n" +
+	"\x11flight_descriptor\x18\x01 \x01(\v2(.alkaid.flight.protocol.FlightDescriptorR\x10flightDescriptor\x12\x1f\n" +
 	"\vdata_header\x18\x02 \x01(\fR\n" +
 	"dataHeader\x12!\n" +
 	"\fapp_metadata\x18\x03 \x01(\fR\vappMetadata\x12\x1c\n" +
@@ -1284,93 +1292,93 @@ const file_Flight_proto_rawDesc = "" +
 	"\x19CANCEL_STATUS_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17CANCEL_STATUS_CANCELLED\x10\x01\x12\x1c\n" +
 	"\x18CANCEL_STATUS_CANCELLING\x10\x02\x12!\n" +
-	"\x1dCANCEL_STATUS_NOT_CANCELLABLE\x10\x032\x85\a\n" +
-	"\rFlightService\x12d\n" +
-	"\tHandshake\x12'.arrow.flight.protocol.HandshakeRequest\x1a(.arrow.flight.protocol.HandshakeResponse\"\x00(\x010\x01\x12U\n" +
-	"\vListFlights\x12\x1f.arrow.flight.protocol.Criteria\x1a!.arrow.flight.protocol.FlightInfo\"\x000\x01\x12]\n" +
-	"\rGetFlightInfo\x12'.arrow.flight.protocol.FlightDescriptor\x1a!.arrow.flight.protocol.FlightInfo\"\x00\x12\\\n" +
-	"\x0ePollFlightInfo\x12'.arrow.flight.protocol.FlightDescriptor\x1a\x1f.arrow.flight.protocol.PollInfo\"\x00\x12[\n" +
-	"\tGetSchema\x12'.arrow.flight.protocol.FlightDescriptor\x1a#.arrow.flight.protocol.SchemaResult\"\x00\x12M\n" +
-	"\x05DoGet\x12\x1d.arrow.flight.protocol.Ticket\x1a!.arrow.flight.protocol.FlightData\"\x000\x01\x12R\n" +
-	"\x05DoPut\x12!.arrow.flight.protocol.FlightData\x1a .arrow.flight.protocol.PutResult\"\x00(\x010\x01\x12X\n" +
+	"\x1dCANCEL_STATUS_NOT_CANCELLABLE\x10\x032\x99\a\n" +
+	"\rFlightService\x12f\n" +
+	"\tHandshake\x12(.alkaid.flight.protocol.HandshakeRequest\x1a).alkaid.flight.protocol.HandshakeResponse\"\x00(\x010\x01\x12W\n" +
+	"\vListFlights\x12 .alkaid.flight.protocol.Criteria\x1a\".alkaid.flight.protocol.FlightInfo\"\x000\x01\x12_\n" +
+	"\rGetFlightInfo\x12(.alkaid.flight.protocol.FlightDescriptor\x1a\".alkaid.flight.protocol.FlightInfo\"\x00\x12^\n" +
+	"\x0ePollFlightInfo\x12(.alkaid.flight.protocol.FlightDescriptor\x1a .alkaid.flight.protocol.PollInfo\"\x00\x12]\n" +
+	"\tGetSchema\x12(.alkaid.flight.protocol.FlightDescriptor\x1a$.alkaid.flight.protocol.SchemaResult\"\x00\x12O\n" +
+	"\x05DoGet\x12\x1e.alkaid.flight.protocol.Ticket\x1a\".alkaid.flight.protocol.FlightData\"\x000\x01\x12T\n" +
+	"\x05DoPut\x12\".alkaid.flight.protocol.FlightData\x1a!.alkaid.flight.protocol.PutResult\"\x00(\x010\x01\x12Z\n" +
 	"\n" +
-	"DoExchange\x12!.arrow.flight.protocol.FlightData\x1a!.arrow.flight.protocol.FlightData\"\x00(\x010\x01\x12L\n" +
-	"\bDoAction\x12\x1d.arrow.flight.protocol.Action\x1a\x1d.arrow.flight.protocol.Result\"\x000\x01\x12R\n" +
-	"\vListActions\x12\x1c.arrow.flight.protocol.Empty\x1a!.arrow.flight.protocol.ActionType\"\x000\x01B0Z.github.com/alkaid-go/alkaid/flight/internal/pbb\x06proto3"
+	"DoExchange\x12\".alkaid.flight.protocol.FlightData\x1a\".alkaid.flight.protocol.FlightData\"\x00(\x010\x01\x12N\n" +
+	"\bDoAction\x12\x1e.alkaid.flight.protocol.Action\x1a\x1e.alkaid.flight.protocol.Result\"\x000\x01\x12T\n" +
+	"\vListActions\x12\x1d.alkaid.flight.protocol.Empty\x1a\".alkaid.flight.protocol.ActionType\"\x000\x01B0Z.github.com/alkaid-go/alkaid/flight/internal/pbb\x06proto3"
 
 var (
-	file_Flight_proto_rawDescOnce sync.Once
-	file_Flight_proto_rawDescData []byte
+	file_alkaid_flight_proto_rawDescOnce sync.Once
+	file_alkaid_flight_proto_rawDescData []byte
 )
 
-func file_Flight_proto_rawDescGZIP() []byte {
-	file_Flight_proto_rawDescOnce.Do(func() {
-		file_Flight_proto_rawDescData = protoimpl.X.CompressGZIP(unsafe.Slice(unsafe.StringData(file_Flight_proto_rawDesc), len(file_Flight_proto_rawDesc)))
+func file_alkaid_flight_proto_rawDescGZIP() []byte {
+	file_alkaid_flight_proto_rawDescOnce.Do(func() {
+		file_alkaid_flight_proto_rawDescData = protoimpl.X.CompressGZIP(unsafe.Slice(unsafe.StringData(file_alkaid_flight_proto_rawDesc), len(file_alkaid_flight_proto_rawDesc)))
 	})
-	return file_Flight_proto_rawDescData
+	return file_alkaid_flight_proto_rawDescData
 }
 
-var file_Flight_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_Flight_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
-var file_Flight_proto_goTypes = []any{
-	(CancelStatus)(0),                    // 0: arrow.flight.protocol.CancelStatus
-	(FlightDescriptor_DescriptorType)(0), // 1: arrow.flight.protocol.FlightDescriptor.DescriptorType
-	(*HandshakeRequest)(nil),             // 2: arrow.flight.protocol.HandshakeRequest
-	(*HandshakeResponse)(nil),            // 3: arrow.flight.protocol.HandshakeResponse
-	(*BasicAuth)(nil),                    // 4: arrow.flight.protocol.BasicAuth
-	(*Empty)(nil),                        // 5: arrow.flight.protocol.Empty
-	(*ActionType)(nil),                   // 6: arrow.flight.protocol.ActionType
-	(*Criteria)(nil),                     // 7: arrow.flight.protocol.Criteria
-	(*Action)(nil),                       // 8: arrow.flight.protocol.Action
-	(*CancelFlightInfoRequest)(nil),      // 9: arrow.flight.protocol.CancelFlightInfoRequest
-	(*RenewFlightEndpointRequest)(nil),   // 10: arrow.flight.protocol.RenewFlightEndpointRequest
-	(*Result)(nil),                       // 11: arrow.flight.protocol.Result
-	(*CancelFlightInfoResult)(nil),       // 12: arrow.flight.protocol.CancelFlightInfoResult
-	(*SchemaResult)(nil),                 // 13: arrow.flight.protocol.SchemaResult
-	(*FlightDescriptor)(nil),             // 14: arrow.flight.protocol.FlightDescriptor
-	(*FlightInfo)(nil),                   // 15: arrow.flight.protocol.FlightInfo
-	(*PollInfo)(nil),                     // 16: arrow.flight.protocol.PollInfo
-	(*FlightEndpoint)(nil),               // 17: arrow.flight.protocol.FlightEndpoint
-	(*Location)(nil),                     // 18: arrow.flight.protocol.Location
-	(*Ticket)(nil),                       // 19: arrow.flight.protocol.Ticket
-	(*FlightData)(nil),                   // 20: arrow.flight.protocol.FlightData
-	(*PutResult)(nil),                    // 21: arrow.flight.protocol.PutResult
+var file_alkaid_flight_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_alkaid_flight_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_alkaid_flight_proto_goTypes = []any{
+	(CancelStatus)(0),                    // 0: alkaid.flight.protocol.CancelStatus
+	(FlightDescriptor_DescriptorType)(0), // 1: alkaid.flight.protocol.FlightDescriptor.DescriptorType
+	(*HandshakeRequest)(nil),             // 2: alkaid.flight.protocol.HandshakeRequest
+	(*HandshakeResponse)(nil),            // 3: alkaid.flight.protocol.HandshakeResponse
+	(*BasicAuth)(nil),                    // 4: alkaid.flight.protocol.BasicAuth
+	(*Empty)(nil),                        // 5: alkaid.flight.protocol.Empty
+	(*ActionType)(nil),                   // 6: alkaid.flight.protocol.ActionType
+	(*Criteria)(nil),                     // 7: alkaid.flight.protocol.Criteria
+	(*Action)(nil),                       // 8: alkaid.flight.protocol.Action
+	(*CancelFlightInfoRequest)(nil),      // 9: alkaid.flight.protocol.CancelFlightInfoRequest
+	(*RenewFlightEndpointRequest)(nil),   // 10: alkaid.flight.protocol.RenewFlightEndpointRequest
+	(*Result)(nil),                       // 11: alkaid.flight.protocol.Result
+	(*CancelFlightInfoResult)(nil),       // 12: alkaid.flight.protocol.CancelFlightInfoResult
+	(*SchemaResult)(nil),                 // 13: alkaid.flight.protocol.SchemaResult
+	(*FlightDescriptor)(nil),             // 14: alkaid.flight.protocol.FlightDescriptor
+	(*FlightInfo)(nil),                   // 15: alkaid.flight.protocol.FlightInfo
+	(*PollInfo)(nil),                     // 16: alkaid.flight.protocol.PollInfo
+	(*FlightEndpoint)(nil),               // 17: alkaid.flight.protocol.FlightEndpoint
+	(*Location)(nil),                     // 18: alkaid.flight.protocol.Location
+	(*Ticket)(nil),                       // 19: alkaid.flight.protocol.Ticket
+	(*FlightData)(nil),                   // 20: alkaid.flight.protocol.FlightData
+	(*PutResult)(nil),                    // 21: alkaid.flight.protocol.PutResult
 	(*timestamppb.Timestamp)(nil),        // 22: google.protobuf.Timestamp
 }
-var file_Flight_proto_depIdxs = []int32{
-	15, // 0: arrow.flight.protocol.CancelFlightInfoRequest.info:type_name -> arrow.flight.protocol.FlightInfo
-	17, // 1: arrow.flight.protocol.RenewFlightEndpointRequest.endpoint:type_name -> arrow.flight.protocol.FlightEndpoint
-	0,  // 2: arrow.flight.protocol.CancelFlightInfoResult.status:type_name -> arrow.flight.protocol.CancelStatus
-	1,  // 3: arrow.flight.protocol.FlightDescriptor.type:type_name -> arrow.flight.protocol.FlightDescriptor.DescriptorType
-	14, // 4: arrow.flight.protocol.FlightInfo.flight_descriptor:type_name -> arrow.flight.protocol.FlightDescriptor
-	17, // 5: arrow.flight.protocol.FlightInfo.endpoint:type_name -> arrow.flight.protocol.FlightEndpoint
-	15, // 6: arrow.flight.protocol.PollInfo.info:type_name -> arrow.flight.protocol.FlightInfo
-	14, // 7: arrow.flight.protocol.PollInfo.flight_descriptor:type_name -> arrow.flight.protocol.FlightDescriptor
-	22, // 8: arrow.flight.protocol.PollInfo.expiration_time:type_name -> google.protobuf.Timestamp
-	19, // 9: arrow.flight.protocol.FlightEndpoint.ticket:type_name -> arrow.flight.protocol.Ticket
-	18, // 10: arrow.flight.protocol.FlightEndpoint.location:type_name -> arrow.flight.protocol.Location
-	22, // 11: arrow.flight.protocol.FlightEndpoint.expiration_time:type_name -> google.protobuf.Timestamp
-	14, // 12: arrow.flight.protocol.FlightData.flight_descriptor:type_name -> arrow.flight.protocol.FlightDescriptor
-	2,  // 13: arrow.flight.protocol.FlightService.Handshake:input_type -> arrow.flight.protocol.HandshakeRequest
-	7,  // 14: arrow.flight.protocol.FlightService.ListFlights:input_type -> arrow.flight.protocol.Criteria
-	14, // 15: arrow.flight.protocol.FlightService.GetFlightInfo:input_type -> arrow.flight.protocol.FlightDescriptor
-	14, // 16: arrow.flight.protocol.FlightService.PollFlightInfo:input_type -> arrow.flight.protocol.FlightDescriptor
-	14, // 17: arrow.flight.protocol.FlightService.GetSchema:input_type -> arrow.flight.protocol.FlightDescriptor
-	19, // 18: arrow.flight.protocol.FlightService.DoGet:input_type -> arrow.flight.protocol.Ticket
-	20, // 19: arrow.flight.protocol.FlightService.DoPut:input_type -> arrow.flight.protocol.FlightData
-	20, // 20: arrow.flight.protocol.FlightService.DoExchange:input_type -> arrow.flight.protocol.FlightData
-	8,  // 21: arrow.flight.protocol.FlightService.DoAction:input_type -> arrow.flight.protocol.Action
-	5,  // 22: arrow.flight.protocol.FlightService.ListActions:input_type -> arrow.flight.protocol.Empty
-	3,  // 23: arrow.flight.protocol.FlightService.Handshake:output_type -> arrow.flight.protocol.HandshakeResponse
-	15, // 24: arrow.flight.protocol.FlightService.ListFlights:output_type -> arrow.flight.protocol.FlightInfo
-	15, // 25: arrow.flight.protocol.FlightService.GetFlightInfo:output_type -> arrow.flight.protocol.FlightInfo
-	16, // 26: arrow.flight.protocol.FlightService.PollFlightInfo:output_type -> arrow.flight.protocol.PollInfo
-	13, // 27: arrow.flight.protocol.FlightService.GetSchema:output_type -> arrow.flight.protocol.SchemaResult
-	20, // 28: arrow.flight.protocol.FlightService.DoGet:output_type -> arrow.flight.protocol.FlightData
-	21, // 29: arrow.flight.protocol.FlightService.DoPut:output_type -> arrow.flight.protocol.PutResult
-	20, // 30: arrow.flight.protocol.FlightService.DoExchange:output_type -> arrow.flight.protocol.FlightData
-	11, // 31: arrow.flight.protocol.FlightService.DoAction:output_type -> arrow.flight.protocol.Result
-	6,  // 32: arrow.flight.protocol.FlightService.ListActions:output_type -> arrow.flight.protocol.ActionType
+var file_alkaid_flight_proto_depIdxs = []int32{
+	15, // 0: alkaid.flight.protocol.CancelFlightInfoRequest.info:type_name -> alkaid.flight.protocol.FlightInfo
+	17, // 1: alkaid.flight.protocol.RenewFlightEndpointRequest.endpoint:type_name -> alkaid.flight.protocol.FlightEndpoint
+	0,  // 2: alkaid.flight.protocol.CancelFlightInfoResult.status:type_name -> alkaid.flight.protocol.CancelStatus
+	1,  // 3: alkaid.flight.protocol.FlightDescriptor.type:type_name -> alkaid.flight.protocol.FlightDescriptor.DescriptorType
+	14, // 4: alkaid.flight.protocol.FlightInfo.flight_descriptor:type_name -> alkaid.flight.protocol.FlightDescriptor
+	17, // 5: alkaid.flight.protocol.FlightInfo.endpoint:type_name -> alkaid.flight.protocol.FlightEndpoint
+	15, // 6: alkaid.flight.protocol.PollInfo.info:type_name -> alkaid.flight.protocol.FlightInfo
+	14, // 7: alkaid.flight.protocol.PollInfo.flight_descriptor:type_name -> alkaid.flight.protocol.FlightDescriptor
+	22, // 8: alkaid.flight.protocol.PollInfo.expiration_time:type_name -> google.protobuf.Timestamp
+	19, // 9: alkaid.flight.protocol.FlightEndpoint.ticket:type_name -> alkaid.flight.protocol.Ticket
+	18, // 10: alkaid.flight.protocol.FlightEndpoint.location:type_name -> alkaid.flight.protocol.Location
+	22, // 11: alkaid.flight.protocol.FlightEndpoint.expiration_time:type_name -> google.protobuf.Timestamp
+	14, // 12: alkaid.flight.protocol.FlightData.flight_descriptor:type_name -> alkaid.flight.protocol.FlightDescriptor
+	2,  // 13: alkaid.flight.protocol.FlightService.Handshake:input_type -> alkaid.flight.protocol.HandshakeRequest
+	7,  // 14: alkaid.flight.protocol.FlightService.ListFlights:input_type -> alkaid.flight.protocol.Criteria
+	14, // 15: alkaid.flight.protocol.FlightService.GetFlightInfo:input_type -> alkaid.flight.protocol.FlightDescriptor
+	14, // 16: alkaid.flight.protocol.FlightService.PollFlightInfo:input_type -> alkaid.flight.protocol.FlightDescriptor
+	14, // 17: alkaid.flight.protocol.FlightService.GetSchema:input_type -> alkaid.flight.protocol.FlightDescriptor
+	19, // 18: alkaid.flight.protocol.FlightService.DoGet:input_type -> alkaid.flight.protocol.Ticket
+	20, // 19: alkaid.flight.protocol.FlightService.DoPut:input_type -> alkaid.flight.protocol.FlightData
+	20, // 20: alkaid.flight.protocol.FlightService.DoExchange:input_type -> alkaid.flight.protocol.FlightData
+	8,  // 21: alkaid.flight.protocol.FlightService.DoAction:input_type -> alkaid.flight.protocol.Action
+	5,  // 22: alkaid.flight.protocol.FlightService.ListActions:input_type -> alkaid.flight.protocol.Empty
+	3,  // 23: alkaid.flight.protocol.FlightService.Handshake:output_type -> alkaid.flight.protocol.HandshakeResponse
+	15, // 24: alkaid.flight.protocol.FlightService.ListFlights:output_type -> alkaid.flight.protocol.FlightInfo
+	15, // 25: alkaid.flight.protocol.FlightService.GetFlightInfo:output_type -> alkaid.flight.protocol.FlightInfo
+	16, // 26: alkaid.flight.protocol.FlightService.PollFlightInfo:output_type -> alkaid.flight.protocol.PollInfo
+	13, // 27: alkaid.flight.protocol.FlightService.GetSchema:output_type -> alkaid.flight.protocol.SchemaResult
+	20, // 28: alkaid.flight.protocol.FlightService.DoGet:output_type -> alkaid.flight.protocol.FlightData
+	21, // 29: alkaid.flight.protocol.FlightService.DoPut:output_type -> alkaid.flight.protocol.PutResult
+	20, // 30: alkaid.flight.protocol.FlightService.DoExchange:output_type -> alkaid.flight.protocol.FlightData
+	11, // 31: alkaid.flight.protocol.FlightService.DoAction:output_type -> alkaid.flight.protocol.Result
+	6,  // 32: alkaid.flight.protocol.FlightService.ListActions:output_type -> alkaid.flight.protocol.ActionType
 	23, // [23:33] is the sub-list for method output_type
 	13, // [13:23] is the sub-list for method input_type
 	13, // [13:13] is the sub-list for extension type_name
@@ -1378,28 +1386,28 @@ var file_Flight_proto_depIdxs = []int32{
 	0,  // [0:13] is the sub-list for field type_name
 }
 
-func init() { file_Flight_proto_init() }
-func file_Flight_proto_init() {
-	if File_Flight_proto != nil {
+func init() { file_alkaid_flight_proto_init() }
+func file_alkaid_flight_proto_init() {
+	if File_alkaid_flight_proto != nil {
 		return
 	}
-	file_Flight_proto_msgTypes[14].OneofWrappers = []any{}
+	file_alkaid_flight_proto_msgTypes[14].OneofWrappers = []any{}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
-			RawDescriptor: unsafe.Slice(unsafe.StringData(file_Flight_proto_rawDesc), len(file_Flight_proto_rawDesc)),
+			RawDescriptor: unsafe.Slice(unsafe.StringData(file_alkaid_flight_proto_rawDesc), len(file_alkaid_flight_proto_rawDesc)),
 			NumEnums:      2,
 			NumMessages:   20,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
-		GoTypes:           file_Flight_proto_goTypes,
-		DependencyIndexes: file_Flight_proto_depIdxs,
-		EnumInfos:         file_Flight_proto_enumTypes,
-		MessageInfos:      file_Flight_proto_msgTypes,
+		GoTypes:           file_alkaid_flight_proto_goTypes,
+		DependencyIndexes: file_alkaid_flight_proto_depIdxs,
+		EnumInfos:         file_alkaid_flight_proto_enumTypes,
+		MessageInfos:      file_alkaid_flight_proto_msgTypes,
 	}.Build()
-	File_Flight_proto = out.File
-	file_Flight_proto_goTypes = nil
-	file_Flight_proto_depIdxs = nil
+	File_alkaid_flight_proto = out.File
+	file_alkaid_flight_proto_goTypes = nil
+	file_alkaid_flight_proto_depIdxs = nil
 }

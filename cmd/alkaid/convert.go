@@ -11,12 +11,15 @@ import (
 var convertCmd = command{
 	name:  "convert",
 	args:  "IN OUT",
-	short: "Rewrite a stream or file (either magic) as a stream or file, with or without compression.",
+	short: "Rewrite a stream, file (either magic) or Parquet file as a stream, file or Parquet file.",
 	long: `
 IN is read as a file when it starts with a file magic (ALKAID1 or ARROW1)
-and its footer reads, else as a stream; "-" is stdin. OUT ending in .ipc
-(.arrow) is a file, .ipcs (.arrows) a stream, "-" is stdout (a stream);
-otherwise OUT takes IN's form. Values, dictionaries, extension types,
+and its footer reads, as Parquet when it starts with PAR1 (by path, not
+stdin; one record batch per row group), else as a stream; "-" is stdin.
+OUT ending in .ipc (.arrow) is a file, .ipcs (.arrows) a stream, .parquet
+(or -to parquet) a Parquet file written with -codec and -row-group-rows,
+"-" is stdout (a stream); otherwise OUT takes IN's form (a file for a
+Parquet IN). Parquet keeps no per-batch metadata nor footer metadata. Values, dictionaries, extension types,
 schema, field, message and footer metadata are kept. Writing a file from a
 stream whose dictionaries are replaced between batches re-encodes them as
 one growing dictionary (same values), since files allow only deltas.
@@ -51,11 +54,7 @@ func convert(inPath, outPath string, of *outFlags, batchRows int, quiet bool) er
 		return err
 	}
 	defer in.Close()
-	file, opts, err := of.resolve(outPath, in.isFile() || in.salvaged())
-	if err != nil {
-		return err
-	}
-	o, err := createOutput(outPath, in.schema(), file, opts, inPath)
+	o, err := of.openOutput(outPath, in.schema(), in.isFile() || in.salvaged() || in.pq != nil, inPath)
 	if err != nil {
 		return err
 	}

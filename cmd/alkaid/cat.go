@@ -21,9 +21,9 @@ var catCmd = command{
 Each record batch is printed as a table with a header of column names:
 numbers right-aligned, strings quoted, nulls as (null), lists in [ ],
 structs and maps in { }. Batches are read one at a time; "-" reads stdin.
-A Parquet file (PAR1 magic) is read by path, one record batch per row
-group (-batch K picks row group K); not from stdin, its footer being at
-its end.`,
+A Parquet file (PAR1 magic) is read one record batch per row group
+(-batch K picks row group K); on stdin it is read whole into memory, its
+footer being at its end.`,
 }
 
 func runCat(args []string) int {

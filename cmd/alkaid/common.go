@@ -225,7 +225,14 @@ func (in *input) footerProblem() error {
 // keeps memory bounded.
 func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 	if path == "-" {
-		cr := &countingReader{r: bufio.NewReaderSize(cmdStdin, 1<<20)}
+		br := bufio.NewReaderSize(cmdStdin, 1<<20)
+		if pf, size, err := stdinParquet(br); pf != nil || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return &input{path: path, pq: pf, size: size}, nil
+		}
+		cr := &countingReader{r: br}
 		sr, err := ipc.NewStreamReader(cr, opts...)
 		if err != nil {
 			return nil, fmt.Errorf("stdin: %w", err)

@@ -14,15 +14,16 @@ var convertCmd = command{
 	short: "Rewrite a stream, file (either magic) or Parquet file as a stream, file or Parquet file.",
 	long: `
 IN is read as a file when it starts with a file magic (ALKAID1 or ARROW1)
-and its footer reads, as Parquet when it starts with PAR1 (by path, not
-stdin; one record batch per row group), else as a stream; "-" is stdin.
-OUT ending in .ipc (.arrow) is a file, .ipcs (.arrows) a stream, .parquet
-(or -to parquet) a Parquet file written with -codec and -row-group-rows,
-"-" is stdout (a stream); otherwise OUT takes IN's form (a file for a
-Parquet IN). Parquet keeps no per-batch metadata nor footer metadata. Values, dictionaries, extension types,
-schema, field, message and footer metadata are kept. Writing a file from a
-stream whose dictionaries are replaced between batches re-encodes them as
-one growing dictionary (same values), since files allow only deltas.
+and its footer reads, as Parquet when it starts with PAR1 (one record
+batch per row group; on stdin read whole into memory), else as a stream;
+"-" is stdin. OUT ending in .ipc (.arrow) is a file, .ipcs (.arrows) a
+stream, .parquet (or -to parquet) a Parquet file written with -codec and
+-row-group-rows, "-" is stdout (a stream); otherwise OUT takes IN's form
+(a file for a Parquet IN). Values, dictionaries, extension types, schema,
+field, message and footer metadata are kept (Parquet holds no message nor
+footer metadata). Writing a file from a stream whose dictionaries are
+replaced between batches re-encodes them as one growing dictionary (same
+values), since files allow only deltas.
 
 Batches are read and written one at a time. A file whose footer is missing
 (its writer died) is converted up to its last complete record batch; the

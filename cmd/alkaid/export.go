@@ -19,7 +19,7 @@ var exportCmd = command{
 The format comes from -format, else OUT's extension (.csv; .json, .ndjson,
 .jsonl); another extension is an error. "-" is stdin / stdout (CSV unless
 -format says). Batches are read and written one at a time; a Parquet
-file (PAR1 magic, given by path) is read one row group at a time.
+file (PAR1 magic) is read one row group at a time.
 
 Values: numbers as numbers (NaN and infinities as the strings "NaN",
 "+Inf", "-Inf" in JSON), decimals as exact decimal text, dates as

@@ -22,8 +22,8 @@ their bodies (so it is fast and needs little memory). A file is read
 through its footer: its stream part may start at the first batch, or
 with a malformed schema message (skipped, with a warning on stderr that
 names the writer's defect). "-" reads stdin (a file there is read into
-memory to reach its footer). A Parquet file (PAR1 magic), given by path,
-is summarised from its footer: the writer (created by), row groups, rows
+memory to reach its footer). A Parquet file (PAR1 magic) is
+summarised from its footer: the writer (created by), row groups, rows
 per row group, uncompressed data bytes and the codecs of its column
 chunks.`,
 }
@@ -43,9 +43,6 @@ type dictStats struct {
 }
 
 func info(path string) error {
-	if isParquetPath(path) {
-		return parquetInfo(path)
-	}
 	var (
 		r    io.Reader
 		size int64       = -1
@@ -68,6 +65,9 @@ func info(path string) error {
 	}
 	br := r.(*bufio.Reader)
 	head, _ := br.Peek(8)
+	if isParquetHead(head) {
+		return infoParquet(path, br, f, size)
+	}
 	magic := ipc.DetectMagic(head)
 	if magic != "" && f == nil {
 		// A file on stdin: read into memory to reach its footer.

@@ -224,3 +224,28 @@ func TestParquetConformanceFiles(t *testing.T) {
 	require.Equal(t, exitInvalid, code)
 	require.Contains(t, errs, "CRC mismatch")
 }
+
+// Parquet on stdin is read whole into memory (its footer is at its end).
+func TestParquetStdin(t *testing.T) {
+	dir := t.TempDir()
+	src, pq := writeParquet(t, dir)
+	raw, err := os.ReadFile(pq)
+	require.NoError(t, err)
+	run := func(args ...string) string {
+		t.Helper()
+		code, out, errs := cli(t, raw, args...)
+		require.Equal(t, exitOK, code, "%v: %s", args, errs)
+		return out
+	}
+	require.Equal(t, mustCLI(t, "schema", pq), run("schema", "-"))
+	require.Equal(t, strings.Replace(mustCLI(t, "info", pq), pq, "stdin", 1), run("info", "-"))
+	require.Contains(t, run("validate", "-"), "stdin: valid Parquet file: 3 row groups, 50 rows")
+	require.Equal(t, mustCLI(t, "cat", pq), run("cat", "-"))
+	out := filepath.Join(dir, "from-stdin.ipc")
+	run("convert", "-q", "-", out)
+	requireSameData(t, src, out)
+	// Damaged: exit 1, no panic.
+	code, _, errs := cli(t, raw[:len(raw)-3], "validate", "-")
+	require.Equal(t, exitInvalid, code)
+	require.Contains(t, errs, "stdin")
+}

@@ -25,9 +25,8 @@ var parquetMagic = []byte("PAR1")
 // isParquetHead reports whether head, a file's first bytes, is Parquet's.
 func isParquetHead(head []byte) bool { return bytes.HasPrefix(head, parquetMagic) }
 
-// isParquetPath reports whether the file at path starts with PAR1. Stdin
-// ("-") is never taken for Parquet: its footer is at the end, so it would
-// have to be read whole into memory.
+// isParquetPath reports whether the file at path starts with PAR1; "-"
+// (stdin) is told by stdinParquet instead.
 func isParquetPath(path string) bool {
 	if path == "-" {
 		return false
@@ -40,6 +39,45 @@ func isParquetPath(path string) bool {
 	head := make([]byte, len(parquetMagic))
 	n, _ := io.ReadFull(f, head)
 	return isParquetHead(head[:n])
+}
+
+// stdinParquet reads stdin, buffered in br, whole into memory when it
+// starts with PAR1 (a Parquet file's footer is at its end) and opens it;
+// it returns nil, 0, nil for other input, of which nothing is consumed.
+func stdinParquet(br *bufio.Reader) (*parquet.File, int64, error) {
+	if head, _ := br.Peek(len(parquetMagic)); !isParquetHead(head) {
+		return nil, 0, nil
+	}
+	raw, err := io.ReadAll(br)
+	if err != nil {
+		return nil, 0, fmt.Errorf("stdin: %w", err)
+	}
+	pf, err := parquet.NewFileBytes(raw)
+	if err != nil {
+		return nil, 0, fmt.Errorf("stdin: %w", err)
+	}
+	return pf, int64(len(raw)), nil
+}
+
+// openParquetPath opens the Parquet file at path through its footer; its
+// errors do not repeat path. The caller closes the returned file once
+// done with pf, which reads from it.
+func openParquetPath(path string) (*parquet.File, int64, io.Closer, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, nil, err
+	}
+	pf, err := parquet.NewFile(f, st.Size())
+	if err != nil {
+		f.Close()
+		return nil, 0, nil, err
+	}
+	return pf, st.Size(), f, nil
 }
 
 // openParquet opens the Parquet file f of size bytes (named path) through
@@ -73,45 +111,13 @@ func eachParquet(pf *parquet.File, fn func(i int, rec *alkaid.Record, meta map[s
 
 // ---- schema, info, validate ----
 
-// parquetSchema is the Alkaid schema of the Parquet file at path.
-func parquetSchema(path string) (*alkaid.Schema, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return nil, err
-	}
-	pf, err := parquet.NewFile(f, st.Size())
-	if err != nil {
-		return nil, err
-	}
-	return pf.Schema(), nil
-}
-
-// parquetInfo prints what the footer of the Parquet file at path says:
-// row groups, rows, codecs, the writer.
-func parquetInfo(path string) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	size := st.Size()
+// parquetInfo prints what the footer of the Parquet file pf (named name,
+// of size bytes) says: row groups, rows, codecs, the writer.
+func parquetInfo(name string, pf *parquet.File, size int64) error {
 	w := cmdStdout
-	fmt.Fprintf(w, "path:           %s\n", path)
+	fmt.Fprintf(w, "path:           %s\n", name)
 	fmt.Fprintf(w, "format:         Parquet (magic PAR1)\n")
 	fmt.Fprintf(w, "size:           %s bytes (%s)\n", groupDigits(size), humanBytes(size))
-	pf, err := parquet.NewFile(f, size)
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
 	if cb := pf.CreatedBy(); cb != "" {
 		fmt.Fprintf(w, "created by:     %s\n", cb)
 	}
@@ -160,24 +166,13 @@ func describeChunkCodecs(codecs map[string]int, chunks int) string {
 	return strings.Join(parts, ", ")
 }
 
-// validateParquet decodes every row group of the Parquet file at path and
-// validates each column fully (structure, offsets, UTF-8, value ranges).
-func validateParquet(path string, quiet bool) error {
-	f, err := os.Open(path)
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	pf, err := parquet.NewFile(f, st.Size())
-	if err != nil {
-		return fmt.Errorf("%s: invalid: %w", path, err)
-	}
+// validateParquet decodes every row group of the Parquet file pf (named
+// name, of size bytes) and validates each column fully (structure,
+// offsets, UTF-8, value ranges).
+func validateParquet(name string, pf *parquet.File, size int64, quiet bool) error {
+	path := name
 	var rows int64
-	err = eachParquet(pf, func(i int, rec *alkaid.Record, _ map[string]string) error {
+	err := eachParquet(pf, func(i int, rec *alkaid.Record, _ map[string]string) error {
 		for c := range rec.NumCols() {
 			if err := array.ValidateFull(rec.Column(c).Data()); err != nil {
 				return fmt.Errorf("row group %d column %q: %w", i, rec.ColumnName(c), err)
@@ -193,7 +188,7 @@ func validateParquet(path string, quiet bool) error {
 		return fmt.Errorf("%s: invalid: the row groups hold %d rows, the footer says %d", path, rows, pf.NumRows())
 	}
 	if !quiet {
-		fmt.Fprintf(cmdStdout, "%s: valid Parquet file: %d row groups, %d rows, %d bytes\n", path, pf.NumRowGroups(), rows, st.Size())
+		fmt.Fprintf(cmdStdout, "%s: valid Parquet file: %d row groups, %d rows, %d bytes\n", path, pf.NumRowGroups(), rows, size)
 	}
 	return nil
 }
@@ -309,4 +304,24 @@ func createParquetOutput(path string, schema *alkaid.Schema, opts []parquet.Writ
 	}
 	o.w = parquetRecordWriter{pw}
 	return o, nil
+}
+
+// infoParquet summarises the Parquet file at path: f (of size bytes) when
+// it is a file, else stdin buffered in br.
+func infoParquet(path string, br *bufio.Reader, f io.ReaderAt, size int64) error {
+	name := path
+	var (
+		pf  *parquet.File
+		err error
+	)
+	if f != nil {
+		pf, err = parquet.NewFile(f, size)
+	} else {
+		name = "stdin"
+		pf, size, err = stdinParquet(br)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return parquetInfo(name, pf, size)
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/parquet"
 )
 
 var schemaCmd = command{
@@ -25,7 +26,7 @@ or with a malformed schema message: a warning on stderr names the
 writer's defect, an error with -strict); a stream, or a file whose
 footer is unreadable, through its first message. "-" reads stdin (a file
 there is read into memory to reach its footer). A Parquet file (PAR1
-magic), given by path, prints the Alkaid schema its rows are read as.`,
+magic) prints the Alkaid schema its rows are read as.`,
 }
 
 func runSchema(args []string) int {
@@ -80,7 +81,14 @@ func printSchema(path string, strict bool) error {
 		err   error
 	)
 	if isParquetPath(path) {
-		s, err = parquetSchema(path)
+		var (
+			pf *parquet.File
+			f  io.Closer
+		)
+		if pf, _, f, err = openParquetPath(path); err == nil {
+			s = pf.Schema()
+			f.Close()
+		}
 	} else {
 		s, dicts, err = openSchema("schema", path, strict)
 	}

@@ -35,8 +35,9 @@ silently: a later value that does not fit its column, a string that is not
 UTF-8, a line with the wrong number of fields is an error naming the line,
 the column and the value.
 
--schema FILE is either an IPC stream or file (its schema is used) or a text
-file of "name: type" lines in the syntax "alkaid schema" prints, e.g.
+-schema FILE is either an IPC stream or file or a Parquet file (its schema
+is used) or a text file of "name: type" lines in the syntax "alkaid
+schema" prints, e.g.
 
     id: int64 not null
     price: decimal128(10, 2)
@@ -214,6 +215,14 @@ func oneByte(s string) (byte, error) {
 
 // loadSchema reads a schema from IPC data or from "name: type" lines.
 func loadSchema(path string) (*alkaid.Schema, error) {
+	if isParquetPath(path) {
+		pf, _, f, err := openParquetPath(path)
+		if err != nil {
+			return nil, fmt.Errorf("-schema %s: %w", path, err)
+		}
+		f.Close()
+		return pf.Schema(), nil
+	}
 	if s, _, err := readSchemaMessage(path); err == nil {
 		return s, nil
 	}

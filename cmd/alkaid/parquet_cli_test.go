@@ -155,6 +155,15 @@ func TestParquetImport(t *testing.T) {
 	other := filepath.Join(dir, "d.out")
 	mustCLI(t, "import", "-q", "-to", "parquet", in, other)
 	requireSameData(t, ipcOut, other)
+	// The schema of a Parquet file as -schema: ids as strings, not the
+	// inferred int64.
+	strs := filepath.Join(dir, "strs.parquet")
+	mustCLI(t, "import", "-q", writeFile(t, dir, "s.csv", "id,name\nx,y\n"), strs)
+	typed := filepath.Join(dir, "typed.parquet")
+	mustCLI(t, "import", "-q", "-schema", strs, in, typed)
+	require.Contains(t, mustCLI(t, "schema", ipcOut), "  id: int64\n")
+	require.Contains(t, mustCLI(t, "schema", typed), "  id: utf8\n")
+	require.Contains(t, mustCLI(t, "export", typed, "-"), "\n3,\n")
 	code, _, errs := cli(t, nil, "import", "-codec", "snappy2", in, filepath.Join(dir, "e.parquet"))
 	require.Equal(t, exitUsage, code, errs)
 	require.NoFileExists(t, filepath.Join(dir, "e.parquet"))

@@ -64,3 +64,21 @@ func ExampleWithColumns() {
 	// Output:
 	// 1 b ["x" "y"]
 }
+
+// Describe a file's row groups from its footer, without reading pages.
+func ExampleFile_RowGroup() {
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int32}}, datatype.Metadata{})
+	rec, _ := alkaid.NewRecord(schema, []array.Array{array.MustFromJSON(datatype.Int32, "[1, 2, 3, 4, 5]")}, 5)
+	var buf bytes.Buffer
+	w, _ := parquet.NewWriter(&buf, schema, parquet.WithCodec(parquet.Gzip), parquet.WithRowGroupRows(3))
+	_ = w.Write(rec)
+	_ = w.Close()
+	f, _ := parquet.NewFileBytes(buf.Bytes())
+	for i := range f.NumRowGroups() {
+		g := f.RowGroup(i)
+		fmt.Println(i, g.Rows, g.Codecs)
+	}
+	// Output:
+	// 0 3 map[GZIP:1]
+	// 1 2 map[GZIP:1]
+}

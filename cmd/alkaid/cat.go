@@ -16,11 +16,14 @@ import (
 var catCmd = command{
 	name:  "cat",
 	args:  "PATH",
-	short: "Print the record batches of a stream or file as aligned tables.",
+	short: "Print the record batches of a stream, file or Parquet file as aligned tables.",
 	long: `
 Each record batch is printed as a table with a header of column names:
 numbers right-aligned, strings quoted, nulls as (null), lists in [ ],
-structs and maps in { }. Batches are read one at a time; "-" reads stdin.`,
+structs and maps in { }. Batches are read one at a time; "-" reads stdin.
+A Parquet file (PAR1 magic) is read one record batch per row group
+(-batch K picks row group K); on stdin it is read whole into memory, its
+footer being at its end.`,
 }
 
 func runCat(args []string) int {

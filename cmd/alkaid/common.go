@@ -19,6 +19,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/parquet"
 )
 
 // Exit codes of every subcommand.
@@ -120,6 +121,7 @@ type input struct {
 	magic  string // ipc.Magic, ipc.ArrowMagic, or "" for a stream
 	file   *ipc.FileReader
 	stream *ipc.StreamReader
+	pq     *parquet.File // a Parquet file (PAR1 magic), one batch per row group
 	// footerErr is why a file (it has a magic) is read as a stream.
 	footerErr error
 	size      int64 // bytes, when known (-1 otherwise)
@@ -138,12 +140,17 @@ func (in *input) schema() *alkaid.Schema {
 	if in.file != nil {
 		return in.file.Schema()
 	}
+	if in.pq != nil {
+		return in.pq.Schema()
+	}
 	return in.stream.Schema()
 }
 
 // formatName is "file (ALKAID1)", "stream", …
 func (in *input) formatName() string {
 	switch {
+	case in.pq != nil:
+		return "Parquet"
 	case in.file != nil:
 		return "file (" + in.magic + ")"
 	case in.magic != "":
@@ -187,6 +194,9 @@ func (in *input) each(fn func(i int, rec *alkaid.Record, meta map[string]string)
 		}
 		return nil
 	}
+	if in.pq != nil {
+		return eachParquet(in.pq, fn)
+	}
 	i := 0
 	for in.stream.Next() {
 		if err := fn(i, in.stream.Record(), in.stream.Metadata()); err != nil {
@@ -209,12 +219,20 @@ func (in *input) footerProblem() error {
 }
 
 // openInput opens path ("-" is stdin) as a file when it starts with a file
-// magic and its footer reads, and as a stream otherwise. Files are read
+// magic and its footer reads, as Parquet when it starts with PAR1, and as
+// a stream otherwise. Files are read
 // with ReadAt, not mapped, so that reading a big file batch after batch
 // keeps memory bounded.
 func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 	if path == "-" {
-		cr := &countingReader{r: bufio.NewReaderSize(cmdStdin, 1<<20)}
+		br := bufio.NewReaderSize(cmdStdin, 1<<20)
+		if pf, size, err := stdinParquet(br); pf != nil || err != nil {
+			if err != nil {
+				return nil, err
+			}
+			return &input{path: path, pq: pf, size: size}, nil
+		}
+		cr := &countingReader{r: br}
 		sr, err := ipc.NewStreamReader(cr, opts...)
 		if err != nil {
 			return nil, fmt.Errorf("stdin: %w", err)
@@ -237,6 +255,12 @@ func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 	in := &input{path: path, size: st.Size(), closer: f}
 	head := make([]byte, 8)
 	n, _ := io.ReadFull(f, head)
+	if isParquetHead(head[:n]) {
+		if in.pq, err = openParquet(path, f, st.Size()); err != nil {
+			return nil, err
+		}
+		return in, nil
+	}
 	in.magic = ipc.DetectMagic(head[:n])
 	if in.magic != "" {
 		fr, err := ipc.NewFileReader(f, st.Size(), opts...)
@@ -283,14 +307,19 @@ type outFlags struct {
 	level       int
 	magic       string
 	alignment   int
+	// Parquet outputs (see parquet_io.go).
+	codec        string
+	rowGroupRows int
 }
 
 func (o *outFlags) register(fs *flag.FlagSet) {
-	fs.StringVar(&o.to, "to", "", "output form: `stream` or file (default: from OUT's extension: .ipc/.arrow file, .ipcs/.arrows stream)")
+	fs.StringVar(&o.to, "to", "", "output form: `stream`, file or parquet (default: from OUT's extension: .ipc/.arrow file, .ipcs/.arrows stream, .parquet Parquet)")
 	fs.StringVar(&o.compression, "compression", "none", "body compression: none, lz4 or zstd")
 	fs.IntVar(&o.level, "level", 0, "compression level (0: the codec's default)")
 	fs.StringVar(&o.magic, "magic", "", "names to write: alkaid or arrow (ARROW1 magic, ARROW: metadata) (default: arrow for .arrow/.arrows, else alkaid)")
 	fs.IntVar(&o.alignment, "align", 8, "body buffer alignment: 8 or 64")
+	fs.StringVar(&o.codec, "codec", "", "Parquet page codec: "+parquetCodecNames()+" (default snappy)")
+	fs.IntVar(&o.rowGroupRows, "row-group-rows", 0, "Parquet rows per row group (0: the writer's default, 1048576)")
 }
 
 // resolve decides the output form for path: file (true) or stream, and
@@ -311,7 +340,7 @@ func (o *outFlags) resolve(path string, fallbackFile bool) (file bool, opts []ip
 			file = fallbackFile && path != "-"
 		}
 	default:
-		return false, nil, usagef("-to %q: want stream or file", o.to)
+		return false, nil, usagef("-to %q: want stream, file or parquet", o.to)
 	}
 	switch o.compression {
 	case "none", "":
@@ -358,6 +387,7 @@ type output struct {
 	counter *countingWriter
 	f       *outFile // nil for stdout
 	unify   *dictUnifier
+	parquet bool // a Parquet file: useless without its footer
 	rows    int64
 	batches int
 }
@@ -436,7 +466,7 @@ func (o *output) abort(cause error) error {
 		return cause
 	}
 	o.buf.Flush()
-	return o.f.fail(cause, o.batches > 0)
+	return o.f.fail(cause, o.batches > 0 && !o.parquet)
 }
 
 type countingWriter struct {

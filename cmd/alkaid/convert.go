@@ -11,15 +11,19 @@ import (
 var convertCmd = command{
 	name:  "convert",
 	args:  "IN OUT",
-	short: "Rewrite a stream or file (either magic) as a stream or file, with or without compression.",
+	short: "Rewrite a stream, file (either magic) or Parquet file as a stream, file or Parquet file.",
 	long: `
 IN is read as a file when it starts with a file magic (ALKAID1 or ARROW1)
-and its footer reads, else as a stream; "-" is stdin. OUT ending in .ipc
-(.arrow) is a file, .ipcs (.arrows) a stream, "-" is stdout (a stream);
-otherwise OUT takes IN's form. Values, dictionaries, extension types,
-schema, field, message and footer metadata are kept. Writing a file from a
-stream whose dictionaries are replaced between batches re-encodes them as
-one growing dictionary (same values), since files allow only deltas.
+and its footer reads, as Parquet when it starts with PAR1 (one record
+batch per row group; on stdin read whole into memory), else as a stream;
+"-" is stdin. OUT ending in .ipc (.arrow) is a file, .ipcs (.arrows) a
+stream, .parquet (or -to parquet) a Parquet file written with -codec and
+-row-group-rows, "-" is stdout (a stream); otherwise OUT takes IN's form
+(a file for a Parquet IN). Values, dictionaries, extension types, schema,
+field, message and footer metadata are kept (Parquet holds no message nor
+footer metadata). Writing a file from a stream whose dictionaries are
+replaced between batches re-encodes them as one growing dictionary (same
+values), since files allow only deltas.
 
 Batches are read and written one at a time. A file whose footer is missing
 (its writer died) is converted up to its last complete record batch; the
@@ -51,11 +55,7 @@ func convert(inPath, outPath string, of *outFlags, batchRows int, quiet bool) er
 		return err
 	}
 	defer in.Close()
-	file, opts, err := of.resolve(outPath, in.isFile() || in.salvaged())
-	if err != nil {
-		return err
-	}
-	o, err := createOutput(outPath, in.schema(), file, opts, inPath)
+	o, err := of.openOutput(outPath, in.schema(), in.isFile() || in.salvaged() || in.pq != nil, inPath)
 	if err != nil {
 		return err
 	}

@@ -14,11 +14,12 @@ import (
 var exportCmd = command{
 	name:  "export",
 	args:  "IN OUT",
-	short: "Write a stream or file as CSV or newline-delimited JSON.",
+	short: "Write a stream, file or Parquet file as CSV or newline-delimited JSON.",
 	long: `
 The format comes from -format, else OUT's extension (.csv; .json, .ndjson,
 .jsonl); another extension is an error. "-" is stdin / stdout (CSV unless
--format says). Batches are read and written one at a time.
+-format says). Batches are read and written one at a time; a Parquet
+file (PAR1 magic) is read one row group at a time.
 
 Values: numbers as numbers (NaN and infinities as the strings "NaN",
 "+Inf", "-Inf" in JSON), decimals as exact decimal text, dates as
@@ -88,6 +89,10 @@ type textWriter interface {
 }
 
 func export(inPath, outPath, format, delim string, header, quiet bool) error {
+	// Overwriting the input is the worse mistake: said first.
+	if err := notAnInput(outPath, []string{inPath}); err != nil {
+		return err
+	}
 	format, err := exportFormat(format, outPath)
 	if err != nil {
 		return err

@@ -130,6 +130,12 @@ func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, err
 	}
 	if path == "-" {
 		br := bufio.NewReader(cmdStdin)
+		if pf, _, err := stdinParquet(br); pf != nil || err != nil {
+			if err != nil {
+				return nil, nil, err
+			}
+			return pf.Schema(), nil, nil
+		}
 		head, _ := br.Peek(8)
 		magic := ipc.DetectMagic(head)
 		if magic == "" {

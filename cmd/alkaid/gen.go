@@ -67,11 +67,7 @@ func gen(out string, rows, batches, batchRows int64, seed uint64, nulls float64,
 	if batches == 0 {
 		batches = (rows + batchRows - 1) / batchRows
 	}
-	file, opts, err := of.resolve(out, true)
-	if err != nil {
-		return err
-	}
-	o, err := createOutput(out, schema, file, opts)
+	o, err := of.openOutput(out, schema, true)
 	if err != nil {
 		return err
 	}

@@ -16,12 +16,13 @@ import (
 var importCmd = command{
 	name:  "import",
 	args:  "IN OUT",
-	short: "Read CSV or newline-delimited JSON into a stream or file.",
+	short: "Read CSV or newline-delimited JSON into a stream, file or Parquet file.",
 	long: `
 The format comes from -format, else IN's extension (.json, .ndjson, .jsonl:
 newline-delimited JSON; anything else: CSV). "-" is stdin / stdout. OUT's
 extension must be one the tool writes (.ipc, .arrow, .feather: file;
-.ipcs, .arrows: stream) or none.
+.ipcs, .arrows: stream; .parquet: Parquet, see -codec and -row-group-rows)
+or none; -to parquet writes Parquet whatever the name.
 
 Without -schema the types are inferred from the first -infer-rows rows (or
 the whole input with -infer-all, which reads a file twice): integers
@@ -34,8 +35,9 @@ silently: a later value that does not fit its column, a string that is not
 UTF-8, a line with the wrong number of fields is an error naming the line,
 the column and the value.
 
--schema FILE is either an IPC stream or file (its schema is used) or a text
-file of "name: type" lines in the syntax "alkaid schema" prints, e.g.
+-schema FILE is either an IPC stream or file or a Parquet file (its schema
+is used) or a text file of "name: type" lines in the syntax "alkaid
+schema" prints, e.g.
 
     id: int64 not null
     price: decimal128(10, 2)
@@ -83,11 +85,13 @@ type importOptions struct {
 // ipcExtensions are the output extensions import and convert write.
 var ipcExtensions = []string{".ipc", ".arrow", ".feather", ".ipcs", ".arrows"}
 
-// checkIPCExt refuses an output path whose extension names a format the
-// tool does not write (say .parquet or .csv): writing IPC there would lie.
-func checkIPCExt(path string) error {
+// checkOutExt refuses an output path whose extension names a format the
+// tool does not write (say .csv), or .parquet when the flags ask for IPC:
+// writing IPC there would lie. A Parquet output (see wantsParquet) may
+// have any name.
+func checkOutExt(path string, o *outFlags) error {
 	ext := strings.ToLower(filepath.Ext(path))
-	if path == "-" || ext == "" {
+	if path == "-" || ext == "" || o.wantsParquet(path) {
 		return nil
 	}
 	for _, e := range ipcExtensions {
@@ -95,7 +99,7 @@ func checkIPCExt(path string) error {
 			return nil
 		}
 	}
-	return usagef("%s: the tool does not write %s files; give OUT one of %s (or none)", path, ext, strings.Join(ipcExtensions, " "))
+	return usagef("%s: the tool does not write %s files with -to %s; give OUT one of %s or .parquet (or none)", path, ext, o.to, strings.Join(ipcExtensions, " "))
 }
 
 // textReader is what the csv and ndjson readers share.
@@ -120,7 +124,11 @@ func importText(inPath, outPath string, opt importOptions) error {
 	if err != nil {
 		return err
 	}
-	if err := checkIPCExt(outPath); err != nil {
+	// Overwriting the input is the worse mistake: said first.
+	if err := notAnInput(outPath, []string{inPath, opt.schemaPath}); err != nil {
+		return err
+	}
+	if err := checkOutExt(outPath, opt.out); err != nil {
 		return err
 	}
 	var schema *alkaid.Schema
@@ -174,12 +182,8 @@ func importText(inPath, outPath string, opt importOptions) error {
 	if rd.Schema().NumFields() == 0 {
 		return fmt.Errorf("%s: no columns", name)
 	}
-	file, opts, err := opt.out.resolve(outPath, true)
-	if err != nil {
-		return err
-	}
 	// The output is created here, once the input's schema is known.
-	o, err := createOutput(outPath, rd.Schema(), file, opts, inPath, opt.schemaPath)
+	o, err := opt.out.openOutput(outPath, rd.Schema(), true, inPath, opt.schemaPath)
 	if err != nil {
 		return err
 	}
@@ -211,6 +215,14 @@ func oneByte(s string) (byte, error) {
 
 // loadSchema reads a schema from IPC data or from "name: type" lines.
 func loadSchema(path string) (*alkaid.Schema, error) {
+	if isParquetPath(path) {
+		pf, _, f, err := openParquetPath(path)
+		if err != nil {
+			return nil, fmt.Errorf("-schema %s: %w", path, err)
+		}
+		f.Close()
+		return pf.Schema(), nil
+	}
 	if s, _, err := readSchemaMessage(path); err == nil {
 		return s, nil
 	}

@@ -100,13 +100,15 @@ func TestImportOverflow(t *testing.T) {
 }
 
 // "import data.csv out.parquet" wrote an IPC file; now an output extension
-// the tool does not write is a usage error, and nothing is created.
+// the tool does not write is a usage error, and nothing is created (and
+// .parquet is written as Parquet, unless -to asks for IPC).
 func TestImportRefusesForeignExtension(t *testing.T) {
 	dir := t.TempDir()
 	in := writeFile(t, dir, "d.csv", "a\n1\n")
-	for _, name := range []string{"out.parquet", "out.csv", "out.json"} {
-		out := filepath.Join(dir, name)
-		code, _, errs := cli(t, nil, "import", in, out)
+	for _, args := range [][]string{{"out.csv"}, {"out.json"}, {"-to", "stream", "out.parquet"}, {"-to", "file", "out.parquet"}} {
+		out := filepath.Join(dir, args[len(args)-1])
+		argv := append(append([]string{"import"}, args[:len(args)-1]...), in, out)
+		code, _, errs := cli(t, nil, argv...)
 		require.Equal(t, 2, code, errs)
 		require.Contains(t, errs, "does not write")
 		require.NoFileExists(t, out)

@@ -15,14 +15,17 @@ import (
 var infoCmd = command{
 	name:  "info",
 	args:  "PATH",
-	short: "Summarise a stream or file: format and magic, batches, rows, bytes, compression, dictionaries.",
+	short: "Summarise a stream, file or Parquet file: format and magic, batches, rows, bytes, compression, dictionaries.",
 	long: `
 Reads a file's footer, then the messages one at a time without decoding
 their bodies (so it is fast and needs little memory). A file is read
 through its footer: its stream part may start at the first batch, or
 with a malformed schema message (skipped, with a warning on stderr that
 names the writer's defect). "-" reads stdin (a file there is read into
-memory to reach its footer).`,
+memory to reach its footer). A Parquet file (PAR1 magic) is
+summarised from its footer: the writer (created by), row groups, rows
+per row group, uncompressed data bytes and the codecs of its column
+chunks.`,
 }
 
 func runInfo(args []string) int {
@@ -62,6 +65,9 @@ func info(path string) error {
 	}
 	br := r.(*bufio.Reader)
 	head, _ := br.Peek(8)
+	if isParquetHead(head) {
+		return infoParquet(path, br, f, size)
+	}
 	magic := ipc.DetectMagic(head)
 	if magic != "" && f == nil {
 		// A file on stdin: read into memory to reach its footer.

@@ -25,7 +25,6 @@ var commands = map[string]func(args []string) int{
 	"import":      runImport,
 	"info":        runInfo,
 	"integration": runIntegration,
-	"parquet":     runParquet,
 	"schema":      runSchema,
 	"validate":    runValidate,
 }
@@ -39,7 +38,6 @@ var about = map[string]command{
 	"import":      importCmd,
 	"info":        infoCmd,
 	"integration": integrationCmd,
-	"parquet":     parquetCmd,
 	"schema":      schemaCmd,
 	"validate":    validateCmd,
 }

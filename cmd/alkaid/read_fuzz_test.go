@@ -41,6 +41,19 @@ func FuzzReadCommands(f *testing.F) {
 			f.Add(b)
 		}
 	}
+	// Parquet files (PAR1), of the types Parquet holds, one row group of
+	// three rows each.
+	for i, cols := range []string{"int64,utf8", "bool,float64,decimal128,date32", "list,struct,map", "dictionary,run_end_encoded"} {
+		path := filepath.Join(dir, fmt.Sprint(i)+".parquet")
+		if code := runGen([]string{"-q", "-rows", "3", "-seed", "5", "-nulls", "0.3", "-columns", cols, "-codec", "uncompressed", "-o", path}); code != 0 {
+			f.Fatalf("gen %s parquet: exit %d", cols, code)
+		}
+		b, err := os.ReadFile(path)
+		if err != nil {
+			f.Fatal(err)
+		}
+		f.Add(b)
+	}
 	// Files as independent writers make them (see writers_test.go).
 	rec := listRecord(f, "")
 	file := writeFileBytes(f, rec.Schema(), []*alkaid.Record{rec}, ipc.WithArrowCompat())

@@ -10,12 +10,13 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/parquet"
 )
 
 var schemaCmd = command{
 	name:  "schema",
 	args:  "PATH",
-	short: "Print the schema of a stream or file: fields, types, nullability, metadata, dictionary ids.",
+	short: "Print the schema of a stream, file or Parquet file: fields, types, nullability, metadata, dictionary ids.",
 	long: `
 One field per line as "name: type" (" not null" when not nullable), field
 metadata indented below it, then the schema metadata and the dictionary ids
@@ -24,7 +25,8 @@ footer, as file readers do (its stream part may start at the first batch,
 or with a malformed schema message: a warning on stderr names the
 writer's defect, an error with -strict); a stream, or a file whose
 footer is unreadable, through its first message. "-" reads stdin (a file
-there is read into memory to reach its footer).`,
+there is read into memory to reach its footer). A Parquet file (PAR1
+magic) prints the Alkaid schema its rows are read as.`,
 }
 
 func runSchema(args []string) int {
@@ -73,7 +75,23 @@ func readSchemaFrom(r *bufio.Reader) (*alkaid.Schema, []dictField, error) {
 }
 
 func printSchema(path string, strict bool) error {
-	s, dicts, err := openSchema("schema", path, strict)
+	var (
+		s     *alkaid.Schema
+		dicts []dictField
+		err   error
+	)
+	if isParquetPath(path) {
+		var (
+			pf *parquet.File
+			f  io.Closer
+		)
+		if pf, _, f, err = openParquetPath(path); err == nil {
+			s = pf.Schema()
+			f.Close()
+		}
+	} else {
+		s, dicts, err = openSchema("schema", path, strict)
+	}
 	if err != nil {
 		if path == "-" {
 			path = "stdin"

@@ -13,7 +13,7 @@ import (
 var validateCmd = command{
 	name:  "validate",
 	args:  "PATH",
-	short: "Check a stream or file (either magic) completely: structure, offsets, UTF-8, value ranges.",
+	short: "Check a stream, file (either magic) or Parquet file completely: structure, offsets, UTF-8, value ranges.",
 	long: `
 Exit 0 when valid, 1 with one line naming the fault (message or record
 batch index, byte offset, column path, row) when not, whatever the bytes.
@@ -29,7 +29,10 @@ carries no meaning: any count up to the length is accepted (and writers
 write 0). "-" reads a stream (or a file, as a stream) from stdin. A stream
 must end with its end-of-stream marker: the format lets readers accept
 one that just stops between two messages, but that is also what a stream
-cut short looks like, so validate exits 1 naming the byte where it stops.`,
+cut short looks like, so validate exits 1 naming the byte where it stops.
+A Parquet file (PAR1 magic) is valid when its footer reads
+and every row group decodes into columns that pass the same full checks
+(exit 1 naming the row group and column otherwise).`,
 }
 
 func runValidate(args []string) int {
@@ -51,9 +54,23 @@ type tally struct {
 }
 
 func validate(path string, quiet, strict bool) error {
+	if isParquetPath(path) {
+		pf, size, f, err := openParquetPath(path)
+		if err != nil {
+			return fmt.Errorf("%s: invalid: %w", path, err)
+		}
+		defer f.Close()
+		return validateParquet(path, pf, size, quiet)
+	}
 	opts := []ipc.ReaderOption{ipc.WithValidation(ipc.ValidateAll)}
 	if path == "-" {
 		br := bufio.NewReaderSize(cmdStdin, 1<<20)
+		if pf, size, err := stdinParquet(br); pf != nil || err != nil {
+			if err != nil {
+				return fmt.Errorf("invalid: %w", err)
+			}
+			return validateParquet("stdin", pf, size, quiet)
+		}
 		var base int64
 		kind := "stream"
 		if head, _ := br.Peek(8); ipc.DetectMagic(head) != "" {

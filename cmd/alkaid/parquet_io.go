@@ -1,0 +1,327 @@
+package main
+
+// Parquet in the data subcommands: inputs starting with the PAR1 magic are
+// read through package parquet (one record batch per row group), and
+// outputs ending in .parquet (or -to parquet) are written by its writer.
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/parquet"
+)
+
+// parquetMagic starts and ends every Parquet file.
+var parquetMagic = []byte("PAR1")
+
+// isParquetHead reports whether head, a file's first bytes, is Parquet's.
+func isParquetHead(head []byte) bool { return bytes.HasPrefix(head, parquetMagic) }
+
+// isParquetPath reports whether the file at path starts with PAR1; "-"
+// (stdin) is told by stdinParquet instead.
+func isParquetPath(path string) bool {
+	if path == "-" {
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	head := make([]byte, len(parquetMagic))
+	n, _ := io.ReadFull(f, head)
+	return isParquetHead(head[:n])
+}
+
+// stdinParquet reads stdin, buffered in br, whole into memory when it
+// starts with PAR1 (a Parquet file's footer is at its end) and opens it;
+// it returns nil, 0, nil for other input, of which nothing is consumed.
+func stdinParquet(br *bufio.Reader) (*parquet.File, int64, error) {
+	if head, _ := br.Peek(len(parquetMagic)); !isParquetHead(head) {
+		return nil, 0, nil
+	}
+	raw, err := io.ReadAll(br)
+	if err != nil {
+		return nil, 0, fmt.Errorf("stdin: %w", err)
+	}
+	pf, err := parquet.NewFileBytes(raw)
+	if err != nil {
+		return nil, 0, fmt.Errorf("stdin: %w", err)
+	}
+	return pf, int64(len(raw)), nil
+}
+
+// openParquetPath opens the Parquet file at path through its footer; its
+// errors do not repeat path. The caller closes the returned file once
+// done with pf, which reads from it.
+func openParquetPath(path string) (*parquet.File, int64, io.Closer, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, nil, err
+	}
+	pf, err := parquet.NewFile(f, st.Size())
+	if err != nil {
+		f.Close()
+		return nil, 0, nil, err
+	}
+	return pf, st.Size(), f, nil
+}
+
+// openParquet opens the Parquet file f of size bytes (named path) through
+// its footer; f is closed when it cannot be read.
+func openParquet(path string, f *os.File, size int64) (*parquet.File, error) {
+	pf, err := parquet.NewFile(f, size)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return pf, nil
+}
+
+// eachParquet calls fn with every row group of pf as one record batch.
+func eachParquet(pf *parquet.File, fn func(i int, rec *alkaid.Record, meta map[string]string) error) error {
+	i := 0
+	for rec, err := range pf.Records() {
+		if err != nil {
+			if !strings.Contains(err.Error(), "row group") {
+				err = fmt.Errorf("row group %d: %w", i, err)
+			}
+			return err
+		}
+		if err := fn(i, rec, nil); err != nil {
+			return err
+		}
+		i++
+	}
+	return nil
+}
+
+// ---- schema, info, validate ----
+
+// parquetInfo prints what the footer of the Parquet file pf (named name,
+// of size bytes) says: row groups, rows, codecs, the writer.
+func parquetInfo(name string, pf *parquet.File, size int64) error {
+	w := cmdStdout
+	fmt.Fprintf(w, "path:           %s\n", name)
+	fmt.Fprintf(w, "format:         Parquet (magic PAR1)\n")
+	fmt.Fprintf(w, "size:           %s bytes (%s)\n", groupDigits(size), humanBytes(size))
+	if cb := pf.CreatedBy(); cb != "" {
+		fmt.Fprintf(w, "created by:     %s\n", cb)
+	}
+	fmt.Fprintf(w, "fields:         %d\n", pf.Schema().NumFields())
+	groups := pf.NumRowGroups()
+	fmt.Fprintf(w, "row groups:     %d\n", groups)
+	var minRows, maxRows, bytes int64
+	codecs := map[string]int{}
+	chunks := 0
+	for i := range groups {
+		rg := pf.RowGroup(i)
+		if i == 0 || rg.Rows < minRows {
+			minRows = rg.Rows
+		}
+		maxRows = max(maxRows, rg.Rows)
+		bytes += rg.Bytes
+		for c, n := range rg.Codecs {
+			codecs[strings.ToLower(c.String())] += n
+			chunks += n
+		}
+	}
+	if groups > 0 {
+		fmt.Fprintf(w, "rows:           %s (per row group %s to %s)\n", groupDigits(pf.NumRows()), groupDigits(minRows), groupDigits(maxRows))
+	} else {
+		fmt.Fprintf(w, "rows:           %s\n", groupDigits(pf.NumRows()))
+	}
+	fmt.Fprintf(w, "data bytes:     %s uncompressed\n", groupDigits(bytes))
+	fmt.Fprintf(w, "compression:    %s\n", describeChunkCodecs(codecs, chunks))
+	return nil
+}
+
+// describeChunkCodecs prints "snappy (3 of 4 column chunks), …".
+func describeChunkCodecs(codecs map[string]int, chunks int) string {
+	if chunks == 0 {
+		return "none"
+	}
+	names := make([]string, 0, len(codecs))
+	for k := range codecs {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	parts := make([]string, len(names))
+	for i, k := range names {
+		parts[i] = fmt.Sprintf("%s (%d of %d column chunks)", k, codecs[k], chunks)
+	}
+	return strings.Join(parts, ", ")
+}
+
+// validateParquet decodes every row group of the Parquet file pf (named
+// name, of size bytes) and validates each column fully (structure,
+// offsets, UTF-8, value ranges).
+func validateParquet(name string, pf *parquet.File, size int64, quiet bool) error {
+	path := name
+	var rows int64
+	err := eachParquet(pf, func(i int, rec *alkaid.Record, _ map[string]string) error {
+		for c := range rec.NumCols() {
+			if err := array.ValidateFull(rec.Column(c).Data()); err != nil {
+				return fmt.Errorf("row group %d column %q: %w", i, rec.ColumnName(c), err)
+			}
+		}
+		rows += int64(rec.NumRows())
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("%s: invalid: %w", path, err)
+	}
+	if rows != pf.NumRows() {
+		return fmt.Errorf("%s: invalid: the row groups hold %d rows, the footer says %d", path, rows, pf.NumRows())
+	}
+	if !quiet {
+		fmt.Fprintf(cmdStdout, "%s: valid Parquet file: %d row groups, %d rows, %d bytes\n", path, pf.NumRowGroups(), rows, size)
+	}
+	return nil
+}
+
+// ---- outputs ----
+
+// parquetCodecs are the -codec names.
+var parquetCodecs = []struct {
+	name  string
+	codec parquet.Codec
+}{
+	{"uncompressed", parquet.Uncompressed}, {"snappy", parquet.Snappy}, {"gzip", parquet.Gzip},
+	{"zstd", parquet.Zstd}, {"lz4_raw", parquet.LZ4Raw}, {"brotli", parquet.Brotli},
+}
+
+func parquetCodecNames() string {
+	names := make([]string, len(parquetCodecs))
+	for i, c := range parquetCodecs {
+		names[i] = c.name
+	}
+	return strings.Join(names, ", ")
+}
+
+// wantsParquet reports whether the output at path is Parquet: -to parquet,
+// or no -to and a .parquet extension.
+func (o *outFlags) wantsParquet(path string) bool {
+	return o.to == "parquet" || (o.to == "" && strings.EqualFold(filepath.Ext(path), ".parquet"))
+}
+
+// parquetOptions checks the flags for a Parquet output and returns the
+// writer's options. IPC-only flags set away from their defaults are
+// usage errors rather than silently ignored.
+func (o *outFlags) parquetOptions() ([]parquet.WriterOption, error) {
+	if o.compression != "none" && o.compression != "" {
+		return nil, usagef("-compression %q applies to IPC outputs; for Parquet use -codec (%s)", o.compression, parquetCodecNames())
+	}
+	if o.magic != "" || o.alignment != 8 || o.level != 0 {
+		return nil, usagef("-magic, -align and -level apply to IPC outputs, not Parquet")
+	}
+	var opts []parquet.WriterOption
+	if o.codec != "" {
+		found := false
+		for _, c := range parquetCodecs {
+			if strings.EqualFold(o.codec, c.name) {
+				opts, found = append(opts, parquet.WithCodec(c.codec)), true
+			}
+		}
+		if !found {
+			return nil, usagef("-codec %q: want one of %s", o.codec, parquetCodecNames())
+		}
+	}
+	if o.rowGroupRows < 0 {
+		return nil, usagef("-row-group-rows %d: must not be negative", o.rowGroupRows)
+	}
+	if o.rowGroupRows > 0 {
+		opts = append(opts, parquet.WithRowGroupRows(o.rowGroupRows))
+	}
+	return opts, nil
+}
+
+// openOutput creates the output at path in the form the flags choose: a
+// Parquet file (see wantsParquet), or an IPC file or stream (see resolve,
+// fallbackFile as there). path must not be one of inputs.
+func (o *outFlags) openOutput(path string, schema *alkaid.Schema, fallbackFile bool, inputs ...string) (*output, error) {
+	if o.wantsParquet(path) {
+		opts, err := o.parquetOptions()
+		if err != nil {
+			return nil, err
+		}
+		return createParquetOutput(path, schema, opts, inputs...)
+	}
+	if strings.EqualFold(filepath.Ext(path), ".parquet") {
+		return nil, usagef("%s: -to %s would write IPC into a .parquet file; drop -to or name OUT otherwise", path, o.to)
+	}
+	if o.codec != "" || o.rowGroupRows != 0 {
+		return nil, usagef("-codec and -row-group-rows apply to Parquet outputs (OUT ending in .parquet, or -to parquet)")
+	}
+	file, opts, err := o.resolve(path, fallbackFile)
+	if err != nil {
+		return nil, err
+	}
+	return createOutput(path, schema, file, opts, inputs...)
+}
+
+// parquetRecordWriter gives a parquet.Writer the shape of the IPC writers.
+// Parquet has no per-batch metadata: it is dropped.
+type parquetRecordWriter struct{ w *parquet.Writer }
+
+func (p parquetRecordWriter) WriteWithMetadata(rec *alkaid.Record, _ map[string]string) error {
+	return p.w.Write(rec)
+}
+
+func (p parquetRecordWriter) Close() error { return p.w.Close() }
+
+// createParquetOutput creates the Parquet file path ("-" is stdout),
+// written beside path and renamed into place by close (see output.go);
+// path must not be one of inputs.
+func createParquetOutput(path string, schema *alkaid.Schema, opts []parquet.WriterOption, inputs ...string) (*output, error) {
+	o := &output{path: path, isFile: true, parquet: true}
+	var dst io.Writer = cmdStdout
+	if path != "-" {
+		f, err := createOutFile(path, inputs...)
+		if err != nil {
+			return nil, err
+		}
+		o.f, dst = f, f
+	}
+	o.counter = &countingWriter{w: dst}
+	o.buf = bufio.NewWriterSize(o.counter, 1<<20)
+	pw, err := parquet.NewWriter(o.buf, schema, opts...)
+	if err != nil {
+		return nil, o.abort(fmt.Errorf("%s: %w", path, err))
+	}
+	o.w = parquetRecordWriter{pw}
+	return o, nil
+}
+
+// infoParquet summarises the Parquet file at path: f (of size bytes) when
+// it is a file, else stdin buffered in br.
+func infoParquet(path string, br *bufio.Reader, f io.ReaderAt, size int64) error {
+	name := path
+	var (
+		pf  *parquet.File
+		err error
+	)
+	if f != nil {
+		pf, err = parquet.NewFile(f, size)
+	} else {
+		name = "stdin"
+		pf, size, err = stdinParquet(br)
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", name, err)
+	}
+	return parquetInfo(name, pf, size)
+}

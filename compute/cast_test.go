@@ -98,6 +98,14 @@ var castCases = []castCase{
 	// Temporal.
 	{from: datatype.Date32Type, in: `[1, null]`, to: datatype.Date64Type, want: `[86400000, null]`},
 	{from: datatype.Date64Type, in: `[86400001]`, to: datatype.Date32Type, err: ErrTruncation},
+	// A date64 holds whole days; a time of day lies in [0, 24h).
+	{from: datatype.Int64, in: `[172800000, null]`, to: datatype.Date64Type, want: `[172800000, null]`},
+	{from: datatype.Int64, in: `[0, -101]`, to: datatype.Date64Type, err: ErrTruncation, contains: "row 1: value -101"},
+	{from: datatype.Int64, in: `[-101, 86400001]`, to: datatype.Date64Type, opts: []CastOption{AllowTruncation()}, want: `[-86400000, 86400000]`},
+	{from: ts(datatype.Second, ""), in: `[1, -1, null]`, to: datatype.Date64Type, want: `[0, -86400000, null]`},
+	{from: datatype.Int32, in: `[0, 86399]`, to: tm(datatype.Second), want: `[0, 86399]`},
+	{from: datatype.Int32, in: `[86400]`, to: tm(datatype.Second), err: ErrOverflow, contains: "row 0: value 86400"},
+	{from: datatype.Int64, in: `[-1]`, to: tm(datatype.Nanosecond), err: ErrOverflow},
 	{from: datatype.Date32Type, in: `[1]`, to: ts(datatype.Second, ""), want: `[86400]`},
 	{from: ts(datatype.Millisecond, ""), in: `[-1, 86400000]`, to: datatype.Date32Type, want: `[-1, 1]`},
 	{from: ts(datatype.Second, ""), in: `[2]`, to: ts(datatype.Nanosecond, "UTC"), want: `[2000000000]`},

@@ -105,11 +105,59 @@ func (c *castConfig) temporal(a array.Array, to datatype.DataType) (array.Array,
 		if err != nil {
 			return nil, err
 		}
-		return reinterpret(ints, to)
+		out, err := reinterpret(ints, to)
+		if err != nil {
+			return nil, err
+		}
+		return c.checkDomain(out, from)
+	case tk == datatype.KindDate64 && fk != datatype.KindDate64 && temporalFamily(fk) == 1:
+		// Through days: a date64 holds whole days in milliseconds.
+		days, err := c.convertUnits(a, datatype.Date32Type)
+		if err != nil {
+			return nil, err
+		}
+		return c.convertUnits(days, to)
 	case isTemporal(fk) && isTemporal(tk) && temporalFamily(fk) == temporalFamily(tk):
 		return c.convertUnits(a, to)
 	}
 	return nil, c.unsupported(from, to)
+}
+
+// msPerDay is the length of a day in date64's unit.
+const msPerDay = 86400000
+
+// checkDomain refuses counts that out's type cannot hold although they fit
+// its width: a date64 that is not a whole number of days (floored to the
+// day when truncation is allowed), a time of day outside [0, 24h).
+func (c *castConfig) checkDomain(out array.Array, from datatype.DataType) (array.Array, error) {
+	to := out.DataType()
+	v := readTemporal(out)
+	switch to.Kind() {
+	case datatype.KindDate64:
+		floored := false
+		for i, x := range v {
+			if out.IsNull(i) || x%msPerDay == 0 {
+				continue
+			}
+			if !c.truncate {
+				return nil, castFailure(ErrTruncation, from, to, i, x)
+			}
+			v[i] = x - (x%msPerDay+msPerDay)%msPerDay
+			floored = true
+		}
+		if floored {
+			ints := numbersOut(datatype.Int64, v, copyValidity(bitmapOf2(out)), out.NullN())
+			return reinterpret(ints, to)
+		}
+	case datatype.KindTime32, datatype.KindTime64:
+		perDay := 86400e9 / nanosPerUnit(to)
+		for i, x := range v {
+			if !out.IsNull(i) && (x < 0 || x >= perDay) {
+				return nil, castFailure(ErrOverflow, from, to, i, x)
+			}
+		}
+	}
+	return out, nil
 }
 
 // convertUnits rescales temporal counts from a's unit to to's: finer

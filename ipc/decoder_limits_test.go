@@ -14,14 +14,19 @@ func TestDecoderLimits(t *testing.T) {
 	}{
 		{"no option", nil, DefaultLimits},
 		{"zero fields take defaults", []ReaderOption{WithLimits(Limits{MaxDepth: 5, MaxBodySize: 1 << 40})},
-			Limits{MaxMetadataSize: DefaultLimits.MaxMetadataSize, MaxDepth: 5, MaxBodySize: 1 << 40,
-				MaxDecompressed: DefaultLimits.MaxDecompressed, MaxRows: DefaultLimits.MaxRows}},
+			withLimits(func(l *Limits) { l.MaxDepth, l.MaxBodySize = 5, 1<<40 })},
 		{"the last option wins", []ReaderOption{WithLimits(Limits{MaxRows: 1}), WithLimits(Limits{MaxMetadataSize: 9})},
-			Limits{MaxMetadataSize: 9, MaxDepth: DefaultLimits.MaxDepth, MaxBodySize: DefaultLimits.MaxBodySize,
-				MaxDecompressed: DefaultLimits.MaxDecompressed, MaxRows: DefaultLimits.MaxRows}},
+			withLimits(func(l *Limits) { l.MaxMetadataSize = 9 })},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			require.Equal(t, tc.want, NewDecoder(tc.opts...).Limits())
 		})
 	}
+}
+
+// withLimits is DefaultLimits changed by set.
+func withLimits(set func(*Limits)) Limits {
+	l := DefaultLimits
+	set(&l)
+	return l
 }

@@ -1,6 +1,7 @@
 package interop
 
 import (
+	"bytes"
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
@@ -17,6 +18,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/parquet"
@@ -314,4 +316,121 @@ func TestParquetConformanceHyparquet(t *testing.T) {
 	sort.Strings(stale)
 	require.Empty(t, stale, "pqDisagreements names columns no longer compared")
 	t.Logf("%d files, %d column values equal between Alkaid and hyparquet", len(files), cells)
+}
+
+// pqWrittenDisagreements pins the randdata fields whose values hyparquet
+// reads from a file Alkaid writes otherwise than Alkaid wrote them
+// (field → what differs); the test fails when one starts agreeing.
+var pqWrittenDisagreements = map[string]string{
+	// Parquet has no seconds unit: Alkaid stores timestamp[s] as a plain
+	// INT64 (its stored Arrow schema restores the type), so hyparquet
+	// gives the raw count of seconds.
+	"timestamp_s": `hyparquet "-5826831099165941986"`,
+	// Intervals other than months have no Parquet type: Alkaid stores
+	// them raw (INT64, FIXED_LEN_BYTE_ARRAY(16)), read back through the
+	// stored Arrow schema; hyparquet gives the raw value.
+	"interval_day_time": `hyparquet "-5826831099165941986"`,
+	"interval_mdn":      `hyparquet "1edf03b8fcef22af61175c8136f510e7"`,
+	// randdata's maps repeat keys; Alkaid writes them as they are and
+	// hyparquet, building a JS object per map, keeps the last value of a
+	// repeated key.
+	"map": `row 51: Alkaid [["denebalkaid€","824147342"],["phecda矢","889455528"],["phecda矢","886140551"]], hyparquet [["denebalkaid€","824147342"],["phecda矢","886140551"]]`,
+}
+
+func TestParquetAlkaidToHyparquet(t *testing.T) {
+	node, script := pqNode(t, false)
+	dir := t.TempDir()
+	codecs := []parquet.Codec{parquet.Snappy, parquet.Zstd, parquet.Gzip, parquet.LZ4Raw, parquet.Brotli, parquet.Uncompressed}
+	type written struct {
+		name, path string
+		want       map[string][]any
+	}
+	var files []written
+	var paths []string
+	for i, f := range pqFields(t) {
+		s := alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{})
+		recs := alkaidBatches(s, interopSeed, true)
+		var buf bytes.Buffer
+		w, err := parquet.NewWriter(&buf, s, parquet.WithCodec(codecs[i%len(codecs)]), parquet.WithRowGroupRows(64))
+		require.NoError(t, err)
+		want := map[string][]any{}
+		for _, r := range recs {
+			require.NoError(t, w.Write(r))
+			for j := range r.NumRows() {
+				want[f.Name] = append(want[f.Name], pqCanon(r.Column(0), j))
+			}
+		}
+		require.NoError(t, w.Close())
+		b, err := json.Marshal(want)
+		require.NoError(t, err)
+		want = map[string][]any{}
+		require.NoError(t, json.Unmarshal(b, &want))
+		path := filepath.Join(dir, f.Name+".parquet")
+		require.NoError(t, os.WriteFile(path, buf.Bytes(), 0o644))
+		files = append(files, written{f.Name, path, want})
+		paths = append(paths, path)
+	}
+	got := hyparquetRead(t, node, script, paths)
+	for _, w := range files {
+		t.Run(w.name, func(t *testing.T) {
+			r := got[w.path]
+			diff := r.Error
+			if diff == "" {
+				diff = pqCompare(w.want, r.Columns, []string{w.name})[w.name]
+			}
+			if pin, ok := pqWrittenDisagreements[w.name]; ok {
+				require.NotEmpty(t, diff, "hyparquet now reads %s as written: take it off pqWrittenDisagreements", w.name)
+				require.Contains(t, diff, pin)
+				t.Logf("known disagreement: %s", diff)
+				return
+			}
+			require.Empty(t, diff)
+			t.Logf("%d values equal", len(w.want[w.name]))
+		})
+	}
+}
+
+// TestParquetDuckDBToAlkaid has DuckDB write a file (COPY ... TO, zstd,
+// row groups of 128 rows) with integers of several widths, floats with
+// nulls, decimals of 9, 18 and 38 digits, strings, blobs, booleans,
+// dates, timestamps with and without time zone, times, lists, a struct
+// holding a list, a map, a list of structs and UUIDs; Alkaid reads it and
+// every column equals hyparquet's reading of it, and a few values equal
+// what the SQL of parquet.mjs computes.
+func TestParquetDuckDBToAlkaid(t *testing.T) {
+	node, script := pqNode(t, true)
+	dir := t.TempDir()
+	path := string(runJSPeer(t, node, script, "duckdb-write", dir))
+	ours, names, err := alkaidParquetColumns(path)
+	require.NoError(t, err)
+	require.Len(t, names, 22)
+	theirs := hyparquetRead(t, node, script, []string{path})[path]
+	require.Empty(t, theirs.Error)
+	require.Empty(t, pqCompare(ours, theirs.Columns, names))
+	for _, c := range []struct {
+		col  string
+		row  int
+		want any
+	}{
+		{"i32", 299, "299"},
+		{"u64", 299, "1196000000000"},
+		{"f64", 5, nil},
+		{"d9", 2, "24690"},               // 2 × 12.345, scale 3
+		{"d38", 1, "123456789012345678"}, // scale 3
+		{"d18", 1, "-987654321"},         // scale 4
+		{"s", 7, "row 7"},
+		{"b", 255, "ff"},
+		{"flag", 3, false},
+		{"dt", 1, "10958"},         // 2000-01-02
+		{"tm", 0, "3723000000000"}, // 01:02:03
+		{"ints", 3, []any{"0", "1", "2"}},
+		{"ints", 4, nil},
+		{"st", 2, []any{"2", "x2", []any{2.0, nil}}},
+		{"m", 1, []any{[]any{"k1", "1"}, []any{"z", nil}}},
+		{"lst", 1, []any{[]any{"1", []any{"u", nil}}, nil}},
+	} {
+		require.Len(t, ours[c.col], 300, c.col)
+		require.Equal(t, c.want, ours[c.col][c.row], "%s row %d", c.col, c.row)
+	}
+	t.Logf("%d columns of %d rows equal between Alkaid and hyparquet", len(names), len(ours[names[0]]))
 }

@@ -64,8 +64,8 @@ var pqDisagreements = map[string]string{
 	// A repeated field with no element is an empty list: it has no
 	// definition level that could make it null. hyparquet 1.31.5 gives
 	// null; Alkaid's [] is right.
-	"repeated_primitive_no_list.parquet/Int32_list":     "row 1: Alkaid [], hyparquet null",
-	"repeated_primitive_no_list.parquet/group_of_lists": "row 1: Alkaid [[],[\"three\"]], hyparquet [null,[\"three\"]]",
+	"repeated_primitive_no_list.parquet/Int32_list":     "row 1: Alkaid [], other reader null",
+	"repeated_primitive_no_list.parquet/group_of_lists": "row 1: Alkaid [[],[\"three\"]], other reader [null,[\"three\"]]",
 }
 
 // pqNode returns node and the parquet.mjs script, or skips the test.
@@ -96,9 +96,18 @@ type pqRead struct {
 
 // hyparquetRead reads the files with hyparquet in one node process.
 func hyparquetRead(t *testing.T, node, script string, paths []string) map[string]pqRead {
+	return independentRead(t, node, script, "read", paths)
+}
+
+// pqReaderName names the reader of each parquet.mjs command.
+var pqReaderName = map[string]string{"read": "hyparquet", "duckdb-read": "DuckDB"}
+
+// independentRead reads the files with parquet.mjs's command cmd
+// ("read": hyparquet, "duckdb-read": DuckDB) in one node process.
+func independentRead(t *testing.T, node, script, cmd string, paths []string) map[string]pqRead {
 	t.Helper()
 	var got map[string]pqRead
-	require.NoError(t, json.Unmarshal(runJSPeer(t, node, script, append([]string{"read"}, paths...)...), &got))
+	require.NoError(t, json.Unmarshal(runJSPeer(t, node, script, append([]string{cmd}, paths...)...), &got))
 	return got
 }
 
@@ -234,14 +243,14 @@ func pqCompare(ours, theirs map[string][]any, names []string) map[string]string 
 	for _, name := range names {
 		o, h := ours[name], theirs[name]
 		if len(o) != len(h) {
-			diffs[name] = fmt.Sprintf("%d rows, hyparquet %d", len(o), len(h))
+			diffs[name] = fmt.Sprintf("%d rows, other reader %d", len(o), len(h))
 			continue
 		}
 		for i := range o {
 			if !reflect.DeepEqual(o[i], h[i]) {
 				ob, _ := json.Marshal(o[i])
 				hb, _ := json.Marshal(h[i])
-				diffs[name] = fmt.Sprintf("row %d: Alkaid %.200s, hyparquet %.200s", i, ob, hb)
+				diffs[name] = fmt.Sprintf("row %d: Alkaid %.200s, other reader %.200s", i, ob, hb)
 				break
 			}
 		}
@@ -251,6 +260,28 @@ func pqCompare(ours, theirs map[string][]any, names []string) map[string]string 
 
 func TestParquetConformanceHyparquet(t *testing.T) {
 	node, script := pqNode(t, false)
+	pqConformance(t, node, script, "read", nil, pqDisagreements)
+}
+
+// pqDuckDBConformanceSkips lists the files DuckDB cannot read, with what
+// it says; the test checks that it still cannot.
+var pqDuckDBConformanceSkips = map[string]string{
+	"hadoop_lz4_compressed.parquet":     `Unsupported compression codec "LZ4"`,
+	"non_hadoop_lz4_compressed.parquet": `Unsupported compression codec "LZ4"`,
+}
+
+// TestParquetConformanceDuckDB compares the same files with DuckDB's
+// reading; DuckDB agrees with Alkaid on every column it reads.
+func TestParquetConformanceDuckDB(t *testing.T) {
+	node, script := pqNode(t, true)
+	pqConformance(t, node, script, "duckdb-read", pqDuckDBConformanceSkips, map[string]string{})
+}
+
+// pqConformance reads every parquet-testing file with Alkaid and with
+// parquet.mjs's command cmd and compares each column; cannot lists the
+// files the other reader must fail on (with a part of its error), pins
+// the columns where the two must differ.
+func pqConformance(t *testing.T, node, script, cmd string, cannot, pins map[string]string) {
 	dir := "../../shared/conformance/parquet-testing/data"
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -281,20 +312,25 @@ func TestParquetConformanceHyparquet(t *testing.T) {
 		files = append(files, file{name, path, cols, names})
 		paths = append(paths, path)
 	}
-	got := hyparquetRead(t, node, script, paths)
+	got := independentRead(t, node, script, cmd, paths)
 	seen := map[string]bool{}
 	cells := 0
 	for _, f := range files {
 		t.Run(f.name, func(t *testing.T) {
 			r := got[f.path]
-			require.Empty(t, r.Error, "hyparquet cannot read %s", f.name)
+			if want, ok := cannot[f.name]; ok {
+				require.Contains(t, r.Error, want, "%s now reads %s: take it off its list", pqReaderName[cmd], f.name)
+				t.Logf("%s cannot read it, as expected: %s", pqReaderName[cmd], r.Error)
+				return
+			}
+			require.Empty(t, r.Error, "%s cannot read %s", pqReaderName[cmd], f.name)
 			diffs := pqCompare(f.cols, r.Columns, f.names)
 			for _, name := range f.names {
 				key := f.name + "/" + name
-				want, pinned := pqDisagreements[key]
+				want, pinned := pins[key]
 				if pinned {
 					seen[key] = true
-					require.NotEmpty(t, diffs[name], "%s now agrees with hyparquet: take it off pqDisagreements", key)
+					require.NotEmpty(t, diffs[name], "%s now agrees with %s: take it off the pinned list", key, pqReaderName[cmd])
 					require.Contains(t, diffs[name], want, key)
 					t.Logf("%s: known disagreement: %s", key, diffs[name])
 					continue
@@ -308,14 +344,14 @@ func TestParquetConformanceHyparquet(t *testing.T) {
 		})
 	}
 	var stale []string
-	for k := range pqDisagreements {
+	for k := range pins {
 		if !seen[k] {
 			stale = append(stale, k)
 		}
 	}
 	sort.Strings(stale)
-	require.Empty(t, stale, "pqDisagreements names columns no longer compared")
-	t.Logf("%d files, %d column values equal between Alkaid and hyparquet", len(files), cells)
+	require.Empty(t, stale, "pinned columns no longer compared")
+	t.Logf("%d files, %d column values equal between Alkaid and %s", len(files), cells, pqReaderName[cmd])
 }
 
 // pqWrittenDisagreements pins the randdata fields whose values hyparquet
@@ -325,20 +361,50 @@ var pqWrittenDisagreements = map[string]string{
 	// Parquet has no seconds unit: Alkaid stores timestamp[s] as a plain
 	// INT64 (its stored Arrow schema restores the type), so hyparquet
 	// gives the raw count of seconds.
-	"timestamp_s": `hyparquet "-5826831099165941986"`,
+	"timestamp_s": `other reader "-5826831099165941986"`,
 	// Intervals other than months have no Parquet type: Alkaid stores
 	// them raw (INT64, FIXED_LEN_BYTE_ARRAY(16)), read back through the
 	// stored Arrow schema; hyparquet gives the raw value.
-	"interval_day_time": `hyparquet "-5826831099165941986"`,
-	"interval_mdn":      `hyparquet "1edf03b8fcef22af61175c8136f510e7"`,
+	"interval_day_time": `other reader "-5826831099165941986"`,
+	"interval_mdn":      `other reader "1edf03b8fcef22af61175c8136f510e7"`,
 	// randdata's maps repeat keys; Alkaid writes them as they are and
 	// hyparquet, building a JS object per map, keeps the last value of a
 	// repeated key.
-	"map": `row 51: Alkaid [["denebalkaid€","824147342"],["phecda矢","889455528"],["phecda矢","886140551"]], hyparquet [["denebalkaid€","824147342"],["phecda矢","886140551"]]`,
+	"map": `row 51: Alkaid [["denebalkaid€","824147342"],["phecda矢","889455528"],["phecda矢","886140551"]], other reader [["denebalkaid€","824147342"],["phecda矢","886140551"]]`,
 }
 
 func TestParquetAlkaidToHyparquet(t *testing.T) {
 	node, script := pqNode(t, false)
+	pqWritten(t, node, script, "read", pqWrittenDisagreements)
+}
+
+// pqWrittenDuckDBDisagreements is pqWrittenDisagreements for DuckDB.
+var pqWrittenDuckDBDisagreements = map[string]string{
+	// Finding: Alkaid writes unsigned integers with the INTEGER logical
+	// type only, no UINT_32/UINT_64 converted type; DuckDB 1.5 decides
+	// signedness by the converted type and reads them as signed.
+	"uint32": `other reader "-1207705826"`,
+	"uint64": `other reader "-5826831099165941986"`,
+	// DuckDB limits: decimals of more than 38 digits read as DOUBLE,
+	// TIME(NANOS) read as microseconds.
+	"decimal256": `other reader 0.006841268531789093`,
+	"time64ns":   `Alkaid "59108560114657", other reader "59108560114000"`,
+	// As for hyparquet: no Parquet type for these.
+	"timestamp_s":       `other reader "-5826831099165941986"`,
+	"interval_day_time": `other reader "-5826831099165941986"`,
+	"interval_mdn":      `other reader "1edf03b8fcef22af61175c8136f510e7"`,
+}
+
+func TestParquetAlkaidToDuckDB(t *testing.T) {
+	node, script := pqNode(t, true)
+	pqWritten(t, node, script, "duckdb-read", pqWrittenDuckDBDisagreements)
+}
+
+// pqWritten writes one file per randdata field Parquet holds with
+// Alkaid's writer, the codecs taken in turn, and reads them with
+// parquet.mjs's command cmd: the values must equal those written but for
+// the fields pinned (field → a part of the difference).
+func pqWritten(t *testing.T, node, script, cmd string, pins map[string]string) {
 	dir := t.TempDir()
 	codecs := []parquet.Codec{parquet.Snappy, parquet.Zstd, parquet.Gzip, parquet.LZ4Raw, parquet.Brotli, parquet.Uncompressed}
 	type written struct {
@@ -370,7 +436,7 @@ func TestParquetAlkaidToHyparquet(t *testing.T) {
 		files = append(files, written{f.Name, path, want})
 		paths = append(paths, path)
 	}
-	got := hyparquetRead(t, node, script, paths)
+	got := independentRead(t, node, script, cmd, paths)
 	for _, w := range files {
 		t.Run(w.name, func(t *testing.T) {
 			r := got[w.path]
@@ -378,8 +444,8 @@ func TestParquetAlkaidToHyparquet(t *testing.T) {
 			if diff == "" {
 				diff = pqCompare(w.want, r.Columns, []string{w.name})[w.name]
 			}
-			if pin, ok := pqWrittenDisagreements[w.name]; ok {
-				require.NotEmpty(t, diff, "hyparquet now reads %s as written: take it off pqWrittenDisagreements", w.name)
+			if pin, ok := pins[w.name]; ok {
+				require.NotEmpty(t, diff, "%s now reads %s as written: take it off the pinned list", pqReaderName[cmd], w.name)
 				require.Contains(t, diff, pin)
 				t.Logf("known disagreement: %s", diff)
 				return

@@ -4,6 +4,8 @@
 //   node parquet.mjs read PATH...    read each file with hyparquet; print
 //                                    {path: {"columns": {name: [rows]}}}
 //                                    or {path: {"error": message}}
+//   node parquet.mjs duckdb-read PATH...
+//                                    the same with DuckDB (read_parquet)
 //   node parquet.mjs duckdb-write DIR
 //                                    write DIR/duckdb.parquet with DuckDB
 //                                    (COPY ... TO) and print its name
@@ -125,6 +127,44 @@ async function read(path) {
   return { columns };
 }
 
+// duck is DuckDB value v of type ty in the canonical form (maps as
+// [key, value] pairs in order, keys canonical too).
+function duck(v, ty) {
+  if (v === null || v === undefined) return null;
+  const id = ty.typeId;
+  if (id === 10 || id === 11) return leaf(v, { type: 'FLOAT' });
+  if (typeof v === 'bigint' || typeof v === 'number') return String(v);
+  if (typeof v === 'boolean' || typeof v === 'string') return v;
+  if (ty.entryNames) return ty.entryNames.map((n, k) => duck(v.entries[n], ty.entryTypes[k]));
+  if (ty.keyType) return v.entries.map((e) => [String(duck(e.key, ty.keyType)), duck(e.value, ty.valueType)]);
+  if (ty.valueType) return v.items.map((x) => duck(x, ty.valueType));
+  const c = v.constructor.name;
+  if (c === 'DuckDBDecimalValue') return String(v.value);
+  if (c === 'DuckDBBlobValue') return hex(v.bytes);
+  if (c === 'DuckDBUUIDValue') return v.toString().replaceAll('-', '');
+  if (c === 'DuckDBDateValue') return String(v.days);
+  if ('micros' in v && (c.startsWith('DuckDBTime'))) return String(BigInt(v.micros) * 1000n);
+  if ('nanos' in v) return String(v.nanos);
+  if ('millis' in v) return String(BigInt(v.millis) * 1000000n);
+  if ('seconds' in v) return String(BigInt(v.seconds) * 1000000000n);
+  throw new Error(`no canonical form for DuckDB ${c} of ${ty}`);
+}
+
+let duckdbConnection;
+async function duckdbRead(path) {
+  if (!duckdbConnection) {
+    const { DuckDBInstance } = await import('@duckdb/node-api');
+    duckdbConnection = await (await DuckDBInstance.create(':memory:')).connect();
+  }
+  const r = await duckdbConnection.runAndReadAll(`SELECT * FROM read_parquet('${path.replaceAll("'", "''")}')`);
+  const names = r.columnNames();
+  const types = r.columnTypes();
+  const cols = r.getColumns();
+  const columns = {};
+  names.forEach((n, k) => { columns[n] = (cols[k] ?? []).map((v) => duck(v, types[k])); });
+  return { columns };
+}
+
 async function duckdbWrite(dir) {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const db = await DuckDBInstance.create(':memory:');
@@ -150,11 +190,11 @@ async function duckdbWrite(dir) {
 }
 
 const [cmd, ...args] = process.argv.slice(2);
-if (cmd === 'read') {
+if (cmd === 'read' || cmd === 'duckdb-read') {
   const out = {};
   for (const p of args) {
     try {
-      out[p] = await read(p);
+      out[p] = await (cmd === 'read' ? read : duckdbRead)(p);
     } catch (err) {
       out[p] = { error: String(err?.message ?? err) };
     }
@@ -163,6 +203,6 @@ if (cmd === 'read') {
 } else if (cmd === 'duckdb-write') {
   process.stdout.write(await duckdbWrite(args[0]));
 } else {
-  console.error('usage: node parquet.mjs read PATH... | duckdb-write DIR');
+  console.error('usage: node parquet.mjs read PATH... | duckdb-read PATH... | duckdb-write DIR');
   process.exit(2);
 }

@@ -461,8 +461,8 @@ func pqWritten(t *testing.T, node, script, cmd string, pins map[string]string) {
 // nulls, decimals of 9, 18 and 38 digits, strings, blobs, booleans,
 // dates, timestamps with and without time zone, times, lists, a struct
 // holding a list, a map, a list of structs and UUIDs; Alkaid reads it and
-// every column equals hyparquet's reading of it, and a few values equal
-// what the SQL of parquet.mjs computes.
+// every column equals hyparquet's and DuckDB's own reading of it, and a
+// few values equal what the SQL of parquet.mjs computes.
 func TestParquetDuckDBToAlkaid(t *testing.T) {
 	node, script := pqNode(t, true)
 	dir := t.TempDir()
@@ -473,6 +473,9 @@ func TestParquetDuckDBToAlkaid(t *testing.T) {
 	theirs := hyparquetRead(t, node, script, []string{path})[path]
 	require.Empty(t, theirs.Error)
 	require.Empty(t, pqCompare(ours, theirs.Columns, names))
+	duck := independentRead(t, node, script, "duckdb-read", []string{path})[path]
+	require.Empty(t, duck.Error)
+	require.Empty(t, pqCompare(ours, duck.Columns, names))
 	for _, c := range []struct {
 		col  string
 		row  int
@@ -498,5 +501,5 @@ func TestParquetDuckDBToAlkaid(t *testing.T) {
 		require.Len(t, ours[c.col], 300, c.col)
 		require.Equal(t, c.want, ours[c.col][c.row], "%s row %d", c.col, c.row)
 	}
-	t.Logf("%d columns of %d rows equal between Alkaid and hyparquet", len(names), len(ours[names[0]]))
+	t.Logf("%d columns of %d rows equal between Alkaid, hyparquet and DuckDB", len(names), len(ours[names[0]]))
 }

@@ -401,7 +401,8 @@ func TestParquetAlkaidToDuckDB(t *testing.T) {
 }
 
 // pqWritten writes one file per randdata field Parquet holds with
-// Alkaid's writer, the codecs taken in turn, and reads them with
+// Alkaid's writer, the codecs taken in turn (dictionaries off for every
+// other field, small pages with CRCs for every third), and reads them with
 // parquet.mjs's command cmd: the values must equal those written but for
 // the fields pinned (field → a part of the difference).
 func pqWritten(t *testing.T, node, script, cmd string, pins map[string]string) {
@@ -417,7 +418,14 @@ func pqWritten(t *testing.T, node, script, cmd string, pins map[string]string) {
 		s := alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{})
 		recs := alkaidBatches(s, interopSeed, true)
 		var buf bytes.Buffer
-		w, err := parquet.NewWriter(&buf, s, parquet.WithCodec(codecs[i%len(codecs)]), parquet.WithRowGroupRows(64))
+		opts := []parquet.WriterOption{parquet.WithCodec(codecs[i%len(codecs)]), parquet.WithRowGroupRows(64)}
+		if i%2 == 1 {
+			opts = append(opts, parquet.WithDictionary(false, 0))
+		}
+		if i%3 == 2 {
+			opts = append(opts, parquet.WithPageSize(512), parquet.WithPageCRC())
+		}
+		w, err := parquet.NewWriter(&buf, s, opts...)
 		require.NoError(t, err)
 		want := map[string][]any{}
 		for _, r := range recs {
@@ -502,4 +510,34 @@ func TestParquetDuckDBToAlkaid(t *testing.T) {
 		require.Equal(t, c.want, ours[c.col][c.row], "%s row %d", c.col, c.row)
 	}
 	t.Logf("%d columns of %d rows equal between Alkaid, hyparquet and DuckDB", len(names), len(ours[names[0]]))
+}
+
+// TestParquetCompareFindsDifferences shows that the comparison of
+// canonical columns reports what differs: a test that could not fail
+// would prove nothing.
+func TestParquetCompareFindsDifferences(t *testing.T) {
+	ours := map[string][]any{"a": {"1", nil, []any{"x", 1.5}}, "b": {"NaN"}}
+	for _, c := range []struct {
+		name   string
+		theirs map[string][]any
+		want   map[string]string
+	}{
+		{"equal", map[string][]any{"a": {"1", nil, []any{"x", 1.5}}, "b": {"NaN"}}, map[string]string{}},
+		{"value", map[string][]any{"a": {"1", nil, []any{"x", 2.5}}, "b": {"NaN"}}, map[string]string{"a": "row 2"}},
+		{"null", map[string][]any{"a": {"1", "0", []any{"x", 1.5}}, "b": {"NaN"}}, map[string]string{"a": "row 1"}},
+		{"rows", map[string][]any{"a": {"1"}, "b": {"NaN"}}, map[string]string{"a": "3 rows, other reader 1"}},
+		{"missing", map[string][]any{"a": {"1", nil, []any{"x", 1.5}}}, map[string]string{"b": "1 rows, other reader 0"}},
+		{"nan", map[string][]any{"a": {"1", nil, []any{"x", 1.5}}, "b": {nil}}, map[string]string{"b": "row 0"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			got := pqCompare(ours, c.theirs, []string{"a", "b"})
+			require.Len(t, got, len(c.want))
+			for k, w := range c.want {
+				require.Contains(t, got[k], w)
+			}
+		})
+	}
+	require.Equal(t, "NaN", pqFloat(math.NaN()))
+	require.Equal(t, "-Infinity", pqFloat(math.Inf(-1)))
+	require.Equal(t, "-5000000000000000000000", pqScale(-5e9, 1e12))
 }

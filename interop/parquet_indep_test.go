@@ -26,8 +26,10 @@ import (
 
 // The tests of this file check Alkaid's parquet package against
 // independent Parquet readers run under Node.js through js/parquet.mjs:
-// hyparquet (pure JS, with hyparquet-compressors for the codecs) reads
-// files, and DuckDB (@duckdb/node-api) writes one. Each column of a file
+// hyparquet (pure JS, with hyparquet-compressors for the codecs) and
+// DuckDB (@duckdb/node-api, read_parquet) read every parquet-testing file
+// Alkaid reads and every file Alkaid writes, and DuckDB writes one file
+// (COPY ... TO) that Alkaid reads. Each column of a file
 // is compared row by row through a canonical JSON form, defined alike in
 // pqCanon here and in parquet.mjs:
 //

@@ -382,11 +382,6 @@ func TestParquetAlkaidToHyparquet(t *testing.T) {
 
 // pqWrittenDuckDBDisagreements is pqWrittenDisagreements for DuckDB.
 var pqWrittenDuckDBDisagreements = map[string]string{
-	// Finding: Alkaid writes unsigned integers with the INTEGER logical
-	// type only, no UINT_32/UINT_64 converted type; DuckDB 1.5 decides
-	// signedness by the converted type and reads them as signed.
-	"uint32": `other reader "-1207705826"`,
-	"uint64": `other reader "-5826831099165941986"`,
 	// DuckDB limits: decimals of more than 38 digits read as DOUBLE,
 	// TIME(NANOS) read as microseconds.
 	"decimal256": `other reader 0.006841268531789093`,

@@ -106,7 +106,15 @@ func leafElement(t datatype.DataType, e *format.SchemaElement, l *wleaf) error {
 			l.width = 8
 		}
 	}
+	// Integers carry the legacy converted type beside the logical one:
+	// readers that know only converted types (DuckDB among them) would
+	// otherwise read unsigned columns as signed.
 	intLT := func(bits int8, signed bool) *format.LogicalType {
+		c := map[int8]format.ConvertedType{8: format.Int8, 16: format.Int16, 32: format.Int32C, 64: format.Int64C}[bits]
+		if !signed {
+			c = map[int8]format.ConvertedType{8: format.Uint8, 16: format.Uint16, 32: format.Uint32, 64: format.Uint64}[bits]
+		}
+		e.ConvertedType = ptr(c)
 		return &format.LogicalType{Integer: &format.IntType{BitWidth: bits, IsSigned: signed}}
 	}
 	switch k := t.Kind(); k {

@@ -120,6 +120,11 @@ func importText(inPath, outPath string, opt importOptions) error {
 	if err != nil {
 		return err
 	}
+	// Overwriting the input is the graver mistake: name it first, even
+	// when the output's extension is also wrong (import x.csv x.csv).
+	if err := notAnInput(outPath, []string{inPath}); err != nil {
+		return err
+	}
 	if err := checkIPCExt(outPath); err != nil {
 		return err
 	}

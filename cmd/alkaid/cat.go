@@ -20,7 +20,9 @@ var catCmd = command{
 	long: `
 Each record batch is printed as a table with a header of column names:
 numbers right-aligned, strings quoted, nulls as (null), lists in [ ],
-structs and maps in { }. Batches are read one at a time; "-" reads stdin.`,
+structs and maps in { }. Batches are read one at a time; "-" reads stdin
+(a file there, starting with a file magic, is held in memory, up to 1 GiB,
+to reach its footer; a longer one is read as a stream).`,
 }
 
 func runCat(args []string) int {

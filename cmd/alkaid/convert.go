@@ -14,7 +14,9 @@ var convertCmd = command{
 	short: "Rewrite a stream or file (either magic) as a stream or file, with or without compression.",
 	long: `
 IN is read as a file when it starts with a file magic (ALKAID1 or ARROW1)
-and its footer reads, else as a stream; "-" is stdin. OUT ending in .ipc
+and its footer reads, else as a stream; "-" is stdin (a file there is held
+in memory, up to 1 GiB, to reach its footer; a longer one is read as a
+stream). OUT ending in .ipc
 (.arrow) is a file, .ipcs (.arrows) a stream, "-" is stdout (a stream);
 otherwise OUT takes IN's form. Values, dictionaries, extension types,
 schema, field, message and footer metadata are kept. Writing a file from a

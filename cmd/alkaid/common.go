@@ -223,7 +223,7 @@ func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 				return nil, err
 			}
 			if sf.whole != nil {
-				return openFile(path, bytes.NewReader(sf.whole), int64(len(sf.whole)), nil, opts)
+				return openFile("stdin", bytes.NewReader(sf.whole), int64(len(sf.whole)), nil, opts)
 			}
 			fmt.Fprintf(cmdStderr, "alkaid: warning: %v\n", sf.tooLong())
 			br = bufio.NewReaderSize(sf.rest, 1<<20)

@@ -24,7 +24,8 @@ footer, as file readers do (its stream part may start at the first batch,
 or with a malformed schema message: a warning on stderr names the
 writer's defect, an error with -strict); a stream, or a file whose
 footer is unreadable, through its first message. "-" reads stdin (a file
-there is read into memory to reach its footer).`,
+there is held in memory, up to 1 GiB, to reach its footer; a longer one
+is read as a stream).`,
 }
 
 func runSchema(args []string) int {

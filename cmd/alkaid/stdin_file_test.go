@@ -74,6 +74,16 @@ func TestStdinFileOverMemoryBound(t *testing.T) {
 	require.Contains(t, out, "record batch 0: 3 rows")
 	require.Contains(t, errs, "over 16 bytes: read as a stream")
 
+	for _, c := range []struct{ cmd, want string }{
+		{"schema", "3 fields\n"},
+		{"info", "record batches: 1\nrows:           3 (per batch 3 to 3)\n"},
+	} {
+		code, out, errs = cli(t, full, c.cmd, "-")
+		require.Equal(t, exitOK, code, errs)
+		require.Contains(t, out, c.want, c.cmd)
+		require.Contains(t, errs, "over 16 bytes: read as a stream", c.cmd)
+	}
+
 	for _, cmd := range []string{"validate", "cat"} {
 		code, _, errs = cli(t, js, cmd, "-")
 		require.Equal(t, exitInvalid, code, errs)
@@ -88,4 +98,10 @@ func TestStdinFileOverMemoryBound(t *testing.T) {
 	require.Equal(t, exitInvalid, code, errs)
 	require.Contains(t, out, "stdin: file (ALKAID1) without a usable footer; read as a stream: salvaged 1 record batch(es), 3 rows")
 	require.True(t, strings.HasPrefix(errs, "alkaid validate: stdin: invalid: footer:"), errs)
+
+	// Neither a file nor a stream: the error names stdin and both tries.
+	junk := append([]byte(ipc.Magic+"\x00\x00"), make([]byte, 40)...)
+	code, _, errs = cli(t, junk, "cat", "-")
+	require.Equal(t, exitInvalid, code, errs)
+	require.Contains(t, errs, "stdin: not readable as a file")
 }

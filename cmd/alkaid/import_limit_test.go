@@ -57,7 +57,7 @@ func TestImportHeaderOverMetadataLimit(t *testing.T) {
 			code, _, errs := cli(t, nil, "import", in, out)
 			require.NotEqual(t, 0, code, errs)
 			require.Contains(t, errs, "Limits.MaxMetadataSize", errs)
-			require.Contains(t, errs, "schema metadata", errs)
+			require.Contains(t, errs, "metadata would take", errs)
 			if c.existing == nil {
 				require.NoFileExists(t, out)
 			} else {

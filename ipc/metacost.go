@@ -32,11 +32,15 @@ type metaCost struct {
 	bytes  int64
 	tables int64
 	depth  int // of field nesting
+	// strs is the bytes of its strings alone (names, keys, values, time
+	// zones): a lower bound of the built size, known before building.
+	strs int64
 }
 
 func (c *metaCost) add(o metaCost) {
 	c.bytes += o.bytes
 	c.tables += o.tables
+	c.strs += o.strs
 	c.depth = max(c.depth, o.depth)
 }
 
@@ -54,6 +58,7 @@ func kvCost(m datatype.Metadata) metaCost {
 	c := metaCost{bytes: vec(m.Len()), tables: int64(m.Len())}
 	for i := range m.Len() {
 		c.bytes += costKV + str(len(m.Key(i))) + str(len(m.Value(i)))
+		c.strs += int64(len(m.Key(i)) + len(m.Value(i)))
 	}
 	return c
 }
@@ -66,6 +71,7 @@ func mapCost(m map[string]string) metaCost {
 	c := metaCost{bytes: vec(len(m)), tables: int64(len(m))}
 	for k, v := range m {
 		c.bytes += costKV + str(len(k)) + str(len(v))
+		c.strs += int64(len(k) + len(v))
 	}
 	return c
 }
@@ -83,13 +89,14 @@ func schemaCost(s *alkaid.Schema) metaCost {
 // fieldCost follows schemaWriter.field: extension and dictionary types
 // add two key-value pairs each, a dictionary its encoding tables.
 func fieldCost(f datatype.Field) metaCost {
-	c := metaCost{bytes: costField + str(len(f.Name)), tables: 1}
+	c := metaCost{bytes: costField + str(len(f.Name)), tables: 1, strs: int64(len(f.Name))}
 	c.add(kvCost(f.Metadata))
 	t := f.Type
 	extKV := func(ext datatype.ExtensionType) {
 		name, meta := ext.ExtensionName(), ext.Serialize()
 		c.add(metaCost{bytes: vec(2) + 2*costKV + str(len(ArrowExtensionMetadataKey)) + str(len(ArrowExtensionNameKey)) +
-			str(len(name)) + str(len(meta)), tables: 2})
+			str(len(name)) + str(len(meta)), tables: 2,
+			strs: int64(len(ArrowExtensionMetadataKey) + len(ArrowExtensionNameKey) + len(name) + len(meta))})
 	}
 	if ext, ok := t.(datatype.ExtensionType); ok {
 		extKV(ext)
@@ -107,6 +114,7 @@ func fieldCost(f datatype.Field) metaCost {
 	switch tt := t.(type) {
 	case *datatype.TimestampType:
 		c.bytes += str(len(tt.TimeZone))
+		c.strs += int64(len(tt.TimeZone))
 	case *datatype.UnionType:
 		c.bytes += vec(len(tt.TypeCodes()))
 	}
@@ -130,6 +138,11 @@ const maxBuild = 1 << 30
 // the Flatbuffers builder could not build.
 func checkCost(c metaCost, what string) error {
 	l := DefaultLimits
+	if c.strs > int64(l.MaxMetadataSize) {
+		// Refused before the builder copies the strings (and grows to
+		// several times their size).
+		return limitf("%s metadata would take at least %d bytes (its names and metadata strings); readers accept %d (Limits.MaxMetadataSize)", what, c.strs, l.MaxMetadataSize)
+	}
 	if c.bytes > maxBuild {
 		return limitf("%s metadata would take about %d bytes; readers accept %d (Limits.MaxMetadataSize)", what, c.bytes, l.MaxMetadataSize)
 	}

@@ -8,6 +8,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -232,6 +233,18 @@ func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 			}
 			return &input{path: path, pq: pf, size: size}, nil
 		}
+		if head, _ := br.Peek(8); ipc.DetectMagic(head) != "" {
+			// A file on stdin: held in memory to reach its footer.
+			sf, err := readStdinFile(br)
+			if err != nil {
+				return nil, err
+			}
+			if sf.whole != nil {
+				return openFile("stdin", bytes.NewReader(sf.whole), int64(len(sf.whole)), nil, opts)
+			}
+			fmt.Fprintf(cmdStderr, "alkaid: warning: %v\n", sf.tooLong())
+			br = bufio.NewReaderSize(sf.rest, 1<<20)
+		}
 		cr := &countingReader{r: br}
 		sr, err := ipc.NewStreamReader(cr, opts...)
 		if err != nil {
@@ -252,18 +265,33 @@ func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 		f.Close()
 		return nil, fmt.Errorf("%s: is a directory", path)
 	}
-	in := &input{path: path, size: st.Size(), closer: f}
+	return openFile(path, f, st.Size(), f, opts)
+}
+
+// openFile opens f (size bytes; closer closes it, or nil) as a file when
+// it starts with a file magic and its footer reads, and as a stream
+// otherwise.
+func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc.ReaderOption) (*input, error) {
+	in := &input{path: path, size: size, closer: closer}
+	fail := func(err error) (*input, error) {
+		if closer != nil {
+			closer.Close()
+		}
+		return nil, err
+	}
 	head := make([]byte, 8)
 	n, _ := io.ReadFull(f, head)
 	if isParquetHead(head[:n]) {
-		if in.pq, err = openParquet(path, f, st.Size()); err != nil {
-			return nil, err
+		pq, err := openParquet(path, f, size)
+		if err != nil {
+			return fail(err)
 		}
+		in.pq = pq
 		return in, nil
 	}
 	in.magic = ipc.DetectMagic(head[:n])
 	if in.magic != "" {
-		fr, err := ipc.NewFileReader(f, st.Size(), opts...)
+		fr, err := ipc.NewFileReader(f, size, opts...)
 		if err == nil {
 			in.file = fr
 			return in, nil
@@ -271,13 +299,14 @@ func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 		in.footerErr = err
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		f.Close()
-		return nil, err
+		return fail(err)
 	}
 	in.counter = &countingReader{r: bufio.NewReaderSize(f, 1<<20)}
 	sr, err := ipc.NewStreamReader(in.counter, opts...)
 	if err != nil {
-		f.Close()
+		if closer != nil {
+			closer.Close()
+		}
 		if in.footerErr != nil {
 			return nil, fmt.Errorf("%s: not readable as a file (%v) nor as a stream: %w", path, in.footerErr, err)
 		}

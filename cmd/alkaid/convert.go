@@ -16,14 +16,16 @@ var convertCmd = command{
 IN is read as a file when it starts with a file magic (ALKAID1 or ARROW1)
 and its footer reads, as Parquet when it starts with PAR1 (one record
 batch per row group; on stdin read whole into memory), else as a stream;
-"-" is stdin. OUT ending in .ipc (.arrow) is a file, .ipcs (.arrows) a
-stream, .parquet (or -to parquet) a Parquet file written with -codec and
--row-group-rows, "-" is stdout (a stream); otherwise OUT takes IN's form
-(a file for a Parquet IN). Values, dictionaries, extension types, schema,
-field, message and footer metadata are kept (Parquet holds no message nor
-footer metadata). Writing a file from a stream whose dictionaries are
-replaced between batches re-encodes them as one growing dictionary (same
-values), since files allow only deltas.
+"-" is stdin (an IPC file there is held in memory, up to 1 GiB, to reach
+its footer; a longer one is read as a stream). OUT ending in .ipc (.arrow)
+is a file, .ipcs (.arrows) a stream, .parquet (or -to parquet) a Parquet
+file written with -codec and -row-group-rows, "-" is stdout (a stream);
+otherwise OUT takes IN's form (a file for a Parquet IN). Values,
+dictionaries, extension types, schema, field, message and footer metadata
+are kept (Parquet holds no message nor footer metadata). Writing a file
+from a stream whose dictionaries are replaced between batches re-encodes
+them as one growing dictionary (same values), since files allow only
+deltas.
 
 Batches are read and written one at a time. A file whose footer is missing
 (its writer died) is converted up to its last complete record batch; the

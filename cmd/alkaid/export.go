@@ -89,7 +89,8 @@ type textWriter interface {
 }
 
 func export(inPath, outPath, format, delim string, header, quiet bool) error {
-	// Overwriting the input is the worse mistake: said first.
+	// Overwriting the input is the graver mistake: name it first, even
+	// when the output's extension is also wrong (export x.ipc x.ipc).
 	if err := notAnInput(outPath, []string{inPath}); err != nil {
 		return err
 	}

@@ -141,10 +141,15 @@ func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, err
 		if magic == "" {
 			return readSchemaFrom(br)
 		}
-		raw, err := io.ReadAll(br)
+		sf, err := readStdinFile(br)
 		if err != nil {
 			return nil, nil, err
 		}
+		if sf.whole == nil {
+			fmt.Fprintf(cmdStderr, "alkaid %s: warning: %v\n", cmd, sf.tooLong())
+			return readSchemaFrom(bufio.NewReaderSize(sf.rest, 1<<20))
+		}
+		raw := sf.whole
 		ff, footerErr := readFileFooter(bytes.NewReader(raw), int64(len(raw)), magic, opts...)
 		if footerErr == nil {
 			ff.warn(cmd, "stdin")

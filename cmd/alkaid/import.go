@@ -124,7 +124,8 @@ func importText(inPath, outPath string, opt importOptions) error {
 	if err != nil {
 		return err
 	}
-	// Overwriting the input is the worse mistake: said first.
+	// Overwriting the input is the graver mistake: name it first, even
+	// when the output's extension is also wrong (import x.csv x.csv).
 	if err := notAnInput(outPath, []string{inPath, opt.schemaPath}); err != nil {
 		return err
 	}

@@ -21,11 +21,11 @@ Reads a file's footer, then the messages one at a time without decoding
 their bodies (so it is fast and needs little memory). A file is read
 through its footer: its stream part may start at the first batch, or
 with a malformed schema message (skipped, with a warning on stderr that
-names the writer's defect). "-" reads stdin (a file there is read into
-memory to reach its footer). A Parquet file (PAR1 magic) is
-summarised from its footer: the writer (created by), row groups, rows
-per row group, uncompressed data bytes and the codecs of its column
-chunks.`,
+names the writer's defect). "-" reads stdin (a file there is held in
+memory, up to 1 GiB, to reach its footer; a longer one is read as a
+stream). A Parquet file (PAR1 magic) is summarised from its footer: the
+writer (created by), row groups, rows per row group, uncompressed data
+bytes and the codecs of its column chunks.`,
 }
 
 func runInfo(args []string) int {
@@ -70,13 +70,18 @@ func info(path string) error {
 	}
 	magic := ipc.DetectMagic(head)
 	if magic != "" && f == nil {
-		// A file on stdin: read into memory to reach its footer.
-		raw, err := io.ReadAll(br)
+		// A file on stdin: held in memory to reach its footer.
+		sf, err := readStdinFile(br)
 		if err != nil {
-			return fmt.Errorf("stdin: %w", err)
+			return err
 		}
-		f, size = bytes.NewReader(raw), int64(len(raw))
-		br = bufio.NewReader(bytes.NewReader(raw))
+		if sf.whole != nil {
+			f, size = bytes.NewReader(sf.whole), int64(len(sf.whole))
+			br = bufio.NewReader(bytes.NewReader(sf.whole))
+		} else {
+			fmt.Fprintf(cmdStderr, "alkaid info: warning: %v\n", sf.tooLong())
+			br = bufio.NewReaderSize(sf.rest, 1<<20)
+		}
 	}
 	var base int64
 	if magic != "" {

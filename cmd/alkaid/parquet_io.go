@@ -81,11 +81,10 @@ func openParquetPath(path string) (*parquet.File, int64, io.Closer, error) {
 }
 
 // openParquet opens the Parquet file f of size bytes (named path) through
-// its footer; f is closed when it cannot be read.
-func openParquet(path string, f *os.File, size int64) (*parquet.File, error) {
+// its footer.
+func openParquet(path string, f io.ReaderAt, size int64) (*parquet.File, error) {
 	pf, err := parquet.NewFile(f, size)
 	if err != nil {
-		f.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return pf, nil

@@ -25,8 +25,9 @@ footer, as file readers do (its stream part may start at the first batch,
 or with a malformed schema message: a warning on stderr names the
 writer's defect, an error with -strict); a stream, or a file whose
 footer is unreadable, through its first message. "-" reads stdin (a file
-there is read into memory to reach its footer). A Parquet file (PAR1
-magic) prints the Alkaid schema its rows are read as.`,
+there is held in memory, up to 1 GiB, to reach its footer; a longer one
+is read as a stream). A Parquet file (PAR1 magic) prints the Alkaid
+schema its rows are read as.`,
 }
 
 func runSchema(args []string) int {

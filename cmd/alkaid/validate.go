@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -26,7 +27,9 @@ whose leading schema message is malformed but whose footer is good is
 read through the footer with a warning on stderr naming the writer's
 defect, and is invalid only with -strict. A union's field-node null count
 carries no meaning: any count up to the length is accepted (and writers
-write 0). "-" reads a stream (or a file, as a stream) from stdin. A stream
+write 0). "-" reads stdin: a stream, or a file (starting with a file
+magic), which is held in memory, up to 1 GiB, to reach its footer (a pipe
+cannot be read backwards; a longer one is read as a stream). A stream
 must end with its end-of-stream marker: the format lets readers accept
 one that just stops between two messages, but that is also what a stream
 cut short looks like, so validate exits 1 naming the byte where it stops.
@@ -71,6 +74,18 @@ func validate(path string, quiet, strict bool) error {
 			}
 			return validateParquet("stdin", pf, size, quiet)
 		}
+		if head, _ := br.Peek(8); ipc.DetectMagic(head) != "" {
+			// A file on stdin: held in memory to reach its footer.
+			sf, err := readStdinFile(br)
+			if err != nil {
+				return err
+			}
+			if sf.whole != nil {
+				return validateFile("stdin", bytes.NewReader(sf.whole), int64(len(sf.whole)), ipc.DetectMagic(head), opts, quiet, strict)
+			}
+			fmt.Fprintf(cmdStderr, "alkaid validate: warning: %v\n", sf.tooLong())
+			br = bufio.NewReaderSize(sf.rest, 1<<20)
+		}
 		var base int64
 		kind := "stream"
 		if head, _ := br.Peek(8); ipc.DetectMagic(head) != "" {
@@ -112,11 +127,24 @@ func validate(path string, quiet, strict bool) error {
 		}
 		return nil
 	}
+	return validateFile(path, f, st.Size(), magic, opts, quiet, strict)
+}
+
+// fileInput is what validateFile reads: a file by path or a file on stdin
+// held in memory.
+type fileInput interface {
+	io.ReaderAt
+	io.ReadSeeker
+}
+
+// validateFile checks f (size bytes, starting with magic) through its
+// footer, or salvages the stream it holds when the footer is unusable.
+func validateFile(path string, f fileInput, size int64, magic string, opts []ipc.ReaderOption, quiet, strict bool) error {
 	fileOpts := opts
 	if strict {
 		fileOpts = append(fileOpts[:len(fileOpts):len(fileOpts)], ipc.WithStrictSchemaMessage())
 	}
-	fr, footerErr := ipc.NewFileReader(f, st.Size(), fileOpts...)
+	fr, footerErr := ipc.NewFileReader(f, size, fileOpts...)
 	if footerErr == nil {
 		var rows int64
 		for i := range fr.NumRecords() {
@@ -131,12 +159,12 @@ func validate(path string, quiet, strict bool) error {
 			fmt.Fprintf(cmdStderr, "alkaid validate: warning: %s: %v\n", path, w)
 		}
 		if !quiet {
-			fmt.Fprintf(cmdStdout, "%s: valid file (%s): %d record batches, %d rows, %d bytes\n", path, magic, fr.NumRecords(), rows, st.Size())
+			fmt.Fprintf(cmdStdout, "%s: valid file (%s): %d record batches, %d rows, %d bytes\n", path, magic, fr.NumRecords(), rows, size)
 		}
 		return nil
 	}
 	if strict {
-		if _, err := ipc.NewFileReader(f, st.Size(), opts...); err == nil {
+		if _, err := ipc.NewFileReader(f, size, opts...); err == nil {
 			// The footer is good: the leading schema message is the fault.
 			return fmt.Errorf("%s: invalid (-strict): %w", path, footerErr)
 		}
@@ -147,7 +175,7 @@ func validate(path string, quiet, strict bool) error {
 	}
 	t, streamErr := validateStream(bufio.NewReaderSize(f, 1<<20), 8, opts)
 	fmt.Fprintf(cmdStdout, "%s: file (%s) without a usable footer; read as a stream: salvaged %d record batch(es), %d rows, %d dictionary batch(es) (bytes 0..%d of %d)\n",
-		path, magic, t.batches, t.rows, t.dictBatches, t.lastGood, st.Size())
+		path, magic, t.batches, t.rows, t.dictBatches, t.lastGood, size)
 	if streamErr != nil {
 		return fmt.Errorf("%s: invalid: footer: %v; stream stopped: %w", path, footerErr, streamErr)
 	}

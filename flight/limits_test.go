@@ -31,7 +31,8 @@ func TestReaderLimits(t *testing.T) {
 	for _, m := range valid {
 		header, body = max(header, len(m.DataHeader)), max(body, len(m.DataBody))
 	}
-	deep := deepSchemaMessages(t, ipc.DefaultLimits.MaxDepth+6)
+	// As deep as writers allow (they refuse what default readers refuse).
+	deep := deepSchemaMessages(t, ipc.DefaultLimits.MaxDepth-4)
 	for _, tc := range []struct {
 		name   string
 		msgs   []*FlightData
@@ -45,9 +46,9 @@ func TestReaderLimits(t *testing.T) {
 		{"body at", valid, &ipc.Limits{MaxBodySize: int64(body)}, ""},
 		{"rows over", valid, &ipc.Limits{MaxRows: 3}, "limit 3 rows"},
 		{"rows above the default", valid, &ipc.Limits{MaxRows: 1 << 40}, ""},
-		{"deep, default depth", deep, nil, "nesting deeper than 64"},
-		{"deep, depth above the default", deep, &ipc.Limits{MaxDepth: 100}, ""},
-		{"deep, small metadata limit", deep, &ipc.Limits{MaxDepth: 100, MaxMetadataSize: 64}, "metadata"},
+		{"deep, default depth", deep, nil, ""},
+		{"deep, depth below the default", deep, &ipc.Limits{MaxDepth: 32}, "nesting deeper than 32"},
+		{"deep, small metadata limit", deep, &ipc.Limits{MaxMetadataSize: 64}, "metadata"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var opts []ipc.ReaderOption

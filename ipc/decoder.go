@@ -412,6 +412,3 @@ func (d *Decoder) generation(a *array.Data) uint64 {
 	}
 	return d.replaced[id]
 }
-
-// dictionaryTypes lists the schema's dictionary ids, for tools.
-func (d *Decoder) dictionaryTypes() map[int64]*datatype.DictionaryType { return d.info.dictType }

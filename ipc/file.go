@@ -242,7 +242,7 @@ func (fr *FileReader) open() error {
 	}
 	fr.magic = DetectMagic(head)
 	if fr.magic == "" {
-		return invalidf("not a file: no %s or %s magic at the start", Magic, ArrowMagic)
+		return invalidf("not an Alkaid/Arrow IPC file: starts with %s, not the %s or %s magic", quoteHead(head), Magic, ArrowMagic)
 	}
 	tailLen := int64(len(fr.magic) + 4)
 	if fr.size < 8+tailLen {

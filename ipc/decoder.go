@@ -185,7 +185,7 @@ func (d *Decoder) DecodeMessage(m *Message) (Event, error) {
 		}
 		var rb fb.RecordBatch
 		rb.Init(tbl.Bytes, tbl.Pos)
-		rec, err := d.record(&rb, m, place{n: int64(d.batches)})
+		rec, err := d.record(&rb, m, place{n: int64(d.batches)}, d.ratioSpent())
 		if err != nil {
 			return Event{}, err
 		}
@@ -196,6 +196,28 @@ func (d *Decoder) DecodeMessage(m *Message) (Event, error) {
 		return Event{}, unsupportedf("%s messages", m.Type())
 	}
 	return Event{}, invalidf("message of unknown type %d", m.msg.HeaderType())
+}
+
+// DecodeRecordAt decodes record batch message m as the batch at index i
+// (which errors name) of input read in any order, as a file is read
+// through its footer. It leaves the decoder as it is, so calls may run
+// concurrently with each other, but not with [Decoder.DecodeMessage] or
+// [Decoder.Next]. Dictionaries and the schema come from the messages
+// decoded before.
+func (d *Decoder) DecodeRecordAt(m *Message, i int) (*alkaid.Record, error) {
+	if d.info == nil {
+		return nil, invalidf("record batch before the schema")
+	}
+	if m.Type() != MessageRecordBatch {
+		return nil, invalidf("record batch %d: a %s message", i, m.Type())
+	}
+	var tbl flatbuffers.Table
+	if !m.header(&tbl) {
+		return nil, invalidf("record batch %d: message without a header", i)
+	}
+	var rb fb.RecordBatch
+	rb.Init(tbl.Bytes, tbl.Pos)
+	return d.record(&rb, m, place{n: int64(i)}, nil)
 }
 
 // messageSchema reads the schema a schema message carries.
@@ -240,8 +262,10 @@ func (d *Decoder) SourceBigEndian() bool { return d.bigEndian }
 
 func (d *Decoder) swap() bool { return d.bigEndian }
 
-func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where place) (*alkaid.Record, error) {
-	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where, d.ratioSpent())
+// record decodes a record batch; spent is where the stream counts what it
+// expanded to (nil: the message is bounded by the ratio on its own).
+func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where place, spent *ratioSpent) (*alkaid.Record, error) {
+	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where, spent)
 	if err != nil {
 		return nil, err
 	}

@@ -474,13 +474,7 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 	if m.Type() != MessageRecordBatch {
 		return nil, nil, invalidf("record batch block %d holds a %s message", i, m.Type())
 	}
-	var tbl flatbuffers.Table
-	if !m.header(&tbl) {
-		return nil, nil, invalidf("record batch %d: message without a header", i)
-	}
-	var rb fb.RecordBatch
-	rb.Init(tbl.Bytes, tbl.Pos)
-	rec, err := fr.dec.record(&rb, m, place{n: int64(i)})
+	rec, err := fr.dec.DecodeRecordAt(m, i)
 	return rec, m.CustomMetadata(), err
 }
 

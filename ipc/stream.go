@@ -164,18 +164,14 @@ func (r *StreamReader) EndMarker() bool { return r.marker }
 // Err is the error that stopped [StreamReader.Next], or nil at a clean end.
 func (r *StreamReader) Err() error { return r.err }
 
-// Records iterates over the remaining record batches, stopping at the
-// first error, which it yields with a nil record (as [FileReader.Records]
-// does); [StreamReader.Err] holds it too.
-func (r *StreamReader) Records() iter.Seq2[*alkaid.Record, error] {
-	return func(yield func(*alkaid.Record, error) bool) {
+// Records iterates over the remaining record batches; after the loop, check
+// [StreamReader.Err].
+func (r *StreamReader) Records() iter.Seq[*alkaid.Record] {
+	return func(yield func(*alkaid.Record) bool) {
 		for r.Next() {
-			if !yield(r.rec, nil) {
+			if !yield(r.rec) {
 				return
 			}
-		}
-		if r.err != nil {
-			yield(nil, r.err)
 		}
 	}
 }

@@ -66,6 +66,7 @@ type StreamReader struct {
 	marker bool // the stream ended with its end-of-stream marker
 	// batches counts the record batches read, for errors
 	batches int
+	split   copySplit // how bodies are copied (see splitcopy.go)
 }
 
 // NewStreamReader reads the schema message and returns the reader. Input
@@ -79,8 +80,8 @@ func NewStreamReader(r io.Reader, opts ...ReaderOption) (*StreamReader, error) {
 		return nil, err
 	}
 	sr := &StreamReader{r: r, dec: NewDecoder(opts...)}
-	split := newReaderConfig(opts).split()
-	sr.next = func() (*Message, error) { return readMessage(r, sr.dec.Limits(), split) }
+	sr.split = newReaderConfig(opts).split()
+	sr.next = func() (*Message, error) { return readMessage(r, sr.dec.Limits(), sr.split) }
 	return sr.start()
 }
 

@@ -1,7 +1,6 @@
 package ipc
 
 import (
-	"encoding/binary"
 	"fmt"
 
 	flatbuffers "github.com/google/flatbuffers/go"
@@ -10,7 +9,6 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
-	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -45,10 +43,12 @@ type Event struct {
 type Decoder struct {
 	cfg     readerConfig
 	pending []byte // bytes fed and not yet consumed
-	need    int    // bytes the message at the head of pending needs, once known
-	info    *schemaInfo
-	dicts   map[int64]*array.Data
-	grown   map[int64]*grown // dictionaries that deltas extend in place
+	// the message at the head of pending, once its metadata is verified:
+	// the bytes it needs, and where its metadata and body start
+	need, metaAt, bodyAt int
+	info                 *schemaInfo
+	dicts                map[int64]*array.Data
+	grown                map[int64]*grown // dictionaries that deltas extend in place
 	// replaced counts the replacements of each dictionary: the
 	// generation of a nested dictionary, for the dictionaries that hold
 	// indices into it
@@ -66,6 +66,14 @@ func NewDecoder(opts ...ReaderOption) *Decoder {
 	return &Decoder{cfg: newReaderConfig(opts), dicts: map[int64]*array.Data{}}
 }
 
+// newFileDecoder returns the decoder of the file reader, which refuses
+// to replace a dictionary.
+func newFileDecoder(opts []ReaderOption) *Decoder {
+	d := NewDecoder(opts...)
+	d.file = true
+	return d
+}
+
 // Schema is the decoded schema, or nil before the schema message.
 func (d *Decoder) Schema() *alkaid.Schema {
 	if d.info == nil {
@@ -73,10 +81,6 @@ func (d *Decoder) Schema() *alkaid.Schema {
 	}
 	return d.info.schema
 }
-
-// verifyMessageMeta verifies a message's metadata (a variable so that a
-// test can count the calls).
-var verifyMessageMeta = func(meta []byte, limits Limits) error { return verifyRoot(meta, tMessage, limits) }
 
 // Write feeds bytes to the decoder; it keeps a copy. It never fails.
 func (d *Decoder) Write(p []byte) (int, error) {
@@ -95,62 +99,39 @@ func (d *Decoder) Next() (Event, error) {
 		return Event{Kind: EventEnd}, nil
 	}
 	p := d.pending
-	if len(p) < d.need {
-		// The message's metadata is verified already; only its body is
-		// still arriving, so do not verify it again for every write.
-		return Event{}, fmt.Errorf("%w: message needs %d bytes, %d buffered", ErrNeedMore, d.need, len(p))
-	}
-	if len(p) < 4 {
-		return Event{}, fmt.Errorf("%w: %d bytes buffered", ErrNeedMore, len(p))
-	}
-	hdr := 4
-	size := binary.LittleEndian.Uint32(p)
-	if size == continuation {
-		if len(p) < 8 {
+	if d.need == 0 {
+		// Else the message's metadata is verified already and only its
+		// body is still arriving: do not verify it again for every write.
+		hdr, size, err := parsePrefix(p, d.cfg.limits)
+		if err != nil {
+			return Event{}, err
+		}
+		if hdr == 0 {
 			return Event{}, fmt.Errorf("%w: %d bytes buffered", ErrNeedMore, len(p))
 		}
-		size = binary.LittleEndian.Uint32(p[4:])
-		hdr = 8
-	}
-	if int32(size) < 0 {
-		return Event{}, invalidf("negative message metadata length %d", int32(size))
-	}
-	if int(size) > d.cfg.limits.MaxMetadataSize {
-		return Event{}, limitf("message metadata of %d bytes exceeds %d", size, d.cfg.limits.MaxMetadataSize)
-	}
-	if size == 0 {
-		d.pending = p[hdr:]
-		d.ended = true
-		return Event{Kind: EventEnd}, nil
-	}
-	if len(p) < hdr+int(size) {
-		return Event{}, fmt.Errorf("%w: metadata needs %d bytes, %d buffered", ErrNeedMore, hdr+int(size), len(p))
-	}
-	meta := p[hdr : hdr+int(size)]
-	if d.need == 0 { // else verified when the body was found missing
-		if err := verifyMessageMeta(meta, d.cfg.limits); err != nil {
-			return Event{}, fmt.Errorf("message metadata: %w", err)
+		if size == 0 {
+			d.pending = p[hdr:]
+			d.ended = true
+			return Event{Kind: EventEnd}, nil
 		}
+		if len(p) < hdr+size {
+			return Event{}, fmt.Errorf("%w: metadata needs %d bytes, %d buffered", ErrNeedMore, hdr+size, len(p))
+		}
+		_, bodyLen, err := checkMetadata(p[hdr:hdr+size], d.cfg.limits)
+		if err != nil {
+			return Event{}, err
+		}
+		d.metaAt, d.bodyAt, d.need = hdr, hdr+size, hdr+size+int(bodyLen)
 	}
-	bodyLen := fb.GetRootAsMessage(meta, 0).BodyLength()
-	if bodyLen < 0 {
-		return Event{}, invalidf("negative message body length %d", bodyLen)
+	if len(p) < d.need {
+		return Event{}, fmt.Errorf("%w: message needs %d bytes, %d buffered", ErrNeedMore, d.need, len(p))
 	}
-	if bodyLen > d.cfg.limits.MaxBodySize {
-		return Event{}, limitf("message body of %d bytes exceeds %d", bodyLen, d.cfg.limits.MaxBodySize)
-	}
-	end := int64(hdr) + int64(size) + bodyLen
-	if end > int64(len(p)) {
-		d.need = int(end)
-		return Event{}, fmt.Errorf("%w: message needs %d bytes, %d buffered", ErrNeedMore, end, len(p))
-	}
+	// The message keeps the bytes Write copied in, without another copy:
+	// later writes append past them, never over them.
+	end := d.need
+	meta := p[d.metaAt:d.bodyAt:d.bodyAt]
+	msg := &Message{meta: meta, msg: fb.GetRootAsMessage(meta, 0), body: memory.NewBuffer(p[d.bodyAt:end:end])}
 	d.need = 0
-	// The message owns its bytes from here on: copy the body into aligned
-	// memory, and the metadata to keep it apart from later input.
-	body := rawmem.Fillable(int(bodyLen))
-	copy(body, p[hdr+int(size):end])
-	meta = append([]byte(nil), meta...)
-	msg := &Message{meta: meta, msg: fb.GetRootAsMessage(meta, 0), body: memory.NewBuffer(body)}
 	d.pending = p[end:]
 	if len(d.pending) == 0 {
 		d.pending = nil
@@ -204,7 +185,7 @@ func (d *Decoder) DecodeMessage(m *Message) (Event, error) {
 		}
 		var rb fb.RecordBatch
 		rb.Init(tbl.Bytes, tbl.Pos)
-		rec, err := d.record(&rb, m, place{n: int64(d.batches)})
+		rec, err := d.record(&rb, m, place{n: int64(d.batches)}, d.ratioSpent())
 		if err != nil {
 			return Event{}, err
 		}
@@ -215,6 +196,28 @@ func (d *Decoder) DecodeMessage(m *Message) (Event, error) {
 		return Event{}, unsupportedf("%s messages", m.Type())
 	}
 	return Event{}, invalidf("message of unknown type %d", m.msg.HeaderType())
+}
+
+// DecodeRecordAt decodes record batch message m as the batch at index i
+// (which errors name) of input read in any order, as a file is read
+// through its footer. It leaves the decoder as it is, so calls may run
+// concurrently with each other, but not with [Decoder.DecodeMessage] or
+// [Decoder.Next]. Dictionaries and the schema come from the messages
+// decoded before.
+func (d *Decoder) DecodeRecordAt(m *Message, i int) (*alkaid.Record, error) {
+	if d.info == nil {
+		return nil, invalidf("record batch before the schema")
+	}
+	if m.Type() != MessageRecordBatch {
+		return nil, invalidf("record batch %d: a %s message", i, m.Type())
+	}
+	var tbl flatbuffers.Table
+	if !m.header(&tbl) {
+		return nil, invalidf("record batch %d: message without a header", i)
+	}
+	var rb fb.RecordBatch
+	rb.Init(tbl.Bytes, tbl.Pos)
+	return d.record(&rb, m, place{n: int64(i)}, nil)
 }
 
 // messageSchema reads the schema a schema message carries.
@@ -259,8 +262,10 @@ func (d *Decoder) SourceBigEndian() bool { return d.bigEndian }
 
 func (d *Decoder) swap() bool { return d.bigEndian }
 
-func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where place) (*alkaid.Record, error) {
-	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where, d.ratioSpent())
+// record decodes a record batch; spent is where the stream counts what it
+// expanded to (nil: the message is bounded by the ratio on its own).
+func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where place, spent *ratioSpent) (*alkaid.Record, error) {
+	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where, spent)
 	if err != nil {
 		return nil, err
 	}
@@ -412,6 +417,3 @@ func (d *Decoder) generation(a *array.Data) uint64 {
 	}
 	return d.replaced[id]
 }
-
-// dictionaryTypes lists the schema's dictionary ids, for tools.
-func (d *Decoder) dictionaryTypes() map[int64]*datatype.DictionaryType { return d.info.dictType }

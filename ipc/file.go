@@ -160,6 +160,7 @@ type FileReader struct {
 	size   int64
 	region *memory.Region // set by OpenFile: bodies point into the mapping
 	dec    *Decoder
+	cfg    readerConfig // the options, as the decoder has them
 	magic  string
 	// the verified footer; record batch blocks are read from it on use,
 	// so opening costs the same whatever the number of batches
@@ -175,8 +176,7 @@ type FileReader struct {
 // NewFileReader reads the footer and dictionaries of the file of size
 // bytes in r. Bodies are read with ReadAt into fresh memory.
 func NewFileReader(r io.ReaderAt, size int64, opts ...ReaderOption) (*FileReader, error) {
-	fr := &FileReader{src: r, size: size, dec: NewDecoder(opts...)}
-	fr.dec.file = true
+	fr := &FileReader{src: r, size: size, dec: newFileDecoder(opts), cfg: newReaderConfig(opts)}
 	if err := fr.open(); err != nil {
 		return nil, err
 	}
@@ -197,8 +197,7 @@ func OpenFile(path string, opts ...ReaderOption) (*FileReader, error) {
 	}
 	// No MADV_RANDOM: on Linux it also turns off fault-around, so every
 	// page the footer, metadata and values touch would fault on its own.
-	fr := &FileReader{src: bytes.NewReader(region.Bytes()), size: int64(region.Len()), region: region, dec: NewDecoder(opts...)}
-	fr.dec.file = true
+	fr := &FileReader{src: bytes.NewReader(region.Bytes()), size: int64(region.Len()), region: region, dec: newFileDecoder(opts), cfg: newReaderConfig(opts)}
 	if err := fr.open(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -243,7 +242,7 @@ func (fr *FileReader) open() error {
 	}
 	fr.magic = DetectMagic(head)
 	if fr.magic == "" {
-		return invalidf("not a file: no %s or %s magic at the start", Magic, ArrowMagic)
+		return invalidf("not an Alkaid/Arrow IPC file: starts with %s, not the %s or %s magic", quoteHead(head), Magic, ArrowMagic)
 	}
 	tailLen := int64(len(fr.magic) + 4)
 	if fr.size < 8+tailLen {
@@ -260,15 +259,15 @@ func (fr *FileReader) open() error {
 	if footerLen <= 0 || footerLen > fr.size-8-tailLen {
 		return invalidf("footer length %d out of range for a %d-byte file", footerLen, fr.size)
 	}
-	if footerLen > int64(fr.dec.cfg.limits.MaxMetadataSize) {
-		return limitf("footer of %d bytes exceeds %d", footerLen, fr.dec.cfg.limits.MaxMetadataSize)
+	if footerLen > int64(fr.dec.Limits().MaxMetadataSize) {
+		return limitf("footer of %d bytes exceeds %d", footerLen, fr.dec.Limits().MaxMetadataSize)
 	}
 	footerStart := fr.size - tailLen - footerLen
 	buf, err := fr.readAt(footerStart, int(footerLen))
 	if err != nil {
 		return err
 	}
-	if err := verifyRoot(buf, tFooter, fr.dec.cfg.limits); err != nil {
+	if err := verifyRoot(buf, tFooter, fr.dec.Limits()); err != nil {
 		return fmt.Errorf("footer: %w", err)
 	}
 	footer := fb.GetRootAsFooter(buf, 0)
@@ -276,7 +275,7 @@ func (fr *FileReader) open() error {
 	if s == nil {
 		return invalidf("footer without a schema")
 	}
-	info, err := readSchema(s, fr.dec.cfg.limits)
+	info, err := readSchema(s, fr.dec.Limits())
 	if err != nil {
 		return err
 	}
@@ -297,7 +296,7 @@ func (fr *FileReader) open() error {
 		}
 	}
 	fr.footer = readMetadataMap(footer.CustomMetadataLength(), footer.CustomMetadata)
-	if fr.dec.cfg.validation == ValidateAll || fr.dec.cfg.strictLead {
+	if fr.cfg.validation == ValidateAll || fr.cfg.strictLead {
 		// Otherwise the check waits for Warnings, so that opening a file
 		// costs no more than reading its footer.
 		fr.leadOnce.Do(func() {})
@@ -391,14 +390,14 @@ func (fr *FileReader) message(blk block) (*Message, error) {
 	if err != nil {
 		return nil, err
 	}
-	size, skip := int64(binary.LittleEndian.Uint32(pre)), int64(4)
-	if uint32(size) == continuation {
-		size, skip = int64(int32(binary.LittleEndian.Uint32(pre[4:]))), 8
+	skip, size, err := parsePrefix(pre, fr.dec.Limits())
+	if err != nil {
+		return nil, fmt.Errorf("message at %d: %w", blk.offset, err)
 	}
-	if size <= 0 || skip+size > int64(blk.metaLen) {
+	if size == 0 || skip+size > int(blk.metaLen) {
 		return nil, invalidf("message at %d: metadata length %d disagrees with the footer's %d", blk.offset, size, blk.metaLen)
 	}
-	meta, err := fr.readAt(blk.offset+skip, int(size))
+	meta, err := fr.readAt(blk.offset+int64(skip), size)
 	if err != nil {
 		return nil, err
 	}
@@ -417,12 +416,12 @@ func (fr *FileReader) message(blk block) (*Message, error) {
 			return nil, invalidf("message body at %d beyond the file", bodyOff)
 		}
 		b := rawmem.Fillable(int(blk.bodyLen))
-		if err := readAtRanges(fr.src, b, bodyOff, fr.dec.cfg.split()); err != nil {
+		if err := readAtRanges(fr.src, b, bodyOff, fr.cfg.split()); err != nil {
 			return nil, err
 		}
 		body = memory.NewBuffer(b)
 	}
-	return NewMessage(meta, body, fr.dec.cfg.limits)
+	return NewMessage(meta, body, fr.dec.Limits())
 }
 
 // Schema is the file's schema.
@@ -475,13 +474,7 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 	if m.Type() != MessageRecordBatch {
 		return nil, nil, invalidf("record batch block %d holds a %s message", i, m.Type())
 	}
-	var tbl flatbuffers.Table
-	if !m.header(&tbl) {
-		return nil, nil, invalidf("record batch %d: message without a header", i)
-	}
-	var rb fb.RecordBatch
-	rb.Init(tbl.Bytes, tbl.Pos)
-	rec, err := fr.dec.record(&rb, m, place{n: int64(i)})
+	rec, err := fr.dec.DecodeRecordAt(m, i)
 	return rec, m.CustomMetadata(), err
 }
 

@@ -50,7 +50,7 @@ func (fr *FileReader) Warnings() []error {
 // whose two copies disagree would read differently as a file and as a
 // stream.
 func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
-	limits := fr.dec.cfg.limits
+	limits := fr.dec.Limits()
 	room := fr.footerStart - 8 // the bytes of the stream part
 	sec := io.NewSectionReader(fr.src, 8, room)
 	size, err := readPrefix(sec, limits)
@@ -68,7 +68,7 @@ func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
 	if err != nil {
 		return err
 	}
-	if err := verifyRoot(meta, tMessage, limits); err != nil {
+	if err := verifyMessageMeta(meta, limits); err != nil {
 		return fr.leadFault(err)
 	}
 	m := &Message{meta: meta, msg: fb.GetRootAsMessage(meta, 0)}
@@ -77,14 +77,14 @@ func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
 		// batch; file readers rely on the footer's copy alone.
 		return nil
 	}
-	if footer == nil || fr.dec.cfg.validation != ValidateAll && !fr.dec.cfg.strictLead {
+	if footer == nil || fr.cfg.validation != ValidateAll && !fr.cfg.strictLead {
 		return nil // a verified message: its schema is read only to compare
 	}
 	info, err := messageSchema(m, limits)
 	if err != nil {
 		return fr.leadFault(err)
 	}
-	if fr.dec.cfg.validation == ValidateAll && !info.sameAs(footer) {
+	if fr.cfg.validation == ValidateAll && !info.sameAs(footer) {
 		return invalidf("the schema message and the footer's schema disagree:\nmessage %s\nfooter %s", info.schema, footer.schema)
 	}
 	return nil
@@ -103,7 +103,7 @@ func (fr *FileReader) leadFault(cause error) error {
 		}
 	}
 	err := fmt.Errorf("%w: schema message at byte 8: %s; the file's writer wrote a malformed leading message (read through the footer's schema)", ErrInvalid, what)
-	if fr.dec.cfg.strictLead {
+	if fr.cfg.strictLead {
 		return err
 	}
 	fr.warnings = append(fr.warnings, err)

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	flatbuffers "github.com/google/flatbuffers/go"
 
@@ -61,14 +62,17 @@ func NewMessage(metadata []byte, body *memory.Buffer, limits Limits) (*Message, 
 	if len(metadata) > limits.MaxMetadataSize {
 		return nil, limitf("message metadata of %d bytes exceeds %d", len(metadata), limits.MaxMetadataSize)
 	}
-	if err := verifyRoot(metadata, tMessage, limits); err != nil {
-		return nil, fmt.Errorf("message metadata: %w", err)
+	// The body is in memory already: MaxBodySize bounds what a reader
+	// allocates for bodies it reads, so it is not applied here.
+	limits.MaxBodySize = math.MaxInt64
+	msg, bodyLen, err := checkMetadata(metadata, limits)
+	if err != nil {
+		return nil, err
 	}
-	m := &Message{meta: metadata, msg: fb.GetRootAsMessage(metadata, 0), body: body}
-	if bl := m.msg.BodyLength(); bl < 0 || bl != int64(body.Len()) {
-		return nil, invalidf("message body is %d bytes, metadata says %d", body.Len(), bl)
+	if bodyLen != int64(body.Len()) {
+		return nil, invalidf("message body is %d bytes, metadata says %d", body.Len(), bodyLen)
 	}
-	return m, nil
+	return &Message{meta: metadata, msg: msg, body: body}, nil
 }
 
 // Type is the message's type.
@@ -119,31 +123,25 @@ func (m *Message) header(t *flatbuffers.Table) bool { return m.msg.Header(t) }
 // size. It returns 0 at an end-of-stream marker and io.EOF at a clean end
 // of input.
 func readPrefix(r io.Reader, limits Limits) (int, error) {
-	var b [4]byte
-	if _, err := io.ReadFull(r, b[:]); err != nil {
+	var b [8]byte
+	if _, err := io.ReadFull(r, b[:4]); err != nil {
 		if err == io.EOF {
 			return 0, io.EOF
 		}
 		return 0, invalidf("truncated message prefix: %v", err)
 	}
-	v := binary.LittleEndian.Uint32(b[:])
-	if v == continuation {
-		if _, err := io.ReadFull(r, b[:]); err != nil {
+	n := 4
+	if binary.LittleEndian.Uint32(b[:]) == continuation {
+		if _, err := io.ReadFull(r, b[4:]); err != nil {
 			if err == io.EOF {
 				return 0, io.EOF // a lone continuation marker: treat as end
 			}
 			return 0, invalidf("truncated message length: %v", err)
 		}
-		v = binary.LittleEndian.Uint32(b[:])
+		n = 8
 	}
-	size := int32(v)
-	if size < 0 {
-		return 0, invalidf("negative message metadata length %d", size)
-	}
-	if int(size) > limits.MaxMetadataSize {
-		return 0, limitf("message metadata of %d bytes exceeds %d", size, limits.MaxMetadataSize)
-	}
-	return int(size), nil
+	_, size, err := parsePrefix(b[:n], limits)
+	return size, err
 }
 
 // ReadMessage reads one encapsulated message from r. It returns io.EOF at
@@ -184,16 +182,9 @@ func readMessage(r io.Reader, limits Limits, split copySplit) (*Message, error) 
 	if _, err := io.ReadFull(r, meta); err != nil {
 		return nil, invalidf("truncated message metadata (%d bytes): %v", size, err)
 	}
-	if err := verifyRoot(meta, tMessage, limits); err != nil {
-		return nil, fmt.Errorf("message metadata: %w", err)
-	}
-	msg := fb.GetRootAsMessage(meta, 0)
-	bodyLen := msg.BodyLength()
-	if bodyLen < 0 {
-		return nil, invalidf("negative message body length %d", bodyLen)
-	}
-	if bodyLen > limits.MaxBodySize {
-		return nil, limitf("message body of %d bytes exceeds %d", bodyLen, limits.MaxBodySize)
+	msg, bodyLen, err := checkMetadata(meta, limits)
+	if err != nil {
+		return nil, err
 	}
 	body, err := readBody(r, bodyLen, split)
 	if err != nil {

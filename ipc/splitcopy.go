@@ -10,9 +10,7 @@ import (
 
 // A large message body is copied in ranges by several goroutines, with the
 // concurrency option readers and writers already take: one core does not
-// reach the machine's memory bandwidth. Measured on a 2-core VM, a 47 MiB
-// body copied into a bytes.Buffer's spare room ran at 12-14 GB/s from one
-// goroutine and 16-19 GB/s from two.
+// reach the machine's memory bandwidth (measurements: bench/notes.md).
 const splitCopyMin = 4 << 20 // bytes below which one goroutine copies
 
 // copySplit says how a copy is split: among up to workers goroutines,

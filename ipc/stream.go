@@ -8,7 +8,6 @@ import (
 	"iter"
 
 	"github.com/alkaid-go/alkaid/alkaid"
-	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -65,6 +64,9 @@ type StreamReader struct {
 	err    error
 	done   bool
 	marker bool // the stream ended with its end-of-stream marker
+	// batches counts the record batches read, for errors
+	batches int
+	split   copySplit // how bodies are copied (see splitcopy.go)
 }
 
 // NewStreamReader reads the schema message and returns the reader. Input
@@ -78,7 +80,8 @@ func NewStreamReader(r io.Reader, opts ...ReaderOption) (*StreamReader, error) {
 		return nil, err
 	}
 	sr := &StreamReader{r: r, dec: NewDecoder(opts...)}
-	sr.next = func() (*Message, error) { return readMessage(r, sr.dec.cfg.limits, sr.dec.cfg.split()) }
+	sr.split = newReaderConfig(opts).split()
+	sr.next = func() (*Message, error) { return readMessage(r, sr.dec.Limits(), sr.split) }
 	return sr.start()
 }
 
@@ -92,7 +95,7 @@ func NewStreamReaderBytes(data []byte, opts ...ReaderOption) (*StreamReader, err
 	}
 	sr := &StreamReader{dec: NewDecoder(opts...)}
 	src := &bytesSource{data: memory.NewBuffer(data)}
-	sr.next = func() (*Message, error) { return src.next(sr.dec.cfg.limits) }
+	sr.next = func() (*Message, error) { return src.next(sr.dec.Limits()) }
 	return sr.start()
 }
 
@@ -130,7 +133,7 @@ func (r *StreamReader) Next() bool {
 			return false
 		}
 		if err != nil {
-			r.err, r.done = fmt.Errorf("after %d record batches: %w", r.dec.batches, err), true
+			r.err, r.done = fmt.Errorf("after %d record batches: %w", r.batches, err), true
 			return false
 		}
 		ev, err := r.dec.DecodeMessage(m)
@@ -139,6 +142,7 @@ func (r *StreamReader) Next() bool {
 			return false
 		}
 		if ev.Kind == EventRecord {
+			r.batches++
 			r.rec, r.meta = ev.Record, ev.Meta
 			return true
 		}
@@ -224,41 +228,37 @@ func (p *prefixed) Len() int { return len(p.head) + p.s.Len() }
 type bytesSource struct {
 	data *memory.Buffer
 	pos  int
-	r    bytes.Reader // over the bytes from pos, for readPrefix
 }
 
 func (s *bytesSource) next(limits Limits) (*Message, error) {
 	rest := s.data.Bytes()[s.pos:]
-	r := &s.r
-	r.Reset(rest)
-	size, err := readPrefix(r, limits)
+	hdr, size, err := parsePrefix(rest, limits)
 	if err != nil {
 		return nil, err
 	}
-	if size == 0 {
+	switch {
+	case hdr == 0 && len(rest) == 0, hdr == 0 && len(rest) == 4:
+		return nil, io.EOF // the end, or a lone continuation marker
+	case hdr == 0 && len(rest) < 4:
+		return nil, invalidf("truncated message prefix: %v", io.ErrUnexpectedEOF)
+	case hdr == 0:
+		return nil, invalidf("truncated message length: %v", io.ErrUnexpectedEOF)
+	case size == 0:
 		return nil, errEndMarker
 	}
-	start := len(rest) - r.Len()
-	if size > r.Len() {
-		return nil, invalidf("truncated message metadata (%d bytes, %d remain)", size, r.Len())
+	if size > len(rest)-hdr {
+		return nil, invalidf("truncated message metadata (%d bytes, %d remain)", size, len(rest)-hdr)
 	}
-	meta := rest[start : start+size]
-	if err := verifyRoot(meta, tMessage, limits); err != nil {
-		return nil, fmt.Errorf("message metadata: %w", err)
+	meta := rest[hdr : hdr+size]
+	msg, bodyLen, err := checkMetadata(meta, limits)
+	if err != nil {
+		return nil, err
 	}
-	msg := fb.GetRootAsMessage(meta, 0)
-	bodyLen := msg.BodyLength()
-	if bodyLen < 0 {
-		return nil, invalidf("negative message body length %d", bodyLen)
-	}
-	if bodyLen > limits.MaxBodySize {
-		return nil, limitf("message body of %d bytes exceeds %d", bodyLen, limits.MaxBodySize)
-	}
-	avail := len(rest) - start - size
+	avail := len(rest) - hdr - size
 	if bodyLen > int64(avail) {
 		return nil, invalidf("message body of %d bytes but only %d remain", bodyLen, avail)
 	}
-	bodyStart := s.pos + start + size
+	bodyStart := s.pos + hdr + size
 	s.pos = bodyStart + int(bodyLen)
 	// Verified above, and the body is as long as the metadata says.
 	return &Message{meta: meta, msg: msg, body: s.data.Slice(bodyStart, int(bodyLen))}, nil

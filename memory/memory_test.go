@@ -96,7 +96,6 @@ func TestMapFile(t *testing.T) {
 	r, err := MapFile(path)
 	require.NoError(t, err)
 	require.Equal(t, want, r.Bytes())
-	r.AdviseRandom()
 	b := r.Buffer(7, 6)
 	require.Equal(t, "mapped", string(b.Bytes()))
 	require.Same(t, r, b.Owner())

@@ -90,8 +90,3 @@ func (r *Region) Buffer(off, n int) *Buffer {
 	}
 	return &Buffer{data: r.data[off : off+n : off+n], owner: r}
 }
-
-// AdviseRandom tells the kernel that the region will be read at random
-// places (a file read through its footer), so it does not read ahead
-// megabytes that will never be used. It is a hint; errors are ignored.
-func (r *Region) AdviseRandom() { adviseRandom(r.data) }

@@ -27,5 +27,3 @@ func mapPath(path string) (*Region, error) {
 	}
 	return &Region{data: b}, nil
 }
-
-func adviseRandom([]byte) {}

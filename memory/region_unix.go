@@ -78,9 +78,3 @@ func mapPath(path string) (*Region, error) {
 	mappedMu.Unlock()
 	return r, nil
 }
-
-func adviseRandom(b []byte) {
-	if len(b) > 0 {
-		_ = unix.Madvise(b, unix.MADV_RANDOM)
-	}
-}

@@ -6,6 +6,8 @@ import (
 	"math"
 	"math/big"
 	"math/rand/v2"
+	"slices"
+	"strconv"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -289,4 +291,40 @@ func TestCastEveryPairNoPanic(t *testing.T) {
 	}
 	t.Logf("%d of %d casts succeeded", done, len(types)*len(types))
 	require.Greater(t, done, 400, "casts that succeeded")
+}
+
+// TestCastUtf8IntsParallel: past parallelMin rows the text is parsed in
+// two halves; the values, the nulls and the first bad row are those of
+// one pass.
+func TestCastUtf8IntsParallel(t *testing.T) {
+	n := parallelMin + 1001
+	build := func(bad ...int) array.Array {
+		b := array.NewBinaryBuilder[int32](datatype.String)
+		for i := range n {
+			switch {
+			case slices.Contains(bad, i):
+				b.AppendString("x" + strconv.Itoa(i))
+			case i%97 == 5:
+				b.AppendNull()
+			default:
+				b.AppendString(strconv.Itoa(i*7 - n))
+			}
+		}
+		return b.Finish()
+	}
+	got, err := Cast(build(), datatype.Int64)
+	require.NoError(t, err)
+	vals := got.(*array.Primitive[int64])
+	for i := range n {
+		if i%97 == 5 {
+			require.True(t, got.IsNull(i), "row %d", i)
+			continue
+		}
+		require.Equal(t, int64(i*7-n), vals.Value(i), "row %d", i)
+	}
+	for _, bad := range [][]int{{n - 1}, {n/2 + 3}, {n / 2}, {n/2 - 1, n - 2}, {7, n/2 + 9}} {
+		_, err := Cast(build(bad...), datatype.Int64)
+		require.ErrorIs(t, err, ErrInvalid)
+		require.ErrorContains(t, err, fmt.Sprintf("row %d:", bad[0]))
+	}
 }

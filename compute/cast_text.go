@@ -4,8 +4,10 @@ import (
 	"encoding/binary"
 	"math"
 	"math/big"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 	"unsafe"
@@ -379,7 +381,32 @@ func floorDiv(a, b int64) int64 {
 // -1.
 func parseInts[O array.Offset](offsets []O, data []byte, out []int64, d *array.Data) int {
 	valid, off := bitmapOf(d)
-	for i := range out {
+	n := len(out)
+	if n < parallelMin || runtime.GOMAXPROCS(0) < 2 {
+		return parseIntRange(offsets, data, out, valid, off, 0, n)
+	}
+	// Parsing is CPU-bound: the halves go on two cores, and the first bad
+	// row of the first half comes before any of the second's.
+	m := n / 2
+	second := -1
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		second = parseIntRange(offsets, data, out, valid, off, m, n)
+	}()
+	first := parseIntRange(offsets, data, out, valid, off, 0, m)
+	wg.Wait()
+	if first >= 0 {
+		return first
+	}
+	return second
+}
+
+// parseIntRange parses rows [lo, hi) into out; it returns the first row
+// that is not an integer in range, or -1.
+func parseIntRange[O array.Offset](offsets []O, data []byte, out []int64, valid []byte, off, lo, hi int) int {
+	for i := lo; i < hi; i++ {
 		if valid != nil && !bitutil.GetBit(valid, off+i) {
 			out[i] = 0
 			continue

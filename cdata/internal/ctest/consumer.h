@@ -1,6 +1,6 @@
 #ifndef ALKAID_CTEST_CONSUMER_H
 #define ALKAID_CTEST_CONSUMER_H
-#include "abi.h"
+#include "../../abi.h"  // package cdata's structs (its helper prototypes are unused here)
 
 struct consume_result {
   int64_t batches, rows, sum_a, nulls_a, bytes_b, nulls_b, bytes_c, nulls_c;

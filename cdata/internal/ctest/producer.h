@@ -1,6 +1,6 @@
 #ifndef ALKAID_CTEST_PRODUCER_H
 #define ALKAID_CTEST_PRODUCER_H
-#include "abi.h"
+#include "../../abi.h"  // package cdata's structs (its helper prototypes are unused here)
 
 // What the producer breaks on purpose (0: nothing).
 enum {

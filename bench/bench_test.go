@@ -101,3 +101,4 @@ func BenchmarkAdd(b *testing.B)                        { runGroup(b, "Add") }
 func BenchmarkLess(b *testing.B)                       { runGroup(b, "Less") }
 func BenchmarkFilter(b *testing.B)                     { runGroup(b, "Filter") }
 func BenchmarkTake(b *testing.B)                       { runGroup(b, "Take") }
+func BenchmarkIPCDictionaryDeltaRead(b *testing.B)     { run(b, "IPCDictionaryDeltaRead") }

@@ -130,11 +130,11 @@ func TestDictionaryDeltasGrowInPlace(t *testing.T) {
 			require.NoError(t, err)
 			var got []*alkaid.Record
 			var before []string
-			for rec := range r.Records() {
+			for rec, err := range r.Records() {
+				require.NoError(t, err)
 				got = append(got, rec)
 				before = append(before, rec.String())
 			}
-			require.NoError(t, r.Err())
 			// Every record still reads as it did when it came out, after
 			// all the deltas that followed it.
 			for i, rec := range got {
@@ -181,12 +181,12 @@ func TestConcurrentDictionaryDeltas(t *testing.T) {
 				}
 				done <- seen
 			}()
-			for rec := range r.Records() {
+			for rec, err := range r.Records() {
+				require.NoError(t, err)
 				out <- rec
 			}
 			close(out)
 			seen := <-done
-			require.NoError(t, r.Err())
 			require.Len(t, seen, len(recs))
 			for i, rec := range recs {
 				require.Equal(t, rec.String(), seen[i], fmt.Sprintf("record %d", i))

@@ -30,11 +30,11 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	for rec := range r.Records() {
+	for rec, err := range r.Records() {
+		if err != nil {
+			panic(err)
+		}
 		fmt.Print(rec)
-	}
-	if err := r.Err(); err != nil {
-		panic(err)
 	}
 	// Output:
 	// record: 3 rows

@@ -122,10 +122,13 @@ func FuzzStreamReader(f *testing.F) {
 				errs[k] = err
 				continue
 			}
-			for rec := range r.Records() {
+			for rec, err := range r.Records() {
+				if err != nil {
+					errs[k] = err
+					break
+				}
 				outs[k] = append(outs[k], rec.String())
 			}
-			errs[k] = r.Err()
 		}
 		for k := 1; k < len(outs); k++ {
 			if (errs[0] == nil) != (errs[k] == nil) || len(outs[0]) != len(outs[k]) {
@@ -205,7 +208,12 @@ func FuzzFileReader(f *testing.F) {
 			return
 		}
 		var viaStream []string
-		for rec := range sr.Records() {
+		var streamErr error
+		for rec, err := range sr.Records() {
+			if err != nil {
+				streamErr = err
+				break
+			}
 			viaStream = append(viaStream, rec.String())
 		}
 		// Under ValidateAll the file reader compares the stream's schema
@@ -225,7 +233,7 @@ func FuzzFileReader(f *testing.F) {
 			}
 			return
 		}
-		if sr.Err() != nil || !sameOffsets(streamRecordOffsets(in), mustBlocks(fr)) {
+		if streamErr != nil || !sameOffsets(streamRecordOffsets(in), mustBlocks(fr)) {
 			// Only a footer that indexes exactly the stream's record
 			// batches, in order, must agree with it.
 			return

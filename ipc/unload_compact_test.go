@@ -73,8 +73,11 @@ func TestWriteListViewOutOfRange(t *testing.T) {
 	raw := writeStream(t, s, []*alkaid.Record{rec})
 	r, err := NewStreamReaderBytes(raw)
 	require.NoError(t, err)
-	for range r.Records() {
+	var last error
+	for _, err := range r.Records() {
+		last = err
 	}
+	require.ErrorIs(t, last, ErrInvalid)
 	require.ErrorIs(t, r.Err(), ErrInvalid)
 }
 

@@ -173,40 +173,11 @@ func (r *schemaReader) field(jf jsonField, path string) (datatype.Field, *node, 
 		t, n = dt, dictNode
 	}
 	md := readMetadata(jf.Metadata)
-	t, md, err = readExtension(t, md)
+	t, md, err = datatype.ResolveExtension(t, md)
 	if err != nil {
 		return datatype.Field{}, nil, invalidf("field %s: %v", path, err)
 	}
 	return datatype.Field{Name: jf.Name, Type: t, Nullable: jf.Nullable, Metadata: md}, n, nil
-}
-
-// readExtension turns a storage type whose metadata names a registered
-// extension type into that type, removing the two keys. Unregistered
-// extensions stay as their storage type with the metadata kept, so that
-// they are written back unchanged.
-func readExtension(storage datatype.DataType, md datatype.Metadata) (datatype.DataType, datatype.Metadata, error) {
-	nameKey, metaKey := extNameKey, extMetaKey
-	name, ok := md.Get(nameKey)
-	if !ok {
-		nameKey, metaKey = alkaidKey(extNameKey), alkaidKey(extMetaKey)
-		if name, ok = md.Get(nameKey); !ok {
-			return storage, md, nil
-		}
-	}
-	ext, ok := datatype.LookupExtension(name)
-	if !ok {
-		return storage, md, nil
-	}
-	serialized, _ := md.Get(metaKey)
-	t, err := ext.Deserialize(storage, serialized)
-	if err != nil {
-		return nil, md, fmt.Errorf("extension %q: %w", name, err)
-	}
-	return t, md.Without(nameKey, metaKey), nil
-}
-
-func alkaidKey(arrowKey string) string {
-	return alkaidPrefix + strings.TrimPrefix(arrowKey, arrowPrefix)
 }
 
 func readIntType(jt jsonType) (datatype.DataType, error) {

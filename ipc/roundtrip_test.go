@@ -12,6 +12,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
@@ -228,7 +229,7 @@ func TestDictionaryDelta(t *testing.T) {
 	dt, _ := datatype.NewDictionary(datatype.Int8, datatype.String, false)
 	s := alkaid.NewSchema([]datatype.Field{{Name: "d", Type: dt, Nullable: true}}, datatype.Metadata{})
 	mk := func(dict, idx string) *alkaid.Record {
-		d, err := array.NewDictionaryArray(dt, array.MustFromJSON(datatype.Int8, idx), array.MustFromJSON(datatype.String, dict))
+		d, err := array.NewDictionaryArray(dt, arrayjson.MustParse(datatype.Int8, idx), arrayjson.MustParse(datatype.String, dict))
 		require.NoError(t, err)
 		rec, err := alkaid.NewRecord(s, []array.Array{d}, -1)
 		require.NoError(t, err)

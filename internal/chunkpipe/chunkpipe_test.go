@@ -51,7 +51,7 @@ func parseSlowly(badAt int) chunkpipe.Parser[int] {
 	}
 }
 
-func TestRunOrderAndErrors(t *testing.T) {
+func TestRunParallelOrderAndErrors(t *testing.T) {
 	for _, c := range []struct {
 		name             string
 		n, failAt, badAt int
@@ -112,7 +112,7 @@ func TestRunSkip(t *testing.T) {
 }
 
 // Stopping the loop early stops cutting and parsing: no goroutine stays.
-func TestRunStopsEarly(t *testing.T) {
+func TestRunParallelStopsEarly(t *testing.T) {
 	before := runtime.NumGoroutine()
 	var cuts atomic.Int64
 	endless := func() ([]byte, int, error) {

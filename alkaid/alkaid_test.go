@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
@@ -17,8 +18,8 @@ func people(t testing.TB) (*alkaid.Schema, *alkaid.Record) {
 		{Name: "name", Type: datatype.String, Nullable: true},
 	}, datatype.MetadataFrom("origin", "test"))
 	rec, err := alkaid.NewRecord(s, []array.Array{
-		array.MustFromJSON(datatype.Int64, `[1, 2, 3, 4]`),
-		array.MustFromJSON(datatype.String, `["ann", null, "cy", "dee"]`),
+		arrayjson.MustParse(datatype.Int64, `[1, 2, 3, 4]`),
+		arrayjson.MustParse(datatype.String, `["ann", null, "cy", "dee"]`),
 	}, -1)
 	require.NoError(t, err)
 	return s, rec
@@ -28,8 +29,8 @@ func TestNewRecordChecks(t *testing.T) {
 	s, rec := people(t)
 	require.Equal(t, 4, rec.NumRows())
 	require.Equal(t, "name", rec.ColumnName(1))
-	ints := array.MustFromJSON(datatype.Int64, `[1, 2]`)
-	strs := array.MustFromJSON(datatype.String, `["a", "b", "c", "d"]`)
+	ints := arrayjson.MustParse(datatype.Int64, `[1, 2]`)
+	strs := arrayjson.MustParse(datatype.String, `["a", "b", "c", "d"]`)
 	tests := []struct {
 		name string
 		cols []array.Array
@@ -39,7 +40,7 @@ func TestNewRecordChecks(t *testing.T) {
 		{"wrong type", []array.Array{strs, strs}, "column 0 (id) has type utf8, field says int64"},
 		{"different lengths", []array.Array{ints, strs}, "column 1 (name) has 4 rows, want 2"},
 		{"nil column", []array.Array{ints, nil}, "column 1 (name) is nil"},
-		{"nulls in a non-nullable field", []array.Array{array.MustFromJSON(datatype.Int64, `[1, null, 3, 4]`), strs}, "not nullable but has 1 nulls"},
+		{"nulls in a non-nullable field", []array.Array{arrayjson.MustParse(datatype.Int64, `[1, null, 3, 4]`), strs}, "not nullable but has 1 nulls"},
 	}
 	for _, tc := range tests {
 		_, err := alkaid.NewRecord(s, tc.cols, -1)
@@ -95,8 +96,8 @@ func ExampleNewRecord() {
 		{Name: "magnitude", Type: datatype.Float64, Nullable: true},
 	}, datatype.Metadata{})
 	rec, err := alkaid.NewRecord(schema, []array.Array{
-		array.MustFromJSON(datatype.String, `["Alkaid", "Mizar"]`),
-		array.MustFromJSON(datatype.Float64, `[1.86, null]`),
+		arrayjson.MustParse(datatype.String, `["Alkaid", "Mizar"]`),
+		arrayjson.MustParse(datatype.Float64, `[1.86, null]`),
 	}, -1)
 	if err != nil {
 		panic(err)

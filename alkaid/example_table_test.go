@@ -5,13 +5,14 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
 func ExampleConcatTables() {
 	s := alkaid.NewSchema([]datatype.Field{{Name: "n", Type: datatype.Int32}}, datatype.Metadata{})
 	batch := func(js string) *alkaid.Record {
-		r, err := alkaid.NewRecord(s, []array.Array{array.MustFromJSON(datatype.Int32, js)}, -1)
+		r, err := alkaid.NewRecord(s, []array.Array{arrayjson.MustParse(datatype.Int32, js)}, -1)
 		if err != nil {
 			panic(err)
 		}

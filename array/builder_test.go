@@ -1,6 +1,7 @@
 package array
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -46,11 +47,7 @@ func TestNewBuilderEveryType(t *testing.T) {
 			}
 
 			// The same builder, reused for the JSON values.
-			root, err := parseJSON(tt.json)
-			require.NoError(t, err)
-			for i, e := range root.arr {
-				require.NoError(t, appendJSON(b, e, fmt.Sprint(i)))
-			}
+			require.NoError(t, appendLiteral(b, tt.json))
 			again := b.NewArray()
 			require.NoError(t, Validate(again.Data()))
 			require.Equal(t, tt.format, Format(again))
@@ -256,18 +253,15 @@ func TestTruncateEveryType(t *testing.T) {
 	// the state before the dropped slots.
 	for _, tt := range builderTypeTable {
 		t.Run(tt.t.String(), func(t *testing.T) {
-			root, err := parseJSON(tt.json)
-			require.NoError(t, err)
+			var elems []json.RawMessage
+			require.NoError(t, json.Unmarshal([]byte(tt.json), &elems))
+			rest := jsonSlice(t, tt.json, 1, len(elems))
 			b := NewBuilder(tt.t).(builder)
-			require.NoError(t, appendJSON(b, root.arr[0], "0"))
-			for _, e := range root.arr[1:] {
-				require.NoError(t, appendJSON(b, e, "x"))
-			}
+			require.NoError(t, appendLiteral(b, jsonSlice(t, tt.json, 0, 1)))
+			require.NoError(t, appendLiteral(b, rest))
 			b.truncate(1)
 			require.Equal(t, 1, b.Len())
-			for _, e := range root.arr[1:] {
-				require.NoError(t, appendJSON(b, e, "x"))
-			}
+			require.NoError(t, appendLiteral(b, rest))
 			a := b.NewArray()
 			require.NoError(t, Validate(a.Data()))
 			require.Equal(t, tt.format, Format(a))

@@ -21,6 +21,9 @@
 //	b.AppendNull()
 //	a := b.Finish()            // [1 2 3 (null)]
 //	s := array.Slice(a, 1, 3)  // [2 3], no copy
-//	j := array.MustFromJSON(datatype.Int64, `[2, 3]`)
+//	j := arrayjson.MustParse(datatype.Int64, `[2, 3]`)
 //	array.Equal(s, j)          // true
+//
+// Arrays from JSON literals, for tests and examples, are in package
+// [github.com/alkaid-go/alkaid/array/arrayjson].
 package array

@@ -148,36 +148,12 @@ func importField(s *ArrowSchema, path string, depth int) (datatype.Field, error)
 			return datatype.Field{}, fmt.Errorf("%s: %w", at(), err)
 		}
 	}
-	t, md, err := resolveExtension(t, f.Metadata)
+	t, md, err := datatype.ResolveExtension(t, f.Metadata)
 	if err != nil {
-		return datatype.Field{}, fmt.Errorf("%s: %w", at(), err)
+		return datatype.Field{}, fmt.Errorf("%s: %w: %w", at(), ErrInvalid, err)
 	}
 	f.Type, f.Metadata = t, md
 	return f, nil
-}
-
-// resolveExtension turns a storage type whose metadata names a registered
-// extension type into that type, removing the two keys; unknown
-// extensions stay as their storage with the metadata kept.
-func resolveExtension(storage datatype.DataType, md datatype.Metadata) (datatype.DataType, datatype.Metadata, error) {
-	nameKey, metaKey := extensionNameKey, extensionMetadataKey
-	name, ok := md.Get(nameKey)
-	if !ok {
-		nameKey, metaKey = alkaidExtensionNameKey, alkaidExtensionMetaKey
-		if name, ok = md.Get(nameKey); !ok {
-			return storage, md, nil
-		}
-	}
-	ext, ok := datatype.LookupExtension(name)
-	if !ok {
-		return storage, md, nil
-	}
-	serialized, _ := md.Get(metaKey)
-	t, err := ext.Deserialize(storage, serialized)
-	if err != nil {
-		return nil, md, fmt.Errorf("%w: extension type %q: %w", ErrInvalid, name, err)
-	}
-	return t, md.Without(nameKey, metaKey), nil
 }
 
 // cReader reads serialized metadata at p, whose length only its own

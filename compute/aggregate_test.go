@@ -9,6 +9,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
@@ -225,7 +226,7 @@ func TestAggregatesRandom(t *testing.T) {
 		// Small values: integer sums that do not overflow.
 		for shape, a := range variants(t, uint64(ti), dt, testRows) {
 			if dt.Kind().IsInteger() {
-				small, err := Take(array.MustFromJSON(dt, `[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]`), smallIndices(t, a))
+				small, err := Take(arrayjson.MustParse(dt, `[0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]`), smallIndices(t, a))
 				require.NoError(t, err)
 				checkAggregates(t, fmt.Sprintf("%s/small/%s", dt, shape), small, sums)
 			}
@@ -265,7 +266,7 @@ func TestSumOverflow(t *testing.T) {
 		{datatype.Uint64, `[18446744073709551615, null]`, uint64(math.MaxUint64), true},
 		{datatype.Int8, `[127, 127, 127]`, int64(381), true}, // narrow types sum in 64 bits
 	} {
-		a := array.MustFromJSON(c.dt, c.json)
+		a := arrayjson.MustParse(c.dt, c.json)
 		s, err := Sum(a)
 		require.NoError(t, err)
 		require.Equal(t, c.wrapped, s.Value, c.json)
@@ -276,7 +277,7 @@ func TestSumOverflow(t *testing.T) {
 			require.ErrorIs(t, err, ErrOverflow, c.json)
 		}
 	}
-	m, err := Mean(array.MustFromJSON(datatype.Int64, `[9223372036854775807, 9223372036854775807]`))
+	m, err := Mean(arrayjson.MustParse(datatype.Int64, `[9223372036854775807, 9223372036854775807]`))
 	require.NoError(t, err)
 	require.Equal(t, float64(math.MaxInt64), m.Value)
 }
@@ -333,9 +334,9 @@ func TestFloatSemantics(t *testing.T) {
 }
 
 func TestAggregateTypesAndCounts(t *testing.T) {
-	_, err := Sum(array.MustFromJSON(datatype.String, `["a"]`))
+	_, err := Sum(arrayjson.MustParse(datatype.String, `["a"]`))
 	require.ErrorIs(t, err, ErrNotSupported)
-	_, err = Min(array.MustFromJSON(datatype.ListOf(datatype.Int8), `[[1]]`))
+	_, err = Min(arrayjson.MustParse(datatype.ListOf(datatype.Int8), `[[1]]`))
 	require.ErrorIs(t, err, ErrNotSupported)
 	s, err := Sum(array.NewNull(3))
 	require.NoError(t, err)
@@ -366,12 +367,12 @@ func TestAggregateTypesAndCounts(t *testing.T) {
 	}
 
 	// Typed helpers.
-	i64 := array.MustFromJSON(datatype.Int64, `[1, null, 3]`).(*array.Int64)
+	i64 := arrayjson.MustParse(datatype.Int64, `[1, null, 3]`).(*array.Int64)
 	si, n := SumInts(i64)
 	require.Equal(t, int64(4), si)
 	require.Equal(t, 2, n)
-	su, _ := SumUints(array.MustFromJSON(datatype.Uint8, `[200, 100]`).(*array.Uint8))
+	su, _ := SumUints(arrayjson.MustParse(datatype.Uint8, `[200, 100]`).(*array.Uint8))
 	require.Equal(t, uint64(300), su)
-	sf, _ := SumFloats(array.MustFromJSON(datatype.Float32, `[0.5, 0.25]`).(*array.Float32))
+	sf, _ := SumFloats(arrayjson.MustParse(datatype.Float32, `[0.5, 0.25]`).(*array.Float32))
 	require.Equal(t, 0.75, sf)
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/stretchr/testify/require"
 )
@@ -141,7 +142,7 @@ func smallOf(t *testing.T, a array.Array) array.Array {
 			idx[i] = -1
 		}
 	}
-	out, err := Take(array.MustFromJSON(a.DataType(), lit), indexArray(t, datatype.Int32, idx))
+	out, err := Take(arrayjson.MustParse(a.DataType(), lit), indexArray(t, datatype.Int32, idx))
 	require.NoError(t, err)
 	return out
 }
@@ -252,7 +253,7 @@ func TestArithRandom(t *testing.T) {
 }
 
 func TestArithEdges(t *testing.T) {
-	i64 := func(s string) array.Array { return array.MustFromJSON(datatype.Int64, s) }
+	i64 := func(s string) array.Array { return arrayjson.MustParse(datatype.Int64, s) }
 	// Errors in null slots do not count.
 	got, err := DivChecked(i64(`[1, 5, -9223372036854775808]`), i64(`[null, 2, null]`))
 	require.NoError(t, err)
@@ -271,7 +272,7 @@ func TestArithEdges(t *testing.T) {
 	got, err = DivScalar(i64(`[null]`), 0)
 	require.NoError(t, err, "division by zero of nulls only")
 	require.Equal(t, 1, got.NullN())
-	f := array.MustFromJSON(datatype.Float64, `[1, -1, 0]`)
+	f := arrayjson.MustParse(datatype.Float64, `[1, -1, 0]`)
 	got, err = DivScalar(f, 0)
 	require.NoError(t, err)
 	v := got.(*array.Float64).Values()
@@ -280,32 +281,32 @@ func TestArithEdges(t *testing.T) {
 	require.ErrorIs(t, err, ErrDivideByZero)
 
 	// Scalars.
-	_, err = AddScalar(array.MustFromJSON(datatype.Int8, `[1]`), 300)
+	_, err = AddScalar(arrayjson.MustParse(datatype.Int8, `[1]`), 300)
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = AddScalar(array.MustFromJSON(datatype.Uint8, `[1]`), -1)
+	_, err = AddScalar(arrayjson.MustParse(datatype.Uint8, `[1]`), -1)
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = AddScalar(array.MustFromJSON(datatype.Int64, `[1]`), 1.5)
+	_, err = AddScalar(arrayjson.MustParse(datatype.Int64, `[1]`), 1.5)
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = AddScalar(array.MustFromJSON(datatype.Int64, `[1]`), uint64(math.MaxUint64))
+	_, err = AddScalar(arrayjson.MustParse(datatype.Int64, `[1]`), uint64(math.MaxUint64))
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = AddScalar(array.MustFromJSON(datatype.Int64, `[1]`), "1")
+	_, err = AddScalar(arrayjson.MustParse(datatype.Int64, `[1]`), "1")
 	require.ErrorIs(t, err, ErrInvalid)
-	got, err = AddScalar(array.MustFromJSON(datatype.Int64, `[1]`), Scalar{Type: datatype.Int64, Valid: true, Value: int64(2)})
+	got, err = AddScalar(arrayjson.MustParse(datatype.Int64, `[1]`), Scalar{Type: datatype.Int64, Valid: true, Value: int64(2)})
 	require.NoError(t, err)
 	require.Equal(t, "[3]", got.String())
-	got, err = MulScalar(array.MustFromJSON(datatype.Float32, `[2]`), 0.5)
+	got, err = MulScalar(arrayjson.MustParse(datatype.Float32, `[2]`), 0.5)
 	require.NoError(t, err)
 	require.Equal(t, "[1]", got.String())
-	got, err = AddScalar(array.MustFromJSON(datatype.Uint64, `[1]`), 3.0)
+	got, err = AddScalar(arrayjson.MustParse(datatype.Uint64, `[1]`), 3.0)
 	require.NoError(t, err)
 	require.Equal(t, "[4]", got.String())
 
 	// Mismatches and unsupported types.
-	_, err = Add(i64(`[1]`), array.MustFromJSON(datatype.Int32, `[1]`))
+	_, err = Add(i64(`[1]`), arrayjson.MustParse(datatype.Int32, `[1]`))
 	require.ErrorIs(t, err, ErrInvalid)
 	_, err = Add(i64(`[1]`), i64(`[1, 2]`))
 	require.ErrorIs(t, err, ErrInvalid)
-	s := array.MustFromJSON(datatype.String, `["a"]`)
+	s := arrayjson.MustParse(datatype.String, `["a"]`)
 	for _, err := range []error{second(Add(s, s)), second(AddScalar(s, 1)), second(Negate(s)), second(Abs(s))} {
 		require.True(t, errors.Is(err, ErrNotSupported), "%v", err)
 	}

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/stretchr/testify/require"
 )
@@ -166,7 +167,7 @@ var castCases = []castCase{
 // whole days, which the cast must still reject by itself.
 func castInput(from datatype.DataType, in string) array.Array {
 	if from.Kind() != datatype.KindDate64 {
-		return array.MustFromJSON(from, in)
+		return arrayjson.MustParse(from, in)
 	}
 	var vals []int64
 	if err := json.Unmarshal([]byte(in), &vals); err != nil {
@@ -191,7 +192,7 @@ func TestCastTable(t *testing.T) {
 		}
 		require.NoError(t, err, name)
 		require.True(t, datatype.Equal(c.to, got.DataType()), name)
-		requireSame(t, array.MustFromJSON(c.to, c.want), got, name)
+		requireSame(t, arrayjson.MustParse(c.to, c.want), got, name)
 		// A sliced input gives the sliced output.
 		if a.Len() > 1 {
 			part, err := Cast(array.Slice(a, 1, a.Len()), c.to, c.opts...)

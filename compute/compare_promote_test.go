@@ -7,12 +7,13 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/stretchr/testify/require"
 )
 
 func TestComparePromotes(t *testing.T) {
-	i32 := array.MustFromJSON(datatype.Int32, `[1, 2, 3, null, -5]`)
+	i32 := arrayjson.MustParse(datatype.Int32, `[1, 2, 3, null, -5]`)
 	cases := []struct {
 		op   CompareOp
 		s    any
@@ -37,7 +38,7 @@ func TestComparePromotes(t *testing.T) {
 		require.NoError(t, err, "%s %v", c.op, c.s)
 		require.Equal(t, c.want, got.String(), "int32 %s %v", c.op, c.s)
 	}
-	u8 := array.MustFromJSON(datatype.Uint8, `[0, 255]`)
+	u8 := arrayjson.MustParse(datatype.Uint8, `[0, 255]`)
 	got, err := CompareScalar(Lt, u8, 255.5)
 	require.NoError(t, err)
 	require.Equal(t, "[true true]", got.String())
@@ -53,7 +54,7 @@ func TestComparePromotes(t *testing.T) {
 		{datatype.Uint64, datatype.Int8, `[18446744073709551615, 0]`, `[-1, 0]`, "[false false]"},
 		{datatype.Float32, datatype.Uint16, `[0.5, 70000]`, `[1, 65535]`, "[true false]"},
 	} {
-		got, err := Compare(Lt, array.MustFromJSON(c.a, c.x), array.MustFromJSON(c.b, c.y))
+		got, err := Compare(Lt, arrayjson.MustParse(c.a, c.x), arrayjson.MustParse(c.b, c.y))
 		require.NoError(t, err, fmt.Sprint(c.a, c.b))
 		require.Equal(t, c.want, got.String(), fmt.Sprint(c.a, c.b))
 	}
@@ -61,15 +62,15 @@ func TestComparePromotes(t *testing.T) {
 
 func TestCompareDictionaryByValue(t *testing.T) {
 	dt := must(datatype.NewDictionary(datatype.Int8, datatype.String, false))
-	d := array.MustFromJSON(dt, `["b", "a", null, "c"]`)
+	d := arrayjson.MustParse(dt, `["b", "a", null, "c"]`)
 	got, err := CompareScalar(Gt, d, "a")
 	require.NoError(t, err)
 	require.Equal(t, "[true false (null) true]", got.String())
-	got, err = Compare(Eq, d, array.MustFromJSON(datatype.String, `["b", "b", "x", "c"]`))
+	got, err = Compare(Eq, d, arrayjson.MustParse(datatype.String, `["b", "b", "x", "c"]`))
 	require.NoError(t, err)
 	require.Equal(t, "[true false (null) true]", got.String())
 	// Two dictionaries with different dictionaries.
-	e := array.MustFromJSON(dt, `["a", "a", "a", "d"]`)
+	e := arrayjson.MustParse(dt, `["a", "a", "a", "d"]`)
 	got, err = Compare(Lt, e, d)
 	require.NoError(t, err)
 	require.Equal(t, "[true false (null) false]", got.String())
@@ -89,20 +90,20 @@ func TestMinMaxByOrder(t *testing.T) {
 		{must(datatype.NewDictionary(datatype.Int8, datatype.String, false)), `["m", "b", "x"]`, "b", "x"},
 		{dec(128, 10, 1), `["1.5", "-2.0"]`, datatype.Decimal128{Lo: math.MaxUint64 - 19, Hi: -1}, datatype.Decimal128{Lo: 15}},
 	} {
-		a := array.MustFromJSON(c.dt, c.in)
+		a := arrayjson.MustParse(c.dt, c.in)
 		lo, hi, err := MinMax(a)
 		require.NoError(t, err, c.dt.String())
 		require.Equal(t, c.lo, lo.Value, c.dt.String())
 		require.Equal(t, c.hi, hi.Value, c.dt.String())
 	}
 	// Over chunks.
-	s := array.MustFromJSON(datatype.String, `["m", "q", null, "c", "z"]`)
+	s := arrayjson.MustParse(datatype.String, `["m", "q", null, "c", "z"]`)
 	c := mustChunked(t, datatype.String, array.Slice(s, 0, 2), array.Slice(s, 2, 3), array.Slice(s, 3, 5))
 	lo, hi, err := MinMaxChunked(c)
 	require.NoError(t, err)
 	require.Equal(t, "c", lo.Value)
 	require.Equal(t, "z", hi.Value)
-	allNull, err := Min(array.MustFromJSON(datatype.String, `[null]`))
+	allNull, err := Min(arrayjson.MustParse(datatype.String, `[null]`))
 	require.NoError(t, err)
 	require.False(t, allNull.Valid)
 }
@@ -128,7 +129,7 @@ func TestTemporalScalarsPrint(t *testing.T) {
 		{ts(datatype.Millisecond, "Asia/Tokyo"), `[0]`, "1970-01-01 09:00:00+09:00"},
 		{dur(datatype.Second), `[5400]`, "1h30m0s"},
 	} {
-		lo, err := Min(array.MustFromJSON(c.dt, c.in))
+		lo, err := Min(arrayjson.MustParse(c.dt, c.in))
 		require.NoError(t, err)
 		require.Equal(t, c.want, lo.String(), c.dt.String())
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/stretchr/testify/require"
 )
@@ -155,7 +156,7 @@ func TestCompareSpecial(t *testing.T) {
 	require.Equal(t, "[true true true true]", got.String())
 
 	ts := func(unit datatype.TimeUnit, tz string) array.Array {
-		return array.MustFromJSON(must(datatype.NewTimestamp(unit, tz)), `[1, 2]`)
+		return arrayjson.MustParse(must(datatype.NewTimestamp(unit, tz)), `[1, 2]`)
 	}
 	_, err = Compare(Eq, ts(datatype.Second, "UTC"), ts(datatype.Second, "Asia/Tokyo"))
 	require.NoError(t, err, "time zones may differ")
@@ -163,20 +164,20 @@ func TestCompareSpecial(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalid)
 	_, err = Compare(Eq, ts(datatype.Second, "UTC"), ts(datatype.Second, ""))
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = Compare(Eq, array.MustFromJSON(datatype.Int32, `[1]`), array.MustFromJSON(datatype.String, `["1"]`))
+	_, err = Compare(Eq, arrayjson.MustParse(datatype.Int32, `[1]`), arrayjson.MustParse(datatype.String, `["1"]`))
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = Compare(Eq, array.MustFromJSON(datatype.Int32, `[1]`), array.MustFromJSON(datatype.Int32, `[1, 2]`))
+	_, err = Compare(Eq, arrayjson.MustParse(datatype.Int32, `[1]`), arrayjson.MustParse(datatype.Int32, `[1, 2]`))
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = CompareScalar(Lt, array.MustFromJSON(datatype.String, `["a"]`), 1)
+	_, err = CompareScalar(Lt, arrayjson.MustParse(datatype.String, `["a"]`), 1)
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = CompareScalar(Lt, array.MustFromJSON(datatype.Bool, `[true]`), "x")
+	_, err = CompareScalar(Lt, arrayjson.MustParse(datatype.Bool, `[true]`), "x")
 	require.ErrorIs(t, err, ErrInvalid)
 	_, err = Compare(CompareOp(9), a, b)
 	require.ErrorIs(t, err, ErrInvalid)
-	l := array.MustFromJSON(datatype.ListOf(datatype.Int8), `[[1]]`)
+	l := arrayjson.MustParse(datatype.ListOf(datatype.Int8), `[[1]]`)
 	_, err = Compare(Eq, l, l)
 	require.ErrorIs(t, err, ErrNotSupported)
-	got, err = CompareScalar(Ge, array.MustFromJSON(datatype.String, `["b", "a", "c", null]`), "b")
+	got, err = CompareScalar(Ge, arrayjson.MustParse(datatype.String, `["b", "a", "c", null]`), "b")
 	require.NoError(t, err)
 	require.Equal(t, "[true false true (null)]", got.String())
 }
@@ -229,8 +230,8 @@ func TestBooleanKleene(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalid)
 	_, err = Xor(randomMask(r, 3, 0.5, false), randomMask(r, 4, 0.5, false))
 	require.ErrorIs(t, err, ErrInvalid)
-	got, err := And(array.MustFromJSON(datatype.Bool, `[false, true, null, null]`).(*array.Boolean),
-		array.MustFromJSON(datatype.Bool, `[null, null, false, null]`).(*array.Boolean))
+	got, err := And(arrayjson.MustParse(datatype.Bool, `[false, true, null, null]`).(*array.Boolean),
+		arrayjson.MustParse(datatype.Bool, `[null, null, false, null]`).(*array.Boolean))
 	require.NoError(t, err)
 	require.Equal(t, "[false (null) false (null)]", got.String())
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
 )
@@ -15,8 +16,8 @@ func salesRecord() *alkaid.Record {
 		{Name: "amount", Type: datatype.Int64, Nullable: true},
 	}, datatype.Metadata{})
 	rec, err := alkaid.NewRecord(s, []array.Array{
-		array.MustFromJSON(datatype.String, `["Oslo", "Lima", "Oslo", null, "Lima", "Oslo"]`),
-		array.MustFromJSON(datatype.Int64, `[10, 5, null, 7, 20, 4]`),
+		arrayjson.MustParse(datatype.String, `["Oslo", "Lima", "Oslo", null, "Lima", "Oslo"]`),
+		arrayjson.MustParse(datatype.Int64, `[10, 5, null, 7, 20, 4]`),
 	}, -1)
 	if err != nil {
 		panic(err)
@@ -56,12 +57,12 @@ func ExampleSortRecord() {
 }
 
 func ExampleCast() {
-	text := array.MustFromJSON(datatype.String, `["12", "-3", null]`)
+	text := arrayjson.MustParse(datatype.String, `["12", "-3", null]`)
 	n, err := compute.Cast(text, datatype.Int8)
 	fmt.Println(n, err)
-	_, err = compute.Cast(array.MustFromJSON(datatype.String, `["1", "300"]`), datatype.Int8)
+	_, err = compute.Cast(arrayjson.MustParse(datatype.String, `["1", "300"]`), datatype.Int8)
 	fmt.Println(err)
-	f, _ := compute.Cast(array.MustFromJSON(datatype.Float64, `[1.5, 2]`), datatype.Int32, compute.AllowTruncation())
+	f, _ := compute.Cast(arrayjson.MustParse(datatype.Float64, `[1.5, 2]`), datatype.Int32, compute.AllowTruncation())
 	fmt.Println(f)
 	// Output:
 	// [12 -3 (null)] <nil>
@@ -70,10 +71,10 @@ func ExampleCast() {
 }
 
 func ExampleUnique() {
-	a := array.MustFromJSON(datatype.String, `["b", "a", "b", null, "a"]`)
+	a := arrayjson.MustParse(datatype.String, `["b", "a", "b", null, "a"]`)
 	u, _ := compute.Unique(a)
 	values, counts, _ := compute.ValueCounts(a)
-	in, _ := compute.IsIn(a, array.MustFromJSON(datatype.String, `["a"]`))
+	in, _ := compute.IsIn(a, arrayjson.MustParse(datatype.String, `["a"]`))
 	fmt.Println(u, values, counts, in)
 	// Output:
 	// ["b" "a" (null)] ["b" "a" (null)] [2 2 1] [false true false false true]

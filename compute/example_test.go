@@ -3,14 +3,14 @@ package compute_test
 import (
 	"fmt"
 
-	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
 func Example() {
-	prices := array.MustFromJSON(datatype.Float64, `[12.5, null, 7.25, 30, 4]`)
-	qty := array.MustFromJSON(datatype.Float64, `[2, 1, null, 1, 10]`)
+	prices := arrayjson.MustParse(datatype.Float64, `[12.5, null, 7.25, 30, 4]`)
+	qty := arrayjson.MustParse(datatype.Float64, `[2, 1, null, 1, 10]`)
 
 	// Null-aware arithmetic: a null on either side gives a null.
 	total, _ := compute.Mul(prices, qty)
@@ -29,12 +29,12 @@ func Example() {
 	fmt.Println("kept:", kept)
 
 	// Take rows by index; a null index gives a null row.
-	names := array.MustFromJSON(datatype.String, `["ant", "bee", "cat", "dog", "eel"]`)
-	picked, _ := compute.Take(names, array.MustFromJSON(datatype.Int32, `[4, 0, null, 0]`))
+	names := arrayjson.MustParse(datatype.String, `["ant", "bee", "cat", "dog", "eel"]`)
+	picked, _ := compute.Take(names, arrayjson.MustParse(datatype.Int32, `[4, 0, null, 0]`))
 	fmt.Println("picked:", picked)
 
 	// Integer overflow: wrapped by default, an error when checked.
-	big := array.MustFromJSON(datatype.Int8, `[100, 100]`)
+	big := arrayjson.MustParse(datatype.Int8, `[100, 100]`)
 	wrapped, _ := compute.Add(big, big)
 	_, err := compute.AddChecked(big, big)
 	fmt.Println("wrapped:", wrapped, "checked:", err)

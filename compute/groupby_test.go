@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/stretchr/testify/require"
 )
@@ -220,8 +221,8 @@ func TestGroupByEveryType(t *testing.T) {
 func TestGroupByCases(t *testing.T) {
 	s := alkaid.NewSchema([]datatype.Field{{Name: "k", Type: datatype.String, Nullable: true}, {Name: "v", Type: datatype.Int64, Nullable: true}}, datatype.Metadata{})
 	rec, err := alkaid.NewRecord(s, []array.Array{
-		array.MustFromJSON(datatype.String, `["a", null, "b", "a", null]`),
-		array.MustFromJSON(datatype.Int64, `[1, 2, null, 4, 5]`)}, 5)
+		arrayjson.MustParse(datatype.String, `["a", null, "b", "a", null]`),
+		arrayjson.MustParse(datatype.Int64, `[1, 2, null, 4, 5]`)}, 5)
 	require.NoError(t, err)
 	out, err := GroupBy(rec, []string{"k"}, Aggregate{Func: AggSum, Column: "v"}, Aggregate{Func: AggCount, Name: "n"})
 	require.NoError(t, err)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/stretchr/testify/require"
 )
@@ -94,7 +95,7 @@ func TestHashingEveryType(t *testing.T) {
 }
 
 func TestHashingCases(t *testing.T) {
-	a := array.MustFromJSON(datatype.Int64, `[3, null, 3, 1, null, 2, 1]`)
+	a := arrayjson.MustParse(datatype.Int64, `[3, null, 3, 1, null, 2, 1]`)
 	u, err := Unique(a)
 	require.NoError(t, err)
 	require.Equal(t, "[3 (null) 1 2]", u.String())
@@ -105,14 +106,14 @@ func TestHashingCases(t *testing.T) {
 	d, err := DictionaryEncode(a)
 	require.NoError(t, err)
 	require.Equal(t, "[3 1 2]", d.Dictionary().String())
-	idx, err := IndexIn(a, array.MustFromJSON(datatype.Int64, `[2, 3]`))
+	idx, err := IndexIn(a, arrayjson.MustParse(datatype.Int64, `[2, 3]`))
 	require.NoError(t, err)
 	require.Equal(t, "[1 (null) 1 (null) (null) 0 (null)]", idx.String())
-	_, err = IsIn(a, array.MustFromJSON(datatype.Int32, `[2]`))
+	_, err = IsIn(a, arrayjson.MustParse(datatype.Int32, `[2]`))
 	require.ErrorIs(t, err, ErrInvalid)
 
 	c, err := alkaid.NewChunked(datatype.String, []array.Array{
-		array.MustFromJSON(datatype.String, `["x", "y"]`), array.MustFromJSON(datatype.String, `["y", "z"]`)})
+		arrayjson.MustParse(datatype.String, `["x", "y"]`), arrayjson.MustParse(datatype.String, `["y", "z"]`)})
 	require.NoError(t, err)
 	uc, err := UniqueChunked(c)
 	require.NoError(t, err)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/extension"
 	"github.com/alkaid-go/alkaid/internal/randdata"
@@ -134,25 +135,25 @@ func must[T any](v T, err error) T {
 }
 
 func TestTakeErrors(t *testing.T) {
-	a := array.MustFromJSON(datatype.Int32, `[1, 2, 3]`)
+	a := arrayjson.MustParse(datatype.Int32, `[1, 2, 3]`)
 	for _, idx := range []string{`[3]`, `[-1]`, `[0, 1, 2, 100]`} {
 		for _, it := range []datatype.DataType{datatype.Int8, datatype.Int64} {
-			_, err := Take(a, array.MustFromJSON(it, idx))
+			_, err := Take(a, arrayjson.MustParse(it, idx))
 			require.ErrorIs(t, err, ErrIndexOutOfBounds, idx)
 		}
 	}
-	_, err := Take(a, array.MustFromJSON(datatype.Uint64, `[18446744073709551615]`))
+	_, err := Take(a, arrayjson.MustParse(datatype.Uint64, `[18446744073709551615]`))
 	require.ErrorIs(t, err, ErrIndexOutOfBounds)
-	_, err = Take(a, array.MustFromJSON(datatype.String, `["0"]`))
+	_, err = Take(a, arrayjson.MustParse(datatype.String, `["0"]`))
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = Take(array.Slice(a, 1, 3), array.MustFromJSON(datatype.Int32, `[2]`))
+	_, err = Take(array.Slice(a, 1, 3), arrayjson.MustParse(datatype.Int32, `[2]`))
 	require.ErrorIs(t, err, ErrIndexOutOfBounds, "bounds are those of the slice")
 	// A null index may hold any value.
-	got, err := Take(a, array.MustFromJSON(datatype.Int32, `[null, 2]`))
+	got, err := Take(a, arrayjson.MustParse(datatype.Int32, `[null, 2]`))
 	require.NoError(t, err)
-	requireSame(t, array.MustFromJSON(datatype.Int32, `[null, 3]`), got, "null index")
+	requireSame(t, arrayjson.MustParse(datatype.Int32, `[null, 3]`), got, "null index")
 
-	_, err = Filter(a, array.MustFromJSON(datatype.Bool, `[true]`).(*array.Boolean))
+	_, err = Filter(a, arrayjson.MustParse(datatype.Bool, `[true]`).(*array.Boolean))
 	require.ErrorIs(t, err, ErrInvalid)
 }
 
@@ -230,8 +231,8 @@ func TestRecordAndTable(t *testing.T) {
 
 	// Null indices into a non-nullable column are an error, not a panic.
 	strict := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int32}}, datatype.Metadata{})
-	sr, err := alkaid.NewRecord(strict, []array.Array{array.MustFromJSON(datatype.Int32, `[1, 2]`)}, 2)
+	sr, err := alkaid.NewRecord(strict, []array.Array{arrayjson.MustParse(datatype.Int32, `[1, 2]`)}, 2)
 	require.NoError(t, err)
-	_, err = TakeRecord(sr, array.MustFromJSON(datatype.Int32, `[0, null]`))
+	_, err = TakeRecord(sr, arrayjson.MustParse(datatype.Int32, `[0, null]`))
 	require.True(t, errors.Is(err, ErrInvalid), "%v", err)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/stretchr/testify/require"
@@ -281,11 +282,11 @@ func toInts(v []int64) []int {
 }
 
 func TestSortErrors(t *testing.T) {
-	lst := array.MustFromJSON(datatype.ListOf(datatype.Int32), `[[1], [2]]`)
+	lst := arrayjson.MustParse(datatype.ListOf(datatype.Int32), `[[1], [2]]`)
 	_, err := SortIndices(lst, Order{})
 	require.ErrorIs(t, err, ErrNotSupported)
 	rec, err := alkaid.NewRecord(alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int32}}, datatype.Metadata{}),
-		[]array.Array{array.MustFromJSON(datatype.Int32, `[1, 2]`)}, 2)
+		[]array.Array{arrayjson.MustParse(datatype.Int32, `[1, 2]`)}, 2)
 	require.NoError(t, err)
 	_, err = SortIndicesRecord(rec)
 	require.ErrorIs(t, err, ErrInvalid)
@@ -294,7 +295,7 @@ func TestSortErrors(t *testing.T) {
 }
 
 func TestSortChunkedAndSort(t *testing.T) {
-	a := array.MustFromJSON(datatype.String, `["b", null, "a", "c", "a"]`)
+	a := arrayjson.MustParse(datatype.String, `["b", null, "a", "c", "a"]`)
 	c, err := alkaid.NewChunked(datatype.String, []array.Array{array.Slice(a, 0, 2), array.Slice(a, 2, 5)})
 	require.NoError(t, err)
 	idx, err := SortIndicesChunked(c, Order{Descending: true})
@@ -363,8 +364,8 @@ func TestTopK(t *testing.T) {
 	}
 	rec, err := alkaid.NewRecord(alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int32, Nullable: true},
 		{Name: "b", Type: datatype.String, Nullable: true}}, datatype.Metadata{}), []array.Array{
-		array.MustFromJSON(datatype.Int32, `[2, 1, 2, null, 1]`),
-		array.MustFromJSON(datatype.String, `["x", "y", "a", "b", "c"]`)}, 5)
+		arrayjson.MustParse(datatype.Int32, `[2, 1, 2, null, 1]`),
+		arrayjson.MustParse(datatype.String, `["x", "y", "a", "b", "c"]`)}, 5)
 	require.NoError(t, err)
 	got, err := TopKIndicesRecord(rec, 3, SortKey{Column: "a", Order: Order{Descending: true}}, SortKey{Column: "b"})
 	require.NoError(t, err)

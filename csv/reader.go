@@ -13,6 +13,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/chunkpipe"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
@@ -371,18 +372,6 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 // fieldsPool recycles the field indexes of chunks.
 var fieldsPool = sync.Pool{New: func() any { return new(fields) }}
 
-type job struct {
-	chunk []byte
-	line  int
-	err   error
-	res   chan result
-}
-
-type result struct {
-	rec *alkaid.Record
-	err error
-}
-
 // Records yields the record batches in input order, then stops; an error
 // is yielded once, last. Chunks are parsed on the configured number of
 // goroutines, a few batches ahead of the consumer. Records can be ranged
@@ -394,64 +383,13 @@ func (rd *Reader) Records() iter.Seq2[*alkaid.Record, error] {
 			return
 		}
 		rd.used = true
-		done := make(chan struct{})
-		defer close(done)
-		workers := rd.cfg.concurrency
-		jobs := make(chan *job, workers)
-		order := make(chan *job, 2*workers)
-		go rd.cutChunks(jobs, order, done)
-		for range workers {
-			go func() {
-				for j := range jobs {
-					rec, err := rd.parse(j.chunk, j.line)
-					j.res <- result{rec, err}
-				}
-			}()
+		pipe := chunkpipe.Pipeline[*alkaid.Record]{
+			Workers: rd.cfg.concurrency,
+			Next:    func() ([]byte, int, error) { return rd.src.next(rd.cfg.batchRows) },
+			Parse:   rd.parse,
+			Skip:    func(rec *alkaid.Record) bool { return rec.NumRows() == 0 },
+			Cut:     func(n int) { rd.consumed.Add(int64(n)) },
 		}
-		for j := range order {
-			if j.err != nil {
-				yield(nil, j.err)
-				return
-			}
-			r := <-j.res
-			if r.err != nil {
-				yield(nil, r.err)
-				return
-			}
-			if r.rec.NumRows() == 0 {
-				continue
-			}
-			if !yield(r.rec, nil) {
-				return
-			}
-		}
-	}
-}
-
-// cutChunks feeds chunks of batch-size records to the workers and, in
-// the same order, to the consumer.
-func (rd *Reader) cutChunks(jobs, order chan<- *job, done <-chan struct{}) {
-	defer close(order)
-	defer close(jobs)
-	for {
-		chunk, line, err := rd.src.next(rd.cfg.batchRows)
-		if err == io.EOF {
-			return
-		}
-		j := &job{chunk: chunk, line: line, err: err, res: make(chan result, 1)}
-		select {
-		case order <- j:
-		case <-done:
-			return
-		}
-		if err != nil {
-			return
-		}
-		rd.consumed.Add(int64(len(chunk)))
-		select {
-		case jobs <- j:
-		case <-done:
-			return
-		}
+		pipe.Run()(yield)
 	}
 }

@@ -7,29 +7,14 @@ import (
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
-	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
+	"github.com/alkaid-go/alkaid/internal/texttest"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
-// splitTypes returns the randdata fields CSV can express and those it
-// cannot.
 func splitTypes(t *testing.T) (ok, not []datatype.Field) {
-	t.Helper()
-	all := randdata.AllTypes()
-	for i := range all.NumFields() {
-		f := all.Field(i)
-		if textval.Supported(f.Type) == nil {
-			ok = append(ok, f)
-		} else {
-			not = append(not, f)
-		}
-	}
-	if len(ok) < 25 {
-		t.Fatalf("only %d randdata types have a CSV form", len(ok))
-	}
-	return ok, not
+	return texttest.SplitTypes(t, textval.Supported, 25)
 }
 
 func readAll(t *testing.T, data []byte, opts ...ReaderOption) (*alkaid.Schema, []*alkaid.Record, error) {
@@ -38,36 +23,12 @@ func readAll(t *testing.T, data []byte, opts ...ReaderOption) (*alkaid.Schema, [
 	if err != nil {
 		return nil, nil, err
 	}
-	var recs []*alkaid.Record
-	for rec, err := range r.Records() {
-		if err != nil {
-			return r.Schema(), recs, err
-		}
-		recs = append(recs, rec)
-	}
-	return r.Schema(), recs, nil
+	recs, err := texttest.Collect(r.Records())
+	return r.Schema(), recs, err
 }
 
-// sameRows compares the rows of want with those of the batches got.
 func sameRows(t *testing.T, want *alkaid.Record, got []*alkaid.Record) {
-	t.Helper()
-	tab, err := alkaid.TableFromRecords(want.Schema(), got)
-	if err != nil {
-		t.Fatalf("batches: %v", err)
-	}
-	if tab.NumRows() != want.NumRows() {
-		t.Fatalf("%d rows read, %d written", tab.NumRows(), want.NumRows())
-	}
-	for c := range want.NumCols() {
-		off := 0
-		for _, ch := range tab.Column(c).Chunks() {
-			w := array.Slice(want.Column(c), off, off+ch.Len())
-			if !array.ApproxEqual(w, ch, array.NaNEqual()) {
-				t.Fatalf("column %q rows %d..%d:\nwant %v\n got %v", want.ColumnName(c), off, off+ch.Len(), w, ch)
-			}
-			off += ch.Len()
-		}
-	}
+	texttest.SameRows(t, want, got)
 }
 
 // TestRoundTripAllTypes: for every randdata type with a CSV form, writing

@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/extension"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -242,7 +243,7 @@ func TestUnknownExtension(t *testing.T) {
 		{ipc.ArrowExtensionNameKey, ipc.ArrowExtensionMetadataKey},
 	} {
 		md := datatype.MetadataFrom(ns[0], "acme.unknown", ns[1], meta, "other", "x")
-		storage := array.MustFromJSON(datatype.Int32, "[1, null, 3]")
+		storage := arrayjson.MustParse(datatype.Int32, "[1, null, 3]")
 		for _, m := range ipcModes {
 			t.Run(ns[0]+"/"+m.name, func(t *testing.T) {
 				schema, rec := oneColumn(t, storage, md)
@@ -261,7 +262,7 @@ func TestUnknownExtension(t *testing.T) {
 // TestIPCInvalidMetadata: a registered name with metadata its type
 // rejects makes reading the schema fail with the type's error.
 func TestIPCInvalidMetadata(t *testing.T) {
-	storage := array.MustFromJSON(datatype.Int8, "[1, 0]")
+	storage := arrayjson.MustParse(datatype.Int8, "[1, 0]")
 	md := datatype.MetadataFrom(ipc.ExtensionNameKey, extension.Bool8Name, ipc.ExtensionMetadataKey, "yes")
 	schema, rec := oneColumn(t, storage, md)
 	b := writeIPC(t, ipcModes[0], schema, rec)
@@ -291,7 +292,7 @@ func TestRegistered(t *testing.T) {
 // parse), through array.ValueValidator, while the default level does not
 // read values.
 func TestIPCReaderAppliesValueRules(t *testing.T) {
-	storage := array.MustFromJSON(datatype.String, `["{\"a\": 1}", "not json"]`)
+	storage := arrayjson.MustParse(datatype.String, `["{\"a\": 1}", "not json"]`)
 	md := datatype.MetadataFrom(ipc.ExtensionNameKey, extension.JSONName, ipc.ExtensionMetadataKey, "")
 	schema, rec := oneColumn(t, storage, md)
 	b := writeIPC(t, ipcModes[0], schema, rec)

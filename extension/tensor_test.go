@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/extension"
 	"github.com/alkaid-go/alkaid/memory"
@@ -190,7 +191,7 @@ func TestFixedShapeTensorAccess(t *testing.T) {
 	require.True(t, array.Equal(array.Slice(a, 2, 3), s))
 
 	// Wrapping checks the type.
-	_, err = extension.NewFixedShapeTensorArray(array.MustFromJSON(datatype.Int32, "[1]"))
+	_, err = extension.NewFixedShapeTensorArray(arrayjson.MustParse(datatype.Int32, "[1]"))
 	require.EqualError(t, err, "extension: invalid: arrow.fixed_shape_tensor: array of type int32 is not an arrow.fixed_shape_tensor array")
 
 	// A zero-dimensional tensor holds one element.
@@ -351,8 +352,8 @@ func TestVariableShapeTensorAccessAndValidation(t *testing.T) {
 	// Hand-made storage whose shapes do not match the data.
 	bad := func(dataJSON, shapeJSON string) error {
 		st := vt.StorageType().(*datatype.StructType)
-		d := array.MustFromJSON(st.Field(0).Type, dataJSON)
-		s := array.MustFromJSON(st.Field(1).Type, shapeJSON)
+		d := arrayjson.MustParse(st.Field(0).Type, dataJSON)
+		s := arrayjson.MustParse(st.Field(1).Type, shapeJSON)
 		storage := array.MustMake(array.NewData(st, d.Len(), []*memory.Buffer{nil}, []*array.Data{d.Data(), s.Data()}, 0, 0))
 		e, err := array.NewExtension(vt, storage)
 		require.NoError(t, err)

@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/extension"
 )
@@ -88,13 +89,13 @@ func TestJSONArray(t *testing.T) {
 	}
 
 	// Storage holding text that is not JSON fails ValidateFull.
-	storage := array.MustFromJSON(datatype.String, `["[1]", null, "nope"]`)
+	storage := arrayjson.MustParse(datatype.String, `["[1]", null, "nope"]`)
 	e, err := array.NewExtension(mustJSON(t, datatype.String), storage)
 	require.NoError(t, err)
 	err = extension.ValidateFull(e)
 	require.ErrorIs(t, err, array.ErrInvalid)
 	require.EqualError(t, err, "extension: invalid array: arrow.json: slot 2: value is not valid JSON: invalid character 'o' in literal null (expecting 'u')")
-	_, err = array.NewExtension(mustJSON(t, datatype.String), array.MustFromJSON(datatype.LargeString, `["1"]`))
+	_, err = array.NewExtension(mustJSON(t, datatype.String), arrayjson.MustParse(datatype.LargeString, `["1"]`))
 	require.Error(t, err)
 }
 
@@ -250,12 +251,12 @@ func TestBool8(t *testing.T) {
 	require.Equal(t, []int8{1, 0, 0, 1}, a.Storage().(*array.Int8).Values())
 
 	// Any non-zero byte is true.
-	e, err := array.NewExtension(bt, array.MustFromJSON(datatype.Int8, "[0, 1, -1, 42, null]"))
+	e, err := array.NewExtension(bt, arrayjson.MustParse(datatype.Int8, "[0, 1, -1, 42, null]"))
 	require.NoError(t, err)
 	w, err := extension.NewBool8Array(e)
 	require.NoError(t, err)
 	require.Equal(t, "[false true true true (null)]", w.String())
 	require.True(t, w.Value(2))
-	_, err = extension.NewBool8Array(array.MustFromJSON(datatype.Int8, "[1]"))
+	_, err = extension.NewBool8Array(arrayjson.MustParse(datatype.Int8, "[1]"))
 	require.EqualError(t, err, "extension: invalid: arrow.bool8: array of type int8 is not an arrow.bool8 array")
 }

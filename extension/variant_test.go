@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/extension"
 	"github.com/alkaid-go/alkaid/memory"
@@ -169,8 +170,8 @@ func TestVariantArray(t *testing.T) {
 
 	// A valid row with null metadata fails ValidateFull.
 	st := extension.NewVariantType().StorageType().(*datatype.StructType)
-	m := array.MustFromJSON(datatype.Binary, `["AQAA", null]`)
-	v := array.MustFromJSON(datatype.Binary, `["AA==", "AA=="]`)
+	m := arrayjson.MustParse(datatype.Binary, `["AQAA", null]`)
+	v := arrayjson.MustParse(datatype.Binary, `["AA==", "AA=="]`)
 	storage := array.MustMake(array.NewData(st, 2, []*memory.Buffer{nil}, []*array.Data{m.Data(), v.Data()}, 0, 0))
 	e, err := array.NewExtension(extension.NewVariantType(), storage)
 	require.NoError(t, err)

@@ -128,10 +128,10 @@ func fromArrowGo(t *testing.T, s *arrow.Schema, recs []arrow.RecordBatch) []*alk
 	sr, err := ipc.NewStreamReader(&buf, ipc.WithValidation(ipc.ValidateAll))
 	require.NoError(t, err)
 	var out []*alkaid.Record
-	for r := range sr.Records() {
+	for r, err := range sr.Records() {
+		require.NoError(t, err)
 		out = append(out, r)
 	}
-	require.NoError(t, sr.Err())
 	return out
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/ipc"
 )
@@ -21,8 +22,8 @@ func exampleRecords() (*alkaid.Schema, []*alkaid.Record) {
 		{Name: "magnitude", Type: datatype.Float64, Nullable: true},
 	}, datatype.Metadata{})
 	rec, err := alkaid.NewRecord(schema, []array.Array{
-		array.MustFromJSON(datatype.String, `["Alkaid", "Mizar", "Alioth"]`),
-		array.MustFromJSON(datatype.Float64, `[1.86, null, 1.77]`),
+		arrayjson.MustParse(datatype.String, `["Alkaid", "Mizar", "Alioth"]`),
+		arrayjson.MustParse(datatype.Float64, `[1.86, null, 1.77]`),
 	}, -1)
 	if err != nil {
 		panic(err)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/gorecord"
 )
@@ -24,7 +25,7 @@ func TestListChildNameAnyOnRead(t *testing.T) {
 
 	for _, name := range []string{"", "element"} {
 		lt := datatype.ListOfField(datatype.Field{Name: name, Type: datatype.Int32, Nullable: true})
-		col, err := array.FromJSON(lt, `[[1, 2], [], [3]]`)
+		col, err := arrayjson.Parse(lt, `[[1, 2], [], [3]]`)
 		require.NoError(t, err)
 		schema := alkaid.NewSchema([]datatype.Field{{Name: "l", Type: lt, Nullable: true}}, datatype.Metadata{})
 		rec, err := alkaid.NewRecord(schema, []array.Array{col}, 3)

@@ -52,7 +52,10 @@ func Example() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for rec := range r.Records() {
+	for rec, err := range r.Records() {
+		if err != nil {
+			log.Fatal(err)
+		}
 		back, err := gorecord.ToSlice[Trade](rec)
 		if err != nil {
 			log.Fatal(err)
@@ -64,9 +67,6 @@ func Example() {
 			}
 			fmt.Println(t.Symbol, t.Price, t.Qty, t.At.Format(time.RFC3339), venue, t.Fills)
 		}
-	}
-	if err := r.Err(); err != nil {
-		log.Fatal(err)
 	}
 	// Output:
 	// schema:
@@ -112,7 +112,10 @@ func ExampleWriter() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	for rec := range r.Records() {
+	for rec, err := range r.Records() {
+		if err != nil {
+			log.Fatal(err)
+		}
 		fmt.Println(rec.NumRows(), "rows")
 	}
 	// Output:

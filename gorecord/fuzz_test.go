@@ -28,7 +28,10 @@ func FuzzToSlice(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for rec := range r.Records() {
+		for rec, err := range r.Records() {
+			if err != nil {
+				return
+			}
 			got, err := gorecord.ToSlice[Everything](rec)
 			if err != nil {
 				continue

@@ -181,11 +181,11 @@ func readStream(t *testing.T, b []byte) []*alkaid.Record {
 		t.Fatal(err)
 	}
 	var out []*alkaid.Record
-	for rec := range r.Records() {
+	for rec, err := range r.Records() {
+		if err != nil {
+			t.Fatal(err)
+		}
 		out = append(out, rec)
-	}
-	if err := r.Err(); err != nil {
-		t.Fatal(err)
 	}
 	return out
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/integration"
 )
@@ -19,8 +20,8 @@ func Example() {
 		{Name: "name", Type: datatype.String, Nullable: true},
 	}, datatype.Metadata{})
 	rec, _ := alkaid.NewRecord(schema, []array.Array{
-		array.MustFromJSON(datatype.Int64, `[1, 2, 3]`),
-		array.MustFromJSON(datatype.String, `["a", null, "c"]`),
+		arrayjson.MustParse(datatype.Int64, `[1, 2, 3]`),
+		arrayjson.MustParse(datatype.String, `["a", null, "c"]`),
 	}, -1)
 
 	var buf bytes.Buffer
@@ -39,8 +40,8 @@ func Example() {
 	fmt.Println("same:", integration.Compare(file, &integration.File{Schema: schema, Records: []*alkaid.Record{rec}}) == nil)
 
 	other, _ := alkaid.NewRecord(schema, []array.Array{
-		array.MustFromJSON(datatype.Int64, `[1, 2, 3]`),
-		array.MustFromJSON(datatype.String, `["a", null, "x"]`),
+		arrayjson.MustParse(datatype.Int64, `[1, 2, 3]`),
+		arrayjson.MustParse(datatype.String, `["a", null, "x"]`),
 	}, -1)
 	fmt.Println(integration.Compare(file, &integration.File{Schema: schema, Records: []*alkaid.Record{other}}))
 	// Output:

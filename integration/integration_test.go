@@ -10,6 +10,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -108,20 +109,20 @@ func TestMapFieldNames(t *testing.T) {
 	m, err := datatype.MapOfFields(datatype.Field{Name: "k", Type: datatype.String}, datatype.Field{Name: "v", Type: datatype.Int32, Nullable: true}, false)
 	require.NoError(t, err)
 	s := alkaid.NewSchema([]datatype.Field{{Name: "m", Type: m, Nullable: true}}, datatype.Metadata{})
-	rec, err := alkaid.NewRecord(s, []array.Array{array.MustFromJSON(m, `[[["a", 1]], null, [["b", null], ["c", 3]]]`)}, -1)
+	rec, err := alkaid.NewRecord(s, []array.Array{arrayjson.MustParse(m, `[[["a", 1]], null, [["b", null], ["c", 3]]]`)}, -1)
 	require.NoError(t, err)
 	a := &File{Schema: s, Records: []*alkaid.Record{rec}}
 
 	canon := datatype.MapOf(datatype.String, datatype.Int32, false)
 	cs := alkaid.NewSchema([]datatype.Field{{Name: "m", Type: canon, Nullable: true}}, datatype.Metadata{})
-	crec, err := alkaid.NewRecord(cs, []array.Array{array.MustFromJSON(canon, `[[["a", 1]], null, [["b", null], ["c", 3]]]`)}, -1)
+	crec, err := alkaid.NewRecord(cs, []array.Array{arrayjson.MustParse(canon, `[[["a", 1]], null, [["b", null], ["c", 3]]]`)}, -1)
 	require.NoError(t, err)
 	b := &File{Schema: cs, Records: []*alkaid.Record{crec}}
 
 	require.EqualError(t, Compare(a, b), `schema: field m.entries.k: names differ: "k" vs "key"`)
 	require.NoError(t, Compare(a, b, IgnoreMapFieldNames()))
 
-	crec2, err := alkaid.NewRecord(cs, []array.Array{array.MustFromJSON(canon, `[[["a", 1]], null, [["b", null], ["c", 4]]]`)}, -1)
+	crec2, err := alkaid.NewRecord(cs, []array.Array{arrayjson.MustParse(canon, `[[["a", 1]], null, [["b", null], ["c", 4]]]`)}, -1)
 	require.NoError(t, err)
 	err = Compare(a, &File{Schema: cs, Records: []*alkaid.Record{crec2}}, IgnoreMapFieldNames())
 	require.ErrorContains(t, err, "batch 0, column m, row 2: values differ")
@@ -140,10 +141,10 @@ func TestSpecialValues(t *testing.T) {
 	}
 	s := alkaid.NewSchema(fields, datatype.MetadataFrom("k", "v"))
 	cols := []array.Array{
-		array.MustFromJSON(datatype.Float16Type, `[1.5, null, "Inf", -0.25, 65504]`),
-		array.MustFromJSON(datatype.Float32, `["NaN", "-Inf", 3.4e38, 1e-45, null]`),
-		array.MustFromJSON(datatype.StringView, `["short", "a value longer than twelve bytes", null, "", "another long value here"]`),
-		array.MustFromJSON(ree, `["a", "a", "b", null, null]`),
+		arrayjson.MustParse(datatype.Float16Type, `[1.5, null, "Inf", -0.25, 65504]`),
+		arrayjson.MustParse(datatype.Float32, `["NaN", "-Inf", 3.4e38, 1e-45, null]`),
+		arrayjson.MustParse(datatype.StringView, `["short", "a value longer than twelve bytes", null, "", "another long value here"]`),
+		arrayjson.MustParse(ree, `["a", "a", "b", null, null]`),
 	}
 	rec, err := alkaid.NewRecord(s, cols, -1)
 	require.NoError(t, err)
@@ -163,8 +164,8 @@ func TestDictionaries(t *testing.T) {
 		t.Helper()
 		var cols []array.Array
 		for _, ix := range idx {
-			d := *array.MustFromJSON(datatype.Int8, ix).Data()
-			d.Type, d.Dictionary = dt, array.MustFromJSON(datatype.String, dict).Data()
+			d := *arrayjson.MustParse(datatype.Int8, ix).Data()
+			d.Type, d.Dictionary = dt, arrayjson.MustParse(datatype.String, dict).Data()
 			cols = append(cols, array.MustMake(&d))
 		}
 		rec, err := alkaid.NewRecord(s, cols, -1)
@@ -227,7 +228,7 @@ func TestExtensionsAndNamespaces(t *testing.T) {
 	require.NoError(t, datatype.RegisterExtension(&testExt{}))
 	defer datatype.UnregisterExtension("alkaid.test.integration")
 	ext := &testExt{param: "p=1"}
-	storage := array.MustFromJSON(datatype.Int32, `[1, null, 3]`)
+	storage := arrayjson.MustParse(datatype.Int32, `[1, null, 3]`)
 	col, err := array.NewExtension(ext, storage)
 	require.NoError(t, err)
 	// An unregistered extension kept as storage and metadata, in Alkaid's

@@ -57,11 +57,11 @@ func ReadIPCStream(r io.Reader, opts ...ReadOption) (*File, error) {
 		return nil, err
 	}
 	file := &File{Schema: sr.Schema()}
-	for rec := range sr.Records() {
+	for rec, err := range sr.Records() {
+		if err != nil {
+			return nil, err
+		}
 		file.Records = append(file.Records, rec)
-	}
-	if err := sr.Err(); err != nil {
-		return nil, err
 	}
 	return file, nil
 }

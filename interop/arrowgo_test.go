@@ -92,10 +92,10 @@ func readAlkaid(t *testing.T, b []byte, file bool) (*alkaid.Schema, []*alkaid.Re
 	}
 	r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(ipc.ValidateAll))
 	require.NoError(t, err)
-	for rec := range r.Records() {
+	for rec, err := range r.Records() {
+		require.NoError(t, err)
 		out = append(out, rec)
 	}
-	require.NoError(t, r.Err())
 	return r.Schema(), out
 }
 

@@ -18,6 +18,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
@@ -247,7 +248,7 @@ func jsWantRecord(t *testing.T) *alkaid.Record {
 	cols := make([]array.Array, len(fields))
 	for i, fl := range fields {
 		var err error
-		cols[i], err = array.FromJSON(fl.Type, values[i])
+		cols[i], err = arrayjson.Parse(fl.Type, values[i])
 		require.NoError(t, err, fl.Name)
 	}
 	rec, err := alkaid.NewRecord(alkaid.NewSchema(fields, datatype.Metadata{}), cols, 5)

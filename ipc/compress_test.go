@@ -194,10 +194,10 @@ func TestCompressionProbe(t *testing.T) {
 			sr, err := NewStreamReaderBytes(raw, WithValidation(ValidateAll))
 			require.NoError(t, err)
 			var got []*alkaid.Record
-			for r := range sr.Records() {
+			for r, err := range sr.Records() {
+				require.NoError(t, err)
 				got = append(got, r)
 			}
-			require.NoError(t, sr.Err())
 			requireSameRecords(t, recs, got, codec.String())
 
 			raw = writeFile(t, s, recs, opts...)

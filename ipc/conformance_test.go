@@ -37,10 +37,10 @@ func TestConformanceReadable(t *testing.T) {
 			sr, err := NewStreamReader(bytes.NewReader(raw), WithValidation(ValidateAll))
 			require.NoError(t, err)
 			var streamed []string
-			for rec := range sr.Records() {
+			for rec, err := range sr.Records() {
+				require.NoError(t, err)
 				streamed = append(streamed, rec.String())
 			}
-			require.NoError(t, sr.Err())
 
 			fr, err := OpenFile(name+".arrow_file", WithValidation(ValidateAll))
 			require.NoError(t, err)
@@ -77,10 +77,10 @@ func TestConformanceRewrite(t *testing.T) {
 		sr, err := NewStreamReader(bytes.NewReader(raw))
 		require.NoError(t, err)
 		var recs []*alkaid.Record
-		for rec := range sr.Records() {
+		for rec, err := range sr.Records() {
+			require.NoError(t, err)
 			recs = append(recs, rec)
 		}
-		require.NoError(t, sr.Err())
 		name := filepath.Base(filepath.Dir(path)) + "/" + filepath.Base(path)
 		for _, v := range variants {
 			t.Run(name+"/"+v.name, func(t *testing.T) {
@@ -100,11 +100,11 @@ func TestConformanceRewrite(t *testing.T) {
 				require.NoError(t, err)
 				require.True(t, back.Schema().Equal(sr.Schema()))
 				i := 0
-				for rec := range back.Records() {
+				for rec, err := range back.Records() {
+					require.NoError(t, err)
 					require.Equal(t, recs[i].String(), rec.String(), "stream batch %d", i)
 					i++
 				}
-				require.NoError(t, back.Err())
 				require.Equal(t, len(recs), i)
 
 				fr, err := NewFileReader(bytes.NewReader(fbuf.Bytes()), int64(fbuf.Len()), WithValidation(ValidateAll))

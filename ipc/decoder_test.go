@@ -62,10 +62,10 @@ func readAllStream(t *testing.T, raw []byte) []string {
 	sr, err := NewStreamReader(bytesReader(raw))
 	require.NoError(t, err)
 	var out []string
-	for rec := range sr.Records() {
+	for rec, err := range sr.Records() {
+		require.NoError(t, err)
 		out = append(out, rec.String())
 	}
-	require.NoError(t, sr.Err())
 	return out
 }
 

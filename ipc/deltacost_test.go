@@ -10,6 +10,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/memory"
 )
@@ -72,7 +73,7 @@ func TestDictionaryDeltaCostIsLinear(t *testing.T) {
 	nested := func() array.Array {
 		inner, err := datatype.NewDictionary(datatype.Int16, datatype.String, false)
 		require.NoError(t, err)
-		words := array.MustFromJSON(datatype.String, `["x", "y", "z"]`)
+		words := arrayjson.MustParse(datatype.String, `["x", "y", "z"]`)
 		ib := array.NewPrimitiveBuilder[int16](datatype.Int16)
 		for i := range base/8 + deltas {
 			ib.Append(int16(i % 3))
@@ -123,10 +124,10 @@ func TestDictionaryDeltaCostIsLinear(t *testing.T) {
 				cost[n] = allocated(func() {
 					r, err := NewStreamReaderBytes(in)
 					require.NoError(t, err)
-					for rec := range r.Records() {
+					for rec, err := range r.Records() {
+						require.NoError(t, err)
 						got = append(got, rec)
 					}
-					require.NoError(t, r.Err())
 				})
 				took[n] = time.Since(start)
 				require.Len(t, got, n+1)

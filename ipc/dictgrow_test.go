@@ -10,6 +10,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
@@ -111,7 +112,7 @@ func TestDictionaryDeltasGrowInPlace(t *testing.T) {
 		values array.Array
 	}
 	cases := []valueCase{
-		{"utf8 with a null", array.MustFromJSON(datatype.String, `["a", "b", null, "d"]`)},
+		{"utf8 with a null", arrayjson.MustParse(datatype.String, `["a", "b", null, "d"]`)},
 		{"int64 without nulls", g.Array(datatype.Int64, n, false)},
 		{"utf8 view without nulls", g.Array(datatype.StringView, n, false)},
 	}
@@ -130,11 +131,11 @@ func TestDictionaryDeltasGrowInPlace(t *testing.T) {
 			require.NoError(t, err)
 			var got []*alkaid.Record
 			var before []string
-			for rec := range r.Records() {
+			for rec, err := range r.Records() {
+				require.NoError(t, err)
 				got = append(got, rec)
 				before = append(before, rec.String())
 			}
-			require.NoError(t, r.Err())
 			// Every record still reads as it did when it came out, after
 			// all the deltas that followed it.
 			for i, rec := range got {
@@ -181,12 +182,12 @@ func TestConcurrentDictionaryDeltas(t *testing.T) {
 				}
 				done <- seen
 			}()
-			for rec := range r.Records() {
+			for rec, err := range r.Records() {
+				require.NoError(t, err)
 				out <- rec
 			}
 			close(out)
 			seen := <-done
-			require.NoError(t, r.Err())
 			require.Len(t, seen, len(recs))
 			for i, rec := range recs {
 				require.Equal(t, rec.String(), seen[i], fmt.Sprintf("record %d", i))
@@ -199,7 +200,7 @@ func TestConcurrentDictionaryDeltas(t *testing.T) {
 // the records before it keep no bitmap, the ones after each get their
 // own.
 func TestDictionaryDeltaAfterNulls(t *testing.T) {
-	values := array.MustFromJSON(datatype.String, `["a", "b", "c", null, "e", "f"]`)
+	values := arrayjson.MustParse(datatype.String, `["a", "b", "c", null, "e", "f"]`)
 	s, recs := deltaRecords(t, datatype.String, values, values.Len())
 	got := readAll(t, writeStream(t, s, recs, WithDictionaryDeltas()))
 	requireSameRecords(t, recs, got, "deltas around a null")

@@ -6,6 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/alkaid-go/alkaid/memory"
@@ -15,10 +16,10 @@ func TestSharesPrefix(t *testing.T) {
 	g := randdata.New(12)
 	strs := g.Array(datatype.String, 50, true).Data()
 	lists := g.Array(datatype.ListOf(datatype.StringView), 50, true).Data()
-	same := array.MustFromJSON(datatype.Int64, `[1, 2, 3]`).Data()
-	copyOf := array.MustFromJSON(datatype.Int64, `[1, 2, 3, 4]`).Data()
-	other := array.MustFromJSON(datatype.Int64, `[1, 9, 3, 4]`).Data()
-	noNulls := array.MustFromJSON(datatype.Int64, `[1, 2]`).Data()
+	same := arrayjson.MustParse(datatype.Int64, `[1, 2, 3]`).Data()
+	copyOf := arrayjson.MustParse(datatype.Int64, `[1, 2, 3, 4]`).Data()
+	other := arrayjson.MustParse(datatype.Int64, `[1, 9, 3, 4]`).Data()
+	noNulls := arrayjson.MustParse(datatype.Int64, `[1, 2]`).Data()
 	withBitmap := *noNulls
 	withBitmap.Buffers = []*memory.Buffer{memory.NewBuffer([]byte{3}), noNulls.Buffers[1]}
 	moreViews := *lists.Children[0]

@@ -6,6 +6,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/ipc"
 )
@@ -17,8 +18,8 @@ func Example() {
 		{Name: "magnitude", Type: datatype.Float64, Nullable: true},
 	}, datatype.Metadata{})
 	rec, _ := alkaid.NewRecord(schema, []array.Array{
-		array.MustFromJSON(datatype.String, `["Alkaid", "Mizar", "Alcor"]`),
-		array.MustFromJSON(datatype.Float64, `[1.86, 2.23, null]`),
+		arrayjson.MustParse(datatype.String, `["Alkaid", "Mizar", "Alcor"]`),
+		arrayjson.MustParse(datatype.Float64, `[1.86, 2.23, null]`),
 	}, -1)
 
 	var buf bytes.Buffer
@@ -30,11 +31,11 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	for rec := range r.Records() {
+	for rec, err := range r.Records() {
+		if err != nil {
+			panic(err)
+		}
 		fmt.Print(rec)
-	}
-	if err := r.Err(); err != nil {
-		panic(err)
 	}
 	// Output:
 	// record: 3 rows
@@ -45,7 +46,7 @@ func Example() {
 // Feed bytes to the push decoder as they arrive.
 func ExampleDecoder() {
 	schema := alkaid.NewSchema([]datatype.Field{{Name: "n", Type: datatype.Int32}}, datatype.Metadata{})
-	rec, _ := alkaid.NewRecord(schema, []array.Array{array.MustFromJSON(datatype.Int32, `[1, 2, 3]`)}, -1)
+	rec, _ := alkaid.NewRecord(schema, []array.Array{arrayjson.MustParse(datatype.Int32, `[1, 2, 3]`)}, -1)
 	var buf bytes.Buffer
 	w, _ := ipc.NewStreamWriter(&buf, schema)
 	w.Write(rec)

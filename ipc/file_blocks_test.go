@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
@@ -18,9 +19,9 @@ import (
 func TestFileBlocksMustNotRepeat(t *testing.T) {
 	dt, _ := datatype.NewDictionary(datatype.Int32, datatype.String, false)
 	s := alkaid.NewSchema([]datatype.Field{{Name: "d", Type: dt, Nullable: true}}, datatype.Metadata{})
-	values := array.MustFromJSON(datatype.String, `["a", "b", "c"]`)
+	values := arrayjson.MustParse(datatype.String, `["a", "b", "c"]`)
 	mk := func(n int) *alkaid.Record {
-		d, err := array.NewDictionaryArray(dt, array.MustFromJSON(datatype.Int32, `[0]`), array.Slice(values, 0, n))
+		d, err := array.NewDictionaryArray(dt, arrayjson.MustParse(datatype.Int32, `[0]`), array.Slice(values, 0, n))
 		require.NoError(t, err)
 		rec, err := alkaid.NewRecord(s, []array.Array{d}, -1)
 		require.NoError(t, err)

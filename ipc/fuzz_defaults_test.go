@@ -7,6 +7,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
@@ -17,7 +18,7 @@ import (
 func smallSeeds(f *testing.F, files bool) {
 	dt, _ := datatype.NewDictionary(datatype.Int8, datatype.Bool, false)
 	s := schemaOf(field("i", datatype.Int32), field("s", datatype.String), field("d", dt))
-	idx := array.MustFromJSON(datatype.Int8, `[0, 1, null]`)
+	idx := arrayjson.MustParse(datatype.Int8, `[0, 1, null]`)
 	for _, codec := range []Codec{Uncompressed, Zstd, LZ4Frame} {
 		var buf bytes.Buffer
 		opts := []WriterOption{WithCompression(codec, 0), WithDictionaryDeltas()}
@@ -30,11 +31,11 @@ func smallSeeds(f *testing.F, files bool) {
 		} else {
 			w, _ = NewStreamWriter(&buf, s, opts...)
 		}
-		bools := array.MustFromJSON(datatype.Bool, `[true, false, null]`)
+		bools := arrayjson.MustParse(datatype.Bool, `[true, false, null]`)
 		for n := 2; n <= 3; n++ {
 			d, _ := array.NewDictionaryArray(dt, idx, array.Slice(bools, 0, n))
 			rec, _ := alkaid.NewRecord(s, []array.Array{
-				array.MustFromJSON(datatype.Int32, `[1, null, 3]`), array.MustFromJSON(datatype.String, `["a", "", null]`), d}, -1)
+				arrayjson.MustParse(datatype.Int32, `[1, null, 3]`), arrayjson.MustParse(datatype.String, `["a", "", null]`), d}, -1)
 			_ = w.Write(rec)
 		}
 		_ = w.Close()
@@ -55,13 +56,16 @@ func smallSeeds(f *testing.F, files bool) {
 // printing the small ones; it returns the batches read and the error.
 func readDefault(r *StreamReader) (int, error) {
 	n := 0
-	for rec := range r.Records() {
+	for rec, err := range r.Records() {
+		if err != nil {
+			return n, err
+		}
 		n++
 		if rec.NumRows() <= 64 {
 			touch(rec)
 		}
 	}
-	return n, r.Err()
+	return n, nil
 }
 
 // FuzzStreamDefaultLimits reads streams with the default limits (the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
@@ -52,9 +53,9 @@ func seedInputs(f *testing.F, files bool) {
 		// Dictionary deltas, grown in place, over several layouts.
 		g := randdata.New(10)
 		for _, dict := range []array.Array{
-			array.MustFromJSON(datatype.String, `["a", "bb", "ccc", "dddd"]`),
-			array.MustFromJSON(datatype.Int64, `[1, 2, 3, 4]`),
-			array.MustFromJSON(datatype.String, `["a", null, "c", "d"]`),
+			arrayjson.MustParse(datatype.String, `["a", "bb", "ccc", "dddd"]`),
+			arrayjson.MustParse(datatype.Int64, `[1, 2, 3, 4]`),
+			arrayjson.MustParse(datatype.String, `["a", null, "c", "d"]`),
 			g.Array(datatype.Bool, 4, true),
 			g.Array(datatype.StringView, 4, true),
 			g.Array(datatype.ListViewOf(datatype.Int16), 4, true),
@@ -67,7 +68,7 @@ func seedInputs(f *testing.F, files bool) {
 			ds := schemaOf(field("d", dt))
 			sw, _ := NewStreamWriter(&sb, ds, WithDictionaryDeltas())
 			for n := 1; n <= dict.Len(); n++ {
-				d, _ := array.NewDictionaryArray(dt, array.MustFromJSON(datatype.Int16, `[0, null]`), array.Slice(dict, 0, n))
+				d, _ := array.NewDictionaryArray(dt, arrayjson.MustParse(datatype.Int16, `[0, null]`), array.Slice(dict, 0, n))
 				rec, _ := alkaid.NewRecord(ds, []array.Array{d}, -1)
 				sw.Write(rec)
 			}
@@ -122,10 +123,13 @@ func FuzzStreamReader(f *testing.F) {
 				errs[k] = err
 				continue
 			}
-			for rec := range r.Records() {
+			for rec, err := range r.Records() {
+				if err != nil {
+					errs[k] = err
+					break
+				}
 				outs[k] = append(outs[k], rec.String())
 			}
-			errs[k] = r.Err()
 		}
 		for k := 1; k < len(outs); k++ {
 			if (errs[0] == nil) != (errs[k] == nil) || len(outs[0]) != len(outs[k]) {
@@ -205,7 +209,12 @@ func FuzzFileReader(f *testing.F) {
 			return
 		}
 		var viaStream []string
-		for rec := range sr.Records() {
+		var streamErr error
+		for rec, err := range sr.Records() {
+			if err != nil {
+				streamErr = err
+				break
+			}
 			viaStream = append(viaStream, rec.String())
 		}
 		// Under ValidateAll the file reader compares the stream's schema
@@ -225,7 +234,7 @@ func FuzzFileReader(f *testing.F) {
 			}
 			return
 		}
-		if sr.Err() != nil || !sameOffsets(streamRecordOffsets(in), mustBlocks(fr)) {
+		if streamErr != nil || !sameOffsets(streamRecordOffsets(in), mustBlocks(fr)) {
 			// Only a footer that indexes exactly the stream's record
 			// batches, in order, must agree with it.
 			return

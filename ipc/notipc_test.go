@@ -97,9 +97,9 @@ func TestLegacyPrefixStillReads(t *testing.T) {
 	sr, err := NewStreamReaderBytes(legacy)
 	require.NoError(t, err)
 	var got int
-	for range sr.Records() {
+	for _, err := range sr.Records() {
+		require.NoError(t, err)
 		got++
 	}
-	require.NoError(t, sr.Err())
 	require.Equal(t, len(recs), got)
 }

@@ -12,6 +12,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
@@ -54,10 +55,10 @@ func TestStreamDictionaryReplacementAndDelta(t *testing.T) {
 		r, err := NewStreamReader(bytes.NewReader(raw), WithValidation(ValidateAll))
 		require.NoError(t, err)
 		var got []*alkaid.Record
-		for rec := range r.Records() {
+		for rec, err := range r.Records() {
+			require.NoError(t, err)
 			got = append(got, rec)
 		}
-		require.NoError(t, r.Err())
 		requireSameRecords(t, recs, got, "replacement")
 	}
 	var buf bytes.Buffer
@@ -85,10 +86,10 @@ func readAll(t *testing.T, raw []byte, opts ...ReaderOption) []*alkaid.Record {
 	r, err := NewStreamReaderBytes(raw, opts...)
 	require.NoError(t, err)
 	var got []*alkaid.Record
-	for rec := range r.Records() {
+	for rec, err := range r.Records() {
+		require.NoError(t, err)
 		got = append(got, rec)
 	}
-	require.NoError(t, r.Err())
 	return got
 }
 
@@ -122,10 +123,10 @@ func TestRoundTripEveryType(t *testing.T) {
 					r, err := open()
 					require.NoError(t, err)
 					var got []*alkaid.Record
-					for rec := range r.Records() {
+					for rec, err := range r.Records() {
+						require.NoError(t, err)
 						got = append(got, rec)
 					}
-					require.NoError(t, r.Err())
 					requireSameRecords(t, recs, got, name)
 				}
 			})
@@ -191,10 +192,10 @@ func TestFileReadAsStream(t *testing.T) {
 	r, err := NewStreamReader(bytes.NewReader(raw))
 	require.NoError(t, err)
 	var got []*alkaid.Record
-	for rec := range r.Records() {
+	for rec, err := range r.Records() {
+		require.NoError(t, err)
 		got = append(got, rec)
 	}
-	require.NoError(t, r.Err())
 	requireSameRecords(t, recs, got, "file as stream")
 
 	fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)))
@@ -207,8 +208,10 @@ func TestFileReadAsStream(t *testing.T) {
 		r, err := NewStreamReader(bytes.NewReader(raw[:cut]))
 		require.NoError(t, err)
 		n := 0
-		for range r.Records() {
-			n++
+		for _, err := range r.Records() {
+			if err == nil {
+				n++
+			}
 		}
 		complete := 0
 		for _, b := range blocks {
@@ -226,7 +229,7 @@ func TestDictionaryDelta(t *testing.T) {
 	dt, _ := datatype.NewDictionary(datatype.Int8, datatype.String, false)
 	s := alkaid.NewSchema([]datatype.Field{{Name: "d", Type: dt, Nullable: true}}, datatype.Metadata{})
 	mk := func(dict, idx string) *alkaid.Record {
-		d, err := array.NewDictionaryArray(dt, array.MustFromJSON(datatype.Int8, idx), array.MustFromJSON(datatype.String, dict))
+		d, err := array.NewDictionaryArray(dt, arrayjson.MustParse(datatype.Int8, idx), arrayjson.MustParse(datatype.String, dict))
 		require.NoError(t, err)
 		rec, err := alkaid.NewRecord(s, []array.Array{d}, -1)
 		require.NoError(t, err)

@@ -11,12 +11,13 @@ import (
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
 )
 
-// Extension metadata keys, in the Alkaid namespace and in Apache Arrow's.
+// Extension metadata keys, in the Alkaid namespace and in Apache Arrow's
+// (the same as datatype's, which resolves them).
 const (
-	ExtensionNameKey          = "ALKAID:extension:name"
-	ExtensionMetadataKey      = "ALKAID:extension:metadata"
-	ArrowExtensionNameKey     = "ARROW:extension:name"
-	ArrowExtensionMetadataKey = "ARROW:extension:metadata"
+	ExtensionNameKey          = datatype.ExtensionNameKey
+	ExtensionMetadataKey      = datatype.ExtensionMetadataKey
+	ArrowExtensionNameKey     = datatype.ArrowExtensionNameKey
+	ArrowExtensionMetadataKey = datatype.ArrowExtensionMetadataKey
 )
 
 // schemaInfo is a decoded schema plus what record and dictionary batches
@@ -113,7 +114,7 @@ func (r *schemaReader) field(f *fb.Field) (datatype.Field, error) {
 			return datatype.Field{}, err
 		}
 	}
-	if t, md, err = readExtension(t, md); err != nil {
+	if t, md, err = datatype.ResolveExtension(t, md); err != nil {
 		return datatype.Field{}, r.errf("%v", err)
 	}
 	return datatype.Field{Name: string(f.Name()), Type: t, Nullable: f.Nullable(), Metadata: md}, nil
@@ -143,30 +144,6 @@ func (r *schemaReader) dictionary(enc *fb.DictionaryEncoding, value datatype.Dat
 	r.info.dictID[dt] = id
 	r.info.ids = append(r.info.ids, id)
 	return dt, nil
-}
-
-// readExtension turns a storage type with extension metadata into the
-// registered extension type, removing the two keys; unknown extensions
-// stay as their storage type with the metadata kept.
-func readExtension(storage datatype.DataType, md datatype.Metadata) (datatype.DataType, datatype.Metadata, error) {
-	nameKey, metaKey := ExtensionNameKey, ExtensionMetadataKey
-	name, ok := md.Get(nameKey)
-	if !ok {
-		nameKey, metaKey = ArrowExtensionNameKey, ArrowExtensionMetadataKey
-		if name, ok = md.Get(nameKey); !ok {
-			return storage, md, nil
-		}
-	}
-	ext, ok := datatype.LookupExtension(name)
-	if !ok {
-		return storage, md, nil
-	}
-	serialized, _ := md.Get(metaKey)
-	t, err := ext.Deserialize(storage, serialized)
-	if err != nil {
-		return nil, md, err
-	}
-	return t, md.Without(nameKey, metaKey), nil
 }
 
 func (r *schemaReader) typ(f *fb.Field, children []datatype.Field) (datatype.DataType, error) {

@@ -173,10 +173,13 @@ func TestParallelCopyReads(t *testing.T) {
 			return nil, err
 		}
 		var got []*alkaid.Record
-		for rec := range sr.Records() {
+		for rec, err := range sr.Records() {
+			if err != nil {
+				return nil, err
+			}
 			got = append(got, rec)
 		}
-		return got, sr.Err()
+		return got, nil
 	}
 	for _, workers := range []int{1, 2, 3} {
 		got, err := readFrom(bytes.NewReader(raw), workers)
@@ -261,10 +264,10 @@ func TestParallelCopySmallBodies(t *testing.T) {
 	r, err := NewStreamReader(bytes.NewReader(raw), opts...)
 	require.NoError(t, err)
 	var got []*alkaid.Record
-	for rec := range r.Records() {
+	for rec, err := range r.Records() {
+		require.NoError(t, err)
 		got = append(got, rec)
 	}
-	require.NoError(t, r.Err())
 	requireSameRecords(t, recs, got, "stream read in ranges")
 
 	fraw := writeFile(t, s, recs)

@@ -162,17 +162,23 @@ func (r *StreamReader) Metadata() map[string]string { return r.meta }
 // mean that the stream was cut short.
 func (r *StreamReader) EndMarker() bool { return r.marker }
 
-// Err is the error that stopped [StreamReader.Next], or nil at a clean end.
+// Err is the error that stopped [StreamReader.Next], or nil at a clean
+// end. A loop over [StreamReader.Records] receives that error from the
+// iterator and need not call Err; a loop over Next must.
 func (r *StreamReader) Err() error { return r.err }
 
-// Records iterates over the remaining record batches; after the loop, check
-// [StreamReader.Err].
-func (r *StreamReader) Records() iter.Seq[*alkaid.Record] {
-	return func(yield func(*alkaid.Record) bool) {
+// Records iterates over the remaining record batches, as
+// [FileReader.Records] does: an error that ends the stream is yielded
+// once, with a nil record, and ends the iteration.
+func (r *StreamReader) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
 		for r.Next() {
-			if !yield(r.rec) {
+			if !yield(r.rec, nil) {
 				return
 			}
+		}
+		if r.err != nil {
+			yield(nil, r.err)
 		}
 	}
 }

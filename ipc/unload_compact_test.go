@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
@@ -50,7 +51,7 @@ func TestWriteSliceOfPositionalLayouts(t *testing.T) {
 // written without a copy, and those that refer outside them are written
 // as they are, for the reader to report.
 func TestWriteViewsAsTheyAre(t *testing.T) {
-	a := array.MustFromJSON(datatype.StringView, `["a string longer than twelve", "short", "another long string value"]`)
+	a := arrayjson.MustParse(datatype.StringView, `["a string longer than twelve", "short", "another long string value"]`)
 	u := unloadColumns([]*array.Data{a.Data()}, a.Len())
 	require.Equal(t, []int64{1}, u.variadic)
 	require.Same(t, &a.Data().Buffers[2].Bytes()[0], &u.buffers[2][0], "data buffer copied")
@@ -64,7 +65,7 @@ func TestWriteViewsAsTheyAre(t *testing.T) {
 // TestWriteListViewOutOfRange: a list view that refers outside its child
 // is written as it is (and refused by the reader), not gathered.
 func TestWriteListViewOutOfRange(t *testing.T) {
-	lv := array.MustFromJSON(datatype.ListViewOf(datatype.Int32), `[[1, 2], null, [3], [], [4, 5, 6]]`).Data()
+	lv := arrayjson.MustParse(datatype.ListViewOf(datatype.Int32), `[[1, 2], null, [3], [], [4, 5, 6]]`).Data()
 	bad := *lv
 	bad.Children = []*array.Data{lv.Children[0].Slice(0, 2)} // the later slots now point past it
 	s := alkaid.NewSchema([]datatype.Field{{Name: "c", Type: bad.Type, Nullable: true}}, datatype.Metadata{})
@@ -73,8 +74,11 @@ func TestWriteListViewOutOfRange(t *testing.T) {
 	raw := writeStream(t, s, []*alkaid.Record{rec})
 	r, err := NewStreamReaderBytes(raw)
 	require.NoError(t, err)
-	for range r.Records() {
+	var last error
+	for _, err := range r.Records() {
+		last = err
 	}
+	require.ErrorIs(t, last, ErrInvalid)
 	require.ErrorIs(t, r.Err(), ErrInvalid)
 }
 

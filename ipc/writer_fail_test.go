@@ -59,7 +59,10 @@ func TestWritersOnFailingWriter(t *testing.T) {
 				continue
 			}
 			n := 0
-			for got := range r.Records() {
+			for got, err := range r.Records() {
+				if err != nil {
+					break // a torn last message: the batches before it were yielded
+				}
 				require.Equal(t, recs[n].String(), got.String())
 				n++
 			}

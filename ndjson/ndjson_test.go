@@ -13,23 +13,11 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
+	"github.com/alkaid-go/alkaid/internal/texttest"
 )
 
 func splitTypes(t *testing.T) (ok, not []datatype.Field) {
-	t.Helper()
-	all := randdata.AllTypes()
-	for i := range all.NumFields() {
-		f := all.Field(i)
-		if supported(f.Type) == nil {
-			ok = append(ok, f)
-		} else {
-			not = append(not, f)
-		}
-	}
-	if len(ok) < 30 {
-		t.Fatalf("only %d randdata types have a JSON form", len(ok))
-	}
-	return ok, not
+	return texttest.SplitTypes(t, supported, 30)
 }
 
 func readAll(t *testing.T, data []byte, opts ...ReaderOption) (*alkaid.Schema, []*alkaid.Record, error) {
@@ -38,35 +26,12 @@ func readAll(t *testing.T, data []byte, opts ...ReaderOption) (*alkaid.Schema, [
 	if err != nil {
 		return nil, nil, err
 	}
-	var recs []*alkaid.Record
-	for rec, err := range r.Records() {
-		if err != nil {
-			return r.Schema(), recs, err
-		}
-		recs = append(recs, rec)
-	}
-	return r.Schema(), recs, nil
+	recs, err := texttest.Collect(r.Records())
+	return r.Schema(), recs, err
 }
 
 func sameRows(t *testing.T, want *alkaid.Record, got []*alkaid.Record) {
-	t.Helper()
-	tab, err := alkaid.TableFromRecords(want.Schema(), got)
-	if err != nil {
-		t.Fatalf("batches: %v", err)
-	}
-	if tab.NumRows() != want.NumRows() {
-		t.Fatalf("%d rows read, %d written", tab.NumRows(), want.NumRows())
-	}
-	for c := range want.NumCols() {
-		off := 0
-		for _, ch := range tab.Column(c).Chunks() {
-			w := array.Slice(want.Column(c), off, off+ch.Len())
-			if !array.ApproxEqual(w, ch, array.NaNEqual()) {
-				t.Fatalf("column %q rows %d..%d:\nwant %v\n got %v", want.ColumnName(c), off, off+ch.Len(), w, ch)
-			}
-			off += ch.Len()
-		}
-	}
+	texttest.SameRows(t, want, got)
 }
 
 func write(t *testing.T, rec *alkaid.Record) []byte {

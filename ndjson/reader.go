@@ -11,6 +11,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/chunkpipe"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
@@ -298,18 +299,6 @@ func (rd *Reader) parse(chunk []byte, first int) (*alkaid.Record, error) {
 	return rec, nil
 }
 
-type job struct {
-	chunk []byte
-	line  int
-	err   error
-	res   chan result
-}
-
-type result struct {
-	rec *alkaid.Record
-	err error
-}
-
 // Records yields the record batches in input order; an error is yielded
 // once, last. Records can be ranged over once.
 func (rd *Reader) Records() iter.Seq2[*alkaid.Record, error] {
@@ -319,62 +308,13 @@ func (rd *Reader) Records() iter.Seq2[*alkaid.Record, error] {
 			return
 		}
 		rd.used = true
-		done := make(chan struct{})
-		defer close(done)
-		workers := rd.cfg.concurrency
-		jobs := make(chan *job, workers)
-		order := make(chan *job, 2*workers)
-		go rd.cutChunks(jobs, order, done)
-		for range workers {
-			go func() {
-				for j := range jobs {
-					rec, err := rd.parse(j.chunk, j.line)
-					j.res <- result{rec, err}
-				}
-			}()
+		pipe := chunkpipe.Pipeline[*alkaid.Record]{
+			Workers: rd.cfg.concurrency,
+			Next:    func() ([]byte, int, error) { return rd.src.next(rd.cfg.batchRows, true) },
+			Parse:   rd.parse,
+			Skip:    func(rec *alkaid.Record) bool { return rec.NumRows() == 0 },
+			Cut:     func(n int) { rd.consumed.Add(int64(n)) },
 		}
-		for j := range order {
-			if j.err != nil {
-				yield(nil, j.err)
-				return
-			}
-			r := <-j.res
-			if r.err != nil {
-				yield(nil, r.err)
-				return
-			}
-			if r.rec.NumRows() == 0 {
-				continue
-			}
-			if !yield(r.rec, nil) {
-				return
-			}
-		}
-	}
-}
-
-func (rd *Reader) cutChunks(jobs, order chan<- *job, done <-chan struct{}) {
-	defer close(order)
-	defer close(jobs)
-	for {
-		chunk, line, err := rd.src.next(rd.cfg.batchRows, true)
-		if err == io.EOF {
-			return
-		}
-		j := &job{chunk: chunk, line: line, err: err, res: make(chan result, 1)}
-		select {
-		case order <- j:
-		case <-done:
-			return
-		}
-		if err != nil {
-			return
-		}
-		rd.consumed.Add(int64(len(chunk)))
-		select {
-		case jobs <- j:
-		case <-done:
-			return
-		}
+		pipe.Run()(yield)
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/parquet"
 )
@@ -17,8 +18,8 @@ func Example() {
 		{Name: "tags", Type: datatype.ListOf(datatype.String), Nullable: true},
 	}, datatype.Metadata{})
 	rec, _ := alkaid.NewRecord(schema, []array.Array{
-		array.MustFromJSON(datatype.Int64, "[1, 2, 3]"),
-		array.MustFromJSON(datatype.ListOf(datatype.String), `[["a", "b"], null, ["c", null]]`),
+		arrayjson.MustParse(datatype.Int64, "[1, 2, 3]"),
+		arrayjson.MustParse(datatype.ListOf(datatype.String), `[["a", "b"], null, ["c", null]]`),
 	}, 3)
 
 	var buf bytes.Buffer
@@ -50,8 +51,8 @@ func ExampleWithColumns() {
 		{Name: "b", Type: datatype.String},
 	}, datatype.Metadata{})
 	rec, _ := alkaid.NewRecord(schema, []array.Array{
-		array.MustFromJSON(datatype.Int32, "[7, 8]"),
-		array.MustFromJSON(datatype.String, `["x", "y"]`),
+		arrayjson.MustParse(datatype.Int32, "[7, 8]"),
+		arrayjson.MustParse(datatype.String, `["x", "y"]`),
 	}, 2)
 	var buf bytes.Buffer
 	w, _ := parquet.NewWriter(&buf, schema)
@@ -68,7 +69,7 @@ func ExampleWithColumns() {
 // Describe a file's row groups from its footer, without reading pages.
 func ExampleFile_RowGroup() {
 	schema := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int32}}, datatype.Metadata{})
-	rec, _ := alkaid.NewRecord(schema, []array.Array{array.MustFromJSON(datatype.Int32, "[1, 2, 3, 4, 5]")}, 5)
+	rec, _ := alkaid.NewRecord(schema, []array.Array{arrayjson.MustParse(datatype.Int32, "[1, 2, 3, 4, 5]")}, 5)
 	var buf bytes.Buffer
 	w, _ := parquet.NewWriter(&buf, schema, parquet.WithCodec(parquet.Gzip), parquet.WithRowGroupRows(3))
 	_ = w.Write(rec)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/stretchr/testify/require"
 )
@@ -16,8 +17,8 @@ func TestRowGroupInfo(t *testing.T) {
 		{Name: "b", Type: datatype.String, Nullable: true},
 	}, datatype.Metadata{})
 	rec, err := alkaid.NewRecord(schema, []array.Array{
-		array.MustFromJSON(datatype.Int64, "[0, 1, 2, 3, 4, 5, 6, 7, 8, null]"),
-		array.MustFromJSON(datatype.String, `["a", "b", "c", "d", "e", "f", "g", "h", null, "j"]`),
+		arrayjson.MustParse(datatype.Int64, "[0, 1, 2, 3, 4, 5, 6, 7, 8, null]"),
+		arrayjson.MustParse(datatype.String, `["a", "b", "c", "d", "e", "f", "g", "h", null, "j"]`),
 	}, 10)
 	require.NoError(t, err)
 	for _, c := range []Codec{Uncompressed, Snappy, Zstd} {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
@@ -20,9 +21,9 @@ func smallFile(opts ...WriterOption) []byte {
 		{Name: "l", Type: datatype.ListOf(datatype.Int64), Nullable: true},
 	}, datatype.Metadata{})
 	cols := []array.Array{
-		array.MustFromJSON(datatype.Int32, "[1, null, 3]"),
-		array.MustFromJSON(datatype.String, `["a", "bb", "a"]`),
-		array.MustFromJSON(datatype.ListOf(datatype.Int64), "[[1, 2], null, []]"),
+		arrayjson.MustParse(datatype.Int32, "[1, null, 3]"),
+		arrayjson.MustParse(datatype.String, `["a", "bb", "a"]`),
+		arrayjson.MustParse(datatype.ListOf(datatype.Int64), "[[1, 2], null, []]"),
 	}
 	rec, err := alkaid.NewRecord(s, cols, 3)
 	if err != nil {

@@ -36,7 +36,7 @@ go test -count=1 -tags noasm ./...
 
 if [[ "$(go env CGO_ENABLED)" == 1 ]]; then
 	step "go test -race (concurrent code)"
-	go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/ ./gorecord/ ./cdata/ ./csv/ ./ndjson/ ./compute/ ./parquet/
+	go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/ ./gorecord/ ./cdata/ ./csv/ ./ndjson/ ./internal/chunkpipe/ ./compute/ ./parquet/
 fi
 
 if command -v protoc >/dev/null && command -v protoc-gen-go >/dev/null && command -v protoc-gen-go-grpc >/dev/null; then

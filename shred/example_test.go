@@ -5,6 +5,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/shred"
 )
@@ -59,7 +60,7 @@ const r3 = `[{
 
 // documents builds a record of the given documents, one row each.
 func documents(schema *alkaid.Schema, literal string) *alkaid.Record {
-	st := array.MustFromJSON(datatype.StructOf(schema.Fields()...), literal).(*array.Struct)
+	st := arrayjson.MustParse(datatype.StructOf(schema.Fields()...), literal).(*array.Struct)
 	cols := make([]array.Array, st.NumField())
 	for i := range cols {
 		cols[i] = st.Field(i)

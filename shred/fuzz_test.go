@@ -199,7 +199,10 @@ func FuzzShredStream(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for rec := range r.Records() {
+		for rec, err := range r.Records() {
+			if err != nil {
+				return
+			}
 			cols, err := shred.ShredRecord(rec)
 			if errors.Is(err, shred.ErrNotSupported) || errors.Is(err, shred.ErrInvalid) {
 				continue // unions, empty structs; nulls in non-nullable fields

@@ -9,6 +9,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/shred"
@@ -158,7 +159,7 @@ func required(name string, t datatype.DataType) datatype.Field {
 // Empty lists, null lists and lists of nulls differ in their levels.
 func TestEmptyNullAndNullElements(t *testing.T) {
 	typ := datatype.ListOf(datatype.Int32) // nullable elements
-	a := array.MustFromJSON(typ, `[[1, null], null, [], [null], [2]]`)
+	a := arrayjson.MustParse(typ, `[[1, null], null, [], [null], [2]]`)
 	cols := roundTrip(t, nullable("a", typ), a)
 	if got, want := entries(cols[0]), "1/0/3 NULL/1/2 NULL/0/0 NULL/0/1 NULL/0/2 2/0/3"; got != want {
 		t.Errorf("got  %s\nwant %s", got, want)
@@ -174,7 +175,7 @@ func TestSlicedInput(t *testing.T) {
 		nullable("a", datatype.Int64),
 		nullable("b", datatype.ListOf(datatype.String)),
 	))
-	full := array.MustFromJSON(typ, `[
+	full := arrayjson.MustParse(typ, `[
 		[{"a": 1, "b": ["x"]}], null, [{"a": null, "b": []}, {"a": 3, "b": ["y", null, "z"]}],
 		[], [{"a": 5, "b": null}], [{"a": 6, "b": ["w"]}]]`)
 	f := nullable("s", typ)
@@ -212,7 +213,7 @@ func TestFixedSizeLists(t *testing.T) {
 	inner := datatype.StructOf(required("x", datatype.Int32), nullable("y", datatype.ListOf(datatype.String)))
 	fsl, _ := datatype.FixedSizeListOfField(nullable("item", inner), 2)
 	typ := datatype.StructOf(nullable("f", fsl), required("n", datatype.Int8))
-	a := array.MustFromJSON(typ, `[
+	a := arrayjson.MustParse(typ, `[
 		{"f": [{"x": 1, "y": ["a"]}, null], "n": 1},
 		null,
 		{"f": null, "n": 2},
@@ -227,26 +228,26 @@ func TestFixedSizeLists(t *testing.T) {
 	// Fixed-size lists of fixed-size lists, under a null and not.
 	in, _ := datatype.FixedSizeListOf(datatype.Int32, 2)
 	out, _ := datatype.FixedSizeListOfField(required("item", in), 3)
-	a = array.MustFromJSON(out, `[[[1, 2], [3, null], [5, 6]], null, [[7, 8], [9, 10], [11, 12]]]`)
+	a = arrayjson.MustParse(out, `[[[1, 2], [3, null], [5, 6]], null, [[7, 8], [9, 10], [11, 12]]]`)
 	roundTrip(t, nullable("ff", out), array.Slice(a, 1, 3))
 	roundTrip(t, nullable("ff", out), a)
 
 	// Size 0: every value is empty, nulls stay null.
 	zero, _ := datatype.FixedSizeListOf(datatype.Int32, 0)
-	a = array.MustFromJSON(zero, `[[], null, []]`)
+	a = arrayjson.MustParse(zero, `[[], null, []]`)
 	cols = roundTrip(t, nullable("z", zero), a)
 	if got, want := entries(cols[0]), "NULL/0/1 NULL/0/0 NULL/0/1"; got != want {
 		t.Errorf("size 0: got %s, want %s", got, want)
 	}
 	// Size 0 inside a list of non-nullable fixed-size lists.
 	lz := datatype.ListOfField(required("item", zero))
-	roundTrip(t, nullable("lz", lz), array.MustFromJSON(lz, `[[[], []], [], null]`))
+	roundTrip(t, nullable("lz", lz), arrayjson.MustParse(lz, `[[[], []], [], null]`))
 }
 
 // List views may place their values anywhere in the child, overlapping
 // and out of order.
 func TestListViews(t *testing.T) {
-	child := array.MustFromJSON(datatype.Int64, `[0, 1, 2, null, 4, 5]`)
+	child := arrayjson.MustParse(datatype.Int64, `[0, 1, 2, null, 4, 5]`)
 	typ := datatype.ListViewOf(datatype.Int64)
 	offsets := []int32{4, 0, 2, 0, 1}
 	sizes := []int32{2, 3, 0, 0, 4}
@@ -261,14 +262,14 @@ func TestListViews(t *testing.T) {
 	roundTrip(t, nullable("v", typ), array.Slice(a, 1, 4))
 
 	large := datatype.LargeListViewOfField(required("item", datatype.StructOf(nullable("s", datatype.String))))
-	roundTrip(t, required("lv", large), array.MustFromJSON(large, `[[{"s": "a"}, {"s": null}], [], [{"s": "b"}]]`))
+	roundTrip(t, required("lv", large), arrayjson.MustParse(large, `[[{"s": "a"}, {"s": null}], [], [{"s": "b"}]]`))
 	ll := datatype.LargeListOf(datatype.LargeString)
-	roundTrip(t, nullable("ll", ll), array.MustFromJSON(ll, `[["a", null], null, [], ["bcd"]]`))
+	roundTrip(t, nullable("ll", ll), arrayjson.MustParse(ll, `[["a", null], null, [], ["bcd"]]`))
 }
 
 func TestMaps(t *testing.T) {
 	typ := datatype.MapOf(datatype.String, datatype.ListOf(datatype.Int32), false)
-	a := array.MustFromJSON(typ, `[[["a", [1]], ["b", null]], null, [], [["c", []], ["d", [null, 2]]]]`)
+	a := arrayjson.MustParse(typ, `[[["a", [1]], ["b", null]], null, [], [["c", []], ["d", [null, 2]]]]`)
 	cols := roundTrip(t, nullable("m", typ), a)
 	checkColumns(t, cols, map[string]string{
 		"m.key":   `"a"/0/2 "b"/1/2 NULL/0/0 NULL/0/1 "c"/0/2 "d"/1/2`,
@@ -283,7 +284,7 @@ func TestEncodedLeaves(t *testing.T) {
 	dict, _ := datatype.NewDictionary(datatype.Int8, datatype.String, false)
 	ree, _ := datatype.NewRunEndEncoded(datatype.Int16, datatype.Int64)
 	typ := datatype.ListOf(datatype.StructOf(nullable("d", dict), nullable("r", ree)))
-	a := array.MustFromJSON(typ, `[
+	a := arrayjson.MustParse(typ, `[
 		[{"d": "x", "r": 1}, {"d": "y", "r": 1}, {"d": "x", "r": null}],
 		null,
 		[{"d": null, "r": 7}, {"d": "x", "r": 7}]]`)
@@ -317,7 +318,7 @@ func TestExtensionsAndNull(t *testing.T) {
 	leaf := &testExt{datatype.Int32}
 	nested := &testExt{datatype.StructOf(nullable("a", leaf), nullable("n", datatype.Null))}
 	typ := datatype.ListOf(nested)
-	a := array.MustFromJSON(typ, `[[{"a": 1, "n": null}, null], [], [{"a": null, "n": null}]]`)
+	a := arrayjson.MustParse(typ, `[[{"a": 1, "n": null}, null], [], [{"a": null, "n": null}]]`)
 	cols := roundTrip(t, nullable("e", typ), a)
 	if !datatype.Equal(cols[0].Values.DataType(), leaf) {
 		t.Errorf("extension leaf values are %s, want %s", cols[0].Values.DataType(), leaf)
@@ -335,7 +336,7 @@ func TestExtensionsAndNull(t *testing.T) {
 
 // Shred treats the array as a nullable column.
 func TestShredTopLevel(t *testing.T) {
-	a := array.MustFromJSON(datatype.Int32, `[1, null, 3]`)
+	a := arrayjson.MustParse(datatype.Int32, `[1, null, 3]`)
 	cols, err := shred.Shred(a, "x")
 	if err != nil {
 		t.Fatal(err)
@@ -349,13 +350,13 @@ func TestShredTopLevel(t *testing.T) {
 	}
 	// Levels whose maximum is 0 may be left out.
 	req := required("x", datatype.StructOf(required("y", datatype.Int32)))
-	ys := array.MustFromJSON(datatype.Int32, `[1, 2]`)
+	ys := arrayjson.MustParse(datatype.Int32, `[1, 2]`)
 	back, err = shred.Assemble(req, []shred.Column{{Path: []string{"x", "y"}, Values: ys}})
 	if err != nil || back.String() != `[{y: 1} {y: 2}]` {
 		t.Errorf("nil levels: %v, %v", back, err)
 	}
 	// Empty arrays and records of zero columns.
-	empty := array.MustFromJSON(datatype.ListOf(datatype.Int32), `[]`)
+	empty := arrayjson.MustParse(datatype.ListOf(datatype.Int32), `[]`)
 	roundTrip(t, nullable("e", empty.DataType()), empty)
 	s := alkaid.NewSchema(nil, datatype.Metadata{})
 	rec, _ := alkaid.NewRecord(s, nil, 0)
@@ -383,23 +384,23 @@ func TestShredErrors(t *testing.T) {
 
 	// A null in a non-nullable field whose parents are present.
 	typ := datatype.StructOf(required("a", datatype.Int32))
-	a := array.MustFromJSON(typ, `[{"a": 1}, {"a": null}]`)
+	a := arrayjson.MustParse(typ, `[{"a": 1}, {"a": null}]`)
 	_, err := shred.ShredField(nullable("s", typ), a)
 	if want := "shred: s.a: invalid: null in a non-nullable field (slot 1)"; !errors.Is(err, shred.ErrInvalid) || err == nil || err.Error() != want {
 		t.Errorf("got %v, want %s", err, want)
 	}
 	// Under a null parent it is fine.
-	roundTrip(t, nullable("s", typ), array.MustFromJSON(typ, `[{"a": 1}, null]`))
+	roundTrip(t, nullable("s", typ), arrayjson.MustParse(typ, `[{"a": 1}, null]`))
 	// Offsets and dictionary indices out of range are errors, not panics.
 	lt := datatype.ListOf(datatype.Int32)
-	child := array.MustFromJSON(datatype.Int32, `[1, 2]`).Data()
+	child := arrayjson.MustParse(datatype.Int32, `[1, 2]`).Data()
 	bad := array.MustMake(array.NewData(lt, 1, []*memory.Buffer{nil, memory.FromSlice([]int32{0, 5})}, []*array.Data{child}, 0, 0))
 	if _, err := shred.Shred(bad, "l"); err == nil || err.Error() != "shred: l: invalid: list slot 0 spans [0, 5) of 2 values" {
 		t.Errorf("bad offsets: %v", err)
 	}
 	dt, _ := datatype.NewDictionary(datatype.Int8, datatype.String, false)
 	dd := array.NewData(dt, 1, []*memory.Buffer{nil, memory.FromSlice([]int8{3})}, nil, 0, 0)
-	dd.Dictionary = array.MustFromJSON(datatype.String, `["a"]`).Data()
+	dd.Dictionary = arrayjson.MustParse(datatype.String, `["a"]`).Data()
 	if _, err := shred.Shred(array.MustMake(dd), "d"); err == nil || err.Error() != "shred: d: invalid: dictionary index 3 at slot 0 out of range [0, 1)" {
 		t.Errorf("bad index: %v", err)
 	}
@@ -413,7 +414,7 @@ func TestAssembleErrors(t *testing.T) {
 	fsl, _ := datatype.FixedSizeListOf(datatype.Int32, 2)
 	typ := datatype.StructOf(nullable("a", datatype.ListOf(datatype.Int32)), required("b", fsl))
 	f := nullable("s", typ)
-	a := array.MustFromJSON(typ, `[{"a": [1, 2], "b": [1, 2]}, {"a": [], "b": [3, 4]}]`)
+	a := arrayjson.MustParse(typ, `[{"a": [1, 2], "b": [1, 2]}, {"a": [], "b": [3, 4]}]`)
 	good := mustShred(t, f, a)
 	clone := func() []shred.Column {
 		out := slices.Clone(good)
@@ -441,7 +442,7 @@ func TestAssembleErrors(t *testing.T) {
 		{"values", func(c []shred.Column) []shred.Column { c[0].Values = array.Slice(c[0].Values, 0, 1); return c },
 			"shred: s.a: invalid: 2 entries with d=4 but 1 values"},
 		{"value type", func(c []shred.Column) []shred.Column {
-			c[0].Values = array.MustFromJSON(datatype.Int64, `[1, 2]`)
+			c[0].Values = arrayjson.MustParse(datatype.Int64, `[1, 2]`)
 			return c
 		}, "shred: s.a: invalid: values of type int64, want int32"},
 		{"disagree", func(c []shred.Column) []shred.Column {
@@ -472,7 +473,7 @@ func TestAssembleColumnsDisagree(t *testing.T) {
 	l := nullable("l", datatype.ListOf(datatype.StructOf(nullable("a", datatype.Int32), nullable("b", datatype.Int32))))
 	col := func(name string, rep, def []int16, values string) shred.Column {
 		return shred.Column{Path: []string{"l", name}, MaxRep: 1, MaxDef: 4, Rep: rep, Def: def,
-			Values: array.MustFromJSON(datatype.Int32, values)}
+			Values: arrayjson.MustParse(datatype.Int32, values)}
 	}
 	a := col("a", []int16{0, 0}, []int16{0, 4}, `[1]`)
 	tests := []struct {
@@ -503,7 +504,7 @@ func TestAssembleColumnsDisagree(t *testing.T) {
 // Children with offsets of their own (a list over a sliced child, a
 // struct over sliced fields) shred from the right slots.
 func TestChildOffsets(t *testing.T) {
-	child := array.MustFromJSON(datatype.Int32, `[100, 101, 1, null, 3, 4]`).Data().Slice(2, 6)
+	child := arrayjson.MustParse(datatype.Int32, `[100, 101, 1, null, 3, 4]`).Data().Slice(2, 6)
 	typ := datatype.ListOf(datatype.Int32)
 	d := array.NewData(typ, 3, []*memory.Buffer{nil, memory.FromSlice([]int32{0, 2, 2, 4})}, []*array.Data{child}, 0, 0)
 	cols := roundTrip(t, required("l", typ), array.MustMake(d))
@@ -511,7 +512,7 @@ func TestChildOffsets(t *testing.T) {
 		t.Errorf("got %s, want %s", got, want)
 	}
 	st := datatype.StructOf(nullable("a", datatype.String))
-	fa := array.MustFromJSON(datatype.String, `["x", "y", null, "z"]`).Data().Slice(1, 4)
+	fa := arrayjson.MustParse(datatype.String, `["x", "y", null, "z"]`).Data().Slice(1, 4)
 	sd := array.NewData(st, 2, []*memory.Buffer{nil}, []*array.Data{fa}, 0, 1)
 	cols = roundTrip(t, required("s", st), array.MustMake(sd))
 	if got, want := entries(cols[0]), `NULL/0/0 "z"/0/1`; got != want {

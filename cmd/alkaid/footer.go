@@ -9,7 +9,6 @@ import (
 	"os"
 
 	"github.com/alkaid-go/alkaid/alkaid"
-	"github.com/alkaid-go/alkaid/internal/flatbuf"
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
@@ -63,23 +62,8 @@ func readFileFooter(f io.ReaderAt, size int64, magic string, opts ...ipc.ReaderO
 	if err != nil {
 		return nil, err
 	}
-	ft := flatbuf.GetRootAsFooter(pinned[:n], 0)
-	out := &fileFooter{reader: fr, version: int(ft.Version()) + 1, fields: fr.Schema().NumFields(), firstBlock: start, footerStart: start}
-	if s := ft.Schema(nil); s != nil {
-		out.dicts = dictionaryFields(s)
-	}
-	var b flatbuf.Block
-	for i := range ft.DictionariesLength() {
-		if ft.Dictionaries(&b, i) {
-			out.firstBlock = min(out.firstBlock, b.Offset())
-		}
-	}
-	for i := range ft.RecordBatchesLength() {
-		if ft.RecordBatches(&b, i) {
-			out.firstBlock = min(out.firstBlock, b.Offset())
-		}
-	}
-	return out, nil
+	return &fileFooter{reader: fr, version: fr.Version(), fields: fr.Schema().NumFields(), dicts: fr.DictionaryFields(),
+		firstBlock: fr.DataOffset(), footerStart: fr.FooterOffset()}, nil
 }
 
 // pinnedTail reads bytes from off on from tail, the rest from ReaderAt.

@@ -121,8 +121,8 @@ func info(path string) error {
 		switch mi.typ {
 		case ipc.MessageSchema:
 			version = mi.version
-			dicts = schemaDictionaries(m)
-			nFields = schemaFieldCount(m)
+			dicts = m.DictionaryFields()
+			nFields = m.NumSchemaFields()
 		case ipc.MessageRecordBatch:
 			if batches == 0 || mi.rows < minRows {
 				minRows = mi.rows
@@ -184,11 +184,11 @@ func info(path string) error {
 	fmt.Fprintf(w, "compression:    %s\n", describeCodecs(codecs, batches))
 	fmt.Fprintf(w, "dictionaries:   %d\n", len(dicts))
 	for _, d := range dicts {
-		ds := perDict[d.id]
+		ds := perDict[d.ID]
 		if ds == nil {
 			ds = &dictStats{}
 		}
-		fmt.Fprintf(w, "  id %d %s: %d batches (%d deltas), %d values\n", d.id, d.path, ds.batches, ds.deltas, ds.values)
+		fmt.Fprintf(w, "  id %d %s: %d batches (%d deltas), %d values\n", d.ID, d.Path, ds.batches, ds.deltas, ds.values)
 	}
 	if scanErr != nil {
 		return fmt.Errorf("%s: %w", name, scanErr)

@@ -72,7 +72,7 @@ func readSchemaFrom(r *bufio.Reader) (*alkaid.Schema, []dictField, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	return ev.Schema, schemaDictionaries(m), nil
+	return ev.Schema, m.DictionaryFields(), nil
 }
 
 func printSchema(path string, strict bool) error {
@@ -117,7 +117,7 @@ func printSchema(path string, strict bool) error {
 	if len(dicts) > 0 {
 		fmt.Fprintln(w, "dictionaries:")
 		for _, d := range dicts {
-			fmt.Fprintf(w, "  id %d: %s\n", d.id, d.path)
+			fmt.Fprintf(w, "  id %d: %s\n", d.ID, d.Path)
 		}
 	}
 	return nil

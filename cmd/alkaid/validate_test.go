@@ -12,6 +12,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/ipc"
 	"github.com/alkaid-go/alkaid/memory"
@@ -113,8 +114,8 @@ func TestValidateNamesFault(t *testing.T) {
 		{Name: "id", Type: datatype.Int32, Nullable: true},
 		{Name: "s", Type: datatype.String, Nullable: true},
 	}, datatype.Metadata{})
-	ids := array.MustFromJSON(datatype.Int32, "[1, 2, 3]")
-	okStr := array.MustFromJSON(datatype.String, `["a", "b", "c"]`)
+	ids := arrayjson.MustParse(datatype.Int32, "[1, 2, 3]")
+	okStr := arrayjson.MustParse(datatype.String, `["a", "b", "c"]`)
 	// Row 2 of s is not UTF-8: structurally fine, caught by full validation.
 	bad := array.MustMake(array.NewData(datatype.String, 3, []*memory.Buffer{nil,
 		memory.FromSlice([]int32{0, 1, 2, 4}), memory.NewBuffer([]byte{'a', 'b', 0xff, 0xfe})}, nil, 0, 0))

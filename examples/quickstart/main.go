@@ -49,10 +49,10 @@ func main() {
 	defer f.Close()
 	sr, err := ipc.NewStreamReader(f)
 	check(err)
-	for rec := range sr.Records() {
+	for rec, err := range sr.Records() {
+		check(err)
 		fmt.Printf("\nread back from %s:\n%s", streamPath, rec)
 	}
-	check(sr.Err())
 }
 
 // buildRecord makes a batch of four stars: a name, a magnitude that may be

@@ -65,10 +65,10 @@ func TestServeListGet(t *testing.T) {
 			require.NoError(t, err)
 			sr, err := ipc.NewStreamReaderBytes(b)
 			require.NoError(t, err)
-			for r := range sr.Records() {
+			for r, err := range sr.Records() {
+				require.NoError(t, err)
 				got = append(got, r)
 			}
-			require.NoError(t, sr.Err())
 		}
 		require.Len(t, got, 2)
 		for i := range recs {

@@ -1,4 +1,4 @@
-package array
+package arrayjson
 
 import (
 	"encoding/json"
@@ -12,10 +12,11 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// FromJSON builds an array of type t from a JSON array literal, one
+// Parse builds an array of type t from a JSON array literal, one
 // element per slot, null for a null slot. It is meant for tests and
 // examples. Each type reads:
 //
@@ -38,40 +39,51 @@ import (
 //	run-end encoded           plain values, equal neighbours merged into runs
 //	extension                 as the storage type
 //
-// Errors wrap [ErrInvalid] and name the position: the path into the value
+// Errors wrap [array.ErrInvalid] and name the position: the path into the value
 // ("[2].b[0]") and the byte offset in the literal. The array returned
-// passes [ValidateFull] (a date64 must be whole days, a time within a
+// passes [array.ValidateFull] (a date64 must be whole days, a time within a
 // day, a decimal within its precision).
-func FromJSON(t datatype.DataType, literal string) (Array, error) {
-	root, err := parseJSON(literal)
-	if err != nil {
-		return nil, fmt.Errorf("array: FromJSON %s: %w: %w", t, ErrInvalid, err)
-	}
-	if root.kind != jsonArray {
-		return nil, fmt.Errorf("array: FromJSON %s: %w: at offset %d: want a JSON array, got %s", t, ErrInvalid, root.pos, root.kind)
-	}
-	b, err := TryNewBuilder(t)
+func Parse(t datatype.DataType, literal string) (array.Array, error) {
+	b, err := array.TryNewBuilder(t)
 	if err != nil {
 		return nil, err
 	}
-	b.Reserve(len(root.arr))
-	for i, e := range root.arr {
-		if err := appendJSON(b, e, "["+strconv.Itoa(i)+"]"); err != nil {
-			return nil, fmt.Errorf("array: FromJSON %s: %w", t, err)
-		}
+	if err := Append(b, literal); err != nil {
+		return nil, fmt.Errorf("arrayjson: Parse %s: %w", t, err)
 	}
 	a := b.NewArray()
 	// Values the builders take but the spec's rules refuse (a date64
 	// that is not a whole day, a time beyond a day) are errors here.
-	if err := ValidateFull(a.Data()); err != nil {
-		return nil, fmt.Errorf("array: FromJSON %s: %w", t, err)
+	if err := array.ValidateFull(a.Data()); err != nil {
+		return nil, fmt.Errorf("arrayjson: Parse %s: %w", t, err)
 	}
 	return a, nil
 }
 
-// MustFromJSON is [FromJSON] for tests and examples: it panics on error.
-func MustFromJSON(t datatype.DataType, literal string) Array {
-	a, err := FromJSON(t, literal)
+// Append appends the elements of a JSON array literal to b, each read as
+// [Parse] reads it. On error, b holds the elements before the bad one
+// (and possibly part of it); errors wrap [array.ErrInvalid] and name the
+// position.
+func Append(b array.Builder, literal string) error {
+	root, err := parseJSON(literal)
+	if err != nil {
+		return fmt.Errorf("%w: %w", array.ErrInvalid, err)
+	}
+	if root.kind != jsonArray {
+		return fmt.Errorf("%w: at offset %d: want a JSON array, got %s", array.ErrInvalid, root.pos, root.kind)
+	}
+	b.Reserve(len(root.arr))
+	for i, e := range root.arr {
+		if err := appendJSON(b, e, "["+strconv.Itoa(i)+"]"); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// MustParse is [Parse] for tests and examples: it panics on error.
+func MustParse(t datatype.DataType, literal string) array.Array {
+	a, err := Parse(t, literal)
 	if err != nil {
 		panic(err)
 	}
@@ -207,68 +219,73 @@ func (p *jsonParser) value(depth int) (*jsonNode, error) {
 
 // jsonError is an error about the value at path.
 func jsonError(n *jsonNode, path string, format string, args ...any) error {
-	return fmt.Errorf("%w: at %s (offset %d): %s", ErrInvalid, path, n.pos, fmt.Sprintf(format, args...))
+	return fmt.Errorf("%w: at %s (offset %d): %s", array.ErrInvalid, path, n.pos, fmt.Sprintf(format, args...))
 }
 
-// dictionaryAppender is implemented by every DictionaryBuilder.
+// dictionaryAppender is implemented by every array.DictionaryBuilder.
+// fixedWidth is the width of a fixed-size binary builder's values.
+func fixedWidth(b *array.FixedSizeBinaryBuilder) int {
+	return datatype.StorageOf(b.Type()).(*datatype.FixedSizeBinaryType).ByteWidth
+}
+
 type dictionaryAppender interface {
-	Builder
-	AppendArray(a Array) error
+	array.Builder
+	AppendArray(a array.Array) error
 }
 
-func appendJSON(b Builder, n *jsonNode, path string) error {
+func appendJSON(b array.Builder, n *jsonNode, path string) error {
 	if n.kind == jsonNull {
 		b.AppendNull()
 		return nil
 	}
 	switch b := b.(type) {
-	case *NullBuilder:
+	case *array.NullBuilder:
 		return jsonError(n, path, "want null, got %s", n.describe())
-	case *BooleanBuilder:
+	case *array.BooleanBuilder:
 		if n.kind != jsonBool {
 			return jsonError(n, path, "want a boolean, got %s", n.describe())
 		}
 		b.Append(n.b)
-	case *BinaryBuilder[int32]:
+	case *array.BinaryBuilder[int32]:
 		return appendJSONChecked(n, path, b.CheckRoom, b.AppendString)
-	case *BinaryBuilder[int64]:
+	case *array.BinaryBuilder[int64]:
 		return appendJSONString(n, path, b.AppendString)
-	case *BinaryViewBuilder:
+	case *array.BinaryViewBuilder:
 		return appendJSONChecked(n, path, b.CheckRoom, b.AppendString)
-	case *FixedSizeBinaryBuilder:
-		if n.kind == jsonString && len(n.s) != b.width {
-			return jsonError(n, path, "want %d bytes, got %d", b.width, len(n.s))
+	case *array.FixedSizeBinaryBuilder:
+		if n.kind == jsonString && len(n.s) != fixedWidth(b) {
+			return jsonError(n, path, "want %d bytes, got %d", fixedWidth(b), len(n.s))
 		}
 		return appendJSONString(n, path, b.AppendString)
-	case *ListBuilder[int32]:
+	case *array.ListBuilder[int32]:
 		return appendJSONList(b, n, path, func() { b.Append(true) })
-	case *ListBuilder[int64]:
+	case *array.ListBuilder[int64]:
 		return appendJSONList(b, n, path, func() { b.Append(true) })
-	case *ListViewBuilder[int32]:
+	case *array.ListViewBuilder[int32]:
 		return appendJSONList(b, n, path, func() { b.Append(true) })
-	case *ListViewBuilder[int64]:
+	case *array.ListViewBuilder[int64]:
 		return appendJSONList(b, n, path, func() { b.Append(true) })
-	case *FixedSizeListBuilder:
-		if n.kind == jsonArray && len(n.arr) != b.size {
-			return jsonError(n, path, "want a list of %d values, got %d", b.size, len(n.arr))
+	case *array.FixedSizeListBuilder:
+		if n.kind == jsonArray && len(n.arr) != b.Size() {
+			return jsonError(n, path, "want a list of %d values, got %d", b.Size(), len(n.arr))
 		}
 		return appendJSONList(b, n, path, func() { b.Append(true) })
-	case *StructBuilder:
+	case *array.StructBuilder:
 		return appendJSONStruct(b, n, path)
-	case *MapBuilder:
+	case *array.MapBuilder:
 		return appendJSONMap(b, n, path)
-	case *UnionBuilder:
+	case *array.UnionBuilder:
 		return appendJSONUnion(b, n, path)
-	case *RunEndEncodedBuilder:
-		if err := appendJSON(b.values, n, path); err != nil {
+	case *array.RunEndEncodedBuilder:
+		if err := appendJSON(b.ValueBuilder(), n, path); err != nil {
 			return err
 		}
 		b.Append()
-	case *ExtensionBuilder:
-		return appendJSON(b.storage, n, path)
+	case *array.ExtensionBuilder:
+		return appendJSON(b.StorageBuilder(), n, path)
 	case dictionaryAppender:
 		vt := b.Type().(*datatype.DictionaryType).Value
-		vb, err := TryNewBuilder(vt)
+		vb, err := array.TryNewBuilder(vt)
 		if err != nil {
 			return err
 		}
@@ -304,7 +321,7 @@ func appendJSONChecked(n *jsonNode, path string, room func(int) error, add func(
 }
 
 // listStarter is the part of the list builders appendJSONList uses.
-type listStarter interface{ ValueBuilder() Builder }
+type listStarter interface{ ValueBuilder() array.Builder }
 
 func appendJSONList(b listStarter, n *jsonNode, path string, start func()) error {
 	if n.kind != jsonArray {
@@ -320,8 +337,8 @@ func appendJSONList(b listStarter, n *jsonNode, path string, start func()) error
 	return nil
 }
 
-func appendJSONStruct(b *StructBuilder, n *jsonNode, path string) error {
-	st := datatype.StorageOf(b.dtype).(*datatype.StructType)
+func appendJSONStruct(b *array.StructBuilder, n *jsonNode, path string) error {
+	st := datatype.StorageOf(b.Type()).(*datatype.StructType)
 	switch n.kind {
 	case jsonArray:
 		if len(n.arr) != st.NumFields() {
@@ -329,7 +346,7 @@ func appendJSONStruct(b *StructBuilder, n *jsonNode, path string) error {
 		}
 		b.Append(true)
 		for i, e := range n.arr {
-			if err := appendJSON(b.fields[i], e, path+"."+st.Field(i).Name); err != nil {
+			if err := appendJSON(b.FieldBuilder(i), e, path+"."+st.Field(i).Name); err != nil {
 				return err
 			}
 		}
@@ -345,10 +362,10 @@ func appendJSONStruct(b *StructBuilder, n *jsonNode, path string) error {
 		b.Append(true)
 		for i, e := range vals {
 			if e == nil {
-				b.fields[i].AppendNull()
+				b.FieldBuilder(i).AppendNull()
 				continue
 			}
-			if err := appendJSON(b.fields[i], e, path+"."+st.Field(i).Name); err != nil {
+			if err := appendJSON(b.FieldBuilder(i), e, path+"."+st.Field(i).Name); err != nil {
 				return err
 			}
 		}
@@ -358,7 +375,7 @@ func appendJSONStruct(b *StructBuilder, n *jsonNode, path string) error {
 	return nil
 }
 
-func appendJSONMap(b *MapBuilder, n *jsonNode, path string) error {
+func appendJSONMap(b *array.MapBuilder, n *jsonNode, path string) error {
 	kb, ib := b.KeyBuilder(), b.ItemBuilder()
 	add := func(k, v *jsonNode, p string) error {
 		if k.kind == jsonNull {
@@ -395,82 +412,82 @@ func appendJSONMap(b *MapBuilder, n *jsonNode, path string) error {
 	return nil
 }
 
-func appendJSONUnion(b *UnionBuilder, n *jsonNode, path string) error {
+func appendJSONUnion(b *array.UnionBuilder, n *jsonNode, path string) error {
 	if n.kind != jsonArray || len(n.arr) != 2 || n.arr[0].kind != jsonNumber {
 		return jsonError(n, path, "want [type code, value] for a union, got %s", n.describe())
 	}
 	code, err := strconv.ParseInt(n.arr[0].s, 10, 8)
-	if err != nil || code < 0 || b.index[code] < 0 {
-		return jsonError(n.arr[0], path, "union %s has no type code %s", b.dtype, n.arr[0].s)
+	if err != nil || code < 0 || datatype.StorageOf(b.Type()).(*datatype.UnionType).ChildIndex()[code] < 0 {
+		return jsonError(n.arr[0], path, "union %s has no type code %s", b.Type(), n.arr[0].s)
 	}
 	return appendJSON(b.Append(int8(code)), n.arr[1], path+"<"+strconv.Itoa(int(code))+">")
 }
 
 // appendJSONPrimitive appends to a fixed-width builder.
-func appendJSONPrimitive(b Builder, n *jsonNode, path string) error {
+func appendJSONPrimitive(b array.Builder, n *jsonNode, path string) error {
 	t := datatype.StorageOf(b.Type())
 	var err error
 	switch b := b.(type) {
-	case *PrimitiveBuilder[int8]:
+	case *array.PrimitiveBuilder[int8]:
 		err = appendInt(b, n)
-	case *PrimitiveBuilder[int16]:
+	case *array.PrimitiveBuilder[int16]:
 		err = appendInt(b, n)
-	case *PrimitiveBuilder[int32]:
+	case *array.PrimitiveBuilder[int32]:
 		err = appendInt(b, n)
-	case *PrimitiveBuilder[int64]:
+	case *array.PrimitiveBuilder[int64]:
 		err = appendInt(b, n)
-	case *PrimitiveBuilder[uint8]:
+	case *array.PrimitiveBuilder[uint8]:
 		err = appendUint(b, n)
-	case *PrimitiveBuilder[uint16]:
+	case *array.PrimitiveBuilder[uint16]:
 		err = appendUint(b, n)
-	case *PrimitiveBuilder[uint32]:
+	case *array.PrimitiveBuilder[uint32]:
 		err = appendUint(b, n)
-	case *PrimitiveBuilder[uint64]:
+	case *array.PrimitiveBuilder[uint64]:
 		err = appendUint(b, n)
-	case *PrimitiveBuilder[datatype.Time32]:
+	case *array.PrimitiveBuilder[datatype.Time32]:
 		err = appendInt(b, n)
-	case *PrimitiveBuilder[datatype.Time64]:
+	case *array.PrimitiveBuilder[datatype.Time64]:
 		err = appendInt(b, n)
-	case *PrimitiveBuilder[datatype.Duration]:
+	case *array.PrimitiveBuilder[datatype.Duration]:
 		err = appendInt(b, n)
-	case *PrimitiveBuilder[datatype.MonthInterval]:
+	case *array.PrimitiveBuilder[datatype.MonthInterval]:
 		err = appendInt(b, n)
-	case *PrimitiveBuilder[datatype.Float16]:
+	case *array.PrimitiveBuilder[datatype.Float16]:
 		var f float64
 		if f, err = jsonFloat(n, 32); err == nil {
 			b.Append(datatype.Float16From(float32(f)))
 		}
-	case *PrimitiveBuilder[float32]:
+	case *array.PrimitiveBuilder[float32]:
 		var f float64
 		if f, err = jsonFloat(n, 32); err == nil {
 			b.Append(float32(f))
 		}
-	case *PrimitiveBuilder[float64]:
+	case *array.PrimitiveBuilder[float64]:
 		var f float64
 		if f, err = jsonFloat(n, 64); err == nil {
 			b.Append(f)
 		}
-	case *PrimitiveBuilder[datatype.Decimal32]:
+	case *array.PrimitiveBuilder[datatype.Decimal32]:
 		var v *big.Int
 		if v, err = jsonDecimal(n, t.(*datatype.DecimalType)); err == nil {
 			b.Append(datatype.Decimal32(v.Int64()))
 		}
-	case *PrimitiveBuilder[datatype.Decimal64]:
+	case *array.PrimitiveBuilder[datatype.Decimal64]:
 		var v *big.Int
 		if v, err = jsonDecimal(n, t.(*datatype.DecimalType)); err == nil {
 			b.Append(datatype.Decimal64(v.Int64()))
 		}
-	case *PrimitiveBuilder[datatype.Decimal128]:
+	case *array.PrimitiveBuilder[datatype.Decimal128]:
 		var v *big.Int
 		if v, err = jsonDecimal(n, t.(*datatype.DecimalType)); err == nil {
 			b.Append(datatype.Decimal128FromBig(v))
 		}
-	case *PrimitiveBuilder[datatype.Decimal256]:
+	case *array.PrimitiveBuilder[datatype.Decimal256]:
 		var v *big.Int
 		if v, err = jsonDecimal(n, t.(*datatype.DecimalType)); err == nil {
 			b.Append(datatype.Decimal256FromBig(v))
 		}
-	case *PrimitiveBuilder[datatype.Date32]:
+	case *array.PrimitiveBuilder[datatype.Date32]:
 		if n.kind == jsonString {
 			var d time.Time
 			if d, err = time.Parse(time.DateOnly, n.s); err == nil {
@@ -479,7 +496,7 @@ func appendJSONPrimitive(b Builder, n *jsonNode, path string) error {
 		} else {
 			err = appendInt(b, n)
 		}
-	case *PrimitiveBuilder[datatype.Date64]:
+	case *array.PrimitiveBuilder[datatype.Date64]:
 		if n.kind == jsonString {
 			var d time.Time
 			if d, err = time.Parse(time.DateOnly, n.s); err == nil {
@@ -488,7 +505,7 @@ func appendJSONPrimitive(b Builder, n *jsonNode, path string) error {
 		} else {
 			err = appendInt(b, n)
 		}
-	case *PrimitiveBuilder[datatype.Timestamp]:
+	case *array.PrimitiveBuilder[datatype.Timestamp]:
 		if _, perr := strconv.ParseInt(n.s, 10, 64); n.kind == jsonString && perr != nil {
 			var ts time.Time
 			if ts, err = time.Parse(time.RFC3339Nano, n.s); err == nil {
@@ -497,12 +514,12 @@ func appendJSONPrimitive(b Builder, n *jsonNode, path string) error {
 		} else {
 			err = appendInt(b, n)
 		}
-	case *PrimitiveBuilder[datatype.DayTimeInterval]:
+	case *array.PrimitiveBuilder[datatype.DayTimeInterval]:
 		var v []int64
 		if v, err = jsonInts(n, []string{"days", "milliseconds"}, []int{32, 32}); err == nil {
 			b.Append(datatype.DayTimeInterval{Days: int32(v[0]), Milliseconds: int32(v[1])})
 		}
-	case *PrimitiveBuilder[datatype.MonthDayNanoInterval]:
+	case *array.PrimitiveBuilder[datatype.MonthDayNanoInterval]:
 		var v []int64
 		if v, err = jsonInts(n, []string{"months", "days", "nanoseconds"}, []int{32, 32, 64}); err == nil {
 			b.Append(datatype.MonthDayNanoInterval{Months: int32(v[0]), Days: int32(v[1]), Nanoseconds: v[2]})
@@ -524,7 +541,7 @@ func numberText(n *jsonNode) (string, error) {
 	return n.s, nil
 }
 
-func appendInt[T ~int8 | ~int16 | ~int32 | ~int64](b *PrimitiveBuilder[T], n *jsonNode) error {
+func appendInt[T ~int8 | ~int16 | ~int32 | ~int64](b *array.PrimitiveBuilder[T], n *jsonNode) error {
 	s, err := numberText(n)
 	if err != nil {
 		return err
@@ -538,7 +555,7 @@ func appendInt[T ~int8 | ~int16 | ~int32 | ~int64](b *PrimitiveBuilder[T], n *js
 	return nil
 }
 
-func appendUint[T ~uint8 | ~uint16 | ~uint32 | ~uint64](b *PrimitiveBuilder[T], n *jsonNode) error {
+func appendUint[T ~uint8 | ~uint16 | ~uint32 | ~uint64](b *array.PrimitiveBuilder[T], n *jsonNode) error {
 	s, err := numberText(n)
 	if err != nil {
 		return err
@@ -552,7 +569,7 @@ func appendUint[T ~uint8 | ~uint16 | ~uint32 | ~uint64](b *PrimitiveBuilder[T], 
 	return nil
 }
 
-func bitsOf[T FixedWidth](v T) int { return 8 * int(unsafe.Sizeof(v)) }
+func bitsOf[T array.FixedWidth](v T) int { return 8 * int(unsafe.Sizeof(v)) }
 
 func jsonFloat(n *jsonNode, bits int) (float64, error) {
 	s, err := numberText(n)

@@ -1,9 +1,7 @@
 package array
 
 import (
-	"errors"
 	"math"
-	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -100,77 +98,18 @@ var builderTypeTable = []struct {
 	{builderTestExt{}, `[1, null]`, `[1 (null)]`},
 }
 
+// TestFromJSONEveryType parses the table's literals (through
+// arrayjson.Parse, see literal_test.go) and checks the arrays.
 func TestFromJSONEveryType(t *testing.T) {
 	for _, tt := range builderTypeTable {
 		t.Run(tt.t.String(), func(t *testing.T) {
-			a, err := FromJSON(tt.t, tt.json)
+			a, err := parseLiteral(tt.t, tt.json)
 			require.NoError(t, err)
 			require.True(t, datatype.Equal(tt.t, a.DataType()), "type %s", a.DataType())
 			require.NoError(t, Validate(a.Data()))
 			require.Equal(t, tt.format, Format(a))
 		})
 	}
-}
-
-func TestFromJSONRunEndsMerged(t *testing.T) {
-	ree := mustOK(datatype.NewRunEndEncoded(datatype.Int32, datatype.ListOf(datatype.Int32)))
-	a := MustFromJSON(ree, `[[1, 2], [1, 2], [1], null, null, [1], [1, 2]]`).(*RunEndEncoded)
-	require.Equal(t, 7, a.Len())
-	require.Equal(t, "[2 3 5 6 7]", Format(a.RunEnds()))
-	require.Equal(t, "[[1 2] [1] (null) [1] [1 2]]", Format(a.Values()))
-	require.Equal(t, "[1 2 1 1 1 2]", Format(a.Values().(*ListArray).ListValues()), "merged values dropped from the grandchild")
-}
-
-func TestFromJSONDictionary(t *testing.T) {
-	dt := mustOK(datatype.NewDictionary(datatype.Int32, datatype.String, false))
-	a := MustFromJSON(dt, `["foo", "bar", "foo", "bar", null, "baz"]`).(*Dictionary)
-	require.Equal(t, "[0 1 0 1 (null) 2]", Format(a.Indices()))
-	require.Equal(t, `["foo" "bar" "baz"]`, Format(a.Dictionary()))
-}
-
-func TestFromJSONErrors(t *testing.T) {
-	fsb := mustOK(datatype.NewFixedSizeBinary(2))
-	st := datatype.StructOf(datatype.Field{Name: "a", Type: datatype.Int8, Nullable: true})
-	un := mustOK(datatype.NewUnion(datatype.Dense, []datatype.Field{{Name: "i", Type: datatype.Int32, Nullable: true}}, []int8{3}))
-	tests := []struct {
-		t       datatype.DataType
-		literal string
-		want    string
-	}{
-		{datatype.Int8, `[1, 300]`, "at [1] (offset 4): int8: value out of range"},
-		{datatype.Int32, `[1, "x"]`, `at [1] (offset 4): int32: invalid syntax`},
-		{datatype.Int32, `[1, true]`, "at [1] (offset 4): int32: want a number, got boolean true"},
-		{datatype.Uint8, `[-1]`, "at [0] (offset 1): uint8: invalid syntax"},
-		{datatype.Int32, `{"a": 1}`, "want a JSON array, got object"},
-		{datatype.Int32, `[1, 2`, "unexpected EOF"},
-		{datatype.Int32, `[1] [2]`, "data after the top-level value"},
-		{datatype.String, `["a", 1]`, "at [1] (offset 6): want a string, got number 1"},
-		{fsb, `["abc"]`, "at [0] (offset 1): want 2 bytes, got 3"},
-		{datatype.ListOf(datatype.Int8), `[[1, [2]]]`, "at [0][1] (offset 5): int8: want a number, got array"},
-		{st, `[{"a": 1, "b": 2}]`, `at [0] (offset 15): struct has no field "b"`},
-		{st, `[{"a": "z"}]`, `at [0].a (offset 7)`},
-		{st, `[[1, 2]]`, "want 1 field values, got 2"},
-		{datatype.MapOf(datatype.String, datatype.Int8, false), `[[["k"]]]`, "at [0][0] (offset 2): want a [key, value] pair"},
-		{datatype.MapOf(datatype.String, datatype.Int8, false), `[[[null, 1]]]`, "map key is null"},
-		{un, `[[0, 1]]`, "has no type code 0"},
-		{un, `[[3, "x"]]`, "at [0]<3> (offset 5): int32: invalid syntax"},
-		{mustOK(datatype.NewDecimal(32, 5, 2)), `["1.234"]`, "more digits after the point than scale 2"},
-		{mustOK(datatype.NewDecimal(32, 5, 2)), `["1234.5"]`, "does not fit precision 5"},
-		{datatype.Null, `[1]`, "want null, got number 1"},
-		{datatype.Date32Type, `["2024-13-01"]`, "month out of range"},
-		{mustOK(datatype.NewDictionary(datatype.Int8, datatype.Int32, false)), `[1, "q"]`, "at [1] (offset 4): int32: invalid syntax"},
-	}
-	for _, tt := range tests {
-		t.Run(tt.t.String()+" "+tt.literal, func(t *testing.T) {
-			_, err := FromJSON(tt.t, tt.literal)
-			require.Error(t, err)
-			require.ErrorContains(t, err, tt.want)
-			require.True(t, errors.Is(err, ErrInvalid), "%v wraps ErrInvalid", err)
-		})
-	}
-	_, err := FromJSON(mustOK(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)), `[]`)
-	require.ErrorIs(t, err, ErrUnsupported)
-	require.Panics(t, func() { MustFromJSON(datatype.Int8, `[1000]`) })
 }
 
 // Timestamps print as dates, except seconds that no time.Time holds,
@@ -181,44 +120,4 @@ func TestFormatTimestampRange(t *testing.T) {
 	b := NewPrimitiveBuilder[datatype.Timestamp](ts)
 	b.AppendValues([]datatype.Timestamp{86400, math.MaxInt64}, nil)
 	require.Equal(t, "[1970-01-02T00:00:00Z 9223372036854775807s]", b.Finish().String())
-}
-
-// jsonFuzzTypes are fuzzTypes plus the types whose JSON forms FromJSON
-// parses specially (dates, times, intervals, decimals, fixed widths).
-var jsonFuzzTypes = func() []datatype.DataType {
-	ts, _ := datatype.NewTimestamp(datatype.Millisecond, "UTC")
-	dur, _ := datatype.NewDuration(datatype.Second)
-	t32, _ := datatype.NewTime(datatype.Millisecond)
-	fsb, _ := datatype.NewFixedSizeBinary(3)
-	dec, _ := datatype.NewDecimal(256, 40, -3)
-	return append(slices.Clone(fuzzTypes), ts, dur, t32, fsb, dec, datatype.Date32Type, datatype.Date64Type,
-		datatype.MonthIntervalType, datatype.DayTimeIntervalType, datatype.MonthDayNanoIntervalType,
-		datatype.Float16Type, datatype.Float64, datatype.Uint64)
-}()
-
-// FuzzFromJSON parses arbitrary literals for each type: FromJSON must
-// return an error wrapping ErrInvalid or a valid array.
-func FuzzFromJSON(f *testing.F) {
-	for k := range jsonFuzzTypes {
-		for _, lit := range []string{`[]`, `[null]`, `[1, 2, null]`, `["a", "bc"]`, `[[1, 2], null, []]`,
-			`[{"a": 1, "b": "x"}, null, [2, "y"]]`, `[[["k", 1]], {"k2": 2}]`, `[[0, 5], [1, [1, 2]]]`,
-			`["2024-02-29", "2024-02-29T12:00:00Z", 86400]`, `["123.45", -1e3, "NaN", "-Inf"]`,
-			`[[1, 2], {"days": 1, "milliseconds": 2}, [1, 2, 3]]`, `[true, false, "abc"]`} {
-			f.Add(uint8(k), lit)
-		}
-	}
-	f.Fuzz(func(t *testing.T, kind uint8, lit string) {
-		typ := jsonFuzzTypes[int(kind)%len(jsonFuzzTypes)]
-		a, err := FromJSON(typ, lit)
-		if err != nil {
-			if !errors.Is(err, ErrInvalid) && !errors.Is(err, datatype.ErrInvalid) {
-				t.Fatalf("%s: error %v wraps neither ErrInvalid", typ, err)
-			}
-			return
-		}
-		if err := ValidateFull(a.Data()); err != nil {
-			t.Fatalf("%s from %q is invalid: %v", typ, lit, err)
-		}
-		_ = a.String()
-	})
 }

@@ -18,6 +18,16 @@ import (
 // rows of 32 eight-byte columns.
 const DefaultMaxMessageSize = 256 << 20
 
+// transportBufferSize is the read and write buffer size of this
+// package's clients' and servers' connections (gRPC's default is 32 KiB):
+// record batches are large, and a larger buffer means fewer system calls
+// (measured on loopback: a third less system time for a 1 GiB DoPut).
+// Options passed with [WithGRPCDialOptions] or [WithGRPCServerOptions]
+// override it. Flow-control windows stay gRPC's (they grow with the
+// measured bandwidth), so a client that stops reading still holds a
+// server to a few batches.
+const transportBufferSize = 1 << 20
+
 // ServerOption configures [NewServer].
 type ServerOption func(*serverConfig)
 
@@ -58,6 +68,7 @@ func NewServer(svc Service, opts ...ServerOption) *Server {
 	gopts := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(c.maxMsg),
 		grpc.ForceServerCodecV2(codec{}),
+		grpc.ReadBufferSize(transportBufferSize), grpc.WriteBufferSize(transportBufferSize),
 		grpc.ChainStreamInterceptor(markCodec),
 	}
 	if c.tls != nil {

@@ -11,8 +11,8 @@
 // A server implements [Service], embedding [BaseService] so that calls it
 // does not serve answer "unimplemented"; [NewServer] adds basic→bearer
 // authentication, TLS and message size limits, and [NewDirService] serves
-// a directory of .ipc and .ipcs files. [Client] wraps every RPC and adds
-// record-level helpers; [Client.Fetch] and [Fetch] read a [FlightInfo]
+// a directory of .ipc, .ipcs and .parquet files. [Client] wraps every RPC
+// and adds record-level helpers; [Client.Fetch] and [Fetch] read a [FlightInfo]
 // whose endpoints sit on several servers concurrently.
 //
 // The protobuf message types are aliases of generated code that stays in

@@ -99,6 +99,7 @@ func Dial(target string, opts ...ClientOption) (*Client, error) {
 	gopts := append([]grpc.DialOption{
 		grpc.WithTransportCredentials(creds),
 		grpc.WithReadBufferSize(transportBufferSize), grpc.WithWriteBufferSize(transportBufferSize),
+		poolDialOption(),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(c.maxMsg), grpc.MaxCallSendMsgSize(c.maxMsg), grpc.ForceCodecV2(codec{})),
 		grpc.WithChainUnaryInterceptor(cl.unaryToken),
 		grpc.WithChainStreamInterceptor(cl.streamToken),

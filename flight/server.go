@@ -69,6 +69,7 @@ func NewServer(svc Service, opts ...ServerOption) *Server {
 		grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(c.maxMsg),
 		grpc.ForceServerCodecV2(codec{}),
 		grpc.ReadBufferSize(transportBufferSize), grpc.WriteBufferSize(transportBufferSize),
+		poolServerOption(),
 		grpc.ChainStreamInterceptor(markCodec),
 	}
 	if c.tls != nil {

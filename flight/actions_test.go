@@ -120,3 +120,27 @@ func TestParseActions(t *testing.T) {
 	require.NoError(t, err)
 	require.Nil(t, info)
 }
+
+// FuzzParseActions: any action body is parsed or refused with ErrInvalid,
+// never a panic.
+func FuzzParseActions(f *testing.F) {
+	req, _ := proto.Marshal(&CancelFlightInfoRequest{Info: &FlightInfo{TotalRecords: 3}})
+	ren, _ := proto.Marshal(&RenewFlightEndpointRequest{Endpoint: &FlightEndpoint{Ticket: &Ticket{Ticket: []byte("t")}}})
+	f.Add(req)
+	f.Add(ren)
+	f.Add([]byte{0x0a, 0x05, 0x01})
+	f.Fuzz(func(t *testing.T, body []byte) {
+		for _, typ := range []string{ActionCancelFlightInfo, ActionRenewFlightEndpoint} {
+			a := &Action{Type: typ, Body: body}
+			var err error
+			if typ == ActionCancelFlightInfo {
+				_, err = ParseCancelFlightInfo(a)
+			} else {
+				_, err = ParseRenewFlightEndpoint(a)
+			}
+			if err != nil && !errors.Is(err, ipc.ErrInvalid) {
+				t.Fatalf("%s: %v is not ErrInvalid", typ, err)
+			}
+		}
+	})
+}

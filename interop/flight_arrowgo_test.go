@@ -8,10 +8,10 @@ package interop
 // server. The service our server runs here is written in this file, with
 // the flight module's public API only.
 //
-// Records cross between the two libraries as IPC streams in memory (the
-// other tests of this module check slot by slot that arrow-go and Alkaid
-// agree on every type in IPC), so what arrow-go received over Flight is
-// compared with what was sent through Alkaid's reader, fully validated.
+// What arrow-go received over Flight is compared with what was sent twice:
+// slot by slot through arrow-go's own accessors (requireSameValues), and
+// read back through Alkaid's reader, fully validated. Records cross from
+// one library to the other before sending as IPC streams in memory.
 
 import (
 	"bytes"
@@ -352,6 +352,10 @@ func TestFlightArrowGoClientAlkaidServer(t *testing.T) {
 	require.NoError(t, err)
 	requireSameFlightRecords(t, recs, fromArrowGoRecords(t, got.schema, got.recs), "DoGet by arrow-go")
 	require.Equal(t, flightWantMeta, got.meta)
+	requireArrowGoSchema(t, s, got.schema)
+	for i, rec := range got.recs {
+		requireSameValues(t, recs[i], rec) // slot by slot, in arrow-go's own accessors
+	}
 
 	put, err := c.DoPut(ctx)
 	require.NoError(t, err)
@@ -389,6 +393,9 @@ func TestFlightArrowGoClientAlkaidServer(t *testing.T) {
 	require.NoError(t, errors.Join(err, sendErr))
 	requireSameFlightRecords(t, recs, fromArrowGoRecords(t, got.schema, got.recs), "DoExchange by arrow-go")
 	require.Equal(t, flightWantMeta, got.meta)
+	for i, rec := range got.recs {
+		requireSameValues(t, recs[i], rec)
+	}
 }
 
 // TestFlightAlkaidClientArrowGoServer: our client DoGets, DoPuts (each
@@ -445,6 +452,10 @@ func TestFlightAlkaidClientArrowGoServer(t *testing.T) {
 		require.NotNil(t, put, codec.String())
 		requireSameFlightRecords(t, recs, fromArrowGoRecords(t, put.schema, put.recs), "DoPut to arrow-go, "+codec.String())
 		require.Equal(t, flightWantMeta, put.meta)
+		requireArrowGoSchema(t, s, put.schema)
+		for i, rec := range put.recs {
+			requireSameValues(t, recs[i], rec)
+		}
 	}
 
 	ex, err := c.Exchange(ctx, flight.PathDescriptor("x"), s)

@@ -99,6 +99,7 @@ func Dial(target string, opts ...ClientOption) (*Client, error) {
 	gopts := append([]grpc.DialOption{
 		grpc.WithTransportCredentials(creds),
 		grpc.WithReadBufferSize(transportBufferSize), grpc.WithWriteBufferSize(transportBufferSize),
+		grpc.WithSharedWriteBuffer(true),
 		poolDialOption(),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(c.maxMsg), grpc.MaxCallSendMsgSize(c.maxMsg), grpc.ForceCodecV2(codec{})),
 		grpc.WithChainUnaryInterceptor(cl.unaryToken),

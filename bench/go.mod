@@ -8,6 +8,7 @@ require (
 )
 
 require (
+	github.com/alkaid-go/alkaid/flight v0.0.0
 	github.com/andybalholm/brotli v1.2.3 // indirect
 	github.com/apache/thrift v0.24.0 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
@@ -24,8 +25,10 @@ require (
 	golang.org/x/sys v0.47.0 // indirect
 	golang.org/x/text v0.41.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260526163538-3dc84a4a5aaa // indirect
-	google.golang.org/grpc v1.83.2 // indirect
+	google.golang.org/grpc v1.83.2
 	google.golang.org/protobuf v1.36.12 // indirect
 )
 
 replace github.com/alkaid-go/alkaid => ../
+
+replace github.com/alkaid-go/alkaid/flight => ../flight

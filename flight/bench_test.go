@@ -1,11 +1,10 @@
 package flight
 
-// Benchmarks of DoGet and DoPut on loopback, the counterparts of
-// internal/arrowgopeer's benchmarks for arrow-go's Flight (same shape of
-// data; the two cannot run in one binary, see arrowgo_interop_test.go):
+// Benchmarks of DoGet and DoPut on loopback, ours alone; the bench
+// module's FlightDoGet and FlightDoPut pairs run the same flight with
+// arrow-go's Flight beside ours in one binary:
 //
 //	go test -run '^$' -bench 'Flight' -benchtime 3x .
-//	(cd internal/arrowgopeer && go test -run '^$' -bench 'Flight' -benchtime 3x .)
 //
 // The flight is FLIGHT_BENCH_BATCHES batches (default 8) of
 // FLIGHT_BENCH_ROWS rows (default 1<<20) of 16 int64 columns without

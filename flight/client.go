@@ -98,6 +98,9 @@ func Dial(target string, opts ...ClientOption) (*Client, error) {
 	cl := &Client{cfg: c}
 	gopts := append([]grpc.DialOption{
 		grpc.WithTransportCredentials(creds),
+		grpc.WithReadBufferSize(transportBufferSize), grpc.WithWriteBufferSize(transportBufferSize),
+		grpc.WithSharedWriteBuffer(true),
+		poolDialOption(),
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(c.maxMsg), grpc.MaxCallSendMsgSize(c.maxMsg), grpc.ForceCodecV2(codec{})),
 		grpc.WithChainUnaryInterceptor(cl.unaryToken),
 		grpc.WithChainStreamInterceptor(cl.streamToken),

@@ -19,15 +19,15 @@ import (
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
-// DirService serves the IPC files of a directory: .ipc and .arrow (file
-// format), .ipcs and .arrows (stream format), found at any depth. A
+// DirService serves the data files of a directory: .ipc and .arrow (IPC
+// file format), .ipcs and .arrows (IPC stream format) and .parquet,
+// found at any depth. A
 // flight is named by a PATH descriptor of one element, the file's path
 // relative to the directory with forward slashes; its ticket is that
 // path. Files are read one record batch at a time as the client takes
 // them, so a slow client holds the server to a batch or two (gRPC flow
-// control blocks the sender). Parquet files are not served: this
-// repository has no parquet package yet. Paths never leave the directory
-// (os.Root).
+// control blocks the sender); a Parquet file is read one row group at a
+// time. Paths never leave the directory (os.Root).
 type DirService struct {
 	BaseService
 	root     *os.Root
@@ -71,6 +71,8 @@ func kindOf(name string) string {
 		return "file"
 	case ".ipcs", ".arrows":
 		return "stream"
+	case ".parquet":
+		return "parquet"
 	}
 	return ""
 }
@@ -86,7 +88,7 @@ type source struct {
 
 func (s *DirService) open(name string) (*source, error) {
 	if !fs.ValidPath(name) || kindOf(name) == "" {
-		return nil, status.Errorf(codes.NotFound, "flight: no flight %q (a relative path of an .ipc or .ipcs file)", name)
+		return nil, status.Errorf(codes.NotFound, "flight: no flight %q (a relative path of an .ipc, .ipcs or .parquet file)", name)
 	}
 	f, err := s.root.Open(filepath.FromSlash(name))
 	if err != nil {
@@ -101,6 +103,13 @@ func (s *DirService) open(name string) (*source, error) {
 		return nil, status.Errorf(codes.Internal, "flight: stat %q: %v", name, err)
 	}
 	src := &source{size: st.Size(), close: f.Close, rows: -1}
+	if kindOf(name) == "parquet" {
+		if err := openParquet(src, f, st.Size()); err != nil {
+			f.Close()
+			return nil, status.Errorf(codes.DataLoss, "flight: %q: %v", name, err)
+		}
+		return src, nil
+	}
 	if kindOf(name) == "file" {
 		fr, err := ipc.NewFileReader(f, st.Size(), s.read...)
 		if err != nil {

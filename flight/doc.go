@@ -11,9 +11,12 @@
 // A server implements [Service], embedding [BaseService] so that calls it
 // does not serve answer "unimplemented"; [NewServer] adds basic→bearer
 // authentication, TLS and message size limits, and [NewDirService] serves
-// a directory of .ipc and .ipcs files. [Client] wraps every RPC and adds
-// record-level helpers; [Client.Fetch] and [Fetch] read a [FlightInfo]
-// whose endpoints sit on several servers concurrently.
+// a directory of .ipc, .ipcs and .parquet files. [Client] wraps every RPC
+// and adds record-level helpers; [Client.Fetch] and [Fetch] read a
+// [FlightInfo] whose endpoints sit on several servers concurrently.
+// [Client.CancelFlightInfo] and [Client.RenewFlightEndpoint] run the two
+// actions Flight defines, and [ParseCancelFlightInfo],
+// [ParseRenewFlightEndpoint] and [ActionResult] serve them.
 //
 // The protobuf message types are aliases of generated code that stays in
 // an internal package. That code registers its messages under the

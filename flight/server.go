@@ -18,6 +18,19 @@ import (
 // rows of 32 eight-byte columns.
 const DefaultMaxMessageSize = 256 << 20
 
+// transportBufferSize is the read and write buffer size of this
+// package's clients' and servers' connections (gRPC's default is 32 KiB):
+// record batches are large, and a larger buffer means fewer system calls
+// (measured on loopback: a 1 GiB DoPut took a fifth less system time).
+// Both buffers are taken from a pool while a connection reads or writes
+// and given back when it waits (gRPC's pooled read buffer, and its shared
+// write buffer, which this package turns on), so idle connections do not
+// hold them. Options passed with [WithGRPCDialOptions] or
+// [WithGRPCServerOptions] override these settings. Flow-control windows
+// stay gRPC's (they grow with the measured bandwidth), so a client that
+// stops reading still holds a server to a few batches.
+const transportBufferSize = 1 << 20
+
 // ServerOption configures [NewServer].
 type ServerOption func(*serverConfig)
 
@@ -58,6 +71,9 @@ func NewServer(svc Service, opts ...ServerOption) *Server {
 	gopts := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(c.maxMsg),
 		grpc.ForceServerCodecV2(codec{}),
+		grpc.ReadBufferSize(transportBufferSize), grpc.WriteBufferSize(transportBufferSize),
+		grpc.SharedWriteBuffer(true),
+		poolServerOption(),
 		grpc.ChainStreamInterceptor(markCodec),
 	}
 	if c.tls != nil {

@@ -6,6 +6,8 @@ require (
 	github.com/alkaid-go/alkaid v0.0.0
 	github.com/google/uuid v1.6.0
 	github.com/stretchr/testify v1.12.1
+	google.golang.org/grpc v1.83.2
+	google.golang.org/protobuf v1.36.12
 )
 
 require (
@@ -14,11 +16,10 @@ require (
 	golang.org/x/sync v0.22.0 // indirect
 	golang.org/x/text v0.41.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260526163538-3dc84a4a5aaa // indirect
-	google.golang.org/grpc v1.83.2 // indirect
-	google.golang.org/protobuf v1.36.12 // indirect
 )
 
 require (
+	github.com/alkaid-go/alkaid/flight v0.0.0
 	github.com/andybalholm/brotli v1.2.3 // indirect
 	github.com/apache/arrow-go/v18 v18.8.0
 	github.com/apache/thrift v0.24.0 // indirect
@@ -34,3 +35,5 @@ require (
 )
 
 replace github.com/alkaid-go/alkaid => ../
+
+replace github.com/alkaid-go/alkaid/flight => ../flight

@@ -1,5 +1,5 @@
-// Command alkaid-flight serves a directory of IPC files over Arrow Flight
-// and fetches flights from any Flight server.
+// Command alkaid-flight serves a directory of IPC and Parquet files over
+// Arrow Flight and fetches flights from any Flight server.
 //
 //	alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] DIR
 //	alkaid-flight list URL

@@ -299,7 +299,7 @@ func TestDictionaryBuilder(t *testing.T) {
 	require.Panics(t, func() { _ = NewBuilder(dt).(*DictionaryBuilder[int64]).AppendBytes(nil) })
 
 	_, err = TryNewBuilder(mustOK(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)))
-	require.ErrorIs(t, err, ErrUnsupported)
+	require.ErrorIs(t, err, ErrNotSupported)
 	require.Panics(t, func() { NewBuilder(mustOK(datatype.NewDictionary(datatype.Int8, datatype.Null, false))) })
 
 	idx := MustFromJSON(datatype.Int8, `[0, 2]`)

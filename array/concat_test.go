@@ -183,11 +183,11 @@ func TestConcatenateLayoutDetails(t *testing.T) {
 
 func TestConcatenateErrors(t *testing.T) {
 	_, err := Concatenate()
-	require.EqualError(t, err, "invalid array: concatenate: no arrays")
+	require.EqualError(t, err, "array: invalid: concatenate: no arrays")
 	require.ErrorIs(t, err, ErrInvalid)
 	_, err = Concatenate(MustFromJSON(datatype.Int32, `[1]`), MustFromJSON(datatype.Int64, `[1]`))
-	require.EqualError(t, err, "invalid array: concatenate: array 1 has type int64, want int32")
+	require.EqualError(t, err, "array: invalid: concatenate: array 1 has type int64, want int32")
 	require.ErrorIs(t, err, ErrInvalid)
 	_, err = Concatenate(MustFromJSON(datatype.Int32, `[1]`), nil)
-	require.EqualError(t, err, "invalid array: concatenate: array 1 is nil")
+	require.EqualError(t, err, "array: invalid: concatenate: array 1 is nil")
 }

@@ -1,7 +1,6 @@
 package array
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/alkaid-go/alkaid/bitutil"
@@ -9,8 +8,13 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// ErrInvalid is wrapped by every validation error.
-var ErrInvalid = errors.New("invalid array")
+// ErrInvalid is datatype.ErrInvalid, wrapped by every validation error
+// and every error about arrays that do not fit together.
+var ErrInvalid = datatype.ErrInvalid
+
+// ErrNotSupported is datatype.ErrNotSupported, wrapped by the errors about
+// types a builder cannot build.
+var ErrNotSupported = datatype.ErrNotSupported
 
 // UnknownNullCount asks [NewData] to count the nulls from the bitmap.
 const UnknownNullCount = -1
@@ -197,5 +201,5 @@ func makeArray(d *Data) Array {
 func Slice(a Array, i, j int) Array { return makeArray(a.Data().Slice(i, j)) }
 
 func invalidf(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrInvalid}, args...)...)
+	return fmt.Errorf("array: %w: "+format, append([]any{ErrInvalid}, args...)...)
 }

@@ -169,7 +169,7 @@ func TestFromJSONErrors(t *testing.T) {
 		})
 	}
 	_, err := FromJSON(mustOK(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)), `[]`)
-	require.ErrorIs(t, err, ErrUnsupported)
+	require.ErrorIs(t, err, ErrNotSupported)
 	require.Panics(t, func() { MustFromJSON(datatype.Int8, `[1000]`) })
 }
 

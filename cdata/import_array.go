@@ -90,7 +90,7 @@ func ImportRecordOf(a *ArrowArray, schema *alkaid.Schema, opts ...Option) (*alka
 	}
 	rec, err := alkaid.NewRecord(schema, cols, d.Length)
 	if err != nil {
-		return nil, fmt.Errorf("%w: import record: %w", ErrInvalid, err)
+		return nil, fmt.Errorf("cdata: %w: import record: %w", ErrInvalid, err)
 	}
 	return rec, nil
 }
@@ -104,7 +104,7 @@ func makeArray(d *array.Data, c config) (array.Array, error) {
 		arr, err = array.MakeWith(d, array.ValidationOptions{Full: c.full})
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return nil, fmt.Errorf("cdata: %w: %w", ErrInvalid, err)
 	}
 	return arr, nil
 }

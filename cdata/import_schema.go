@@ -175,7 +175,7 @@ func resolveExtension(storage datatype.DataType, md datatype.Metadata) (datatype
 	serialized, _ := md.Get(metaKey)
 	t, err := ext.Deserialize(storage, serialized)
 	if err != nil {
-		return nil, md, fmt.Errorf("%w: extension type %q: %w", ErrInvalid, name, err)
+		return nil, md, fmt.Errorf("cdata: %w: extension type %q: %w", ErrInvalid, name, err)
 	}
 	return t, md.Without(nameKey, metaKey), nil
 }

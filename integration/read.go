@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"compress/gzip"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -17,9 +16,9 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// ErrInvalid is wrapped by every error about a malformed JSON file or data
-// that the format cannot hold.
-var ErrInvalid = errors.New("invalid")
+// ErrInvalid is datatype.ErrInvalid, wrapped by every error about a
+// malformed JSON file or data that the format cannot hold.
+var ErrInvalid = datatype.ErrInvalid
 
 func invalidf(format string, args ...any) error {
 	return fmt.Errorf("integration: %w: "+format, append([]any{ErrInvalid}, args...)...)

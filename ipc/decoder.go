@@ -334,9 +334,9 @@ func (d *Decoder) check(data *array.Data, where place, col int, name string) (ar
 		// Wrap both: the caller may branch on ipc.ErrInvalid or on the
 		// array's *ValidationError.
 		if col >= 0 {
-			return nil, fmt.Errorf("%w: %s: column %d (%s): %w", ErrInvalid, where, col, name, err)
+			return nil, fmt.Errorf("ipc: %w: %s: column %d (%s): %w", ErrInvalid, where, col, name, err)
 		}
-		return nil, fmt.Errorf("%w: %s: %w", ErrInvalid, where, err)
+		return nil, fmt.Errorf("ipc: %w: %s: %w", ErrInvalid, where, err)
 	}
 	return a, nil
 }

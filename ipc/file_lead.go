@@ -96,13 +96,13 @@ const leadWindow = 1 << 20
 // leadFault reports a malformed leading message: a warning naming the
 // writer's defect, or an error with WithStrictSchemaMessage.
 func (fr *FileReader) leadFault(cause error) error {
-	what := strings.TrimPrefix(cause.Error(), ErrInvalid.Error()+": ")
+	what := strings.TrimPrefix(cause.Error(), "ipc: "+ErrInvalid.Error()+": ")
 	if lead, err := fr.readAt(8, int(min(fr.footerStart-8, leadWindow))); err == nil {
 		if d := bareSchemaDefect(lead); d != "" {
 			what = d
 		}
 	}
-	err := fmt.Errorf("%w: schema message at byte 8: %s; the file's writer wrote a malformed leading message (read through the footer's schema)", ErrInvalid, what)
+	err := fmt.Errorf("ipc: %w: schema message at byte 8: %s; the file's writer wrote a malformed leading message (read through the footer's schema)", ErrInvalid, what)
 	if fr.cfg.strictLead {
 		return err
 	}

@@ -194,10 +194,10 @@ func validateStream(r io.Reader, base int64, opts []ipc.ReaderOption) (tally, er
 		m, marker, err := ipc.ReadMessageOrEnd(cr, opts...)
 		if errors.Is(err, io.EOF) {
 			if idx == 0 {
-				return t, fmt.Errorf("%w: empty input, no schema message", ipc.ErrInvalid)
+				return t, fmt.Errorf("ipc: %w: empty input, no schema message", ipc.ErrInvalid)
 			}
 			if !marker {
-				return t, fmt.Errorf("%w: the stream ends at byte %d without its end-of-stream marker (cut short after %d record batches?)", ipc.ErrInvalid, at, t.batches)
+				return t, fmt.Errorf("ipc: %w: the stream ends at byte %d without its end-of-stream marker (cut short after %d record batches?)", ipc.ErrInvalid, at, t.batches)
 			}
 			return t, nil
 		}

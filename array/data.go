@@ -132,12 +132,12 @@ func (b *base) IsNull(i int) bool {
 func (b *base) IsValid(i int) bool { return !b.IsNull(i) }
 
 // Make builds the array of the right concrete type for d, after the cheap
-// structural checks of [Validate] (buffer counts and sizes, child counts
-// and lengths), so that no accessor of the result can read out of bounds
+// structural checks of [ValidateStructure] (buffer counts and sizes,
+// child counts and lengths), so that no accessor of the result can read out of bounds
 // for offsets and sizes inside the buffers. Value-dependent checks (offsets
 // increasing, indices in range, …) are [ValidateFull]'s.
 func Make(d *Data) (Array, error) {
-	if err := Validate(d); err != nil {
+	if err := validateAtStructure(d); err != nil {
 		return nil, err
 	}
 	return makeArray(d), nil

@@ -63,7 +63,7 @@ func FromJSON(t datatype.DataType, literal string) (Array, error) {
 	a := b.NewArray()
 	// Values the builders take but the spec's rules refuse (a date64
 	// that is not a whole day, a time beyond a day) are errors here.
-	if err := ValidateFull(a.Data()); err != nil {
+	if err := Validate(a.Data(), ValidateFull); err != nil {
 		return nil, fmt.Errorf("array: FromJSON %s: %w", t, err)
 	}
 	return a, nil

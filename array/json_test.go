@@ -106,7 +106,7 @@ func TestFromJSONEveryType(t *testing.T) {
 			a, err := FromJSON(tt.t, tt.json)
 			require.NoError(t, err)
 			require.True(t, datatype.Equal(tt.t, a.DataType()), "type %s", a.DataType())
-			require.NoError(t, Validate(a.Data()))
+			require.NoError(t, Validate(a.Data(), ValidateStructure))
 			require.Equal(t, tt.format, Format(a))
 		})
 	}
@@ -216,7 +216,7 @@ func FuzzFromJSON(f *testing.F) {
 			}
 			return
 		}
-		if err := ValidateFull(a.Data()); err != nil {
+		if err := Validate(a.Data(), ValidateFull); err != nil {
 			t.Fatalf("%s from %q is invalid: %v", typ, lit, err)
 		}
 		_ = a.String()

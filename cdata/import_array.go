@@ -96,13 +96,7 @@ func ImportRecordOf(a *ArrowArray, schema *alkaid.Schema, opts ...Option) (*alka
 }
 
 func makeArray(d *array.Data, c config) (array.Array, error) {
-	var arr array.Array
-	var err error
-	if c.trusted {
-		arr, err = array.Make(d)
-	} else {
-		arr, err = array.MakeWith(d, array.ValidationOptions{Full: c.full})
-	}
+	arr, err := array.MakeWith(d, array.ValidationOptions{Level: c.validation})
 	if err != nil {
 		return nil, fmt.Errorf("cdata: %w: %w", ErrInvalid, err)
 	}

@@ -33,6 +33,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoregistry"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/flight/internal/pb"
 	"github.com/alkaid-go/alkaid/ipc"
 )
@@ -125,7 +126,7 @@ func fromArrowGo(t *testing.T, s *arrow.Schema, recs []arrow.RecordBatch) []*alk
 		require.NoError(t, w.Write(r))
 	}
 	require.NoError(t, w.Close())
-	sr, err := ipc.NewStreamReader(&buf, ipc.WithValidation(ipc.ValidateAll))
+	sr, err := ipc.NewStreamReader(&buf, ipc.WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	var out []*alkaid.Record
 	for r := range sr.Records() {
@@ -302,7 +303,7 @@ func TestAlkaidClientArrowGoServer(t *testing.T) {
 	addr := srv.Addr().String()
 	ctx := context.Background()
 
-	c := dial(t, addr, WithReadOptions(ipc.WithValidation(ipc.ValidateAll)), WithWriteOptions(ipc.WithArrowCompat()))
+	c := dial(t, addr, WithReadOptions(ipc.WithValidation(array.ValidateFull)), WithWriteOptions(ipc.WithArrowCompat()))
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("any")})
 	require.NoError(t, err)
 	var got []*alkaid.Record

@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
@@ -65,7 +66,7 @@ func validate(path string, quiet, strict bool) error {
 		defer f.Close()
 		return validateParquet(path, pf, size, quiet)
 	}
-	opts := []ipc.ReaderOption{ipc.WithValidation(ipc.ValidateAll)}
+	opts := []ipc.ReaderOption{ipc.WithValidation(array.ValidateFull)}
 	if path == "-" {
 		br := bufio.NewReaderSize(cmdStdin, 1<<20)
 		if pf, size, err := stdinParquet(br); pf != nil || err != nil {

@@ -36,7 +36,8 @@ type kernels struct {
 // have the zero entry. It is the only place where compute maps a type to
 // its kernels.
 var dispatch = [datatype.KindExtension + 1]kernels{
-	datatype.KindBool:   {compare: compareBool},
+	datatype.KindNull:   {order: nullOrder},
+	datatype.KindBool:   {compare: compareBool, order: boolOrder},
 	datatype.KindInt8:   signedKernels[int8](compareLoop[int8]),
 	datatype.KindInt16:  signedKernels[int16](compareLoop[int16]),
 	datatype.KindInt32:  signedKernels[int32](compareSIMD[int32]),
@@ -59,13 +60,13 @@ var dispatch = [datatype.KindExtension + 1]kernels{
 	datatype.KindTime64:          orderedKernels[datatype.Time64](compareSIMD[datatype.Time64]),
 	datatype.KindTimestamp:       orderedKernels[datatype.Timestamp](compareSIMD[datatype.Timestamp]),
 	datatype.KindDuration:        orderedKernels[datatype.Duration](compareSIMD[datatype.Duration]),
-	datatype.KindFixedSizeBinary: {compare: compareBytes[*array.FixedSizeBinary]},
-	datatype.KindBinary:          {compare: compareBytes[*array.BinaryArray]},
-	datatype.KindString:          {compare: compareBytes[*array.BinaryArray]},
-	datatype.KindLargeBinary:     {compare: compareBytes[*array.LargeBinaryArray]},
-	datatype.KindLargeString:     {compare: compareBytes[*array.LargeBinaryArray]},
-	datatype.KindBinaryView:      {compare: compareBytes[*array.BinaryView]},
-	datatype.KindStringView:      {compare: compareBytes[*array.BinaryView]},
+	datatype.KindFixedSizeBinary: {compare: compareBytes[*array.FixedSizeBinary], order: bytesOrder[*array.FixedSizeBinary]},
+	datatype.KindBinary:          {compare: compareBytes[*array.BinaryArray], order: bytesOrder[*array.BinaryArray]},
+	datatype.KindString:          {compare: compareBytes[*array.BinaryArray], order: bytesOrder[*array.BinaryArray]},
+	datatype.KindLargeBinary:     {compare: compareBytes[*array.LargeBinaryArray], order: bytesOrder[*array.LargeBinaryArray]},
+	datatype.KindLargeString:     {compare: compareBytes[*array.LargeBinaryArray], order: bytesOrder[*array.LargeBinaryArray]},
+	datatype.KindBinaryView:      {compare: compareBytes[*array.BinaryView], order: bytesOrder[*array.BinaryView]},
+	datatype.KindStringView:      {compare: compareBytes[*array.BinaryView], order: bytesOrder[*array.BinaryView]},
 }
 
 // kernelsOf returns the kernels of t's kind (not of an extension type's

@@ -43,7 +43,7 @@ func TestDispatchSupport(t *testing.T) {
 		{datatype.Float16Type, ops{false, true, true, true}},
 		{datatype.Date32Type, ordOnly}, {datatype.Date64Type, ordOnly}, {t32, ordOnly}, {t64, ordOnly},
 		{ts, ordOnly}, {dur, ordOnly}, {d32, ordOnly}, {d64, ordOnly}, {d128, ordOnly}, {d256, ordOnly},
-		{datatype.Bool, ordOnly},
+		{datatype.Bool, ordOnly}, {datatype.Null, ops{false, false, true, true}},
 		{datatype.Binary, ordOnly}, {datatype.String, ordOnly}, {datatype.LargeBinary, ordOnly},
 		{datatype.LargeString, ordOnly}, {datatype.BinaryView, ordOnly}, {datatype.StringView, ordOnly},
 		{fsb, ordOnly},

@@ -45,27 +45,6 @@ func orderOf(a array.Array) (cmpFn, nanFn, error) {
 			n = func(i int) bool { return nan(pi(i)) }
 		}
 		return func(i, j int) int { return c(pi(i), pi(j)) }, n, nil
-	case *array.Null:
-		return func(int, int) int { return 0 }, nil, nil
-	case *array.Boolean:
-		return func(i, j int) int {
-			a, b := x.Value(i), x.Value(j)
-			switch {
-			case a == b:
-				return 0
-			case a:
-				return 1
-			}
-			return -1
-		}, nil, nil
-	case *array.BinaryArray:
-		return bytesOrder(x.Value), nil, nil
-	case *array.LargeBinaryArray:
-		return bytesOrder(x.Value), nil, nil
-	case *array.BinaryView:
-		return bytesOrder(x.Value), nil, nil
-	case *array.FixedSizeBinary:
-		return bytesOrder(x.Value), nil, nil
 	}
 	if f := kernelsOf(a.DataType()).order; f != nil {
 		c, n := f(a)
@@ -74,8 +53,28 @@ func orderOf(a array.Array) (cmpFn, nanFn, error) {
 	return nil, nil, errf(ErrNotSupported, "order of %s", a.DataType())
 }
 
-func bytesOrder(v func(int) []byte) cmpFn {
-	return func(i, j int) int { return bytes.Compare(v(i), v(j)) }
+// nullOrder is the order of a null array: every slot equals every other.
+func nullOrder(array.Array) (cmpFn, nanFn) { return func(int, int) int { return 0 }, nil }
+
+// boolOrder orders false before true.
+func boolOrder(a array.Array) (cmpFn, nanFn) {
+	x := a.(*array.Boolean)
+	return func(i, j int) int {
+		a, b := x.Value(i), x.Value(j)
+		switch {
+		case a == b:
+			return 0
+		case a:
+			return 1
+		}
+		return -1
+	}, nil
+}
+
+// bytesOrder orders byte strings lexicographically.
+func bytesOrder[A byteValued](a array.Array) (cmpFn, nanFn) {
+	v := a.(A).Value
+	return func(i, j int) int { return bytes.Compare(v(i), v(j)) }, nil
 }
 
 func ordered[T Number](a array.Array) (cmpFn, nanFn) {

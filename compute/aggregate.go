@@ -184,6 +184,17 @@ type sumAcc struct {
 	f      float64
 }
 
+// merge adds the sum p of another chunk (of the same class), whose float
+// sum continued from s.f.
+func (s *sumAcc) merge(p sumAcc) {
+	s.class = p.class
+	s.add128(p.lo, p.hi)
+	if p.class == classFloat {
+		s.f = p.f
+	}
+	s.count += p.count
+}
+
 func (s *sumAcc) add128(lo, hi uint64) {
 	var c uint64
 	s.lo, c = bits.Add64(s.lo, lo, 0)
@@ -310,7 +321,7 @@ func sumChunk(acc *sumAcc, a array.Array, exact bool) error {
 	if k == nil {
 		return errf(ErrNotSupported, "sum of %s", a.DataType())
 	}
-	k(acc, a, exact)
+	acc.merge(k(a, exact, acc.f))
 	return nil
 }
 

@@ -21,8 +21,12 @@ type kernels struct {
 	// compare sets bit i of dst (zeroed) to a[i] op b[i], or a[i] op s
 	// when b is nil.
 	compare func(op CompareOp, dst []byte, a, b array.Array, s any) error
-	// sum adds the valid values of a to acc.
-	sum func(acc *sumAcc, a array.Array, exact bool)
+	// sum returns the sum of the valid values of a, to be merged into a
+	// running one (a pointer to that through a function value would move
+	// it to the heap). f is the running float sum, which float kernels
+	// continue from, so that values are added in the same order however
+	// the input is chunked.
+	sum func(a array.Array, exact bool, f float64) sumAcc
 	// minMax is the min and max of chunks of type t (want: wantMin,
 	// wantMax or both).
 	minMax func(t datatype.DataType, chunks []array.Array, want int) (lo, hi Scalar, err error)
@@ -99,28 +103,31 @@ func numericKernels[T Number](cmp func(CompareOp, []byte, array.Array, array.Arr
 
 func signedKernels[T Signed](cmp func(CompareOp, []byte, array.Array, array.Array, any) error) kernels {
 	k := numericKernels(cmp, intKernels[T]())
-	k.sum = func(acc *sumAcc, a array.Array, exact bool) {
+	k.sum = func(a array.Array, exact bool, _ float64) (acc sumAcc) {
 		valid, off := bitmapOf(a.Data())
-		sumSigned(acc, a.(*array.Primitive[T]).Values(), valid, off, exact)
+		sumSigned(&acc, a.(*array.Primitive[T]).Values(), valid, off, exact)
+		return acc
 	}
 	return k
 }
 
 func unsignedKernels[T Unsigned](cmp func(CompareOp, []byte, array.Array, array.Array, any) error) kernels {
 	k := numericKernels(cmp, uintKernels[T]())
-	k.sum = func(acc *sumAcc, a array.Array, exact bool) {
+	k.sum = func(a array.Array, exact bool, _ float64) (acc sumAcc) {
 		valid, off := bitmapOf(a.Data())
-		sumUnsigned(acc, a.(*array.Primitive[T]).Values(), valid, off, exact)
+		sumUnsigned(&acc, a.(*array.Primitive[T]).Values(), valid, off, exact)
+		return acc
 	}
 	return k
 }
 
 func floatKernelsOf[T float32 | float64]() kernels {
 	k := numericKernels(compareSIMD[T], floatKernels[T]())
-	k.sum = func(acc *sumAcc, a array.Array, _ bool) {
+	k.sum = func(a array.Array, _ bool, f float64) (acc sumAcc) {
 		valid, off := bitmapOf(a.Data())
 		s, c := simd.SumFloatMasked(a.(*array.Primitive[T]).Values(), valid, off)
-		acc.class, acc.f, acc.count = classFloat, acc.f+s, acc.count+c
+		acc.class, acc.f, acc.count = classFloat, f+s, c
+		return acc
 	}
 	k.order = floats[T]
 	return k
@@ -172,7 +179,9 @@ func orderWith[T array.FixedWidth](c func(x, y T) int) func(array.Array) (cmpFn,
 	}
 }
 
-func sumHalfArray(acc *sumAcc, a array.Array, _ bool) {
+func sumHalfArray(a array.Array, _ bool, f float64) (acc sumAcc) {
+	acc.f = f
 	valid, off := bitmapOf(a.Data())
-	sumHalf(acc, a.(*array.Float16).Values(), valid, off)
+	sumHalf(&acc, a.(*array.Float16).Values(), valid, off)
+	return acc
 }

@@ -397,15 +397,11 @@ func NewBuilder(t datatype.DataType, opts ...BuilderOption) Builder {
 	return b
 }
 
-// ErrUnsupported is wrapped by the errors about types a builder cannot
-// build.
-var ErrUnsupported = fmt.Errorf("unsupported")
-
 // TryNewBuilder is [NewBuilder] returning an error wrapping
-// [ErrUnsupported] for types it cannot build.
+// [ErrNotSupported] for types it cannot build.
 func TryNewBuilder(t datatype.DataType, opts ...BuilderOption) (Builder, error) {
 	if t == nil {
-		return nil, fmt.Errorf("array: %w: nil type", ErrUnsupported)
+		return nil, fmt.Errorf("array: %w: nil type", ErrNotSupported)
 	}
 	b, err := newBuilder(t, newConfig(opts), 0)
 	if err != nil {
@@ -416,7 +412,7 @@ func TryNewBuilder(t datatype.DataType, opts ...BuilderOption) (Builder, error) 
 
 func newBuilder(t datatype.DataType, cfg *builderConfig, depth int) (builder, error) {
 	if depth > maxBuildDepth {
-		return nil, fmt.Errorf("array: %w: nesting deeper than %d", ErrUnsupported, maxBuildDepth)
+		return nil, fmt.Errorf("array: %w: nesting deeper than %d", ErrNotSupported, maxBuildDepth)
 	}
 	opts := cfg.options()
 	child := func(ct datatype.DataType) (builder, error) { return newBuilder(ct, cfg, depth+1) }
@@ -496,7 +492,7 @@ func newBuilder(t datatype.DataType, cfg *builderConfig, depth int) (builder, er
 	if b := newPrimitiveBuilderFor(t, cfg); b != nil {
 		return b, nil
 	}
-	return nil, fmt.Errorf("array: %w: no builder for type %s", ErrUnsupported, t)
+	return nil, fmt.Errorf("array: %w: no builder for type %s", ErrNotSupported, t)
 }
 
 // newPrimitiveBuilderFor maps a fixed-width kind to its Go value type.

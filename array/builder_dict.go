@@ -10,6 +10,10 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
+// ErrDictionaryFull is returned when a new dictionary value would need an
+// index beyond the range of the index type. It is a [datatype.ErrLimit].
+var ErrDictionaryFull = datatype.Refine(datatype.ErrLimit, "array: dictionary index type is full")
+
 // DictionaryBuilder builds a [Dictionary] array, keeping each distinct
 // value once in the dictionary: K is the Go type of the values (the value
 // type T of a primitive value type, bool for bool, string for the binary and
@@ -105,7 +109,7 @@ func newDictionaryBuilder(t *datatype.DictionaryType, cfg *builderConfig, depth 
 	case *PrimitiveBuilder[datatype.MonthDayNanoInterval]:
 		return primitiveDict(t, cfg, v), nil
 	}
-	return nil, fmt.Errorf("array: %w: dictionary of %s values (want a primitive, binary or string type)", ErrUnsupported, t.Value)
+	return nil, fmt.Errorf("array: %w: dictionary of %s values (want a primitive, binary or string type)", ErrNotSupported, t.Value)
 }
 
 func primitiveDict[T FixedWidth](t *datatype.DictionaryType, cfg *builderConfig, v *PrimitiveBuilder[T]) builder {
@@ -331,15 +335,15 @@ func (b *DictionaryBuilder[K]) NewArray() Array { return b.Finish() }
 // index is within the dictionary.
 func NewDictionaryArray(t *datatype.DictionaryType, indices, dictionary Array) (*Dictionary, error) {
 	if !datatype.Equal(indices.DataType(), t.Index) {
-		return nil, fmt.Errorf("%w: dictionary indices of type %s, want %s", ErrInvalid, indices.DataType(), t.Index)
+		return nil, fmt.Errorf("array: %w: dictionary indices of type %s, want %s", ErrInvalid, indices.DataType(), t.Index)
 	}
 	if !datatype.Equal(dictionary.DataType(), t.Value) {
-		return nil, fmt.Errorf("%w: dictionary of type %s, want %s", ErrInvalid, dictionary.DataType(), t.Value)
+		return nil, fmt.Errorf("array: %w: dictionary of type %s, want %s", ErrInvalid, dictionary.DataType(), t.Value)
 	}
 	for i := range indices.Len() {
 		if indices.IsValid(i) {
 			if k := indexAt(indices, i); k < 0 || k >= dictionary.Len() {
-				return nil, fmt.Errorf("%w: dictionary index %d at slot %d out of range [0, %d)", ErrInvalid, k, i, dictionary.Len())
+				return nil, fmt.Errorf("array: %w: dictionary index %d at slot %d out of range [0, %d)", ErrInvalid, k, i, dictionary.Len())
 			}
 		}
 	}

@@ -200,7 +200,7 @@ func TestPrimitiveBuilderScripts(t *testing.T) {
 					a := b.Finish()
 					require.Zero(t, b.Len())
 					require.Zero(t, b.NullN())
-					require.NoError(t, ValidateFull(a.Data()))
+					require.NoError(t, Validate(a.Data(), ValidateFull))
 					require.Equal(t, len(want), a.Len())
 					require.Equal(t, nulls, a.NullN())
 					if nulls == 0 {
@@ -262,7 +262,7 @@ func TestEveryBuilderValidityTail(t *testing.T) {
 					}
 				}
 				a := b.NewArray()
-				require.NoError(t, ValidateFull(a.Data()))
+				require.NoError(t, Validate(a.Data(), ValidateFull))
 				require.Equal(t, n, a.Len())
 				if !hasValidity(tt.t) {
 					continue
@@ -387,7 +387,7 @@ func TestBinaryBuilderScripts(t *testing.T) {
 						a := b.NewArray()
 						require.Zero(t, b.Len())
 						require.Zero(t, b.DataLen())
-						require.NoError(t, ValidateFull(a.Data()))
+						require.NoError(t, Validate(a.Data(), ValidateFull))
 						require.Equal(t, len(want), a.Len())
 						require.Equal(t, nulls, a.NullN())
 						for i, s := range want {
@@ -491,7 +491,7 @@ func TestLargeBuilders(t *testing.T) {
 	}
 	check := func(t *testing.T, a *Primitive[int64], flags []bool, offset int) {
 		t.Helper()
-		require.NoError(t, ValidateFull(a.Data()))
+		require.NoError(t, Validate(a.Data(), ValidateFull))
 		for i := range n {
 			ok := flags == nil || flags[i]
 			want := vs[i]
@@ -547,7 +547,7 @@ func TestLargeBuilders(t *testing.T) {
 				}
 			}
 			a := b.Finish()
-			require.NoError(t, ValidateFull(a.Data()))
+			require.NoError(t, Validate(a.Data(), ValidateFull))
 			for i, s := range strs {
 				ok := valid[i] || i < 10
 				if !ok {

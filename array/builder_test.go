@@ -29,7 +29,7 @@ func TestNewBuilderEveryType(t *testing.T) {
 			require.Equal(t, 6, b.Len())
 			a := b.NewArray()
 			require.Zero(t, b.Len(), "NewArray resets the builder")
-			require.NoError(t, Validate(a.Data()))
+			require.NoError(t, Validate(a.Data(), ValidateStructure))
 			require.Equal(t, 6, a.Len())
 			require.True(t, datatype.Equal(tt.t, a.DataType()))
 			switch tt.t.Kind() {
@@ -49,7 +49,7 @@ func TestNewBuilderEveryType(t *testing.T) {
 			// The same builder, reused for the JSON values.
 			require.NoError(t, appendLiteral(b, tt.json))
 			again := b.NewArray()
-			require.NoError(t, Validate(again.Data()))
+			require.NoError(t, Validate(again.Data(), ValidateStructure))
 			require.Equal(t, tt.format, Format(again))
 			require.Equal(t, 6, a.Len(), "the first array is unchanged")
 		})
@@ -88,7 +88,7 @@ func TestPrimitiveBuilderAppendValues(t *testing.T) {
 			} else {
 				require.Equal(t, tt.bitmap, a.Data().Buffers[0].Bytes())
 			}
-			require.NoError(t, Validate(a.Data()))
+			require.NoError(t, Validate(a.Data(), ValidateStructure))
 		})
 	}
 }
@@ -194,7 +194,7 @@ func TestBuilderAllocator(t *testing.T) {
 	b.Append(true)
 	b.FieldBuilder(0).(*BinaryBuilder[int32]).AppendString("x")
 	a := b.NewArray()
-	require.NoError(t, Validate(a.Data()))
+	require.NoError(t, Validate(a.Data(), ValidateStructure))
 	require.Positive(t, acc.Stats().Allocations, "children allocate from the builder's allocator")
 	for _, buf := range a.Data().Children[0].Buffers[1:] {
 		require.Zero(t, uintptr(unsafe.Pointer(unsafe.SliceData(buf.Bytes())))%memory.Alignment)
@@ -212,7 +212,7 @@ func TestBinaryViewBlocks(t *testing.T) {
 	a := b.Finish()
 	require.Greater(t, a.NumDataBuffers(), 1)
 	require.Equal(t, "["+strings.Join(want, " ")+"]", a.String())
-	require.NoError(t, Validate(a.Data()))
+	require.NoError(t, Validate(a.Data(), ValidateStructure))
 }
 
 func TestRunEndEncodedBuilder(t *testing.T) {
@@ -238,7 +238,7 @@ func TestRunEndEncodedBuilder(t *testing.T) {
 	require.Panics(t, func() { b.Append() }, "no value appended")
 
 	a := b.Finish()
-	require.NoError(t, Validate(a.Data()))
+	require.NoError(t, Validate(a.Data(), ValidateStructure))
 	require.Equal(t, "[3 4 7 10]", Format(a.RunEnds()))
 	require.Equal(t, `[{a: 1, b: "x"} {a: 1, b: "y"} (null) {a: 1, b: "y"}]`, Format(a.Values()))
 	require.Equal(t, []bool{true, true, false, true}, []bool{a.Values().IsValid(0), a.Values().IsValid(1), a.Values().IsValid(2), a.Values().IsValid(3)})
@@ -263,7 +263,7 @@ func TestTruncateEveryType(t *testing.T) {
 			require.Equal(t, 1, b.Len())
 			require.NoError(t, appendLiteral(b, rest))
 			a := b.NewArray()
-			require.NoError(t, Validate(a.Data()))
+			require.NoError(t, Validate(a.Data(), ValidateStructure))
 			require.Equal(t, tt.format, Format(a))
 		})
 	}
@@ -281,7 +281,7 @@ func TestDictionaryBuilder(t *testing.T) {
 	require.Equal(t, 129, b.Len(), "nothing appended on error")
 	require.Equal(t, 128, b.DictLen())
 	a := b.Finish()
-	require.NoError(t, Validate(a.Data()))
+	require.NoError(t, Validate(a.Data(), ValidateStructure))
 	require.Equal(t, 5, a.ValueIndex(128))
 
 	sb := NewBuilder(mustOK(datatype.NewDictionary(datatype.Uint32, datatype.BinaryView, false))).(*DictionaryBuilder[string])
@@ -293,7 +293,7 @@ func TestDictionaryBuilder(t *testing.T) {
 	require.Panics(t, func() { _ = NewBuilder(dt).(*DictionaryBuilder[int64]).AppendBytes(nil) })
 
 	_, err = TryNewBuilder(mustOK(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)))
-	require.ErrorIs(t, err, ErrUnsupported)
+	require.ErrorIs(t, err, ErrNotSupported)
 	require.Panics(t, func() { NewBuilder(mustOK(datatype.NewDictionary(datatype.Int8, datatype.Null, false))) })
 
 	idx := MustFromJSON(datatype.Int8, `[0, 2]`)
@@ -345,7 +345,7 @@ func TestMapBuilder(t *testing.T) {
 	b.AppendNull()
 	b.AppendEmptyValue()
 	a := b.Finish()
-	require.NoError(t, Validate(a.Data()))
+	require.NoError(t, Validate(a.Data(), ValidateStructure))
 	require.Equal(t, `[{"a": 1, "b": (null)} (null) {}]`, a.String())
 	require.Equal(t, []int32{0, 2, 2, 2}, a.Offsets())
 	require.Zero(t, a.Data().Children[0].NullCount, "entries are never null")

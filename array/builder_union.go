@@ -1,7 +1,6 @@
 package array
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/alkaid-go/alkaid/datatype"
@@ -200,7 +199,3 @@ func (b *UnionBuilder) Finish() *Union {
 
 // NewArray returns the array built so far and resets the builder.
 func (b *UnionBuilder) NewArray() Array { return b.Finish() }
-
-// ErrDictionaryFull is returned when a new dictionary value would need an
-// index beyond the range of the index type.
-var ErrDictionaryFull = errors.New("array: dictionary index type is full")

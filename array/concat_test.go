@@ -22,7 +22,7 @@ func TestConcatenateEveryLayout(t *testing.T) {
 				for j := i; j <= n; j++ {
 					c, err := Concatenate(Slice(whole, 0, i), Slice(whole, i, j), Slice(whole, j, n))
 					require.NoError(t, err)
-					require.NoError(t, ValidateFull(c.Data()), "cuts %d, %d", i, j)
+					require.NoError(t, Validate(c.Data(), ValidateFull), "cuts %d, %d", i, j)
 					require.Zero(t, c.Data().Offset)
 					idx, desc, eq := FirstDifference(whole, c)
 					require.True(t, eq, "cuts %d, %d: differs at %d: %s", i, j, idx, desc)
@@ -31,7 +31,7 @@ func TestConcatenateEveryLayout(t *testing.T) {
 			// [3:5] + [1:3] + [0:1] + [4:4]
 			got, err := Concatenate(Slice(whole, 3, 5), Slice(whole, 1, 3), Slice(whole, 0, 1), Slice(whole, 4, 4))
 			require.NoError(t, err)
-			require.NoError(t, ValidateFull(got.Data()))
+			require.NoError(t, Validate(got.Data(), ValidateFull))
 			var parts []string
 			for _, r := range [][2]int{{3, 5}, {1, 3}, {0, 1}} {
 				if inner := jsonSlice(t, tc.literal, r[0], r[1]); inner != "[]" {
@@ -47,7 +47,7 @@ func TestConcatenateEveryLayout(t *testing.T) {
 			one, err := Concatenate(Slice(whole, 1, n))
 			require.NoError(t, err)
 			require.True(t, Equal(one, Slice(whole, 1, n)))
-			require.NoError(t, ValidateFull(one.Data()))
+			require.NoError(t, Validate(one.Data(), ValidateFull))
 		})
 	}
 }
@@ -57,7 +57,7 @@ func TestConcatenateDictionaries(t *testing.T) {
 	b := MustMake(dictData(tDictStr, "001", []int8{1, 0, 1}, strs("", "b", "c")))
 	c, err := Concatenate(a, b)
 	require.NoError(t, err)
-	require.NoError(t, ValidateFull(c.Data()))
+	require.NoError(t, Validate(c.Data(), ValidateFull))
 	d := c.(*Dictionary)
 	require.Equal(t, `["a" "b" "c"]`, Format(d.Dictionary()), "unified, without duplicates")
 	require.Equal(t, "[0 1 0 (null) (null) 2]", Format(d.Indices()))
@@ -80,7 +80,7 @@ func TestConcatenateDictionaries(t *testing.T) {
 	n2 := MustMake(dictData(tDictStr, "", []int8{1, 0, 2}, strs("011", "", "z", "a")))
 	c, err = Concatenate(n1, n2)
 	require.NoError(t, err)
-	require.NoError(t, ValidateFull(c.Data()))
+	require.NoError(t, Validate(c.Data(), ValidateFull))
 	require.Equal(t, `["a" (null) "a" "z" (null) "a"]`, Format(c))
 	require.Equal(t, `["a" (null) "a" "z"]`, Format(c.(*Dictionary).Dictionary()))
 
@@ -91,7 +91,7 @@ func TestConcatenateDictionaries(t *testing.T) {
 	l2 := MustMake(dictData(lt, "110", []int16{1, 0, 7}, listData(lst, "", []int32{0, 0, 2}, strs("10", "b", ""))))
 	c, err = Concatenate(l1, l2)
 	require.NoError(t, err)
-	require.NoError(t, ValidateFull(c.Data()))
+	require.NoError(t, Validate(c.Data(), ValidateFull))
 	require.Equal(t, `[["a"] ["b" (null)] ["a"] ["b" (null)] [] (null)]`, Format(c))
 	require.Equal(t, `[["a"] ["b" (null)] []]`, Format(c.(*Dictionary).Dictionary()))
 
@@ -119,7 +119,7 @@ func TestConcatenateLayoutDetails(t *testing.T) {
 		b := MustMake(viewData(datatype.StringView, "", [][]byte{mkView("ab", 0, 0), mkView("second long value", 1, 1)}, "x", ".second long value"))
 		c, err := Concatenate(b, a, b)
 		require.NoError(t, err)
-		require.NoError(t, ValidateFull(c.Data()))
+		require.NoError(t, Validate(c.Data(), ValidateFull))
 		require.Equal(t, 5, c.(*BinaryView).NumDataBuffers())
 		require.Equal(t, `["ab" "second long value" "a long value here" "ab" "second long value"]`, Format(c))
 	})
@@ -127,7 +127,7 @@ func TestConcatenateLayoutDetails(t *testing.T) {
 		a := MustMake(reeData(tREE, 6, []int32{2, 4, 6}, strs("", "a", "b", "c")))
 		c, err := Concatenate(Slice(a, 1, 5), Slice(a, 3, 4), a)
 		require.NoError(t, err)
-		require.NoError(t, ValidateFull(c.Data()))
+		require.NoError(t, Validate(c.Data(), ValidateFull))
 		r := c.(*RunEndEncoded)
 		require.Equal(t, "[1 3 4 5 7 9 11]", Format(r.RunEnds()))
 		require.Equal(t, `["a" "b" "c" "b" "a" "b" "c"]`, Format(r.Values()))
@@ -142,7 +142,7 @@ func TestConcatenateLayoutDetails(t *testing.T) {
 		a := MustMake(unionData(tDense, []int8{5, 7, 5, 7}, []int32{3, 0, 1, 2}, i32s("", 0, 10, 0, 30), strs("", "x", "y", "z")))
 		c, err := Concatenate(Slice(a, 2, 4), a)
 		require.NoError(t, err)
-		require.NoError(t, ValidateFull(c.Data()))
+		require.NoError(t, Validate(c.Data(), ValidateFull))
 		require.Equal(t, `[10 "z" 30 "x" 10 "z"]`, Format(c))
 		u := c.(*Union)
 		require.Equal(t, []int32{0, 0, 3, 1, 1, 3}, u.Offsets())
@@ -153,21 +153,21 @@ func TestConcatenateLayoutDetails(t *testing.T) {
 		a := MustMake(listViewData(tLViewI32, "101", []int32{4, 1, 0}, []int32{2, 2, 1}, i32s("", 1, 2, 3, 4, 5, 6)))
 		c, err := Concatenate(a, Slice(a, 2, 3))
 		require.NoError(t, err)
-		require.NoError(t, ValidateFull(c.Data()))
+		require.NoError(t, Validate(c.Data(), ValidateFull))
 		require.Equal(t, "[[5 6] (null) [1] [1]]", Format(c))
 	})
 	t.Run("bitmaps at odd offsets", func(t *testing.T) {
 		a := MustFromJSON(datatype.Bool, `[true, false, null, true, true, false, true, null, false, true, true]`)
 		c, err := Concatenate(Slice(a, 3, 10), Slice(a, 1, 6), Slice(a, 7, 11))
 		require.NoError(t, err)
-		require.NoError(t, ValidateFull(c.Data()))
+		require.NoError(t, Validate(c.Data(), ValidateFull))
 		require.Equal(t, 3, c.NullN())
 		require.Equal(t, "[true true false true (null) false true false (null) true true false (null) false true true]", Format(c))
 	})
 	t.Run("nulls only in some inputs", func(t *testing.T) {
 		c, err := Concatenate(MustMake(i32s("", 1, 2)), MustMake(i32s("01", 3, 4)), MustMake(i32s("", 5)))
 		require.NoError(t, err)
-		require.NoError(t, ValidateFull(c.Data()))
+		require.NoError(t, Validate(c.Data(), ValidateFull))
 		require.Equal(t, "[1 2 (null) 4 5]", Format(c))
 	})
 	t.Run("empty", func(t *testing.T) {
@@ -175,7 +175,7 @@ func TestConcatenateLayoutDetails(t *testing.T) {
 			e := Slice(MustFromJSON(tc.t, tc.literal), 2, 2)
 			c, err := Concatenate(e, e)
 			require.NoError(t, err, "%s", tc.t)
-			require.NoError(t, ValidateFull(c.Data()), "%s", tc.t)
+			require.NoError(t, Validate(c.Data(), ValidateFull), "%s", tc.t)
 			require.Zero(t, c.Len())
 		}
 	})
@@ -183,11 +183,11 @@ func TestConcatenateLayoutDetails(t *testing.T) {
 
 func TestConcatenateErrors(t *testing.T) {
 	_, err := Concatenate()
-	require.EqualError(t, err, "invalid array: concatenate: no arrays")
+	require.EqualError(t, err, "array: invalid: concatenate: no arrays")
 	require.ErrorIs(t, err, ErrInvalid)
 	_, err = Concatenate(MustFromJSON(datatype.Int32, `[1]`), MustFromJSON(datatype.Int64, `[1]`))
-	require.EqualError(t, err, "invalid array: concatenate: array 1 has type int64, want int32")
+	require.EqualError(t, err, "array: invalid: concatenate: array 1 has type int64, want int32")
 	require.ErrorIs(t, err, ErrInvalid)
 	_, err = Concatenate(MustFromJSON(datatype.Int32, `[1]`), nil)
-	require.EqualError(t, err, "invalid array: concatenate: array 1 is nil")
+	require.EqualError(t, err, "array: invalid: concatenate: array 1 is nil")
 }

@@ -1,7 +1,6 @@
 package array
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/alkaid-go/alkaid/bitutil"
@@ -9,8 +8,13 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// ErrInvalid is wrapped by every validation error.
-var ErrInvalid = errors.New("invalid array")
+// ErrInvalid is datatype.ErrInvalid, wrapped by every validation error
+// and every error about arrays that do not fit together.
+var ErrInvalid = datatype.ErrInvalid
+
+// ErrNotSupported is datatype.ErrNotSupported, wrapped by the errors about
+// types a builder cannot build.
+var ErrNotSupported = datatype.ErrNotSupported
 
 // UnknownNullCount asks [NewData] to count the nulls from the bitmap.
 const UnknownNullCount = -1
@@ -128,12 +132,12 @@ func (b *base) IsNull(i int) bool {
 func (b *base) IsValid(i int) bool { return !b.IsNull(i) }
 
 // Make builds the array of the right concrete type for d, after the cheap
-// structural checks of [Validate] (buffer counts and sizes, child counts
-// and lengths), so that no accessor of the result can read out of bounds
+// structural checks of [ValidateStructure] (buffer counts and sizes,
+// child counts and lengths), so that no accessor of the result can read out of bounds
 // for offsets and sizes inside the buffers. Value-dependent checks (offsets
 // increasing, indices in range, …) are [ValidateFull]'s.
 func Make(d *Data) (Array, error) {
-	if err := Validate(d); err != nil {
+	if err := validateAtStructure(d); err != nil {
 		return nil, err
 	}
 	return makeArray(d), nil
@@ -197,5 +201,5 @@ func makeArray(d *Data) Array {
 func Slice(a Array, i, j int) Array { return makeArray(a.Data().Slice(i, j)) }
 
 func invalidf(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrInvalid}, args...)...)
+	return fmt.Errorf("array: %w: "+format, append([]any{ErrInvalid}, args...)...)
 }

@@ -10,11 +10,12 @@
 // and compare by logical value ([Equal], [ApproxEqual]), so a slice equals
 // the same values built fresh. [Concatenate] joins arrays of one type.
 //
-// Validation comes in three levels, each recursive and each naming the
-// path and index of a fault (e.g. "col1.b[3]: offset 17 beyond child
-// length 12"): [Validate] (structure, O(1) per array), [ValidateSafe]
-// (everything an accessor relies on, O(n)) and [ValidateFull] (adds UTF-8,
-// null counts and value checks).
+// [Validate] checks data at one of the levels of [ValidationLevel], the
+// type every reader's validation option takes too, each recursive and
+// each naming the path and index of a fault (e.g. "col1.b[3]: offset 17
+// beyond child length 12"): [ValidateNone], [ValidateStructure] (O(1) per
+// array), [ValidateSafe] (everything an accessor relies on, O(n)) and
+// [ValidateFull] (adds UTF-8, null counts and value checks).
 //
 //	b := array.NewPrimitiveBuilder[int64](datatype.Int64)
 //	b.AppendValues([]int64{1, 2, 3}, nil)

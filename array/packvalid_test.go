@@ -80,7 +80,7 @@ func TestAppendValuesNullsZeroed(t *testing.T) {
 	if a.NullN() != nulls || a.Len() != len(wantValid) {
 		t.Fatalf("len %d nulls %d, want %d %d", a.Len(), a.NullN(), len(wantValid), nulls)
 	}
-	if err := ValidateFull(a.Data()); err != nil {
+	if err := Validate(a.Data(), ValidateFull); err != nil {
 		t.Fatal(err)
 	}
 }

@@ -468,7 +468,7 @@ func TestSpecLayouts(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			a := tt.build(t)
 			d := a.Data()
-			require.NoError(t, Validate(d))
+			require.NoError(t, Validate(d, ValidateStructure))
 			tt.check(t, d)
 			require.Equal(t, tt.format, Format(a))
 			for i, b := range d.Buffers {

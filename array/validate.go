@@ -44,18 +44,19 @@ func childPath(path string, i int, name string) string {
 	return path + "." + name
 }
 
-// Validate makes the cheap structural checks of d and its children and
-// dictionary, recursively, in O(1) per array (O(size of the type) for the
-// type checks): the type is well formed (every kind has the Go type and
-// parameters this package relies on, nesting is bounded, so a type that
-// contains itself is an error rather than a hang); length, offset and null
-// count are in range; the number of buffers and children matches the
-// type; every buffer is large enough for offset+length slots; children
-// and dictionaries have the right types; and children are long enough
-// where that does not depend on values. It never panics, whatever d holds.
-// It does not read offsets, indices or other values: [ValidateSafe] does,
-// and [ValidateFull] checks the rest of what the spec requires.
-func Validate(d *Data) error { return validateStructure(d, "", 0) }
+// validateAtStructure makes the checks of [ValidateStructure] on d and its
+// children and dictionary, recursively, in O(1) per array (O(size of the
+// type) for the type checks): the type is well formed (every kind has the
+// Go type and parameters this package relies on, nesting is bounded, so a
+// type that contains itself is an error rather than a hang); length,
+// offset and null count are in range; the number of buffers and children
+// matches the type; every buffer is large enough for offset+length slots;
+// children and dictionaries have the right types; and children are long
+// enough where that does not depend on values. It never panics, whatever
+// d holds. It does not read offsets, indices or other values:
+// [ValidateSafe] does, and [ValidateFull] checks the rest of what the spec
+// requires.
+func validateAtStructure(d *Data) error { return validateStructure(d, "", 0) }
 
 // maxDepth bounds the nesting that validation follows.
 const maxDepth = 64

@@ -15,90 +15,48 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// ValidateSafe makes the checks of [Validate] and then reads the values
-// that accessors trust, in O(n), recursively over children and
-// dictionaries, so that no accessor of the array made from d can panic or
-// read out of bounds:
-//
-//   - binary and list offsets: the first ≥ 0, never decreasing, the last
-//     within the data buffer or child;
-//   - list views: every offset and size ≥ 0, offset+size within the child;
-//   - binary views: every length ≥ 0; long views name an existing data
-//     buffer and lie inside it;
-//   - unions: every type code declared by the type; dense offsets inside
-//     the child the code names;
-//   - dictionaries: the index of every non-null slot inside the
-//     dictionary;
-//   - run-end encoding: run ends ≥ 1, strictly increasing, the last ≥
-//     offset+length.
-//
-// Every slot is checked, null or not, where an accessor reads it without
-// looking at validity (offsets, views, type codes); dictionary indices
-// are checked for non-null slots only. The error is a *[ValidationError]
-// naming the path and slot.
-func ValidateSafe(d *Data) error {
-	if err := Validate(d); err != nil {
-		return err
-	}
-	v := valueValidator{}
-	return v.data(d, "")
-}
-
-// ValidateFull makes the checks of [ValidateSafe] and then those the spec
-// requires of values that accessors do not depend on:
-//
-//   - null counts: equal to the validity bitmap's zeros; equal to the
-//     length for null arrays; zero for run-end encoded arrays (which
-//     have no bitmap); a union's count is not checked (it has no bitmap
-//     and the count carries no meaning: see [Union]);
-//   - UTF-8: every non-null value of utf8, large_utf8 and utf8_view;
-//   - binary views: the prefix of a long view equals the value's first
-//     four bytes;
-//   - maps: no key of a non-null map slot is null;
-//   - decimals: every non-null value has at most precision digits;
-//   - date64: every non-null value is a whole number of days;
-//   - time32, time64: every non-null value is in [0, one day).
-//
-// [ValidateWith] can leave out the last three (see [ValueChecks]).
-//
-// Not checked: that the unused bytes of inline views are zero, that dense
-// union offsets increase per child, or that dictionary values are
-// distinct (the spec allows duplicates).
-func ValidateFull(d *Data) error {
-	if err := Validate(d); err != nil {
-		return err
-	}
-	v := valueValidator{full: true}
-	return v.data(d, "")
-}
-
-// ValidationOptions selects the checks of [ValidateWith].
+// ValidationOptions selects the checks of [ValidateWith] and [MakeWith].
 type ValidationOptions struct {
-	// Full adds the checks of ValidateFull to those of ValidateSafe.
-	Full bool
+	// Level is how much is checked. The zero value is ValidateNone: set
+	// it (ValidateSafe is what readers of untrusted input use).
+	Level ValidationLevel
 	// DictionariesValidated skips the values of dictionaries, which the
-	// caller has validated (with the same Full) before: a stream reader
+	// caller has validated (at the same Level) before: a stream reader
 	// checks each dictionary once, when it arrives, rather than with
 	// every batch that uses it. Indices are still checked against the
-	// dictionary's length, and the dictionary's structure by Validate.
+	// dictionary's length, and the dictionary's structure always.
 	DictionariesValidated bool
-	// Skip leaves out these checks of Full (none by default).
+	// Skip leaves out these checks of ValidateFull (none by default).
 	Skip ValueChecks
 }
 
-// ValidateWith makes the checks of [ValidateSafe], or of [ValidateFull]
-// when o.Full is set, leaving out what o says was checked before.
+// ValidateWith makes the checks of o.Level, leaving out what o says was
+// checked before. See [Validate].
 func ValidateWith(d *Data, o ValidationOptions) error {
-	if err := Validate(d); err != nil {
+	switch {
+	case o.Level == ValidateNone:
+		return nil
+	case o.Level > ValidateFull:
+		return fmt.Errorf("array: %w: validation level %d", ErrNotSupported, uint8(o.Level))
+	}
+	if err := validateAtStructure(d); err != nil {
 		return err
 	}
-	v := valueValidator{full: o.Full, skipDicts: o.DictionariesValidated, skip: o.Skip}
+	if o.Level == ValidateStructure {
+		return nil
+	}
+	v := valueValidator{full: o.Level == ValidateFull, skipDicts: o.DictionariesValidated, skip: o.Skip}
 	return v.data(d, "")
 }
 
 // MakeWith is [Make] with the checks of [ValidateWith]: the array made
-// from d once d passes them, validated once.
+// from d once d passes them, validated once. A level below
+// ValidateStructure still makes the structural checks: an array cannot be
+// made from data without them.
 func MakeWith(d *Data, o ValidationOptions) (Array, error) {
+	if o.Level < ValidateStructure {
+		o.Level = ValidateStructure
+	}
 	if err := ValidateWith(d, o); err != nil {
 		return nil, err
 	}

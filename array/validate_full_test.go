@@ -32,13 +32,13 @@ func TestRandomArrays(t *testing.T) {
 				g := randdata.New(uint64(seed*100 + i))
 				a := g.Array(f.Type, n, true)
 				b := g.Array(f.Type, n/2+1, true)
-				require.NoError(t, array.ValidateFull(a.Data()))
+				require.NoError(t, array.Validate(a.Data(), array.ValidateFull))
 				require.True(t, same(a, a))
 
 				lo := r.IntN(n + 1)
 				hi := lo + r.IntN(n-lo+1)
 				sl := array.Slice(a, lo, hi)
-				require.NoError(t, array.ValidateFull(sl.Data()), "slice [%d:%d]", lo, hi)
+				require.NoError(t, array.Validate(sl.Data(), array.ValidateFull), "slice [%d:%d]", lo, hi)
 
 				cuts := []int{0, r.IntN(n + 1), r.IntN(n + 1), n}
 				if cuts[1] > cuts[2] {
@@ -46,7 +46,7 @@ func TestRandomArrays(t *testing.T) {
 				}
 				c, err := array.Concatenate(array.Slice(a, cuts[0], cuts[1]), array.Slice(a, cuts[1], cuts[2]), array.Slice(a, cuts[2], cuts[3]))
 				require.NoError(t, err)
-				require.NoError(t, array.ValidateFull(c.Data()))
+				require.NoError(t, array.Validate(c.Data(), array.ValidateFull))
 				if !same(a, c) {
 					k, desc, _ := array.FirstDifference(a, c)
 					t.Fatalf("%d rows cut at %v: differs at %d: %s", n, cuts, k, desc)
@@ -54,7 +54,7 @@ func TestRandomArrays(t *testing.T) {
 
 				ab, err := array.Concatenate(sl, b)
 				require.NoError(t, err)
-				require.NoError(t, array.ValidateFull(ab.Data()))
+				require.NoError(t, array.Validate(ab.Data(), array.ValidateFull))
 				require.True(t, same(sl, array.Slice(ab, 0, sl.Len())))
 				require.True(t, same(b, array.Slice(ab, sl.Len(), ab.Len())))
 			}
@@ -100,13 +100,13 @@ func BenchmarkValidateFull(b *testing.B) {
 			d = asciiStrings(d)
 		}
 		for _, v := range []struct {
-			name string
-			fn   func(*array.Data) error
+			name  string
+			level array.ValidationLevel
 		}{{"Safe", array.ValidateSafe}, {"Full", array.ValidateFull}} {
 			b.Run(fmt.Sprintf("%s/%s", tc.name, v.name), func(b *testing.B) {
 				b.SetBytes(dataBytes(d))
 				for b.Loop() {
-					if err := v.fn(d); err != nil {
+					if err := array.Validate(d, v.level); err != nil {
 						b.Fatal(err)
 					}
 				}

@@ -152,7 +152,7 @@ func inCol(name string, d *Data) *Data {
 type level int
 
 const (
-	structural level = iota // Validate
+	structural level = iota // ValidateStructure
 	safe                    // ValidateSafe
 	full                    // ValidateFull
 	none                    // valid data: no validator complains
@@ -161,7 +161,11 @@ const (
 var validators = []struct {
 	name string
 	fn   func(*Data) error
-}{{"Validate", Validate}, {"ValidateSafe", ValidateSafe}, {"ValidateFull", ValidateFull}}
+}{
+	{"ValidateStructure", func(d *Data) error { return Validate(d, ValidateStructure) }},
+	{"ValidateSafe", func(d *Data) error { return Validate(d, ValidateSafe) }},
+	{"ValidateFull", func(d *Data) error { return Validate(d, ValidateFull) }},
+}
 
 func TestValidateFaults(t *testing.T) {
 	d128 := func(v int64) datatype.Decimal128 { return datatype.Decimal128{Lo: uint64(v), Hi: v >> 63} }
@@ -508,7 +512,7 @@ func validFixtures() map[string]*Data {
 func TestValidateAcceptsValidData(t *testing.T) {
 	for name, d := range validFixtures() {
 		t.Run(name, func(t *testing.T) {
-			require.NoError(t, ValidateFull(d))
+			require.NoError(t, Validate(d, ValidateFull))
 			a := MustMake(d)
 			require.NotPanics(t, func() { _ = Format(a) })
 		})
@@ -701,11 +705,11 @@ func FuzzValidate(f *testing.F) {
 		n := a.Len()
 		require.True(t, Equal(a, a))
 		for _, cut := range [][2]int{{0, n / 2}, {n / 2, n}, {n / 3, n}} {
-			require.NoError(t, ValidateFull(Slice(a, cut[0], cut[1]).Data()), "slice %v", cut)
+			require.NoError(t, Validate(Slice(a, cut[0], cut[1]).Data(), ValidateFull), "slice %v", cut)
 		}
 		c, err := Concatenate(Slice(a, 0, n/3), Slice(a, n/3, n))
 		require.NoError(t, err)
-		require.NoError(t, ValidateFull(c.Data()))
+		require.NoError(t, Validate(c.Data(), ValidateFull))
 		if i, desc, eq := FirstDifference(a, c); !eq {
 			t.Fatalf("concatenated halves differ at %d: %s", i, desc)
 		}
@@ -725,13 +729,13 @@ func TestValidateWithDictionariesValidated(t *testing.T) {
 		wantErr       bool
 		wantErrAsSafe bool // what ValidateSafe / ValidateFull say
 	}{
-		{"bad UTF-8, full", badUTF8, ValidationOptions{Full: true}, true, true},
-		{"bad UTF-8, full, dictionaries validated", badUTF8, ValidationOptions{Full: true, DictionariesValidated: true}, false, true},
-		{"bad UTF-8, safe", badUTF8, ValidationOptions{}, false, false},
-		{"bad offsets, safe", badOffsets, ValidationOptions{}, true, true},
-		{"bad offsets, dictionaries validated", badOffsets, ValidationOptions{DictionariesValidated: true}, false, true},
-		{"index out of range, dictionaries validated", badIndex, ValidationOptions{DictionariesValidated: true}, true, true},
-		{"index out of range, full, dictionaries validated", badIndex, ValidationOptions{Full: true, DictionariesValidated: true}, true, true},
+		{"bad UTF-8, full", badUTF8, ValidationOptions{Level: ValidateFull}, true, true},
+		{"bad UTF-8, full, dictionaries validated", badUTF8, ValidationOptions{Level: ValidateFull, DictionariesValidated: true}, false, true},
+		{"bad UTF-8, safe", badUTF8, ValidationOptions{Level: ValidateSafe}, false, false},
+		{"bad offsets, safe", badOffsets, ValidationOptions{Level: ValidateSafe}, true, true},
+		{"bad offsets, dictionaries validated", badOffsets, ValidationOptions{Level: ValidateSafe, DictionariesValidated: true}, false, true},
+		{"index out of range, dictionaries validated", badIndex, ValidationOptions{Level: ValidateSafe, DictionariesValidated: true}, true, true},
+		{"index out of range, full, dictionaries validated", badIndex, ValidationOptions{Level: ValidateFull, DictionariesValidated: true}, true, true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			err := ValidateWith(c.d, c.opts)
@@ -739,11 +743,7 @@ func TestValidateWithDictionariesValidated(t *testing.T) {
 			a, merr := MakeWith(c.d, c.opts)
 			require.Equal(t, err, merr, "MakeWith")
 			require.Equal(t, c.wantErr, a == nil)
-			plain := ValidateSafe
-			if c.opts.Full {
-				plain = ValidateFull
-			}
-			require.Equal(t, c.wantErrAsSafe, plain(c.d) != nil)
+			require.Equal(t, c.wantErrAsSafe, Validate(c.d, c.opts.Level) != nil)
 		})
 	}
 }

@@ -37,16 +37,16 @@ func TestValueChecksDateAndTime(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			require.NoError(t, ValidateSafe(c.d), "not a check of the safe level")
-			err := ValidateFull(c.d)
+			require.NoError(t, Validate(c.d, ValidateSafe), "not a check of the safe level")
+			err := Validate(c.d, ValidateFull)
 			if c.fault == "" {
 				require.NoError(t, err)
 				return
 			}
 			require.EqualError(t, err, c.fault)
-			require.NoError(t, ValidateWith(c.d, ValidationOptions{Full: true, Skip: c.check}))
+			require.NoError(t, ValidateWith(c.d, ValidationOptions{Level: ValidateFull, Skip: c.check}))
 			others := (CheckDecimalPrecision | CheckDate64Days | CheckTimeOfDay) &^ c.check
-			require.EqualError(t, ValidateWith(c.d, ValidationOptions{Full: true, Skip: others}), c.fault)
+			require.EqualError(t, ValidateWith(c.d, ValidationOptions{Level: ValidateFull, Skip: others}), c.fault)
 		})
 	}
 }
@@ -55,6 +55,6 @@ func TestValueChecksDecimalSkip(t *testing.T) {
 	dt, err := datatype.NewDecimal(32, 2, 0)
 	require.NoError(t, err)
 	d := primData[int32](dt, "", 99, 100)
-	require.EqualError(t, ValidateFull(d), "array: [1]: value 100 does not fit precision 2")
-	require.NoError(t, ValidateWith(d, ValidationOptions{Full: true, Skip: CheckDecimalPrecision}))
+	require.EqualError(t, Validate(d, ValidateFull), "array: [1]: value 100 does not fit precision 2")
+	require.NoError(t, ValidateWith(d, ValidationOptions{Level: ValidateFull, Skip: CheckDecimalPrecision}))
 }

@@ -1,7 +1,6 @@
 package arrowbridge
 
 import (
-	"errors"
 	"fmt"
 
 	"github.com/apache/arrow-go/v18/arrow"
@@ -13,9 +12,9 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// ErrNotSupported is wrapped by errors about types one library has and
-// the other does not.
-var ErrNotSupported = errors.New("arrowbridge: not supported")
+// ErrNotSupported is datatype.ErrNotSupported, wrapped by errors about
+// types one library has and the other does not.
+var ErrNotSupported = datatype.ErrNotSupported
 
 // ToArrow returns an arrow-go array sharing a's buffers: nothing is
 // copied, whatever a's size. The caller owns one reference to the result

@@ -73,7 +73,7 @@ func TestToArrowEveryTypeAsArrowGoSeesIt(t *testing.T) {
 			// views and unions, hence whole records only); Alkaid reads
 			// it back, fully validated.
 			b := writeArrowGo(t, []arrow.RecordBatch{arec})
-			r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(ipc.ValidateAll))
+			r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(array.ValidateFull))
 			require.NoError(t, err)
 			got, err := r.Read()
 			require.NoError(t, err)
@@ -94,7 +94,7 @@ func TestFromArrowEveryTypeBuiltByArrowGo(t *testing.T) {
 		require.NoError(t, err)
 		require.True(t, rec.Schema().Equal(got.Schema()), "schema came back as\n%v", got.Schema())
 		for i := range rec.NumCols() {
-			require.NoError(t, array.ValidateFull(got.Column(i).Data()), "column %s", rec.ColumnName(i))
+			require.NoError(t, array.Validate(got.Column(i).Data(), array.ValidateFull), "column %s", rec.ColumnName(i))
 			require.True(t, array.Equal(rec.Column(i), got.Column(i)), "column %s:\nwant %v\ngot  %v", rec.ColumnName(i), rec.Column(i), got.Column(i))
 		}
 	}
@@ -286,7 +286,7 @@ func TestFromArrowSlicedByArrowGo(t *testing.T) {
 		got, err := FromArrowOf(s, f.Type)
 		s.Release()
 		require.NoError(t, err, f.Name)
-		require.NoError(t, array.ValidateFull(got.Data()), f.Name)
+		require.NoError(t, array.Validate(got.Data(), array.ValidateFull), f.Name)
 		want := array.Slice(rec.Column(i), 13, 170)
 		require.True(t, array.Equal(want, got), "column %s:\nwant %v\ngot  %v", f.Name, want, got)
 	}

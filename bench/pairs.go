@@ -397,18 +397,18 @@ func (in *Inputs) ipcPairs() []Pair {
 	for _, c := range []struct {
 		name     string
 		codec    ipc.Codec
-		val      ipc.Validation
+		val      array.ValidationLevel
 		workers  int
 		ioReader bool
 	}{
-		{"none-trusted", ipc.Uncompressed, ipc.TrustedInputNoValidation, 1, false},
-		{"none-default", ipc.Uncompressed, ipc.ValidateDefault, 1, false},
-		{"none-trusted-ioreader", ipc.Uncompressed, ipc.TrustedInputNoValidation, 1, true},
-		{"none-trusted-ioreader-parallel", ipc.Uncompressed, ipc.TrustedInputNoValidation, 0, true},
-		{"lz4", ipc.LZ4Frame, ipc.ValidateDefault, 1, false},
-		{"lz4-parallel", ipc.LZ4Frame, ipc.ValidateDefault, 0, false},
-		{"zstd", ipc.Zstd, ipc.ValidateDefault, 1, false},
-		{"zstd-parallel", ipc.Zstd, ipc.ValidateDefault, 0, false},
+		{"none-trusted", ipc.Uncompressed, array.ValidateStructure, 1, false},
+		{"none-default", ipc.Uncompressed, array.ValidateSafe, 1, false},
+		{"none-trusted-ioreader", ipc.Uncompressed, array.ValidateStructure, 1, true},
+		{"none-trusted-ioreader-parallel", ipc.Uncompressed, array.ValidateStructure, 0, true},
+		{"lz4", ipc.LZ4Frame, array.ValidateSafe, 1, false},
+		{"lz4-parallel", ipc.LZ4Frame, array.ValidateSafe, 0, false},
+		{"zstd", ipc.Zstd, array.ValidateSafe, 1, false},
+		{"zstd-parallel", ipc.Zstd, array.ValidateSafe, 0, false},
 	} {
 		var ours, theirs []byte
 		ps = append(ps, Pair{
@@ -464,7 +464,7 @@ func (in *Inputs) ipcPairs() []Pair {
 		Name: "ValidateFull", Bytes: size, Setup: in.mixedBatch,
 		Alkaid: func() (any, error) {
 			for i := range in.batch.NumCols() {
-				if err := array.ValidateFull(in.batch.Column(i).Data()); err != nil {
+				if err := array.Validate(in.batch.Column(i).Data(), array.ValidateFull); err != nil {
 					return nil, err
 				}
 			}
@@ -607,7 +607,7 @@ func (in *Inputs) filePairs() []Pair {
 			var opts []ipc.ReaderOption
 			if trusted {
 				name += "-trusted"
-				opts = append(opts, ipc.WithValidation(ipc.TrustedInputNoValidation))
+				opts = append(opts, ipc.WithValidation(array.ValidateStructure))
 			}
 			ps = append(ps, Pair{
 				Name: name, Setup: setup,

@@ -55,7 +55,7 @@ func TestWritesRoundTrip(t *testing.T) {
 		}
 		var got []string
 		for _, raw := range [][]byte{b1.Bytes(), b2.Bytes()} {
-			s1, err := ReadAlkaid(raw, ipc.WithValidation(ipc.ValidateAll))
+			s1, err := ReadAlkaid(raw, ipc.WithValidation(array.ValidateFull))
 			if err != nil {
 				t.Fatalf("%s: %v", c, err)
 			}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
@@ -29,7 +30,7 @@ func BenchmarkExportImportRecord(b *testing.B) {
 		for _, v := range []struct {
 			name string
 			opts []Option
-		}{{"trusted", []Option{WithTrustedProducerNoValidation()}}, {"validated", nil}} {
+		}{{"trusted", []Option{WithValidation(array.ValidateStructure)}}, {"validated", nil}} {
 			b.Run(fmt.Sprintf("rows=%d/%s", rows, v.name), func(b *testing.B) {
 				ca, cs := NewArrowArray(), NewArrowSchema()
 				defer Free(ca)

@@ -23,9 +23,10 @@
 // buffers any more (a runtime cleanup), never earlier. Imported arrays are
 // checked like arrays read from IPC: buffer and child counts, lengths,
 // offsets and format strings first, then [array.ValidateSafe] by default,
-// so that no accessor of an imported array can panic; [WithFullValidation]
-// adds UTF-8 and value checks, and [WithTrustedProducerNoValidation] keeps
-// only the structural checks, for producers known to be correct. A malformed struct gives an error naming
+// so that no accessor of an imported array can panic; [WithValidation]
+// with [array.ValidateFull] adds UTF-8 and value checks, and with
+// [array.ValidateStructure] keeps only the structural checks, for
+// producers known to be correct. A malformed struct gives an error naming
 // what is wrong and where, wrapping [ErrInvalid]. (Nothing can check that
 // the pointers a C producer hands over point where it says: a producer
 // that lies about its memory can still crash the process.)

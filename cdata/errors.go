@@ -3,25 +3,30 @@ package cdata
 import (
 	"errors"
 	"fmt"
+
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // Sentinel errors; every error of this package wraps at most one of them
 // (and, for arrays that fail validation, the array package's error too),
 // so callers can branch with errors.Is.
 var (
-	// ErrInvalid: a C struct that breaks the interface's rules (a wrong
-	// buffer or child count, a negative length, a malformed format
-	// string, an already released struct) or data that fails validation.
-	ErrInvalid = errors.New("cdata: invalid C data")
-	// ErrNotSupported: valid C data this library does not handle (an
-	// unknown format string), or Alkaid data the interface cannot carry.
-	ErrNotSupported = errors.New("cdata: not supported")
-	// ErrStream: a C stream's callback returned an error code.
+	// ErrInvalid is datatype.ErrInvalid: a C struct that breaks the
+	// interface's rules (a wrong buffer or child count, a negative length,
+	// a malformed format string, an already released struct) or data that
+	// fails validation.
+	ErrInvalid = datatype.ErrInvalid
+	// ErrNotSupported is datatype.ErrNotSupported: valid C data this
+	// library does not handle (an unknown format string), or Alkaid data
+	// the interface cannot carry.
+	ErrNotSupported = datatype.ErrNotSupported
+	// ErrStream: a C stream's callback returned an error code. It is none
+	// of the datatype kinds: the producer's own error is in its text.
 	ErrStream = errors.New("cdata: stream error")
 )
 
 func invalidf(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrInvalid}, args...)...)
+	return fmt.Errorf("cdata: %w: "+format, append([]any{ErrInvalid}, args...)...)
 }
 
 // Flags of ArrowSchema.

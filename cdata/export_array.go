@@ -46,13 +46,13 @@ func alkReleaseArrayHandle(h C.uintptr_t) {
 // structs are left released.
 func ExportArray(a array.Array, field datatype.Field, out *ArrowArray, schema *ArrowSchema) error {
 	if a == nil || out == nil {
-		return fmt.Errorf("%w: export: nil array or ArrowArray", ErrInvalid)
+		return fmt.Errorf("cdata: %w: export: nil array or ArrowArray", ErrInvalid)
 	}
 	if field.Type == nil {
 		field.Type = a.DataType()
 	}
 	if !datatype.Equal(field.Type, a.DataType()) {
-		return fmt.Errorf("%w: export: field %q has type %s but the array %s", ErrInvalid, field.Name, field.Type, a.DataType())
+		return fmt.Errorf("cdata: %w: export: field %q has type %s but the array %s", ErrInvalid, field.Name, field.Type, a.DataType())
 	}
 	if schema != nil {
 		if err := ExportField(field, schema); err != nil {
@@ -71,7 +71,7 @@ func ExportArray(a array.Array, field datatype.Field, out *ArrowArray, schema *A
 // schema (see [ExportSchema]).
 func ExportRecord(rec *alkaid.Record, out *ArrowArray, schema *ArrowSchema) error {
 	if rec == nil || out == nil {
-		return fmt.Errorf("%w: export: nil record or ArrowArray", ErrInvalid)
+		return fmt.Errorf("cdata: %w: export: nil record or ArrowArray", ErrInvalid)
 	}
 	if schema != nil {
 		if err := ExportSchema(rec.Schema(), schema); err != nil {
@@ -112,7 +112,7 @@ func exportData(d *array.Data, out *ArrowArray, depth int) error {
 	liveExports.Add(1)
 	C.alk_set_array_release(out, C.uintptr_t(cgo.NewHandle(node)))
 	if depth > maxDepth {
-		return fmt.Errorf("%w: export: array nests deeper than %d", ErrNotSupported, maxDepth)
+		return fmt.Errorf("cdata: %w: export: array nests deeper than %d", ErrNotSupported, maxDepth)
 	}
 	out.length = C.int64_t(d.Length)
 	out.offset = C.int64_t(d.Offset)
@@ -127,7 +127,7 @@ func exportData(d *array.Data, out *ArrowArray, depth int) error {
 	nbuf, nvar := len(bufs), 0
 	if isView {
 		if len(bufs) < 2 {
-			return fmt.Errorf("%w: export: view array with %d buffers", ErrInvalid, len(bufs))
+			return fmt.Errorf("cdata: %w: export: view array with %d buffers", ErrInvalid, len(bufs))
 		}
 		nvar = len(bufs) - 2
 		nbuf++ // the variadic buffers' lengths come last

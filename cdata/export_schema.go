@@ -29,7 +29,7 @@ func ExportSchema(s *alkaid.Schema, out *ArrowSchema) error {
 
 func exportSchema(s *alkaid.Schema, out *ArrowSchema) error {
 	if s.Endianness() != alkaid.LittleEndian {
-		return fmt.Errorf("%w: export: a big-endian schema (the C Data Interface carries native data)", ErrNotSupported)
+		return fmt.Errorf("cdata: %w: export: a big-endian schema (the C Data Interface carries native data)", ErrNotSupported)
 	}
 	f := datatype.Field{Type: datatype.StructOf(s.Fields()...), Metadata: s.Metadata()}
 	return exportField(f, out, 0)
@@ -37,7 +37,7 @@ func exportSchema(s *alkaid.Schema, out *ArrowSchema) error {
 
 func exportRoot(out *ArrowSchema, fill func() error) error {
 	if out == nil {
-		return fmt.Errorf("%w: export: nil ArrowSchema", ErrInvalid)
+		return fmt.Errorf("cdata: %w: export: nil ArrowSchema", ErrInvalid)
 	}
 	*out = ArrowSchema{} // released, until exportField fills it
 	if err := fill(); err != nil {
@@ -54,10 +54,10 @@ func exportField(f datatype.Field, out *ArrowSchema, depth int) error {
 	*out = ArrowSchema{}
 	C.alk_set_schema_release(out)
 	if depth > maxDepth {
-		return fmt.Errorf("%w: export: field %q nests deeper than %d", ErrNotSupported, f.Name, maxDepth)
+		return fmt.Errorf("cdata: %w: export: field %q nests deeper than %d", ErrNotSupported, f.Name, maxDepth)
 	}
 	if f.Type == nil {
-		return fmt.Errorf("%w: export: field %q has no type", ErrInvalid, f.Name)
+		return fmt.Errorf("cdata: %w: export: field %q has no type", ErrInvalid, f.Name)
 	}
 	t, md := f.Type, f.Metadata
 	if ext, ok := t.(datatype.ExtensionType); ok {

@@ -73,7 +73,7 @@ func formatOf(t datatype.DataType) (string, error) {
 		}
 		return b.String(), nil
 	}
-	return "", fmt.Errorf("%w: type %s has no C data format", ErrNotSupported, t)
+	return "", fmt.Errorf("cdata: %w: type %s has no C data format", ErrNotSupported, t)
 }
 
 func unitOf(c byte) (datatype.TimeUnit, bool) {
@@ -90,7 +90,7 @@ func unitOf(c byte) (datatype.TimeUnit, bool) {
 // extension types are the caller's.
 func parseFormat(f string, children []datatype.Field, flags int64) (datatype.DataType, error) {
 	bad := func(why string) error {
-		return fmt.Errorf("%w: format %q: %s", ErrInvalid, f, why)
+		return fmt.Errorf("cdata: %w: format %q: %s", ErrInvalid, f, why)
 	}
 	wantChildren := func(n int) error {
 		if len(children) != n {
@@ -241,5 +241,5 @@ func parseFormat(f string, children []datatype.Field, flags int64) (datatype.Dat
 		}
 		return t, nil
 	}
-	return nil, fmt.Errorf("%w: format %q is not a type this library knows", ErrNotSupported, f)
+	return nil, fmt.Errorf("cdata: %w: format %q is not a type this library knows", ErrNotSupported, f)
 }

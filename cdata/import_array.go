@@ -90,21 +90,15 @@ func ImportRecordOf(a *ArrowArray, schema *alkaid.Schema, opts ...Option) (*alka
 	}
 	rec, err := alkaid.NewRecord(schema, cols, d.Length)
 	if err != nil {
-		return nil, fmt.Errorf("%w: import record: %w", ErrInvalid, err)
+		return nil, fmt.Errorf("cdata: %w: import record: %w", ErrInvalid, err)
 	}
 	return rec, nil
 }
 
 func makeArray(d *array.Data, c config) (array.Array, error) {
-	var arr array.Array
-	var err error
-	if c.trusted {
-		arr, err = array.Make(d)
-	} else {
-		arr, err = array.MakeWith(d, array.ValidationOptions{Full: c.full})
-	}
+	arr, err := array.MakeWith(d, array.ValidationOptions{Level: c.validation})
 	if err != nil {
-		return nil, fmt.Errorf("%w: %w", ErrInvalid, err)
+		return nil, fmt.Errorf("cdata: %w: %w", ErrInvalid, err)
 	}
 	return arr, nil
 }

@@ -208,7 +208,7 @@ func TestNoLeakOverManyCycles(t *testing.T) {
 		if err := ExportRecord(rec, ca, cs); err != nil {
 			t.Fatal(err)
 		}
-		got, err := ImportRecord(ca, cs, WithTrustedProducerNoValidation())
+		got, err := ImportRecord(ca, cs, WithValidation(array.ValidateStructure))
 		if err != nil || got.NumRows() != 64 {
 			t.Fatal(err)
 		}

@@ -19,7 +19,7 @@ func encodeMetadata(m datatype.Metadata) ([]byte, error) {
 	n := 4
 	for k, v := range m.All() {
 		if len(k) > math.MaxInt32 || len(v) > math.MaxInt32 {
-			return nil, fmt.Errorf("%w: metadata entry %q is too long for the C Data Interface", ErrNotSupported, k)
+			return nil, fmt.Errorf("cdata: %w: metadata entry %q is too long for the C Data Interface", ErrNotSupported, k)
 		}
 		n += 8 + len(k) + len(v)
 	}

@@ -1,29 +1,30 @@
 package cdata
 
+import "github.com/alkaid-go/alkaid/array"
+
 // Option configures an import.
 type Option func(*config)
 
 type config struct {
-	full    bool
-	trusted bool
+	validation array.ValidationLevel
 }
 
-// WithFullValidation adds to the default checks of imported arrays those
-// of [array.ValidateFull]: UTF-8, view prefixes, null counts, decimal
-// precision, map keys.
-func WithFullValidation() Option { return func(c *config) { c.full, c.trusted = true, false } }
-
-// WithTrustedProducerNoValidation skips the O(n) checks of imported
-// arrays: only the structure (counts, lengths, buffer sizes) is checked.
-// Use it only for producers in this process that are known to be correct
-// (this package's own exports, say): corrupt offsets or indices can then
-// make accessors panic.
-func WithTrustedProducerNoValidation() Option {
-	return func(c *config) { c.trusted, c.full = true, false }
+// WithValidation sets how much imported arrays are checked, with the
+// levels of package array, as readers of IPC do (default
+// [array.ValidateSafe]: no accessor of an imported array can panic).
+// [array.ValidateFull] adds UTF-8, view prefixes, null counts, decimal
+// precision and map keys. [array.ValidateStructure] (and
+// [array.ValidateNone], the same here: an array is never made without
+// it) keeps only the structure (counts, lengths, buffer sizes): use it
+// only for producers in this process known to be correct (this package's
+// own exports, say), as corrupt offsets or indices can then make
+// accessors panic.
+func WithValidation(level array.ValidationLevel) Option {
+	return func(c *config) { c.validation = level }
 }
 
 func newConfig(opts []Option) config {
-	var c config
+	c := config{validation: array.ValidateSafe}
 	for _, o := range opts {
 		o(&c)
 	}

@@ -25,7 +25,7 @@ func roundTripArray(t *testing.T, a array.Array, f datatype.Field) (datatype.Fie
 	defer Free(cs)
 	require.NoError(t, ExportArray(a, f, ca, cs))
 	require.False(t, ArrayReleased(ca))
-	gf, got, err := ImportArray(ca, cs, WithFullValidation())
+	gf, got, err := ImportArray(ca, cs, WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	require.True(t, ArrayReleased(ca), "import must move the array")
 	require.True(t, SchemaReleased(cs), "import must release the schema")
@@ -71,7 +71,7 @@ func TestRoundTripRecord(t *testing.T) {
 	for _, r := range []*alkaid.Record{rec, rec.Slice(10, 40), rec.Slice(50, 50)} {
 		ca, cs := NewArrowArray(), NewArrowSchema()
 		require.NoError(t, ExportRecord(r, ca, cs))
-		got, err := ImportRecord(ca, cs, WithFullValidation())
+		got, err := ImportRecord(ca, cs, WithValidation(array.ValidateFull))
 		Free(ca)
 		Free(cs)
 		require.NoError(t, err)
@@ -152,7 +152,7 @@ func TestImportStructChildrenSlicedLikeArrowGo(t *testing.T) {
 	ca := NewArrowArray()
 	defer Free(ca)
 	require.NoError(t, exportRootArray(&d, ca))
-	got, err := ImportArrayOf(ca, st, WithFullValidation())
+	got, err := ImportArrayOf(ca, st, WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	require.True(t, array.Equal(want, got), "want %v\ngot  %v", want, got)
 }
@@ -174,7 +174,7 @@ func TestImportEmptyBuffersMayBeNull(t *testing.T) {
 				bufs[i] = nil
 			}
 		}
-		got, err := ImportArrayOf(ca, c.t, WithFullValidation())
+		got, err := ImportArrayOf(ca, c.t, WithValidation(array.ValidateFull))
 		Free(ca)
 		require.NoError(t, err, "%s", c.t)
 		require.Equal(t, c.n, got.Len())

@@ -39,7 +39,7 @@ type exportedStream struct {
 // the stream.
 func ExportStream(src RecordSource, out *ArrowArrayStream) error {
 	if src == nil || out == nil {
-		return fmt.Errorf("%w: export: nil source or ArrowArrayStream", ErrInvalid)
+		return fmt.Errorf("cdata: %w: export: nil source or ArrowArrayStream", ErrInvalid)
 	}
 	h := cgo.NewHandle(&exportedStream{src: src})
 	*out = ArrowArrayStream{}
@@ -74,11 +74,11 @@ func alkStreamGetSchema(h C.uintptr_t, out *ArrowSchema) C.int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if out == nil {
-		return s.fail(fmt.Errorf("%w: get_schema: out is NULL", ErrInvalid))
+		return s.fail(fmt.Errorf("cdata: %w: get_schema: out is NULL", ErrInvalid))
 	}
 	schema := s.src.Schema()
 	if schema == nil {
-		return s.fail(fmt.Errorf("%w: get_schema: the source has no schema", ErrInvalid))
+		return s.fail(fmt.Errorf("cdata: %w: get_schema: the source has no schema", ErrInvalid))
 	}
 	return s.fail(ExportSchema(schema, out))
 }
@@ -89,7 +89,7 @@ func alkStreamGetNext(h C.uintptr_t, out *ArrowArray) C.int {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if out == nil {
-		return s.fail(fmt.Errorf("%w: get_next: out is NULL", ErrInvalid))
+		return s.fail(fmt.Errorf("cdata: %w: get_next: out is NULL", ErrInvalid))
 	}
 	rec, err := s.src.Read()
 	if err == io.EOF {

@@ -184,6 +184,17 @@ type sumAcc struct {
 	f      float64
 }
 
+// merge adds the sum p of another chunk (of the same class), whose float
+// sum continued from s.f.
+func (s *sumAcc) merge(p sumAcc) {
+	s.class = p.class
+	s.add128(p.lo, p.hi)
+	if p.class == classFloat {
+		s.f = p.f
+	}
+	s.count += p.count
+}
+
 func (s *sumAcc) add128(lo, hi uint64) {
 	var c uint64
 	s.lo, c = bits.Add64(s.lo, lo, 0)
@@ -306,35 +317,11 @@ func sumHalf(acc *sumAcc, x []datatype.Float16, valid []byte, off int) {
 
 // sumChunk adds the valid values of a to acc.
 func sumChunk(acc *sumAcc, a array.Array, exact bool) error {
-	valid, off := bitmapOf(a.Data())
-	switch a := a.(type) {
-	case *array.Int8:
-		sumSigned(acc, a.Values(), valid, off, exact)
-	case *array.Int16:
-		sumSigned(acc, a.Values(), valid, off, exact)
-	case *array.Int32:
-		sumSigned(acc, a.Values(), valid, off, exact)
-	case *array.Int64:
-		sumSigned(acc, a.Values(), valid, off, exact)
-	case *array.Uint8:
-		sumUnsigned(acc, a.Values(), valid, off, exact)
-	case *array.Uint16:
-		sumUnsigned(acc, a.Values(), valid, off, exact)
-	case *array.Uint32:
-		sumUnsigned(acc, a.Values(), valid, off, exact)
-	case *array.Uint64:
-		sumUnsigned(acc, a.Values(), valid, off, exact)
-	case *array.Float16:
-		sumHalf(acc, a.Values(), valid, off)
-	case *array.Float32:
-		s, c := simd.SumFloatMasked(a.Values(), valid, off)
-		acc.class, acc.f, acc.count = classFloat, acc.f+s, acc.count+c
-	case *array.Float64:
-		s, c := simd.SumFloatMasked(a.Values(), valid, off)
-		acc.class, acc.f, acc.count = classFloat, acc.f+s, acc.count+c
-	default:
+	k := kernelsOf(a.DataType()).sum
+	if k == nil {
 		return errf(ErrNotSupported, "sum of %s", a.DataType())
 	}
+	acc.merge(k(a, exact, acc.f))
 	return nil
 }
 
@@ -443,45 +430,8 @@ func minMaxChunks(t datatype.DataType, chunks []array.Array, want int) (lo, hi S
 		}
 		chunks = []array.Array{b.NewArray()}
 	}
-	switch chunks[0].(type) {
-	case *array.Int8:
-		return minMaxOrdered[int8](t, chunks, want, intKernels[int8]())
-	case *array.Int16:
-		return minMaxOrdered[int16](t, chunks, want, intKernels[int16]())
-	case *array.Int32:
-		return minMaxOrdered[int32](t, chunks, want, intKernels[int32]())
-	case *array.Int64:
-		return minMaxOrdered[int64](t, chunks, want, intKernels[int64]())
-	case *array.Uint8:
-		return minMaxOrdered[uint8](t, chunks, want, uintKernels[uint8]())
-	case *array.Uint16:
-		return minMaxOrdered[uint16](t, chunks, want, uintKernels[uint16]())
-	case *array.Uint32:
-		return minMaxOrdered[uint32](t, chunks, want, uintKernels[uint32]())
-	case *array.Uint64:
-		return minMaxOrdered[uint64](t, chunks, want, uintKernels[uint64]())
-	case *array.Float32:
-		return minMaxOrdered[float32](t, chunks, want, floatKernels[float32]())
-	case *array.Float64:
-		return minMaxOrdered[float64](t, chunks, want, floatKernels[float64]())
-	case *array.Date32:
-		return minMaxOrdered[datatype.Date32](t, chunks, want, intKernels[datatype.Date32]())
-	case *array.Date64:
-		return minMaxOrdered[datatype.Date64](t, chunks, want, intKernels[datatype.Date64]())
-	case *array.Time32:
-		return minMaxOrdered[datatype.Time32](t, chunks, want, intKernels[datatype.Time32]())
-	case *array.Time64:
-		return minMaxOrdered[datatype.Time64](t, chunks, want, intKernels[datatype.Time64]())
-	case *array.Timestamp:
-		return minMaxOrdered[datatype.Timestamp](t, chunks, want, intKernels[datatype.Timestamp]())
-	case *array.Duration:
-		return minMaxOrdered[datatype.Duration](t, chunks, want, intKernels[datatype.Duration]())
-	case *array.Decimal32:
-		return minMaxOrdered[datatype.Decimal32](t, chunks, want, intKernels[datatype.Decimal32]())
-	case *array.Decimal64:
-		return minMaxOrdered[datatype.Decimal64](t, chunks, want, intKernels[datatype.Decimal64]())
-	case *array.Float16:
-		return minMaxOrdered[datatype.Float16](t, chunks, want, halfKernels())
+	if k := kernelsOf(t).minMax; k != nil {
+		return k(t, chunks, want)
 	}
 	return minMaxByOrder(t, chunks, want)
 }

@@ -121,79 +121,22 @@ func arith(op binOp, a, b array.Array, checked bool) (array.Array, error) {
 	if err := checkSameLen(opNames[op], a, b); err != nil {
 		return nil, err
 	}
-	switch x := a.(type) {
-	case *array.Int8:
-		return arithPrim(op, x, b.(*array.Int8), nil, checked)
-	case *array.Int16:
-		return arithPrim(op, x, b.(*array.Int16), nil, checked)
-	case *array.Int32:
-		return arithPrim(op, x, b.(*array.Int32), nil, checked)
-	case *array.Int64:
-		return arithPrim(op, x, b.(*array.Int64), nil, checked)
-	case *array.Uint8:
-		return arithPrim(op, x, b.(*array.Uint8), nil, checked)
-	case *array.Uint16:
-		return arithPrim(op, x, b.(*array.Uint16), nil, checked)
-	case *array.Uint32:
-		return arithPrim(op, x, b.(*array.Uint32), nil, checked)
-	case *array.Uint64:
-		return arithPrim(op, x, b.(*array.Uint64), nil, checked)
-	case *array.Float32:
-		return arithPrim(op, x, b.(*array.Float32), nil, checked)
-	case *array.Float64:
-		return arithPrim(op, x, b.(*array.Float64), nil, checked)
+	if k := kernelsOf(a.DataType()).arith; k != nil {
+		return k(op, a, b, checked)
 	}
 	return nil, errf(ErrNotSupported, "%s %s", opNames[op], a.DataType())
 }
 
 func arithS(op binOp, a array.Array, s any, checked bool) (array.Array, error) {
-	switch x := a.(type) {
-	case *array.Int8:
-		return arithScalar(op, x, s, checked)
-	case *array.Int16:
-		return arithScalar(op, x, s, checked)
-	case *array.Int32:
-		return arithScalar(op, x, s, checked)
-	case *array.Int64:
-		return arithScalar(op, x, s, checked)
-	case *array.Uint8:
-		return arithScalar(op, x, s, checked)
-	case *array.Uint16:
-		return arithScalar(op, x, s, checked)
-	case *array.Uint32:
-		return arithScalar(op, x, s, checked)
-	case *array.Uint64:
-		return arithScalar(op, x, s, checked)
-	case *array.Float32:
-		return arithScalar(op, x, s, checked)
-	case *array.Float64:
-		return arithScalar(op, x, s, checked)
+	if k := kernelsOf(a.DataType()).arithS; k != nil {
+		return k(op, a, s, checked)
 	}
 	return nil, errf(ErrNotSupported, "%s %s and a scalar", opNames[op], a.DataType())
 }
 
 func unary(abs bool, a array.Array, checked bool) (array.Array, error) {
-	switch x := a.(type) {
-	case *array.Int8:
-		return unaryPrim(abs, x, checked)
-	case *array.Int16:
-		return unaryPrim(abs, x, checked)
-	case *array.Int32:
-		return unaryPrim(abs, x, checked)
-	case *array.Int64:
-		return unaryPrim(abs, x, checked)
-	case *array.Uint8:
-		return unaryPrim(abs, x, checked)
-	case *array.Uint16:
-		return unaryPrim(abs, x, checked)
-	case *array.Uint32:
-		return unaryPrim(abs, x, checked)
-	case *array.Uint64:
-		return unaryPrim(abs, x, checked)
-	case *array.Float32:
-		return unaryPrim(abs, x, checked)
-	case *array.Float64:
-		return unaryPrim(abs, x, checked)
+	if k := kernelsOf(a.DataType()).unary; k != nil {
+		return k(abs, a, checked)
 	}
 	name := "negate"
 	if abs {

@@ -104,7 +104,7 @@ func checkArith[T Number](t *testing.T, name string, op binOp, checked bool, a a
 		return
 	}
 	require.NoError(t, err, name)
-	require.NoError(t, array.ValidateFull(got.Data()), name)
+	require.NoError(t, array.Validate(got.Data(), array.ValidateFull), name)
 	require.Equal(t, a.Len(), got.Len(), name)
 	g := got.(*array.Primitive[T])
 	for i := range a.Len() {
@@ -194,7 +194,7 @@ func testArithType[T Number](t *testing.T, dt datatype.DataType, seed uint64) {
 				got, err = arithScalarFuncs[[2]int{int(op), c}](p.a, nil)
 				require.NoError(t, err)
 				require.Equal(t, p.a.Len(), got.NullN(), name)
-				require.NoError(t, array.ValidateFull(got.Data()))
+				require.NoError(t, array.Validate(got.Data(), array.ValidateFull))
 			}
 		}
 		// Negate and Abs.

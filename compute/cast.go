@@ -28,8 +28,9 @@ func AllowOverflow() CastOption { return func(c *castConfig) { c.overflow = true
 func AllowTruncation() CastOption { return func(c *castConfig) { c.truncate = true } }
 
 // ErrTruncation: a checked cast would lose part of a value (a fraction,
-// digits of a decimal's scale, a finer time unit).
-var ErrTruncation = fmt.Errorf("truncation")
+// digits of a decimal's scale, a finer time unit). It is also a
+// [datatype.ErrInvalid].
+var ErrTruncation = datatype.Refine(datatype.ErrInvalid, "truncation")
 
 // Cast converts a to type to, slot by slot; nulls stay null. The pairs:
 //

@@ -284,7 +284,7 @@ func TestCastEveryPairNoPanic(t *testing.T) {
 					return
 				}
 				require.True(t, datatype.Equal(to.Type, out.DataType()), name)
-				require.NoError(t, array.ValidateFull(out.Data()), name)
+				require.NoError(t, array.Validate(out.Data(), array.ValidateFull), name)
 				require.Equal(t, a.Len(), out.Len(), name)
 				done++
 			}()

@@ -124,73 +124,25 @@ func compare(op CompareOp, a, b array.Array, s any) (*array.Boolean, error) {
 	}
 	vals := memory.Allocate(nil, bitutil.BytesForBits(n))
 	dst := vals.Bytes()
-	var err error
-	switch x := a.(type) {
-	case *array.Int32:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Int64:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Float32:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Float64:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Date32:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Date64:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Time32:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Time64:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Timestamp:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Duration:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Decimal32:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Decimal64:
-		err = cmpSIMD(op, dst, x, b, s)
-	case *array.Int8:
-		err = cmpPrim(op, dst, x, b, s)
-	case *array.Int16:
-		err = cmpPrim(op, dst, x, b, s)
-	case *array.Uint8:
-		err = cmpPrim(op, dst, x, b, s)
-	case *array.Uint16:
-		err = cmpPrim(op, dst, x, b, s)
-	case *array.Uint32:
-		err = cmpPrim(op, dst, x, b, s)
-	case *array.Uint64:
-		err = cmpPrim(op, dst, x, b, s)
-	case *array.Float16:
-		err = cmpHalf(op, dst, x, b, s)
-	case *array.Decimal128:
-		err = cmpWith(op, dst, x, b, s, cmpDec128)
-	case *array.Decimal256:
-		err = cmpWith(op, dst, x, b, s, cmpDec256)
-	case *array.Boolean:
-		err = cmpBool(op, dst, x, b, s)
-	case *array.BinaryArray:
-		err = cmpBytes(op, dst, x, b, s)
-	case *array.LargeBinaryArray:
-		err = cmpBytes(op, dst, x, b, s)
-	case *array.BinaryView:
-		err = cmpBytes(op, dst, x, b, s)
-	case *array.FixedSizeBinary:
-		err = cmpBytes(op, dst, x, b, s)
-	default:
-		err = errf(ErrNotSupported, "compare %s", a.DataType())
+	k := kernelsOf(a.DataType()).compare
+	if k == nil {
+		return nil, errf(ErrNotSupported, "compare %s", a.DataType())
 	}
-	if err != nil {
+	if err := k(op, dst, a, b, s); err != nil {
 		return nil, err
 	}
 	return boolOut(n, vals, valid, nulls), nil
 }
 
+// simdCmp is every value type with SIMD comparison kernels: the 32- and
+// 64-bit ones but unsigned integers.
+type simdCmp interface {
+	int32 | int64 | float32 | float64 | datatype.Date32 | datatype.Date64 | datatype.Time32 |
+		datatype.Time64 | datatype.Timestamp | datatype.Duration | datatype.Decimal32 | datatype.Decimal64
+}
+
 // cmpSIMD runs the SIMD comparison kernels (32- and 64-bit types).
-func cmpSIMD[T int32 | int64 | float32 | float64 | datatype.Date32 | datatype.Date64 | datatype.Time32 |
-	datatype.Time64 | datatype.Timestamp | datatype.Duration | datatype.Decimal32 | datatype.Decimal64](
-	op CompareOp, dst []byte, a *array.Primitive[T], b array.Array, s any) error {
+func cmpSIMD[T simdCmp](op CompareOp, dst []byte, a *array.Primitive[T], b array.Array, s any) error {
 	x := a.Values()
 	if b != nil {
 		y := b.(*array.Primitive[T]).Values()

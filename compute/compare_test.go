@@ -113,7 +113,7 @@ func TestCompareRandom(t *testing.T) {
 				name := fmt.Sprintf("%s/%s×%s/%s", dt, sh[0], sh[1], op)
 				got, err := Compare(op, a, b)
 				require.NoError(t, err, name)
-				require.NoError(t, array.ValidateFull(got.Data()), name)
+				require.NoError(t, array.Validate(got.Data(), array.ValidateFull), name)
 				gs, err := CompareScalar(op, a, scalar)
 				require.NoError(t, err, name)
 				for i := range a.Len() {
@@ -201,7 +201,7 @@ func TestBooleanKleene(t *testing.T) {
 		require.NoError(t, err)
 		not := Not(a)
 		for _, x := range []*array.Boolean{and, or, xor, not} {
-			require.NoError(t, array.ValidateFull(x.Data()))
+			require.NoError(t, array.Validate(x.Data(), array.ValidateFull))
 		}
 		for i := range n {
 			x, y := triOf(a, i), triOf(b, i)

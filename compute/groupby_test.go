@@ -269,7 +269,7 @@ func TestGroupByEveryAggregateEveryType(t *testing.T) {
 			}
 			require.Equal(t, 2, out.NumCols())
 			for c := range out.NumCols() {
-				require.NoError(t, array.ValidateFull(out.Column(c).Data()), "%s of %s", fn, f.Name)
+				require.NoError(t, array.Validate(out.Column(c).Data(), array.ValidateFull), "%s of %s", fn, f.Name)
 			}
 		}
 	}

@@ -43,7 +43,7 @@ func TestHashingEveryType(t *testing.T) {
 
 			u, err := Unique(a)
 			require.NoError(t, err, f.Name)
-			require.NoError(t, array.ValidateFull(u.Data()))
+			require.NoError(t, array.Validate(u.Data(), array.ValidateFull))
 			require.Equal(t, len(firsts), u.Len(), f.Name)
 			for k, i := range firsts {
 				require.True(t, sameSlot(a, i, u, k), "%s unique %d", f.Name, k)
@@ -65,7 +65,7 @@ func TestHashingEveryType(t *testing.T) {
 			if _, isDict := a.(*array.Dictionary); !isDict {
 				d, err := DictionaryEncode(a)
 				require.NoError(t, err, f.Name)
-				require.NoError(t, array.ValidateFull(d.Data()), f.Name)
+				require.NoError(t, array.Validate(d.Data(), array.ValidateFull), f.Name)
 				require.Equal(t, len(firsts)-nulls, d.Dictionary().Len())
 				for i := range n {
 					if d.IsNull(i) {

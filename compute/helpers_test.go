@@ -88,7 +88,7 @@ func maskIndices(m *array.Boolean) []int {
 // validation.
 func requireSame(t *testing.T, want, got array.Array, msg string) {
 	t.Helper()
-	require.NoError(t, array.ValidateFull(got.Data()), msg)
+	require.NoError(t, array.Validate(got.Data(), array.ValidateFull), msg)
 	if !array.Equal(want, got) {
 		i, desc, _ := array.FirstDifference(want, got)
 		t.Fatalf("%s: differs at %d: %s\nwant %v\ngot  %v", msg, i, desc, want, got)

@@ -6,7 +6,6 @@ import (
 	"math"
 
 	"github.com/alkaid-go/alkaid/array"
-	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // cmpFn compares the values of slots i and j of one array; both are
@@ -46,68 +45,36 @@ func orderOf(a array.Array) (cmpFn, nanFn, error) {
 			n = func(i int) bool { return nan(pi(i)) }
 		}
 		return func(i, j int) int { return c(pi(i), pi(j)) }, n, nil
-	case *array.Null:
-		return func(int, int) int { return 0 }, nil, nil
-	case *array.Boolean:
-		return func(i, j int) int {
-			a, b := x.Value(i), x.Value(j)
-			switch {
-			case a == b:
-				return 0
-			case a:
-				return 1
-			}
-			return -1
-		}, nil, nil
-	case *array.BinaryArray:
-		return bytesOrder(x.Value), nil, nil
-	case *array.LargeBinaryArray:
-		return bytesOrder(x.Value), nil, nil
-	case *array.BinaryView:
-		return bytesOrder(x.Value), nil, nil
-	case *array.FixedSizeBinary:
-		return bytesOrder(x.Value), nil, nil
 	}
-	if f, ok := primOrders[datatype.StorageOf(a.DataType()).Kind()]; ok {
+	if f := kernelsOf(a.DataType()).order; f != nil {
 		c, n := f(a)
 		return c, n, nil
 	}
 	return nil, nil, errf(ErrNotSupported, "order of %s", a.DataType())
 }
 
-func bytesOrder(v func(int) []byte) cmpFn {
-	return func(i, j int) int { return bytes.Compare(v(i), v(j)) }
+// nullOrder is the order of a null array: every slot equals every other.
+func nullOrder(array.Array) (cmpFn, nanFn) { return func(int, int) int { return 0 }, nil }
+
+// boolOrder orders false before true.
+func boolOrder(a array.Array) (cmpFn, nanFn) {
+	x := a.(*array.Boolean)
+	return func(i, j int) int {
+		a, b := x.Value(i), x.Value(j)
+		switch {
+		case a == b:
+			return 0
+		case a:
+			return 1
+		}
+		return -1
+	}, nil
 }
 
-// primOrders is the comparator of each fixed-width kind with an order.
-var primOrders = map[datatype.Kind]func(array.Array) (cmpFn, nanFn){
-	datatype.KindInt8:      ordered[int8],
-	datatype.KindInt16:     ordered[int16],
-	datatype.KindInt32:     ordered[int32],
-	datatype.KindInt64:     ordered[int64],
-	datatype.KindUint8:     ordered[uint8],
-	datatype.KindUint16:    ordered[uint16],
-	datatype.KindUint32:    ordered[uint32],
-	datatype.KindUint64:    ordered[uint64],
-	datatype.KindFloat32:   floats[float32],
-	datatype.KindFloat64:   floats[float64],
-	datatype.KindFloat16:   half,
-	datatype.KindDate32:    ordered[datatype.Date32],
-	datatype.KindDate64:    ordered[datatype.Date64],
-	datatype.KindTime32:    ordered[datatype.Time32],
-	datatype.KindTime64:    ordered[datatype.Time64],
-	datatype.KindTimestamp: ordered[datatype.Timestamp],
-	datatype.KindDuration:  ordered[datatype.Duration],
-	datatype.KindDecimal32: ordered[datatype.Decimal32],
-	datatype.KindDecimal64: ordered[datatype.Decimal64],
-	datatype.KindDecimal128: func(a array.Array) (cmpFn, nanFn) {
-		v := a.(*array.Decimal128).Values()
-		return func(i, j int) int { return cmpDec128(v[i], v[j]) }, nil
-	},
-	datatype.KindDecimal256: func(a array.Array) (cmpFn, nanFn) {
-		v := a.(*array.Decimal256).Values()
-		return func(i, j int) int { return cmpDec256(v[i], v[j]) }, nil
-	},
+// bytesOrder orders byte strings lexicographically.
+func bytesOrder[A byteValued](a array.Array) (cmpFn, nanFn) {
+	v := a.(A).Value
+	return func(i, j int) int { return bytes.Compare(v(i), v(j)) }, nil
 }
 
 func ordered[T Number](a array.Array) (cmpFn, nanFn) {

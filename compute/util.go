@@ -2,7 +2,6 @@ package compute
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"unsafe"
 
@@ -14,20 +13,24 @@ import (
 )
 
 // Errors a caller can branch on with errors.Is. Every error of this
-// package wraps one of them and starts with "compute: ".
+// package wraps one of them and starts with "compute: ". The finer kinds
+// (overflow, division by zero, an index out of bounds) are also
+// [datatype.ErrInvalid]: errors.Is(err, ErrInvalid) holds for them too.
 var (
-	// ErrInvalid: the inputs do not fit together (different lengths,
-	// different types, a mask that is not the array's length, …).
-	ErrInvalid = errors.New("invalid input")
-	// ErrNotSupported: the operation is not defined for the type.
-	ErrNotSupported = errors.New("not supported")
+	// ErrInvalid is datatype.ErrInvalid: the inputs do not fit together
+	// (different lengths, different types, a mask that is not the array's
+	// length, …).
+	ErrInvalid = datatype.ErrInvalid
+	// ErrNotSupported is datatype.ErrNotSupported: the operation is not
+	// defined for the type.
+	ErrNotSupported = datatype.ErrNotSupported
 	// ErrOverflow: a checked operation overflowed its integer type, or a
 	// result does not fit the type it must be stored in (offsets, run ends).
-	ErrOverflow = errors.New("overflow")
+	ErrOverflow = datatype.Refine(datatype.ErrInvalid, "overflow")
 	// ErrDivideByZero: an integer (or, checked, a float) division by zero.
-	ErrDivideByZero = errors.New("division by zero")
+	ErrDivideByZero = datatype.Refine(datatype.ErrInvalid, "division by zero")
 	// ErrIndexOutOfBounds: a Take index outside [0, length).
-	ErrIndexOutOfBounds = errors.New("index out of bounds")
+	ErrIndexOutOfBounds = datatype.Refine(datatype.ErrInvalid, "index out of bounds")
 )
 
 func errf(sentinel error, format string, args ...any) error {

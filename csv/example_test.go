@@ -48,7 +48,7 @@ func ExampleReader_errors() {
 	}
 	// Output:
 	// <nil>
-	// csv: invalid input: line 3, column 1 ("id"): invalid value "99999999999999999999999999999999999999999" for int64: not an integer in range
+	// csv: invalid: line 3, column 1 ("id"): invalid value "99999999999999999999999999999999999999999" for int64: not an integer in range
 }
 
 func ExampleWriter() {
@@ -99,5 +99,5 @@ func ExampleWithSchema() {
 	// record: 2 rows
 	//   last: ["Lovelace" "Hopper"]
 	//   born: [1815 1906]
-	// csv: invalid input: schema fields missing from the header: "last"; header columns not in the schema: "first"
+	// csv: invalid: schema fields missing from the header: "last"; header columns not in the schema: "first"
 }

@@ -1,20 +1,21 @@
 package csv
 
 import (
-	"errors"
 	"runtime"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// Sentinel errors; every error of this package wraps one of them.
+// Sentinel errors; every error of this package wraps one of them and
+// starts with "csv: ".
 var (
-	// ErrInvalid: the input is not CSV of the expected shape or a cell is
-	// not a value of its column's type.
-	ErrInvalid = errors.New("csv: invalid input")
-	// ErrNotSupported: a type without a CSV form, or an option
-	// combination that cannot work.
-	ErrNotSupported = errors.New("csv: not supported")
+	// ErrInvalid is datatype.ErrInvalid: the input is not CSV of the
+	// expected shape or a cell is not a value of its column's type.
+	ErrInvalid = datatype.ErrInvalid
+	// ErrNotSupported is datatype.ErrNotSupported: a type without a CSV
+	// form, or an option combination that cannot work.
+	ErrNotSupported = datatype.ErrNotSupported
 )
 
 // ReaderOption configures a Reader.

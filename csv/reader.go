@@ -49,7 +49,7 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 	if cfg.inferAll {
 		sk, ok := r.(io.Seeker)
 		if !ok {
-			return nil, fmt.Errorf("%w: WithInferAll needs an io.Seeker input", ErrNotSupported)
+			return nil, fmt.Errorf("csv: %w: WithInferAll needs an io.Seeker input", ErrNotSupported)
 		}
 		pos, err := sk.Seek(0, io.SeekCurrent)
 		if err != nil {
@@ -71,7 +71,7 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 }
 
 func (c *readerConfig) check() error {
-	bad := func(what string) error { return fmt.Errorf("%w: %s", ErrNotSupported, what) }
+	bad := func(what string) error { return fmt.Errorf("csv: %w: %s", ErrNotSupported, what) }
 	switch {
 	case c.batchRows <= 0:
 		return bad(fmt.Sprintf("batch size %d: must be positive", c.batchRows))
@@ -114,7 +114,7 @@ func (rd *Reader) begin() error {
 	if rd.cfg.header {
 		chunk, line, err := rd.src.next(1)
 		if err == io.EOF {
-			return fmt.Errorf("%w: empty input: no header", ErrInvalid)
+			return fmt.Errorf("csv: %w: empty input: no header", ErrInvalid)
 		}
 		if err != nil {
 			return err
@@ -124,13 +124,13 @@ func (rd *Reader) begin() error {
 			return err
 		}
 		if f.rows == 0 {
-			return fmt.Errorf("%w: empty input: no header", ErrInvalid)
+			return fmt.Errorf("csv: %w: empty input: no header", ErrInvalid)
 		}
 		rd.names = make([]string, len(f.cells))
 		for i := range f.cells {
 			c := f.bytes(chunk, i)
 			if !utf8.Valid(c) {
-				return fmt.Errorf("%w: line %d: header column %d is not valid UTF-8", ErrInvalid, line, i+1)
+				return fmt.Errorf("csv: %w: line %d: header column %d is not valid UTF-8", ErrInvalid, line, i+1)
 			}
 			rd.names[i] = string(c)
 		}
@@ -148,7 +148,7 @@ func (rd *Reader) begin() error {
 	}
 	if f.rows == 0 {
 		if rd.cfg.schema == nil {
-			return fmt.Errorf("%w: empty input", ErrInvalid)
+			return fmt.Errorf("csv: %w: empty input", ErrInvalid)
 		}
 		rd.width = rd.cfg.schema.NumFields()
 	} else {
@@ -198,7 +198,7 @@ func (rd *Reader) fileFields() ([]*datatype.Field, error) {
 	}
 	if rd.cfg.positional || !rd.cfg.header {
 		if s.NumFields() != rd.width {
-			return nil, fmt.Errorf("%w: the schema has %d fields, the input %d columns", ErrInvalid, s.NumFields(), rd.width)
+			return nil, fmt.Errorf("csv: %w: the schema has %d fields, the input %d columns", ErrInvalid, s.NumFields(), rd.width)
 		}
 		for i := range out {
 			f := s.Field(i)
@@ -235,7 +235,7 @@ func (rd *Reader) fileFields() ([]*datatype.Field, error) {
 		if len(unexpected) > 0 {
 			parts = append(parts, fmt.Sprintf("header columns not in the schema: %s", quoteList(unexpected)))
 		}
-		return nil, fmt.Errorf("%w: %s", ErrInvalid, strings.Join(parts, "; "))
+		return nil, fmt.Errorf("csv: %w: %s", ErrInvalid, strings.Join(parts, "; "))
 	}
 	return out, nil
 }
@@ -271,12 +271,12 @@ func (rd *Reader) project(file []*datatype.Field) error {
 				continue
 			}
 			if file[j] == nil {
-				return fmt.Errorf("%w: column %q is not in the schema", ErrInvalid, n)
+				return fmt.Errorf("csv: %w: column %q is not in the schema", ErrInvalid, n)
 			}
 			idx = append(idx, j)
 		}
 		if len(missing) > 0 {
-			return fmt.Errorf("%w: columns not in the header: %s", ErrInvalid, quoteList(missing))
+			return fmt.Errorf("csv: %w: columns not in the header: %s", ErrInvalid, quoteList(missing))
 		}
 	case rd.cfg.schema != nil && rd.cfg.header && !rd.cfg.positional:
 		for i := range rd.cfg.schema.NumFields() {
@@ -292,7 +292,7 @@ func (rd *Reader) project(file []*datatype.Field) error {
 	for k, j := range idx {
 		fields[k] = *file[j]
 		if err := textval.Supported(fields[k].Type); err != nil {
-			return fmt.Errorf("%w: column %q: %v", ErrNotSupported, fields[k].Name, err)
+			return fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, fields[k].Name, err)
 		}
 		rd.raw[k] = rd.cfg.utf8Binary && rd.cfg.schema == nil && fields[k].Type.Kind() == datatype.KindBinary
 	}
@@ -335,7 +335,7 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 		opts := textval.Options{True: rd.cfg.trues, False: rd.cfg.falses, RawBinary: rd.raw[k], KnownUTF8: known, Layouts: rd.cfg.layouts}
 		ap, err := textval.NewAppender(field.Type, &opts)
 		if err != nil {
-			return nil, fmt.Errorf("%w: column %q: %v", ErrNotSupported, field.Name, err)
+			return nil, fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, field.Name, err)
 		}
 		ap.Reserve(f.rows)
 		if textval.IsString(field.Type) || field.Type.Kind() == datatype.KindBinary || field.Type.Kind() == datatype.KindLargeBinary {
@@ -351,13 +351,13 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 			cell := f.bytes(chunk, at)
 			if !f.cells[at].quoted && ((defaultNull && len(cell) == 0) || (!defaultNull && rd.isNull(cell))) {
 				if !field.Nullable {
-					return nil, fmt.Errorf("%w: line %d, column %d (%q): null in a non-nullable field", ErrInvalid, f.lines[row], j+1, field.Name)
+					return nil, fmt.Errorf("csv: %w: line %d, column %d (%q): null in a non-nullable field", ErrInvalid, f.lines[row], j+1, field.Name)
 				}
 				ap.AppendNull()
 				continue
 			}
 			if err := ap.Append(cell); err != nil {
-				return nil, fmt.Errorf("%w: line %d, column %d (%q): %v", ErrInvalid, f.lines[row], j+1, field.Name, err)
+				return nil, fmt.Errorf("csv: %w: line %d, column %d (%q): %v", ErrInvalid, f.lines[row], j+1, field.Name, err)
 			}
 		}
 		cols[k] = ap.NewArray()

@@ -181,7 +181,7 @@ func newSplitter(delim, quote, comment byte, width int, skipBad bool) *splitter 
 // split indexes chunk, whose first line is line.
 func (sp *splitter) split(chunk []byte, line int, f *fields) error {
 	if len(chunk) > maxChunk {
-		return fmt.Errorf("%w: line %d: a batch of records larger than 4 GiB", ErrInvalid, line)
+		return fmt.Errorf("csv: %w: line %d: a batch of records larger than 4 GiB", ErrInvalid, line)
 	}
 	pos := 0
 	for pos < len(chunk) {
@@ -221,7 +221,7 @@ func (sp *splitter) split(chunk []byte, line int, f *fields) error {
 				f.cells = f.cells[:first]
 				continue
 			}
-			return fmt.Errorf("%w: line %d: %d fields, want %d", ErrInvalid, start, n, sp.width)
+			return fmt.Errorf("csv: %w: line %d: %d fields, want %d", ErrInvalid, start, n, sp.width)
 		}
 		f.lines = append(f.lines, start)
 		f.rows++
@@ -255,7 +255,7 @@ func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, er
 					return min(pos+2, len(chunk)), line + 1, nil
 				}
 			}
-			return 0, 0, fmt.Errorf("%w: line %d, field %d: text after the closing quote", ErrInvalid, line, len(f.cells)-first)
+			return 0, 0, fmt.Errorf("csv: %w: line %d, field %d: text after the closing quote", ErrInvalid, line, len(f.cells)-first)
 		}
 		// An unquoted cell ends at the delimiter or the end of the line.
 		end := pos
@@ -264,7 +264,7 @@ func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, er
 			end++
 		}
 		if end < len(chunk) && chunk[end] == sp.quote {
-			return 0, 0, fmt.Errorf("%w: line %d, field %d: quote in an unquoted field", ErrInvalid, line, len(f.cells)-first+1)
+			return 0, 0, fmt.Errorf("csv: %w: line %d, field %d: quote in an unquoted field", ErrInvalid, line, len(f.cells)-first+1)
 		}
 		if end == len(chunk) || chunk[end] == '\n' {
 			ce := end
@@ -294,7 +294,7 @@ func (sp *splitter) quotedCell(chunk []byte, pos, line int, f *fields) (int, int
 		q := bytes.IndexByte(chunk[i:], sp.quote)
 		if q < 0 {
 			f.extra = f.extra[:x0]
-			return 0, 0, fmt.Errorf("%w: line %d: quoted field not closed", ErrInvalid, line)
+			return 0, 0, fmt.Errorf("csv: %w: line %d: quoted field not closed", ErrInvalid, line)
 		}
 		i += q
 		if i+1 < len(chunk) && chunk[i+1] == sp.quote {
@@ -308,7 +308,7 @@ func (sp *splitter) quotedCell(chunk []byte, pos, line int, f *fields) (int, int
 		if escaped {
 			f.extra = append(f.extra, chunk[from:i]...)
 			if len(f.extra) > maxChunk {
-				return 0, 0, fmt.Errorf("%w: line %d: quoted fields larger than 4 GiB", ErrInvalid, line)
+				return 0, 0, fmt.Errorf("csv: %w: line %d: quoted fields larger than 4 GiB", ErrInvalid, line)
 			}
 			c = cell{start: uint32(x0), end: uint32(len(f.extra)), quoted: true, inExtra: true}
 		}

@@ -50,14 +50,14 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 		return w.err
 	}
 	if w.cfg.delim == w.cfg.quote || w.cfg.delim == '\n' || w.cfg.quote == '\n' {
-		return fmt.Errorf("%w: the delimiter and the quote must differ and not be a line break", ErrNotSupported)
+		return fmt.Errorf("csv: %w: the delimiter and the quote must differ and not be a line break", ErrNotSupported)
 	}
 	if w.schema == nil {
 		w.schema = rec.Schema()
 		for i := range w.schema.NumFields() {
 			f := w.schema.Field(i)
 			if err := textval.Supported(f.Type); err != nil {
-				return fmt.Errorf("%w: column %q: %v", ErrNotSupported, f.Name, err)
+				return fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, f.Name, err)
 			}
 		}
 		if w.cfg.header {
@@ -70,7 +70,7 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 			w.buf = append(w.buf, w.eol...)
 		}
 	} else if !rec.Schema().Equal(w.schema) {
-		return fmt.Errorf("%w: a batch's schema differs from the first batch's", ErrInvalid)
+		return fmt.Errorf("csv: %w: a batch's schema differs from the first batch's", ErrInvalid)
 	}
 	n := rec.NumCols()
 	fmts := make([]textval.Formatter, n)
@@ -80,7 +80,7 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 		col := rec.Column(i)
 		f, err := textval.NewFormatter(col, textval.FormatOptions{True: w.cfg.trueS, False: w.cfg.falseS})
 		if err != nil {
-			return fmt.Errorf("%w: column %q: %v", ErrNotSupported, rec.ColumnName(i), err)
+			return fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, rec.ColumnName(i), err)
 		}
 		fmts[i], strs[i] = f, textval.IsString(col.DataType())
 		plain[i] = w.plainNumbers() && isNumeric(col.DataType().Kind())

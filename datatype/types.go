@@ -1,16 +1,6 @@
 package datatype
 
-import (
-	"errors"
-	"fmt"
-)
-
-// ErrInvalid is wrapped by every error about invalid type parameters.
-var ErrInvalid = errors.New("invalid")
-
-func invalidf(format string, args ...any) error {
-	return fmt.Errorf("datatype: %w: "+format, append([]any{ErrInvalid}, args...)...)
-}
+import "fmt"
 
 // DataType is a logical type of the spec's type table. Values are
 // immutable and safe to share; compare them with [Equal], not ==.

@@ -82,7 +82,7 @@ func Wrap(a array.Array) (array.Array, error) {
 // array's own rules (valid JSON, tensor shapes that match their data, …).
 // Arrays of other types get [array.ValidateFull] only.
 func ValidateFull(a array.Array) error {
-	return array.ValidateFull(a.Data())
+	return array.Validate(a.Data(), array.ValidateFull)
 }
 
 // validateWrapped checks the type's value rules on a valid storage; the

@@ -137,13 +137,13 @@ func writeIPC(t *testing.T, m ipcMode, schema *alkaid.Schema, rec *alkaid.Record
 func readIPC(t *testing.T, m ipcMode, b []byte) *alkaid.Record {
 	t.Helper()
 	if m.file {
-		r, err := ipc.NewFileReader(bytes.NewReader(b), int64(len(b)), ipc.WithValidation(ipc.ValidateAll))
+		r, err := ipc.NewFileReader(bytes.NewReader(b), int64(len(b)), ipc.WithValidation(array.ValidateFull))
 		require.NoError(t, err)
 		rec, err := r.Record(0)
 		require.NoError(t, err)
 		return rec
 	}
-	r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(ipc.ValidateAll))
+	r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	rec, err := r.Read()
 	require.NoError(t, err)
@@ -296,7 +296,7 @@ func TestIPCReaderAppliesValueRules(t *testing.T) {
 	md := datatype.MetadataFrom(ipc.ExtensionNameKey, extension.JSONName, ipc.ExtensionMetadataKey, "")
 	schema, rec := oneColumn(t, storage, md)
 	b := writeIPC(t, ipcModes[0], schema, rec)
-	r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(ipc.ValidateAll))
+	r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	_, err = r.Read()
 	require.ErrorIs(t, err, ipc.ErrInvalid)

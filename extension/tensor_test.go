@@ -155,9 +155,9 @@ func TestFixedShapeTensorAccess(t *testing.T) {
 	require.NoError(t, extension.AppendFixedShapeTensor(b, vals))
 	err = extension.AppendFixedShapeTensor(b, []int32{1, 2})
 	require.ErrorIs(t, err, array.ErrInvalid)
-	require.EqualError(t, err, "extension: invalid array: arrow.fixed_shape_tensor: 2 values for shape [2,3,2] (12 elements)")
+	require.EqualError(t, err, "extension: invalid: arrow.fixed_shape_tensor: 2 values for shape [2,3,2] (12 elements)")
 	err = extension.AppendFixedShapeTensor(b, make([]float64, 12))
-	require.EqualError(t, err, "extension: invalid array: arrow.fixed_shape_tensor: values of Go type float64 do not fit the element type int32")
+	require.EqualError(t, err, "extension: invalid: arrow.fixed_shape_tensor: values of Go type float64 do not fit the element type int32")
 	a := b.Finish()
 	require.Equal(t, 3, a.Len())
 	require.Equal(t, 1, a.NullN())
@@ -332,7 +332,7 @@ func TestVariableShapeTensorAccessAndValidation(t *testing.T) {
 	} {
 		err := c.err()
 		require.ErrorIs(t, err, array.ErrInvalid)
-		require.EqualError(t, err, "extension: invalid array: arrow.variable_shape_tensor: "+c.wants)
+		require.EqualError(t, err, "extension: invalid: arrow.variable_shape_tensor: "+c.wants)
 	}
 	a := b.Finish()
 	require.Equal(t, 4, a.Len())
@@ -361,10 +361,10 @@ func TestVariableShapeTensorAccessAndValidation(t *testing.T) {
 	}
 	err = bad(`[[1, 2, 3]]`, `[[1, 2, 2]]`)
 	require.ErrorIs(t, err, array.ErrInvalid)
-	require.EqualError(t, err, "extension: invalid array: arrow.variable_shape_tensor: row 0: shape [1,2,2] has 4 elements but the data has 3")
+	require.EqualError(t, err, "extension: invalid: arrow.variable_shape_tensor: row 0: shape [1,2,2] has 4 elements but the data has 3")
 	err = bad(`[[], [1, 2, 3]]`, `[[0, 2, 0], [1, 3, 1]]`)
-	require.EqualError(t, err, "extension: invalid array: arrow.variable_shape_tensor: row 1: shape [1,3,1]: dimension 1 is 3, not the uniform 2")
+	require.EqualError(t, err, "extension: invalid: arrow.variable_shape_tensor: row 1: shape [1,3,1]: dimension 1 is 3, not the uniform 2")
 	err = bad(`[[]]`, `[[-1, 2, 0]]`)
-	require.EqualError(t, err, "extension: invalid array: arrow.variable_shape_tensor: row 0: shape [-1,2,0] has a negative dimension or too many elements")
+	require.EqualError(t, err, "extension: invalid: arrow.variable_shape_tensor: row 0: shape [-1,2,0] has a negative dimension or too many elements")
 	require.True(t, errors.Is(err, array.ErrInvalid))
 }

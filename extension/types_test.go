@@ -69,10 +69,10 @@ func TestJSONArray(t *testing.T) {
 		} {
 			err := b.AppendString(c.in)
 			require.ErrorIs(t, err, array.ErrInvalid)
-			require.EqualError(t, err, "extension: invalid array: arrow.json: "+c.err)
+			require.EqualError(t, err, "extension: invalid: arrow.json: "+c.err)
 		}
 		err := b.AppendValue(func() {})
-		require.EqualError(t, err, "extension: invalid array: arrow.json: json: unsupported type: func()")
+		require.EqualError(t, err, "extension: invalid: arrow.json: json: unsupported type: func()")
 		a := b.Finish()
 		require.Equal(t, 4, a.Len())
 		require.Equal(t, json.RawMessage(` {"a": 1} `), a.Value(0))
@@ -94,7 +94,7 @@ func TestJSONArray(t *testing.T) {
 	require.NoError(t, err)
 	err = extension.ValidateFull(e)
 	require.ErrorIs(t, err, array.ErrInvalid)
-	require.EqualError(t, err, "extension: invalid array: arrow.json: slot 2: value is not valid JSON: invalid character 'o' in literal null (expecting 'u')")
+	require.EqualError(t, err, "extension: invalid: arrow.json: slot 2: value is not valid JSON: invalid character 'o' in literal null (expecting 'u')")
 	_, err = array.NewExtension(mustJSON(t, datatype.String), arrayjson.MustParse(datatype.LargeString, `["1"]`))
 	require.Error(t, err)
 }

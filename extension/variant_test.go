@@ -166,7 +166,7 @@ func TestVariantArray(t *testing.T) {
 	require.NoError(t, err)
 	err = extension.NewVariantBuilder(typedOnly).Append([]byte{1, 0, 0}, nil)
 	require.ErrorIs(t, err, array.ErrInvalid)
-	require.EqualError(t, err, "extension: invalid array: arrow.parquet.variant: storage has no value field; build shredded rows through StorageBuilder")
+	require.EqualError(t, err, "extension: invalid: arrow.parquet.variant: storage has no value field; build shredded rows through StorageBuilder")
 
 	// A valid row with null metadata fails ValidateFull.
 	st := extension.NewVariantType().StorageType().(*datatype.StructType)
@@ -177,5 +177,5 @@ func TestVariantArray(t *testing.T) {
 	require.NoError(t, err)
 	err = extension.ValidateFull(e)
 	require.ErrorIs(t, err, array.ErrInvalid)
-	require.EqualError(t, err, "extension: invalid array: arrow.parquet.variant: row 1: metadata is null")
+	require.EqualError(t, err, "extension: invalid: arrow.parquet.variant: row 1: metadata is null")
 }

@@ -11,6 +11,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
@@ -24,7 +25,7 @@ func TestEveryRPC(t *testing.T) {
 	ctx := context.Background()
 	for _, codec := range []ipc.Codec{ipc.Uncompressed, ipc.LZ4Frame, ipc.Zstd} {
 		t.Run(codec.String(), func(t *testing.T) {
-			c := dial(t, addr, WithWriteOptions(ipc.WithCompression(codec, 0)), WithReadOptions(ipc.WithValidation(ipc.ValidateAll)))
+			c := dial(t, addr, WithWriteOptions(ipc.WithCompression(codec, 0)), WithReadOptions(ipc.WithValidation(array.ValidateFull)))
 
 			// Handshake (raw stream)
 			hs, err := c.Handshake(ctx)

@@ -22,6 +22,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/alkaid-go/alkaid/ipc"
 )
@@ -108,7 +109,7 @@ func FuzzRecordReader(f *testing.F) {
 	good := validMessages(f)
 	f.Fuzz(func(t *testing.T, header, body []byte) {
 		msgs := []*FlightData{good[0], {DataHeader: header, DataBody: body}}
-		if rr, err := NewRecordReader(&fakeStream{msgs: msgs}, ipc.WithValidation(ipc.ValidateAll)); err == nil {
+		if rr, err := NewRecordReader(&fakeStream{msgs: msgs}, ipc.WithValidation(array.ValidateFull)); err == nil {
 			for rec := range rr.Records() {
 				for c := range rec.NumCols() {
 					_ = rec.Column(c).String()

@@ -63,7 +63,7 @@
 //
 // Channels, funcs, complex numbers, unsafe pointers, pointers to pointers,
 // recursive types and interface fields without the json option are
-// errors wrapping [ErrUnsupported] that name the field path, such as
+// errors wrapping [ErrNotSupported] that name the field path, such as
 // "Order.Lines[].Notify".
 //
 // Reading ([ToSlice]) gives time.Time values in the column's time zone

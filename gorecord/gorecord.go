@@ -13,26 +13,29 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// Errors a caller can branch on with errors.Is.
+// Errors a caller can branch on with errors.Is. Every error of this
+// package starts with "gorecord: " and wraps one of them; all but
+// ErrNotSupported are also [datatype.ErrInvalid].
 var (
-	// ErrUnsupported: a Go type has no column mapping (channels, funcs,
-	// interfaces without the json option, complex numbers, recursive
-	// types, …). The message names the field path.
-	ErrUnsupported = errors.New("unsupported Go type")
+	// ErrNotSupported is datatype.ErrNotSupported: a Go type has no
+	// column mapping (channels, funcs, interfaces without the json option,
+	// complex numbers, recursive types, …). The message names the field
+	// path and the Go type.
+	ErrNotSupported = datatype.ErrNotSupported
 	// ErrInvalidTag: an alkaid struct tag is malformed, contradicts
 	// itself or does not apply to its field's type.
-	ErrInvalidTag = errors.New("invalid alkaid tag")
+	ErrInvalidTag = datatype.Refine(datatype.ErrInvalid, "invalid alkaid tag")
 	// ErrMismatch: a record's column does not fit the Go field it is read
 	// into (wrong type, missing column or struct child).
-	ErrMismatch = errors.New("column does not fit Go type")
+	ErrMismatch = datatype.Refine(datatype.ErrInvalid, "column does not fit Go type")
 	// ErrNull: a null slot was read into a Go type without nil, and
 	// [WithZeroForNull] was not given.
-	ErrNull = errors.New("null into non-nullable Go value")
+	ErrNull = datatype.Refine(datatype.ErrInvalid, "null into non-nullable Go value")
 	// ErrRange: a value does not fit the type it goes to: a time.Time
 	// outside the years 1678 to 2262 written to a timestamp[ns] column,
 	// or a duration or timestamp read into a time.Duration or time.Time
 	// that cannot hold it (durations beyond about 292 years).
-	ErrRange = errors.New("value out of range")
+	ErrRange = datatype.Refine(datatype.ErrInvalid, "value out of range")
 )
 
 // Option configures [FromSlice], [NewWriter] and [Batches].

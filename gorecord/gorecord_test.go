@@ -61,29 +61,29 @@ func TestUnsupportedTypes(t *testing.T) {
 		err  error
 		want string
 	}{
-		{errOf[WithFunc](), "gorecord: unsupported Go type: field WithFunc.Items[].Notify: Go type func()"},
-		{errOf[WithChan](), "gorecord: unsupported Go type: field WithChan.C: Go type chan int"},
-		{errOf[WithIface](), "gorecord: unsupported Go type: field WithIface.V: Go type interface {} (interface fields need the json tag option, or a concrete type)"},
-		{errOf[WithComplex](), "gorecord: unsupported Go type: field WithComplex.C: Go type complex128"},
-		{errOf[PtrPtr](), "gorecord: unsupported Go type: field PtrPtr.P: Go type **int (pointer to pointer)"},
-		{errOf[WithRecursive](), "gorecord: unsupported Go type: field WithRecursive.Root.Children[]: Go type gorecord_test.Node (recursive type)"},
-		{errOf[WithMapIface](), "gorecord: unsupported Go type: field WithMapIface.M{value}: Go type interface {} (interface fields need the json tag option, or a concrete type)"},
-		{errOf[BadKey](), "gorecord: unsupported Go type: field BadKey.M: Go type map[*string]int (map keys cannot be null; use a non-pointer key type)"},
-		{errOf[int](), "gorecord: unsupported Go type: row type int is not a struct"},
+		{errOf[WithFunc](), "gorecord: not supported: field WithFunc.Items[].Notify: Go type func()"},
+		{errOf[WithChan](), "gorecord: not supported: field WithChan.C: Go type chan int"},
+		{errOf[WithIface](), "gorecord: not supported: field WithIface.V: Go type interface {} (interface fields need the json tag option, or a concrete type)"},
+		{errOf[WithComplex](), "gorecord: not supported: field WithComplex.C: Go type complex128"},
+		{errOf[PtrPtr](), "gorecord: not supported: field PtrPtr.P: Go type **int (pointer to pointer)"},
+		{errOf[WithRecursive](), "gorecord: not supported: field WithRecursive.Root.Children[]: Go type gorecord_test.Node (recursive type)"},
+		{errOf[WithMapIface](), "gorecord: not supported: field WithMapIface.M{value}: Go type interface {} (interface fields need the json tag option, or a concrete type)"},
+		{errOf[BadKey](), "gorecord: not supported: field BadKey.M: Go type map[*string]int (map keys cannot be null; use a non-pointer key type)"},
+		{errOf[int](), "gorecord: not supported: row type int is not a struct"},
 	}
 	for _, c := range cases {
 		if c.err == nil || c.err.Error() != c.want {
 			t.Errorf("error %v\n      want %s", c.err, c.want)
 		}
-		if !errors.Is(c.err, gorecord.ErrUnsupported) {
-			t.Errorf("%v does not wrap ErrUnsupported", c.err)
+		if !errors.Is(c.err, gorecord.ErrNotSupported) {
+			t.Errorf("%v does not wrap ErrNotSupported", c.err)
 		}
 	}
 	// The same error comes from every entry point, cached.
 	if _, err := gorecord.FromSlice([]WithChan{{}}); err == nil || err.Error() != cases[1].want {
 		t.Errorf("FromSlice: %v", err)
 	}
-	if _, err := gorecord.ToSlice[WithChan](mustFromSlice(t, []struct{ C int }{{}})); !errors.Is(err, gorecord.ErrUnsupported) {
+	if _, err := gorecord.ToSlice[WithChan](mustFromSlice(t, []struct{ C int }{{}})); !errors.Is(err, gorecord.ErrNotSupported) {
 		t.Errorf("ToSlice: %v", err)
 	}
 }
@@ -463,7 +463,7 @@ func TestRegisterType(t *testing.T) {
 	gorecord.RegisterType[int32](celsiusLikeUUID{})
 	defer gorecord.RegisterType[int32](nil)
 	type Bad struct{ X int32 }
-	want := "gorecord: unsupported Go type: field Bad.X: Go type int32 maps to int32 but extension test.opaque16 stores fixed_size_binary[16]"
+	want := "gorecord: not supported: field Bad.X: Go type int32 maps to int32 but extension test.opaque16 stores fixed_size_binary[16]"
 	if err := errOf[Bad](); err == nil || err.Error() != want {
 		t.Errorf("error %v\n      want %s", err, want)
 	}

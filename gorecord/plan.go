@@ -84,7 +84,7 @@ func planFor(t reflect.Type) (*plan, error) {
 
 func buildPlan(t reflect.Type) (*plan, error) {
 	if t.Kind() != reflect.Struct || t == timeType || isExtension(t) {
-		return nil, fmt.Errorf("gorecord: %w: row type %s is not a struct", ErrUnsupported, t)
+		return nil, fmt.Errorf("gorecord: %w: row type %s is not a struct", ErrNotSupported, t)
 	}
 	pl := &planner{building: map[reflect.Type]bool{}}
 	root, err := pl.build(t, tagOpts{}, t.Name())
@@ -131,7 +131,7 @@ func unsupported(path string, t reflect.Type, why string) error {
 	if why != "" {
 		why = " (" + why + ")"
 	}
-	return fmt.Errorf("gorecord: %w: field %s: Go type %s%s", ErrUnsupported, path, t, why)
+	return fmt.Errorf("gorecord: %w: field %s: Go type %s%s", ErrNotSupported, path, t, why)
 }
 
 func invalid(path, format string, args ...any) error {
@@ -230,7 +230,7 @@ func (pl *planner) buildExtension(t reflect.Type, ext datatype.ExtensionType, o 
 	}
 	if !datatype.Equal(n.dt, ext.StorageType(), datatype.IgnoreFieldNames(), datatype.IgnoreNullability(), datatype.IgnoreMetadata()) {
 		return nil, fmt.Errorf("gorecord: %w: field %s: Go type %s maps to %s but extension %s stores %s",
-			ErrUnsupported, path, t, n.dt, ext.ExtensionName(), ext.StorageType())
+			ErrNotSupported, path, t, n.dt, ext.ExtensionName(), ext.StorageType())
 	}
 	n.ext, n.dt = ext, ext
 	if o.nullable {
@@ -595,7 +595,7 @@ func extensionOf(t reflect.Type, path string) (datatype.ExtensionType, error) {
 	}
 	ext := v.AlkaidExtension()
 	if ext == nil {
-		return nil, fmt.Errorf("gorecord: %w: field %s: %s.AlkaidExtension returned nil", ErrUnsupported, path, t)
+		return nil, fmt.Errorf("gorecord: %w: field %s: %s.AlkaidExtension returned nil", ErrNotSupported, path, t)
 	}
 	return ext, nil
 }

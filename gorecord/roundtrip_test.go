@@ -200,7 +200,7 @@ func TestRoundTripEverythingThroughIPC(t *testing.T) {
 		t.Fatalf("record of %d rows, %d columns", rec.NumRows(), rec.NumCols())
 	}
 	for i := range rec.NumCols() {
-		if err := array.ValidateFull(rec.Column(i).Data()); err != nil {
+		if err := array.Validate(rec.Column(i).Data(), array.ValidateFull); err != nil {
 			t.Fatalf("column %s: %v", rec.ColumnName(i), err)
 		}
 	}

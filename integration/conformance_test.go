@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
@@ -91,7 +92,7 @@ func TestConformanceRoundTrip(t *testing.T) {
 					wantMagic = ipc.ArrowMagic
 				}
 				require.Equal(t, wantMagic, ipc.DetectMagic(fbuf.Bytes()))
-				fr, err := ipc.NewFileReader(bytes.NewReader(fbuf.Bytes()), int64(fbuf.Len()), ipc.WithValidation(ipc.ValidateAll))
+				fr, err := ipc.NewFileReader(bytes.NewReader(fbuf.Bytes()), int64(fbuf.Len()), ipc.WithValidation(array.ValidateFull))
 				require.NoError(t, err)
 				got = &File{Schema: fr.Schema()}
 				for rec, err := range fr.Records() {

@@ -13,7 +13,7 @@ import (
 // ReadIPC reads the IPC file or stream at path into a [File] (without
 // dictionaries by id). A file is recognised by its magic, Alkaid's or
 // Arrow's, and read through its footer; anything else is read as a
-// stream. Arrays are checked with [ipc.ValidateAll], less what
+// stream. Arrays are checked with [array.ValidateFull], less what
 // [SkipValueChecks] leaves out.
 func ReadIPC(path string, opts ...ReadOption) (*File, error) {
 	cfg := newReadConfig(opts)

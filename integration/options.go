@@ -23,7 +23,7 @@ func newReadConfig(opts []ReadOption) readConfig {
 
 // ipcOptions are the IPC reader options of the configuration.
 func (c readConfig) ipcOptions() []ipc.ReaderOption {
-	opts := []ipc.ReaderOption{ipc.WithValidation(ipc.ValidateAll)}
+	opts := []ipc.ReaderOption{ipc.WithValidation(array.ValidateFull)}
 	if c.skip != 0 {
 		opts = append(opts, ipc.WithoutValueChecks(c.skip))
 	}

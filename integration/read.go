@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"compress/gzip"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -17,9 +16,9 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// ErrInvalid is wrapped by every error about a malformed JSON file or data
-// that the format cannot hold.
-var ErrInvalid = errors.New("invalid")
+// ErrInvalid is datatype.ErrInvalid, wrapped by every error about a
+// malformed JSON file or data that the format cannot hold.
+var ErrInvalid = datatype.ErrInvalid
 
 func invalidf(format string, args ...any) error {
 	return fmt.Errorf("integration: %w: "+format, append([]any{ErrInvalid}, args...)...)
@@ -181,7 +180,7 @@ var maxRows = ipc.DefaultLimits.MaxRows
 
 // checked validates d fully (less the checks skip) and makes its array.
 func checked(d *array.Data, path string, skip array.ValueChecks) (array.Array, error) {
-	if err := array.ValidateWith(d, array.ValidationOptions{Full: true, Skip: skip}); err != nil {
+	if err := array.ValidateWith(d, array.ValidationOptions{Level: array.ValidateFull, Skip: skip}); err != nil {
 		return nil, invalidf("%s: %v", path, err)
 	}
 	return array.Make(d)
@@ -218,7 +217,7 @@ func (cr *columnReader) dictionary(id int64) (*array.Data, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := array.ValidateWith(d, array.ValidationOptions{Full: true, Skip: cr.skip}); err != nil {
+	if err := array.ValidateWith(d, array.ValidationOptions{Level: array.ValidateFull, Skip: cr.skip}); err != nil {
 		return nil, invalidf("%s: %v", path, err)
 	}
 	cr.dicts[id] = d

@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -81,7 +82,7 @@ func readAlkaid(t *testing.T, b []byte, file bool) (*alkaid.Schema, []*alkaid.Re
 	t.Helper()
 	var out []*alkaid.Record
 	if file {
-		r, err := ipc.NewFileReader(bytes.NewReader(b), int64(len(b)), ipc.WithValidation(ipc.ValidateAll))
+		r, err := ipc.NewFileReader(bytes.NewReader(b), int64(len(b)), ipc.WithValidation(array.ValidateFull))
 		require.NoError(t, err)
 		require.Equal(t, "ARROW1", r.Magic())
 		for rec, err := range r.Records() {
@@ -90,7 +91,7 @@ func readAlkaid(t *testing.T, b []byte, file bool) (*alkaid.Schema, []*alkaid.Re
 		}
 		return r.Schema(), out
 	}
-	r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(ipc.ValidateAll))
+	r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	for rec, err := range r.Records() {
 		require.NoError(t, err)

@@ -54,7 +54,7 @@ func TestCDataAlkaidExportArrowGoImport(t *testing.T) {
 		// Export what arrow-go imported; Alkaid imports it back.
 		acdata.ExportArrowRecordBatch(theirs, arrowGoArray(ca), arrowGoSchemaStruct(cs))
 		theirs.Release()
-		back, err := cdata.ImportRecord(ca, cs, cdata.WithFullValidation())
+		back, err := cdata.ImportRecord(ca, cs, cdata.WithValidation(array.ValidateFull))
 		require.NoError(t, err, "record %d", k)
 		require.True(t, rec.Schema().Equal(back.Schema()), "schema came back as\n%v", back.Schema())
 		for i := range rec.NumCols() {
@@ -76,7 +76,7 @@ func TestCDataArrowGoExportAlkaidImport(t *testing.T) {
 	for k, theirs := range []aarrow.RecordBatch{whole, sliced} {
 		ca, cs := cdata.NewArrowArray(), cdata.NewArrowSchema()
 		acdata.ExportArrowRecordBatch(theirs, arrowGoArray(ca), arrowGoSchemaStruct(cs))
-		ours, err := cdata.ImportRecord(ca, cs, cdata.WithFullValidation())
+		ours, err := cdata.ImportRecord(ca, cs, cdata.WithValidation(array.ValidateFull))
 		require.NoError(t, err, "record %d", k)
 		require.True(t, schema.Equal(ours.Schema()), "want %s\nAlkaid imported %s", schema, ours.Schema())
 		requireSameValues(t, ours, theirs)
@@ -148,7 +148,7 @@ func TestCDataStreamsBothWays(t *testing.T) {
 	}
 	acdata.ExportRecordReader(rr, arrowGoStream(s))
 	rr.Release()
-	ours, err := cdata.ImportStream(s, cdata.WithFullValidation())
+	ours, err := cdata.ImportStream(s, cdata.WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	defer ours.Close()
 	require.True(t, schema.Equal(ours.Schema()))

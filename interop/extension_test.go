@@ -375,13 +375,13 @@ func TestArrowGoToAlkaid(t *testing.T) {
 
 				var got *alkaid.Record
 				if file {
-					r, err := ipc.NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), ipc.WithValidation(ipc.ValidateAll))
+					r, err := ipc.NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), ipc.WithValidation(array.ValidateFull))
 					require.NoError(t, err)
 					require.Equal(t, "ARROW1", r.Magic())
 					got, err = r.Record(0)
 					require.NoError(t, err)
 				} else {
-					r, err := ipc.NewStreamReader(bytes.NewReader(buf.Bytes()), ipc.WithValidation(ipc.ValidateAll))
+					r, err := ipc.NewStreamReader(bytes.NewReader(buf.Bytes()), ipc.WithValidation(array.ValidateFull))
 					require.NoError(t, err)
 					got, err = r.Read()
 					require.NoError(t, err)

@@ -35,6 +35,7 @@ import (
 	"google.golang.org/protobuf/reflect/protoregistry"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/flight"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -137,7 +138,7 @@ func fromArrowGoRecords(t *testing.T, s *aarrow.Schema, recs []aarrow.RecordBatc
 		require.NoError(t, w.Write(r))
 	}
 	require.NoError(t, w.Close())
-	sr, err := ipc.NewStreamReader(&buf, ipc.WithValidation(ipc.ValidateAll))
+	sr, err := ipc.NewStreamReader(&buf, ipc.WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	var out []*alkaid.Record
 	for r, err := range sr.Records() {
@@ -267,7 +268,7 @@ func (m *flightMemService) DoGet(_ *flight.Ticket, s flight.DoGetServer) error {
 }
 
 func (m *flightMemService) DoPut(s flight.DoPutServer) error {
-	rr, err := flight.NewRecordReader(s, ipc.WithValidation(ipc.ValidateAll))
+	rr, err := flight.NewRecordReader(s, ipc.WithValidation(array.ValidateFull))
 	if err != nil {
 		return status.Errorf(codes.InvalidArgument, "%v", err)
 	}
@@ -293,7 +294,7 @@ func (m *flightMemService) DoPut(s flight.DoPutServer) error {
 }
 
 func (m *flightMemService) DoExchange(s flight.DoExchangeServer) error {
-	rr, err := flight.NewRecordReader(s, ipc.WithValidation(ipc.ValidateAll))
+	rr, err := flight.NewRecordReader(s, ipc.WithValidation(array.ValidateFull))
 	if err != nil {
 		return status.Errorf(codes.InvalidArgument, "%v", err)
 	}
@@ -419,7 +420,7 @@ func TestFlightAlkaidClientArrowGoServer(t *testing.T) {
 		t.Cleanup(func() { c.Close() })
 		return c
 	}
-	c := dial(flight.WithReadOptions(ipc.WithValidation(ipc.ValidateAll)), flight.WithWriteOptions(ipc.WithArrowCompat()))
+	c := dial(flight.WithReadOptions(ipc.WithValidation(array.ValidateFull)), flight.WithWriteOptions(ipc.WithArrowCompat()))
 	rr, err := c.Get(ctx, &flight.Ticket{Ticket: []byte("any")})
 	require.NoError(t, err)
 	var got []*alkaid.Record

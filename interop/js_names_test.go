@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/flatbuf"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -38,7 +39,7 @@ func requireNoLeadingSchema(t *testing.T, file []byte) {
 	if err == nil {
 		require.NotEqual(t, ipc.MessageSchema, m.Type(), "the file starts with a schema message")
 	}
-	fr, err := ipc.NewFileReader(bytes.NewReader(file), int64(len(file)), ipc.WithValidation(ipc.ValidateAll), ipc.WithStrictSchemaMessage())
+	fr, err := ipc.NewFileReader(bytes.NewReader(file), int64(len(file)), ipc.WithValidation(array.ValidateFull), ipc.WithStrictSchemaMessage())
 	require.NoError(t, err)
 	require.Empty(t, fr.Warnings())
 }

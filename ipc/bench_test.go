@@ -85,8 +85,8 @@ func BenchmarkStreamRead(b *testing.B) {
 		raw := buf.Bytes()
 		for _, v := range []struct {
 			name string
-			val  Validation
-		}{{"default", ValidateDefault}, {"trusted", TrustedInputNoValidation}, {"full", ValidateAll}} {
+			val  array.ValidationLevel
+		}{{"default", array.ValidateSafe}, {"trusted", array.ValidateStructure}, {"full", array.ValidateFull}} {
 			b.Run(c.String()+"/"+v.name, func(b *testing.B) {
 				b.SetBytes(size)
 				b.ReportAllocs()

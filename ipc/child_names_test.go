@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
@@ -32,14 +33,14 @@ func TestListChildNamesKept(t *testing.T) {
 			sw, err := NewStreamWriter(&sbuf, schema, opts...)
 			require.NoError(t, err)
 			require.NoError(t, sw.Close())
-			sr, err := NewStreamReaderBytes(sbuf.Bytes(), WithValidation(ValidateAll))
+			sr, err := NewStreamReaderBytes(sbuf.Bytes(), WithValidation(array.ValidateFull))
 			require.NoError(t, err)
 			requireSameSchema(t, schema, sr.Schema())
 
 			fw, err := NewFileWriter(&fbuf, schema, opts...)
 			require.NoError(t, err)
 			require.NoError(t, fw.Close())
-			fr, err := NewFileReader(bytes.NewReader(fbuf.Bytes()), int64(fbuf.Len()), WithValidation(ValidateAll))
+			fr, err := NewFileReader(bytes.NewReader(fbuf.Bytes()), int64(fbuf.Len()), WithValidation(array.ValidateFull))
 			require.NoError(t, err)
 			requireSameSchema(t, schema, fr.Schema())
 		}

@@ -191,7 +191,7 @@ func TestCompressionProbe(t *testing.T) {
 		} {
 			recs := []*alkaid.Record{rec}
 			raw := writeStream(t, s, recs, opts...)
-			sr, err := NewStreamReaderBytes(raw, WithValidation(ValidateAll))
+			sr, err := NewStreamReaderBytes(raw, WithValidation(array.ValidateFull))
 			require.NoError(t, err)
 			var got []*alkaid.Record
 			for r, err := range sr.Records() {
@@ -201,7 +201,7 @@ func TestCompressionProbe(t *testing.T) {
 			requireSameRecords(t, recs, got, codec.String())
 
 			raw = writeFile(t, s, recs, opts...)
-			fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(ValidateAll))
+			fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(array.ValidateFull))
 			require.NoError(t, err)
 			got = got[:0]
 			for r, err := range fr.Records() {

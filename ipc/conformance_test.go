@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
@@ -34,7 +35,7 @@ func TestConformanceReadable(t *testing.T) {
 		t.Run(filepath.Base(filepath.Dir(name))+"/"+filepath.Base(name), func(t *testing.T) {
 			raw, err := os.ReadFile(path)
 			require.NoError(t, err)
-			sr, err := NewStreamReader(bytes.NewReader(raw), WithValidation(ValidateAll))
+			sr, err := NewStreamReader(bytes.NewReader(raw), WithValidation(array.ValidateFull))
 			require.NoError(t, err)
 			var streamed []string
 			for rec, err := range sr.Records() {
@@ -42,7 +43,7 @@ func TestConformanceReadable(t *testing.T) {
 				streamed = append(streamed, rec.String())
 			}
 
-			fr, err := OpenFile(name+".arrow_file", WithValidation(ValidateAll))
+			fr, err := OpenFile(name+".arrow_file", WithValidation(array.ValidateFull))
 			require.NoError(t, err)
 			// The golden streams were written with canonical map field names
 			// ("entries", "key", "value") even where the file keeps others.
@@ -96,7 +97,7 @@ func TestConformanceRewrite(t *testing.T) {
 				require.NoError(t, sw.Close())
 				require.NoError(t, fw.Close())
 
-				back, err := NewStreamReader(bytes.NewReader(sbuf.Bytes()), WithValidation(ValidateAll))
+				back, err := NewStreamReader(bytes.NewReader(sbuf.Bytes()), WithValidation(array.ValidateFull))
 				require.NoError(t, err)
 				require.True(t, back.Schema().Equal(sr.Schema()))
 				i := 0
@@ -107,7 +108,7 @@ func TestConformanceRewrite(t *testing.T) {
 				}
 				require.Equal(t, len(recs), i)
 
-				fr, err := NewFileReader(bytes.NewReader(fbuf.Bytes()), int64(fbuf.Len()), WithValidation(ValidateAll))
+				fr, err := NewFileReader(bytes.NewReader(fbuf.Bytes()), int64(fbuf.Len()), WithValidation(array.ValidateFull))
 				require.NoError(t, err)
 				require.True(t, fr.Schema().Equal(sr.Schema()))
 				require.Equal(t, len(recs), fr.NumRecords())

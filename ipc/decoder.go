@@ -323,20 +323,14 @@ func (d *Decoder) check(data *array.Data, where place, col int, name string) (ar
 	// Dictionaries were checked at this level when they arrived (their
 	// values by applyDictionary); a batch checks only its indices into
 	// them, so that n batches over a dictionary do not check it n times.
-	var a array.Array
-	var err error
-	if d.cfg.validation == TrustedInputNoValidation {
-		a, err = array.Make(data)
-	} else {
-		a, err = array.MakeWith(data, array.ValidationOptions{Full: d.cfg.validation == ValidateAll, DictionariesValidated: true, Skip: d.cfg.skipChecks})
-	}
+	a, err := array.MakeWith(data, array.ValidationOptions{Level: d.cfg.validation, DictionariesValidated: true, Skip: d.cfg.skipChecks})
 	if err != nil {
 		// Wrap both: the caller may branch on ipc.ErrInvalid or on the
 		// array's *ValidationError.
 		if col >= 0 {
-			return nil, fmt.Errorf("%w: %s: column %d (%s): %w", ErrInvalid, where, col, name, err)
+			return nil, fmt.Errorf("ipc: %w: %s: column %d (%s): %w", ErrInvalid, where, col, name, err)
 		}
-		return nil, fmt.Errorf("%w: %s: %w", ErrInvalid, where, err)
+		return nil, fmt.Errorf("ipc: %w: %s: %w", ErrInvalid, where, err)
 	}
 	return a, nil
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 )
 
 // TestDecoderByteAtATime feeds every golden stream to the push decoder one
@@ -23,7 +24,7 @@ func TestDecoderByteAtATime(t *testing.T) {
 			require.NoError(t, err)
 			want := readAllStream(t, raw)
 			var got []string
-			for _, rec := range feedByteAtATime(t, NewDecoder(WithValidation(ValidateAll)), raw) {
+			for _, rec := range feedByteAtATime(t, NewDecoder(WithValidation(array.ValidateFull)), raw) {
 				got = append(got, rec.String())
 			}
 			require.Equal(t, want, got)

@@ -140,7 +140,7 @@ func TestDictionaryDeltasGrowInPlace(t *testing.T) {
 			// all the deltas that followed it.
 			for i, rec := range got {
 				require.Equal(t, before[i], rec.String(), "record %d changed", i)
-				require.NoError(t, array.ValidateFull(rec.Column(0).Data().Dictionary), "record %d", i)
+				require.NoError(t, array.Validate(rec.Column(0).Data().Dictionary, array.ValidateFull), "record %d", i)
 			}
 			requireSameRecords(t, recs, got, c.name)
 			// Doubling: a handful of allocations per buffer for all the
@@ -240,7 +240,7 @@ func TestGrownMatchesConcatenate(t *testing.T) {
 					want, err := array.Concatenate(pieces[:k+1]...)
 					require.NoError(t, err)
 					got := grown.array()
-					require.NoError(t, array.ValidateFull(got))
+					require.NoError(t, array.Validate(got, array.ValidateFull))
 					require.True(t, array.Equal(want, array.MustMake(got)), "after piece %d:\nwant %v\ngot  %v", k, want, array.MustMake(got))
 				}
 			}

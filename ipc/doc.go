@@ -16,9 +16,9 @@
 // string is verified before it is read, every buffer range is checked
 // against the message body, counts of nodes and buffers against the schema,
 // and allocations are bounded by the input's size or by [Limits]. Returned
-// arrays are validated ([ValidateDefault]) so that no accessor can read
-// out of bounds; [ValidateAll] adds UTF-8 and value checks, and
-// [TrustedInputNoValidation] skips the O(n) checks for data this process
+// arrays are validated ([array.ValidateSafe]) so that no accessor can read
+// out of bounds; [array.ValidateFull] adds UTF-8 and value checks, and
+// [array.ValidateStructure] skips the O(n) checks for data this process
 // wrote itself.
 //
 // Memory bound for untrusted input: reading an uncompressed stream or file

@@ -296,7 +296,7 @@ func (fr *FileReader) open() error {
 		}
 	}
 	fr.footer = readMetadataMap(footer.CustomMetadataLength(), footer.CustomMetadata)
-	if fr.cfg.validation == ValidateAll || fr.cfg.strictLead {
+	if fr.cfg.full() || fr.cfg.strictLead {
 		// Otherwise the check waits for Warnings, so that opening a file
 		// costs no more than reading its footer.
 		fr.leadOnce.Do(func() {})

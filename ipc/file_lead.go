@@ -26,7 +26,7 @@ func WithStrictSchemaMessage() ReaderOption {
 // file (see [WithStrictSchemaMessage]). Each wraps [ErrInvalid] and names
 // the byte offset and the writer's defect.
 //
-// With [ValidateAll] or strict checking the leading message is checked
+// With [array.ValidateFull] or strict checking the leading message is checked
 // when the file is opened; otherwise on the first call of Warnings (so
 // that opening costs no more than reading the footer), which is safe for
 // concurrent use.
@@ -45,8 +45,8 @@ func (fr *FileReader) Warnings() []error {
 // check. The message's prefix and Flatbuffer are verified (a fault is a
 // warning, or an error when strict); footer is nil when only that is
 // asked (from Warnings); with
-// [ValidateAll] or strict checking a schema message's schema is read too,
-// and with ValidateAll it must say what the footer's copy says: a file
+// [array.ValidateFull] or strict checking a schema message's schema is read too,
+// and with array.ValidateFull it must say what the footer's copy says: a file
 // whose two copies disagree would read differently as a file and as a
 // stream.
 func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
@@ -77,14 +77,14 @@ func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
 		// batch; file readers rely on the footer's copy alone.
 		return nil
 	}
-	if footer == nil || fr.cfg.validation != ValidateAll && !fr.cfg.strictLead {
+	if footer == nil || !fr.cfg.full() && !fr.cfg.strictLead {
 		return nil // a verified message: its schema is read only to compare
 	}
 	info, err := messageSchema(m, limits)
 	if err != nil {
 		return fr.leadFault(err)
 	}
-	if fr.cfg.validation == ValidateAll && !info.sameAs(footer) {
+	if fr.cfg.full() && !info.sameAs(footer) {
 		return invalidf("the schema message and the footer's schema disagree:\nmessage %s\nfooter %s", info.schema, footer.schema)
 	}
 	return nil
@@ -96,13 +96,13 @@ const leadWindow = 1 << 20
 // leadFault reports a malformed leading message: a warning naming the
 // writer's defect, or an error with WithStrictSchemaMessage.
 func (fr *FileReader) leadFault(cause error) error {
-	what := strings.TrimPrefix(cause.Error(), ErrInvalid.Error()+": ")
+	what := strings.TrimPrefix(cause.Error(), "ipc: "+ErrInvalid.Error()+": ")
 	if lead, err := fr.readAt(8, int(min(fr.footerStart-8, leadWindow))); err == nil {
 		if d := bareSchemaDefect(lead); d != "" {
 			what = d
 		}
 	}
-	err := fmt.Errorf("%w: schema message at byte 8: %s; the file's writer wrote a malformed leading message (read through the footer's schema)", ErrInvalid, what)
+	err := fmt.Errorf("ipc: %w: schema message at byte 8: %s; the file's writer wrote a malformed leading message (read through the footer's schema)", ErrInvalid, what)
 	if fr.cfg.strictLead {
 		return err
 	}

@@ -63,7 +63,7 @@ func TestFileLeadingSchemaMalformed(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			raw := replaceLead(t, good, len(frame), []byte(c.lead))
-			for _, v := range []Validation{TrustedInputNoValidation, ValidateDefault, ValidateAll} {
+			for _, v := range []array.ValidationLevel{array.ValidateStructure, array.ValidateSafe, array.ValidateFull} {
 				fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(v))
 				require.NoError(t, err)
 				require.True(t, fr.Schema().Equal(s))
@@ -77,13 +77,13 @@ func TestFileLeadingSchemaMalformed(t *testing.T) {
 				require.NoError(t, err)
 				require.Equal(t, rec.String(), got.String())
 			}
-			_, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(ValidateAll), WithStrictSchemaMessage())
+			_, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(array.ValidateFull), WithStrictSchemaMessage())
 			require.ErrorIs(t, err, ErrInvalid)
 			require.ErrorContains(t, err, c.want)
 		})
 	}
 	// A well-formed file has no warnings, strict or not.
-	for _, opts := range [][]ReaderOption{nil, {WithStrictSchemaMessage(), WithValidation(ValidateAll)}} {
+	for _, opts := range [][]ReaderOption{nil, {WithStrictSchemaMessage(), WithValidation(array.ValidateFull)}} {
 		fr, err := NewFileReader(bytes.NewReader(good), int64(len(good)), opts...)
 		require.NoError(t, err)
 		require.Empty(t, fr.Warnings())
@@ -102,7 +102,7 @@ func TestFileWithoutLeadingSchema(t *testing.T) {
 	empty := fileWithSchemas(t, nil, s)
 	for name, raw := range map[string][]byte{"first batch at byte 8": noLead, "no batches": empty} {
 		t.Run(name, func(t *testing.T) {
-			for _, opts := range [][]ReaderOption{nil, {WithValidation(ValidateAll), WithStrictSchemaMessage()}} {
+			for _, opts := range [][]ReaderOption{nil, {WithValidation(array.ValidateFull), WithStrictSchemaMessage()}} {
 				fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), opts...)
 				require.NoError(t, err)
 				require.True(t, fr.Schema().Equal(s))
@@ -137,7 +137,7 @@ func dropLeadingSchema(t *testing.T, file []byte, frameLen int) []byte {
 	return out
 }
 
-// TestFileWarningsConcurrent: below ValidateAll the leading message is
+// TestFileWarningsConcurrent: below array.ValidateFull the leading message is
 // checked on the first call of Warnings, which goroutines may make at
 // once.
 func TestFileWarningsConcurrent(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
@@ -44,7 +45,7 @@ func TestFileSchemaCopiesMustAgree(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			raw := fileWithSchemas(t, c.lead, base)
-			fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(ValidateAll))
+			fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(array.ValidateFull))
 			if !c.reject {
 				require.NoError(t, err)
 				require.True(t, fr.Schema().Equal(base))
@@ -54,7 +55,7 @@ func TestFileSchemaCopiesMustAgree(t *testing.T) {
 			require.ErrorContains(t, err, "the schema message and the footer's schema disagree")
 			// Lesser validation skips the comparison, as Arrow's readers
 			// do: the footer's copy is read.
-			for _, v := range []Validation{ValidateDefault, TrustedInputNoValidation} {
+			for _, v := range []array.ValidationLevel{array.ValidateSafe, array.ValidateStructure} {
 				fr, err = NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithValidation(v))
 				require.NoError(t, err)
 				require.True(t, fr.Schema().Equal(base))

@@ -147,7 +147,7 @@ func FuzzStreamReader(f *testing.F) {
 func FuzzDecoder(f *testing.F) {
 	seedInputs(f, false)
 	f.Fuzz(func(t *testing.T, in []byte) {
-		dec := NewDecoder(WithLimits(fuzzLimits), WithValidation(ValidateAll))
+		dec := NewDecoder(WithLimits(fuzzLimits), WithValidation(array.ValidateFull))
 		// Feed in uneven pieces.
 		for len(in) > 0 {
 			n := min(len(in), 1+int(in[0])%97)
@@ -217,18 +217,18 @@ func FuzzFileReader(f *testing.F) {
 			}
 			viaStream = append(viaStream, rec.String())
 		}
-		// Under ValidateAll the file reader compares the stream's schema
+		// Under array.ValidateFull the file reader compares the stream's schema
 		// message with the footer's copy, which it reads otherwise (the
 		// seed adacdd965dcb18ab renames a field in one), unless it found
 		// the leading message malformed as a file's (a warning; strict
 		// checking makes it an error).
 		if !sr.Schema().Equal(fr.Schema()) {
-			all, err := NewFileReader(bytes.NewReader(in), int64(len(in)), WithLimits(fuzzLimits), WithValidation(ValidateAll))
+			all, err := NewFileReader(bytes.NewReader(in), int64(len(in)), WithLimits(fuzzLimits), WithValidation(array.ValidateFull))
 			if err == nil && len(all.Warnings()) == 0 {
-				t.Fatalf("ValidateAll accepted a footer schema unlike the stream's:\n%s\n%s", fr.Schema(), sr.Schema())
+				t.Fatalf("ValidateFull accepted a footer schema unlike the stream's:\n%s\n%s", fr.Schema(), sr.Schema())
 			}
 			if err == nil {
-				if _, err := NewFileReader(bytes.NewReader(in), int64(len(in)), WithLimits(fuzzLimits), WithValidation(ValidateAll), WithStrictSchemaMessage()); err == nil {
+				if _, err := NewFileReader(bytes.NewReader(in), int64(len(in)), WithLimits(fuzzLimits), WithValidation(array.ValidateFull), WithStrictSchemaMessage()); err == nil {
 					t.Fatalf("strict checking accepted a malformed leading message: %v", all.Warnings())
 				}
 			}

@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
 
@@ -43,7 +44,7 @@ func TestGoldenFiles(t *testing.T) {
 			require.NoError(t, err, "missing golden file; run go test ./ipc -run Golden -update")
 			require.True(t, bytes.Equal(want, got), "%s: written bytes changed (%d bytes, golden %d)", c.name, len(got), len(want))
 			// And the golden bytes still read back to the batch.
-			r, err := NewStreamReader(bytes.NewReader(want), WithValidation(ValidateAll))
+			r, err := NewStreamReader(bytes.NewReader(want), WithValidation(array.ValidateFull))
 			require.NoError(t, err)
 			require.True(t, r.Next())
 			require.Equal(t, rec.String(), r.Record().String())

@@ -11,6 +11,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
 	"github.com/alkaid-go/alkaid/internal/randdata"
@@ -246,7 +247,7 @@ func malformedCases() []malformed {
 		{"offsets decreasing", cat(str, rb(strBatch([]int32{0, 3, 1, 4}, "abcd"))), nil, "offset"},
 		{"offset beyond data", cat(str, rb(strBatch([]int32{0, 2, 9}, "abcd"))), nil, "offset"},
 		{"first offset negative", cat(str, rb(strBatch([]int32{-2, 2, 4}, "abcd"))), nil, "offset"},
-		{"invalid UTF-8", cat(str, rb(strBatch([]int32{0, 2, 4}, "a\xffcd"))), []ReaderOption{WithValidation(ValidateAll)}, "UTF-8"},
+		{"invalid UTF-8", cat(str, rb(strBatch([]int32{0, 2, 4}, "a\xffcd"))), []ReaderOption{WithValidation(array.ValidateFull)}, "UTF-8"},
 		{"sparse union id undeclared", cat(schemaMsg(schemaOf(field("u", sparse))), rb(func(b *batch) {
 			b.length = 2
 			b.nodes = [][2]int64{{2, 0}, {2, 0}}

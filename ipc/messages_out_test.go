@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/alkaid-go/alkaid/memory"
 )
@@ -73,7 +74,7 @@ func TestMessageEncoderMatchesStream(t *testing.T) {
 			require.NoError(t, w.Close())
 			require.Equal(t, want.Bytes(), framed.Bytes())
 
-			dec := NewDecoder(WithValidation(ValidateAll))
+			dec := NewDecoder(WithValidation(array.ValidateFull))
 			var got []*alkaid.Record
 			for _, m := range msgs {
 				msg, err := NewMessage(m.Metadata, memory.NewBuffer(m.AppendBody(nil)), Limits{})

@@ -27,28 +27,6 @@ func (c Codec) String() string {
 	return "none"
 }
 
-// Validation is how much a reader checks the arrays it returns.
-type Validation uint8
-
-const (
-	// ValidateDefault checks everything an accessor relies on, in O(n):
-	// offsets, sizes, view ranges, dictionary indices, union type ids and
-	// offsets, run ends. No accessor of a returned array can panic or read
-	// out of bounds.
-	ValidateDefault Validation = iota
-	// ValidateAll adds UTF-8, view prefixes, null counts and value ranges;
-	// a file reader also requires a well-formed schema message at the
-	// start of the file to agree with the footer's copy, which it reads
-	// otherwise (a malformed one is a warning: see
-	// [WithStrictSchemaMessage]).
-	ValidateAll
-	// TrustedInputNoValidation skips the O(n) checks; only structure
-	// (buffer sizes against lengths) is checked. Use it only for bytes
-	// this process wrote itself: corrupt input can then make accessors
-	// panic.
-	TrustedInputNoValidation
-)
-
 // Limits bound what a reader accepts from untrusted bytes. Zero fields
 // take the defaults of [DefaultLimits].
 type Limits struct {
@@ -132,7 +110,7 @@ func (l Limits) withDefaults() Limits {
 type ReaderOption func(*readerConfig)
 
 type readerConfig struct {
-	validation  Validation
+	validation  array.ValidationLevel
 	limits      Limits
 	refuseSwap  bool
 	concurrency int
@@ -142,7 +120,7 @@ type readerConfig struct {
 }
 
 func newReaderConfig(opts []ReaderOption) readerConfig {
-	c := readerConfig{concurrency: runtime.GOMAXPROCS(0), splitMin: splitCopyMin}
+	c := readerConfig{concurrency: runtime.GOMAXPROCS(0), splitMin: splitCopyMin, validation: array.ValidateSafe}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -152,9 +130,29 @@ func newReaderConfig(opts []ReaderOption) readerConfig {
 
 func (c readerConfig) split() copySplit { return copySplit{c.concurrency, c.splitMin} }
 
-// WithValidation sets how much returned arrays are checked (default
-// [ValidateDefault]).
-func WithValidation(v Validation) ReaderOption { return func(c *readerConfig) { c.validation = v } }
+// WithValidation sets how much returned arrays are checked, with the
+// levels of package array (default [array.ValidateSafe]):
+//
+//   - [array.ValidateSafe] checks everything an accessor relies on, in
+//     O(n): offsets, sizes, view ranges, dictionary indices, union type
+//     ids and offsets, run ends. No accessor of a returned array can panic
+//     or read out of bounds.
+//   - [array.ValidateFull] adds UTF-8, view prefixes, null counts and value
+//     ranges; a file reader also requires a well-formed schema message at
+//     the start of the file to agree with the footer's copy, which it
+//     reads otherwise (a malformed one is a warning: see
+//     [WithStrictSchemaMessage]).
+//   - [array.ValidateStructure] (and [array.ValidateNone], which is the
+//     same here: an array is never made without it) skips the O(n)
+//     checks; only structure (buffer sizes against lengths) is checked.
+//     Use it only for trusted input, bytes this process wrote itself:
+//     corrupt input can then make accessors panic.
+//
+// A level above array.ValidateFull makes every record batch an error
+// wrapping [ErrNotSupported].
+func WithValidation(level array.ValidationLevel) ReaderOption {
+	return func(c *readerConfig) { c.validation = level }
+}
 
 // WithLimits sets the limits on untrusted input (default [DefaultLimits]).
 func WithLimits(l Limits) ReaderOption { return func(c *readerConfig) { c.limits = l } }
@@ -233,3 +231,7 @@ func WithDictionaryDeltas() WriterOption { return func(c *writerConfig) { c.delt
 func WithWriteConcurrency(n int) WriterOption {
 	return func(c *writerConfig) { c.concurrency = max(n, 1) }
 }
+
+// full reports whether the reader validates at array.ValidateFull, which
+// adds the file reader's own full checks (the leading schema message).
+func (c readerConfig) full() bool { return c.validation == array.ValidateFull }

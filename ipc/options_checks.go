@@ -2,7 +2,7 @@ package ipc
 
 import "github.com/alkaid-go/alkaid/array"
 
-// WithoutValueChecks leaves the value checks c out of [ValidateAll] (it
+// WithoutValueChecks leaves the value checks c out of [array.ValidateFull] (it
 // has no effect at the other levels, which do not make them). Arrow's
 // integration runner asks this of its tools for golden files that Arrow
 // 0.14.1 to 1.0 wrote with decimals beyond their declared precision,

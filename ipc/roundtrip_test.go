@@ -52,7 +52,7 @@ func TestStreamDictionaryReplacementAndDelta(t *testing.T) {
 	recs := []*alkaid.Record{a, b, a}
 	for _, opts := range [][]WriterOption{nil, {WithDictionaryDeltas()}} {
 		raw := writeStream(t, s, recs, opts...)
-		r, err := NewStreamReader(bytes.NewReader(raw), WithValidation(ValidateAll))
+		r, err := NewStreamReader(bytes.NewReader(raw), WithValidation(array.ValidateFull))
 		require.NoError(t, err)
 		var got []*alkaid.Record
 		for rec, err := range r.Records() {
@@ -116,9 +116,9 @@ func TestRoundTripEveryType(t *testing.T) {
 				raw := writeStream(t, s, recs, opts...)
 				for _, open := range []func() (*StreamReader, error){
 					func() (*StreamReader, error) {
-						return NewStreamReader(bytes.NewReader(raw), WithValidation(ValidateAll))
+						return NewStreamReader(bytes.NewReader(raw), WithValidation(array.ValidateFull))
 					},
-					func() (*StreamReader, error) { return NewStreamReaderBytes(raw, WithValidation(ValidateAll)) },
+					func() (*StreamReader, error) { return NewStreamReaderBytes(raw, WithValidation(array.ValidateFull)) },
 				} {
 					r, err := open()
 					require.NoError(t, err)
@@ -135,7 +135,7 @@ func TestRoundTripEveryType(t *testing.T) {
 				path := filepath.Join(dir, name+".ipc")
 				require.NoError(t, os.WriteFile(path, raw, 0o644))
 				for _, open := range []func() (*FileReader, error){
-					func() (*FileReader, error) { return OpenFile(path, WithValidation(ValidateAll)) },
+					func() (*FileReader, error) { return OpenFile(path, WithValidation(array.ValidateFull)) },
 					func() (*FileReader, error) { return NewFileReader(bytes.NewReader(raw), int64(len(raw))) },
 				} {
 					fr, err := open()
@@ -273,7 +273,7 @@ func TestDictionaryDelta(t *testing.T) {
 func TestNonNullableNullTypeField(t *testing.T) {
 	stream, err := hex.DecodeString("ffffffff700000001000000000000a0010000e00070008000a00000000000001100000000000040008000800000004000800000004000000010000001400000010001400040000000f001000000008001000000010000000140000000000000114000000010000006e000000000000000400040004000000ffffffff60000000140000000000000000000a000e000c00070008000a000000000000031000000004000a0018000c00080004000a000000140000001800000003000000000000000000000000000000000000000100000003000000000000000300000000000000ffffffff00000000")
 	require.NoError(t, err)
-	r, err := NewStreamReader(bytes.NewReader(stream), WithValidation(ValidateAll))
+	r, err := NewStreamReader(bytes.NewReader(stream), WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	f := r.Schema().Field(0)
 	require.Equal(t, "n", f.Name)
@@ -285,7 +285,7 @@ func TestNonNullableNullTypeField(t *testing.T) {
 	require.Equal(t, 3, rec.Column(0).NullN())
 
 	// And it writes back.
-	r, err = NewStreamReader(bytes.NewReader(writeStream(t, rec.Schema(), []*alkaid.Record{rec})), WithValidation(ValidateAll))
+	r, err = NewStreamReader(bytes.NewReader(writeStream(t, rec.Schema(), []*alkaid.Record{rec})), WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	back, err := r.Read()
 	require.NoError(t, err)

@@ -260,7 +260,7 @@ func TestParallelCopySmallBodies(t *testing.T) {
 		require.True(t, bytes.Equal(want, got), "file=%v", file)
 	}
 	raw := writeStream(t, s, recs)
-	opts := []ReaderOption{WithReadConcurrency(3), readSplitAt(64), WithValidation(ValidateAll)}
+	opts := []ReaderOption{WithReadConcurrency(3), readSplitAt(64), WithValidation(array.ValidateFull)}
 	r, err := NewStreamReader(bytes.NewReader(raw), opts...)
 	require.NoError(t, err)
 	var got []*alkaid.Record

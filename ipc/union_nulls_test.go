@@ -36,7 +36,7 @@ func unionWithNullCount(t *testing.T, nulls int64) []byte {
 func TestUnionNullCountCarriesNoMeaning(t *testing.T) {
 	for _, nulls := range []int64{0, 1, 2} {
 		in := unionWithNullCount(t, nulls)
-		for _, v := range []Validation{TrustedInputNoValidation, ValidateDefault, ValidateAll} {
+		for _, v := range []array.ValidationLevel{array.ValidateStructure, array.ValidateSafe, array.ValidateFull} {
 			sr, err := NewStreamReaderBytes(in, WithValidation(v))
 			require.NoError(t, err)
 			rec, err := sr.Read()
@@ -46,7 +46,7 @@ func TestUnionNullCountCarriesNoMeaning(t *testing.T) {
 			require.Equal(t, 0, u.Data().NullCount)
 			require.False(t, u.IsNull(0))
 			require.True(t, u.IsNull(1))
-			require.NoError(t, array.ValidateFull(u.Data()))
+			require.NoError(t, array.Validate(u.Data(), array.ValidateFull))
 
 			var out bytes.Buffer
 			w, err := NewStreamWriter(&out, rec.Schema())
@@ -73,7 +73,7 @@ func TestUnionWriterIgnoresDataNullCount(t *testing.T) {
 	require.NoError(t, err)
 	d := *rec.Column(0).Data()
 	d.NullCount = 1
-	col, err := array.MakeWith(&d, array.ValidationOptions{Full: true})
+	col, err := array.MakeWith(&d, array.ValidationOptions{Level: array.ValidateFull})
 	require.NoError(t, err)
 	rec2, err := alkaid.NewRecord(rec.Schema(), []array.Array{col}, 2)
 	require.NoError(t, err)

@@ -41,7 +41,7 @@ func TestWriteSliceOfPositionalLayouts(t *testing.T) {
 				part := all.Slice(cut[0], cut[1])
 				raw := writeStream(t, s, []*alkaid.Record{part})
 				require.Less(t, len(raw), full/50, "slice %v of %d rows: %d bytes, the whole array %d", cut, n, len(raw), full)
-				requireSameRecords(t, []*alkaid.Record{part}, readAll(t, raw, WithValidation(ValidateAll)), typ.String())
+				requireSameRecords(t, []*alkaid.Record{part}, readAll(t, raw, WithValidation(array.ValidateFull)), typ.String())
 			}
 		})
 	}
@@ -97,7 +97,7 @@ func TestWriteRandomSlices(t *testing.T) {
 				rec, err := alkaid.NewRecord(s, []array.Array{array.Slice(a, i, i+r.IntN(a.Len()-i+1))}, -1)
 				require.NoError(t, err)
 				raw := writeStream(t, s, []*alkaid.Record{rec})
-				requireSameRecords(t, []*alkaid.Record{rec}, readAll(t, raw, WithValidation(ValidateAll)), f.Name)
+				requireSameRecords(t, []*alkaid.Record{rec}, readAll(t, raw, WithValidation(array.ValidateFull)), f.Name)
 			}
 		})
 	}

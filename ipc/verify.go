@@ -108,7 +108,7 @@ type verifier struct {
 }
 
 func (v *verifier) errf(format string, args ...any) error {
-	return fmt.Errorf("%w: flatbuffer: "+format, append([]any{ErrInvalid}, args...)...)
+	return fmt.Errorf("ipc: %w: flatbuffer: "+format, append([]any{ErrInvalid}, args...)...)
 }
 
 // verifyRoot checks the buffer's root table against spec, within the

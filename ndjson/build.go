@@ -74,7 +74,7 @@ func newCol(b array.Builder, path string, nullable bool, o *textval.Options) (*c
 		case *array.FixedSizeListBuilder:
 			vb, c.start, c.size = lb.ValueBuilder(), lb.Append, lb.Size()
 		default:
-			return nil, fmt.Errorf("%w: %s: %s has no JSON form here", ErrNotSupported, path, t)
+			return nil, fmt.Errorf("ndjson: %w: %s: %s has no JSON form here", ErrNotSupported, path, t)
 		}
 		e, err := newCol(vb, path+"[]", t.Elem().Nullable, o)
 		if err != nil {
@@ -85,7 +85,7 @@ func newCol(b array.Builder, path string, nullable bool, o *textval.Options) (*c
 	}
 	leaf, err := textval.Bind(b, o)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrNotSupported, path, err)
+		return nil, fmt.Errorf("ndjson: %w: %s: %v", ErrNotSupported, path, err)
 	}
 	c.leaf = leaf
 	return c, nil

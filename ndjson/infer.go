@@ -161,7 +161,7 @@ func (n *inode) typ() (datatype.DataType, error) {
 		}
 	}
 	if kinds > 1 {
-		return nil, fmt.Errorf("%w: field %s is %s and %s: no type holds both", ErrInvalid, n.path, desc[0], desc[1])
+		return nil, fmt.Errorf("ndjson: %w: field %s is %s and %s: no type holds both", ErrInvalid, n.path, desc[0], desc[1])
 	}
 	switch {
 	case n.objLine > 0:

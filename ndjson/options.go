@@ -1,19 +1,22 @@
 package ndjson
 
 import (
-	"errors"
 	"runtime"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// Sentinel errors; every error of this package wraps one of them.
+// Sentinel errors; every error of this package wraps one of them and
+// starts with "ndjson: ".
 var (
-	// ErrInvalid: the input is not newline-delimited JSON objects, or a
-	// value does not fit its field's type.
-	ErrInvalid = errors.New("ndjson: invalid input")
-	// ErrNotSupported: a type without a JSON form here, or a bad option.
-	ErrNotSupported = errors.New("ndjson: not supported")
+	// ErrInvalid is datatype.ErrInvalid: the input is not
+	// newline-delimited JSON objects, or a value does not fit its field's
+	// type.
+	ErrInvalid = datatype.ErrInvalid
+	// ErrNotSupported is datatype.ErrNotSupported: a type without a JSON
+	// form here, or a bad option.
+	ErrNotSupported = datatype.ErrNotSupported
 )
 
 // maxDepth bounds the nesting of values read.

@@ -124,7 +124,7 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 		o(&cfg)
 	}
 	if cfg.batchRows <= 0 || cfg.inferRows <= 0 {
-		return nil, fmt.Errorf("%w: batch size and infer rows must be positive", ErrNotSupported)
+		return nil, fmt.Errorf("ndjson: %w: batch size and infer rows must be positive", ErrNotSupported)
 	}
 	cfg.concurrency = max(cfg.concurrency, 1)
 	cfg.blockSize = max(cfg.blockSize, 1)
@@ -132,7 +132,7 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 	if cfg.inferAll {
 		sk, ok := r.(io.Seeker)
 		if !ok {
-			return nil, fmt.Errorf("%w: WithInferAll needs an io.Seeker input", ErrNotSupported)
+			return nil, fmt.Errorf("ndjson: %w: WithInferAll needs an io.Seeker input", ErrNotSupported)
 		}
 		pos, err := sk.Seek(0, io.SeekCurrent)
 		if err != nil {
@@ -161,14 +161,14 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 			fields = append(fields, schema.Field(i))
 		}
 		if len(missing) > 0 {
-			return nil, fmt.Errorf("%w: columns not in the schema: %v", ErrInvalid, missing)
+			return nil, fmt.Errorf("ndjson: %w: columns not in the schema: %v", ErrInvalid, missing)
 		}
 		schema = alkaid.NewSchema(fields, schema.Metadata())
 	}
 	for i := range schema.NumFields() {
 		f := schema.Field(i)
 		if err := supported(f.Type); err != nil {
-			return nil, fmt.Errorf("%w: field %q: %v", ErrNotSupported, f.Name, err)
+			return nil, fmt.Errorf("ndjson: %w: field %q: %v", ErrNotSupported, f.Name, err)
 		}
 	}
 	rd.schema = schema
@@ -196,13 +196,13 @@ func (rd *Reader) infer() (*alkaid.Schema, error) {
 		return eachLine(chunk, first, func(b []byte, line int) error {
 			lx.b, lx.pos = b, 0
 			if lx.peek() != '{' {
-				return fmt.Errorf("%w: line %d: want a JSON object", ErrInvalid, line)
+				return fmt.Errorf("ndjson: %w: line %d: want a JSON object", ErrInvalid, line)
 			}
 			if err := root.observe(&lx, line, 0); err != nil {
-				return fmt.Errorf("%w: line %d: %v", ErrInvalid, line, err)
+				return fmt.Errorf("ndjson: %w: line %d: %v", ErrInvalid, line, err)
 			}
 			if lx.peek() != 0 {
-				return fmt.Errorf("%w: line %d: %v", ErrInvalid, line, lx.errf("text after the object"))
+				return fmt.Errorf("ndjson: %w: line %d: %v", ErrInvalid, line, lx.errf("text after the object"))
 			}
 			return nil
 		})
@@ -260,7 +260,7 @@ func (rd *Reader) parse(chunk []byte, first int) (*alkaid.Record, error) {
 		f := rd.schema.Field(i)
 		b, err := array.TryNewBuilder(f.Type)
 		if err != nil {
-			return nil, fmt.Errorf("%w: field %q: %v", ErrNotSupported, f.Name, err)
+			return nil, fmt.Errorf("ndjson: %w: field %q: %v", ErrNotSupported, f.Name, err)
 		}
 		b.Reserve(rd.cfg.batchRows)
 		c, err := newCol(b, f.Name, f.Nullable, opts)
@@ -274,13 +274,13 @@ func (rd *Reader) parse(chunk []byte, first int) (*alkaid.Record, error) {
 	err := eachLine(chunk, first, func(b []byte, line int) error {
 		lx.b, lx.pos = b, 0
 		if lx.peek() != '{' {
-			return fmt.Errorf("%w: line %d: want a JSON object", ErrInvalid, line)
+			return fmt.Errorf("ndjson: %w: line %d: want a JSON object", ErrInvalid, line)
 		}
 		if err := root.object(&lx, 0, len(rd.cfg.columns) > 0); err != nil {
-			return fmt.Errorf("%w: line %d: %v", ErrInvalid, line, err)
+			return fmt.Errorf("ndjson: %w: line %d: %v", ErrInvalid, line, err)
 		}
 		if lx.peek() != 0 {
-			return fmt.Errorf("%w: line %d: %v", ErrInvalid, line, lx.errf("text after the object"))
+			return fmt.Errorf("ndjson: %w: line %d: %v", ErrInvalid, line, lx.errf("text after the object"))
 		}
 		rows++
 		return nil

@@ -29,7 +29,7 @@ type enc func(dst []byte, i int) ([]byte, error)
 func encoder(a array.Array, path string) (enc, error) {
 	t := a.DataType()
 	if err := supported(t); err != nil {
-		return nil, fmt.Errorf("%w: field %q: %v", ErrNotSupported, path, err)
+		return nil, fmt.Errorf("ndjson: %w: field %q: %v", ErrNotSupported, path, err)
 	}
 	switch aa := a.(type) {
 	case *array.Struct:
@@ -82,7 +82,7 @@ func encoder(a array.Array, path string) (enc, error) {
 	}
 	f, err := textval.NewFormatter(a, textval.FormatOptions{})
 	if err != nil {
-		return nil, fmt.Errorf("%w: field %q: %v", ErrNotSupported, path, err)
+		return nil, fmt.Errorf("ndjson: %w: field %q: %v", ErrNotSupported, path, err)
 	}
 	switch t.Kind() {
 	case datatype.KindBool, datatype.KindInt8, datatype.KindInt16, datatype.KindInt32, datatype.KindInt64,
@@ -108,7 +108,7 @@ func encoder(a array.Array, path string) (enc, error) {
 	return func(dst []byte, i int) ([]byte, error) {
 		tmp = f(tmp[:0], i)
 		if check && !utf8.Valid(tmp) {
-			return nil, fmt.Errorf("%w: field %s, row %d: string is not valid UTF-8 (at byte %d)", ErrInvalid, path, i, textval.InvalidUTF8At(tmp)+1)
+			return nil, fmt.Errorf("ndjson: %w: field %s, row %d: string is not valid UTF-8 (at byte %d)", ErrInvalid, path, i, textval.InvalidUTF8At(tmp)+1)
 		}
 		return appendString(dst, tmp), nil
 	}, nil

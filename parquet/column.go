@@ -84,7 +84,7 @@ func (cr *columnReader) readChunk(data []byte) (*chunk, error) {
 		var h format.PageHeader
 		n, err := thrift.Unmarshal(data[pos:], &h)
 		if err != nil {
-			return nil, fmt.Errorf("%w: %s: page header at chunk byte %d: %v", ErrInvalid, cr.where, pos, err)
+			return nil, fmt.Errorf("parquet: %w: %s: page header at chunk byte %d: %v", ErrInvalid, cr.where, pos, err)
 		}
 		pos += n
 		if h.CompressedPageSize < 0 || int(h.CompressedPageSize) > len(data)-pos {
@@ -144,7 +144,7 @@ func (cr *columnReader) decompress(body []byte, size int) ([]byte, error) {
 		return nil, unsupportedf("%s: codec %s", cr.where, cr.meta.Codec)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s: %v", ErrInvalid, cr.where, err)
+		return nil, fmt.Errorf("parquet: %w: %s: %v", ErrInvalid, cr.where, err)
 	}
 	return out, nil
 }
@@ -286,7 +286,7 @@ func (cr *columnReader) levelsV1(page []byte, n int, max int16, enc format.Encod
 		return nil, nil, unsupportedf("%s: %s levels in encoding %s", cr.where, what, enc)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("%w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
+		return nil, nil, fmt.Errorf("parquet: %w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
 	}
 	lv, err := cr.narrow(tmp, max, what)
 	return lv, page[used:], err
@@ -298,7 +298,7 @@ func (cr *columnReader) levelsV2(data []byte, n int, max int16, what string) ([]
 	}
 	tmp := make([]int16, n)
 	if _, err := encoding.DecodeRLE(tmp, data, encoding.BitWidth(uint64(max))); err != nil {
-		return nil, fmt.Errorf("%w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
+		return nil, fmt.Errorf("parquet: %w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
 	}
 	return cr.narrow(tmp, max, what)
 }
@@ -320,9 +320,9 @@ func (cr *columnReader) decodeValues(enc format.Encoding, data []byte, n int) (*
 	v := &values{width: width, n: n}
 	wrap := func(err error) error {
 		if errors.Is(err, encoding.ErrLimit) {
-			return fmt.Errorf("%w: %s: %v", ErrLimit, enc, err)
+			return fmt.Errorf("parquet: %w: %s: %v", ErrLimit, enc, err)
 		}
-		return fmt.Errorf("%w: %s: %v", ErrInvalid, enc, err)
+		return fmt.Errorf("parquet: %w: %s: %v", ErrInvalid, enc, err)
 	}
 	typ := *e.Type
 	switch enc {
@@ -433,7 +433,7 @@ func (cr *columnReader) decodeDictIndices(data []byte, n int) (*values, error) {
 	}
 	idx := make([]int32, n)
 	if _, err := encoding.DecodeRLE(idx, data[1:], int(data[0])); err != nil {
-		return nil, fmt.Errorf("%w: dictionary indices: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("parquet: %w: dictionary indices: %v", ErrInvalid, err)
 	}
 	d := cr.dict
 	for i, x := range idx {

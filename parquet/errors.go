@@ -1,29 +1,34 @@
 package parquet
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// Sentinel errors; every error of this package wraps at most one of them.
+// Sentinel errors; every error of this package wraps at most one of them
+// and starts with "parquet: ".
 var (
-	// ErrInvalid: the bytes are not a valid Parquet file.
-	ErrInvalid = errors.New("parquet: invalid data")
-	// ErrNotSupported: valid Parquet this package does not read or write
-	// (encryption, LZO, a type without an Alkaid or Parquet equivalent).
-	ErrNotSupported = errors.New("parquet: not supported")
-	// ErrLimit: a page or count exceeds a configured limit.
-	ErrLimit = errors.New("parquet: limit exceeded")
+	// ErrInvalid is datatype.ErrInvalid: the bytes are not a valid
+	// Parquet file.
+	ErrInvalid = datatype.ErrInvalid
+	// ErrNotSupported is datatype.ErrNotSupported: valid Parquet this
+	// package does not read or write (encryption, LZO, a type without an
+	// Alkaid or Parquet equivalent).
+	ErrNotSupported = datatype.ErrNotSupported
+	// ErrLimit is datatype.ErrLimit: a page or count exceeds a configured
+	// limit.
+	ErrLimit = datatype.ErrLimit
 )
 
 func invalidf(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrInvalid}, args...)...)
+	return fmt.Errorf("parquet: %w: "+format, append([]any{ErrInvalid}, args...)...)
 }
 
 func unsupportedf(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrNotSupported}, args...)...)
+	return fmt.Errorf("parquet: %w: "+format, append([]any{ErrNotSupported}, args...)...)
 }
 
 func limitf(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrLimit}, args...)...)
+	return fmt.Errorf("parquet: %w: "+format, append([]any{ErrLimit}, args...)...)
 }

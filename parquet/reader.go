@@ -128,7 +128,7 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
 	}
 	if _, err := thrift.Unmarshal(footer, &f.meta); err != nil {
-		return nil, fmt.Errorf("%w: file metadata: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("parquet: %w: file metadata: %v", ErrInvalid, err)
 	}
 	if f.meta.EncryptionAlgorithm != nil {
 		return nil, unsupportedf("encrypted columns (plaintext footer)")
@@ -514,7 +514,7 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column) (arr
 	}
 	a, err := shred.Assemble(fld, cols)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("parquet: %w: %v", ErrInvalid, err)
 	}
 	return a, nil
 }

@@ -287,7 +287,7 @@ func intType(bits int, signed bool, physical int) (datatype.DataType, error) {
 	}
 	t, err := datatype.IntType(bits, signed)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrInvalid, err)
+		return nil, fmt.Errorf("parquet: %w: %v", ErrInvalid, err)
 	}
 	return t, nil
 }
@@ -339,7 +339,7 @@ func decimalType(e *format.SchemaElement, lt *format.LogicalType) (datatype.Data
 	}
 	t, err := datatype.NewDecimal(bits, p, s)
 	if err != nil {
-		return nil, fmt.Errorf("%w: column %q: %v", ErrInvalid, e.Name, err)
+		return nil, fmt.Errorf("parquet: %w: column %q: %v", ErrInvalid, e.Name, err)
 	}
 	return t, nil
 }

@@ -127,7 +127,7 @@ func FuzzAssemble(f *testing.F) {
 		if err != nil {
 			return
 		}
-		if err := array.ValidateFull(a.Data()); err != nil {
+		if err := array.Validate(a.Data(), array.ValidateFull); err != nil {
 			t.Fatalf("assembled %s is invalid: %v", fld.Type, err)
 		}
 		back, err := shred.ShredField(fld, a)

@@ -1,7 +1,6 @@
 package shred
 
 import (
-	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -14,14 +13,14 @@ import (
 // package wraps one of them and names the path of the column or field at
 // fault.
 var (
-	// ErrNotSupported: the type has no Dremel representation (unions,
-	// structs without fields, dictionaries or run-end encodings of nested
-	// values).
-	ErrNotSupported = errors.New("not supported")
-	// ErrInvalid: the data does not fit its schema (a null in a
-	// non-nullable field, a fixed-size list of the wrong size) or columns
-	// do not fit the schema or each other.
-	ErrInvalid = errors.New("invalid")
+	// ErrNotSupported is datatype.ErrNotSupported: the type has no Dremel
+	// representation (unions, structs without fields, dictionaries or
+	// run-end encodings of nested values).
+	ErrNotSupported = datatype.ErrNotSupported
+	// ErrInvalid is datatype.ErrInvalid: the data does not fit its schema
+	// (a null in a non-nullable field, a fixed-size list of the wrong
+	// size) or columns do not fit the schema or each other.
+	ErrInvalid = datatype.ErrInvalid
 )
 
 func errorf(sentinel error, path []string, format string, args ...any) error {

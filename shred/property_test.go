@@ -146,7 +146,7 @@ func TestRoundTripRandom(t *testing.T) {
 		if k, desc, eq := array.FirstDifference(a, back); !eq {
 			t.Fatalf("seed %d: %s: differs at %d: %s\n in  %s\n out %s", seed, f, k, desc, a, back)
 		}
-		if err := array.ValidateFull(back.Data()); err != nil {
+		if err := array.Validate(back.Data(), array.ValidateFull); err != nil {
 			t.Fatalf("seed %d: %s: assembled array invalid: %v", seed, f, err)
 		}
 		again, err := shred.ShredField(f, back)

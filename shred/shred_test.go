@@ -142,7 +142,7 @@ func roundTrip(t *testing.T, f datatype.Field, a array.Array) []shred.Column {
 	if k, desc, eq := array.FirstDifference(a, back); !eq {
 		t.Fatalf("assembled %s differs at %d: %s\n in  %s\n out %s", f.Type, k, desc, a, back)
 	}
-	if err := array.ValidateFull(back.Data()); err != nil {
+	if err := array.Validate(back.Data(), array.ValidateFull); err != nil {
 		t.Fatalf("assembled array is invalid: %v", err)
 	}
 	return cols

@@ -54,7 +54,7 @@ func Parse(t datatype.DataType, literal string) (array.Array, error) {
 	a := b.NewArray()
 	// Values the builders take but the spec's rules refuse (a date64
 	// that is not a whole day, a time beyond a day) are errors here.
-	if err := array.ValidateFull(a.Data()); err != nil {
+	if err := array.Validate(a.Data(), array.ValidateFull); err != nil {
 		return nil, fmt.Errorf("arrayjson: Parse %s: %w", t, err)
 	}
 	return a, nil

@@ -75,7 +75,7 @@ func TestParseErrors(t *testing.T) {
 		})
 	}
 	_, err := Parse(mustOK(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)), `[]`)
-	require.ErrorIs(t, err, array.ErrUnsupported)
+	require.ErrorIs(t, err, array.ErrNotSupported)
 	require.Panics(t, func() { MustParse(datatype.Int8, `[1000]`) })
 }
 
@@ -109,7 +109,7 @@ func FuzzParse(f *testing.F) {
 			}
 			return
 		}
-		if err := array.ValidateFull(a.Data()); err != nil {
+		if err := array.Validate(a.Data(), array.ValidateFull); err != nil {
 			t.Fatalf("%s from %q is invalid: %v", typ, lit, err)
 		}
 		_ = a.String()

@@ -216,7 +216,7 @@ func (in *input) footerProblem() error {
 	if in.footerErr == nil {
 		return nil
 	}
-	return fmt.Errorf("%w: file footer unreadable (%v); read the complete record batches before it as a stream", ipc.ErrInvalid, in.footerErr)
+	return fmt.Errorf("ipc: %w: file footer unreadable (%v); read the complete record batches before it as a stream", ipc.ErrInvalid, in.footerErr)
 }
 
 // openInput opens path ("-" is stdin) as a file when it starts with a file

@@ -108,7 +108,7 @@ func TestGoldenCatSchemaInfo(t *testing.T) {
 // readAll reads every record batch of an IPC input.
 func readAll(t *testing.T, path string) (*alkaid.Schema, []*alkaid.Record) {
 	t.Helper()
-	in, err := openInput(path, ipc.WithValidation(ipc.ValidateAll))
+	in, err := openInput(path, ipc.WithValidation(array.ValidateFull))
 	require.NoError(t, err)
 	defer in.Close()
 	var recs []*alkaid.Record

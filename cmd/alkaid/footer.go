@@ -39,7 +39,7 @@ func readFileFooter(f io.ReaderAt, size int64, magic string, opts ...ipc.ReaderO
 	tail := int64(len(magic) + 4)
 	var lenBuf [4]byte
 	if size < 8+tail {
-		return nil, fmt.Errorf("%w: file of %d bytes is too short for a footer", ipc.ErrInvalid, size)
+		return nil, fmt.Errorf("ipc: %w: file of %d bytes is too short for a footer", ipc.ErrInvalid, size)
 	}
 	if _, err := f.ReadAt(lenBuf[:], size-tail); err != nil {
 		return nil, err
@@ -49,7 +49,7 @@ func readFileFooter(f io.ReaderAt, size int64, magic string, opts ...ipc.ReaderO
 		// Let the reader say what is wrong, in its words.
 		_, err := ipc.NewFileReader(f, size, opts...)
 		if err == nil {
-			err = fmt.Errorf("%w: footer length %d out of range", ipc.ErrInvalid, n)
+			err = fmt.Errorf("ipc: %w: footer length %d out of range", ipc.ErrInvalid, n)
 		}
 		return nil, err
 	}

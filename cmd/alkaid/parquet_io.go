@@ -173,7 +173,7 @@ func validateParquet(name string, pf *parquet.File, size int64, quiet bool) erro
 	var rows int64
 	err := eachParquet(pf, func(i int, rec *alkaid.Record, _ map[string]string) error {
 		for c := range rec.NumCols() {
-			if err := array.ValidateFull(rec.Column(c).Data()); err != nil {
+			if err := array.Validate(rec.Column(c).Data(), array.ValidateFull); err != nil {
 				return fmt.Errorf("row group %d column %q: %w", i, rec.ColumnName(c), err)
 			}
 		}

@@ -60,13 +60,13 @@ func readSchemaFrom(r *bufio.Reader) (*alkaid.Schema, []dictField, error) {
 	}
 	m, err := ipc.ReadMessage(r)
 	if errors.Is(err, io.EOF) {
-		return nil, nil, fmt.Errorf("%w: no schema message (empty input)", ipc.ErrInvalid)
+		return nil, nil, fmt.Errorf("ipc: %w: no schema message (empty input)", ipc.ErrInvalid)
 	}
 	if err != nil {
 		return nil, nil, err
 	}
 	if m.Type() != ipc.MessageSchema {
-		return nil, nil, fmt.Errorf("%w: the first message is a %s, not a schema", ipc.ErrInvalid, m.Type())
+		return nil, nil, fmt.Errorf("ipc: %w: the first message is a %s, not a schema", ipc.ErrInvalid, m.Type())
 	}
 	ev, err := ipc.NewDecoder().DecodeMessage(m)
 	if err != nil {

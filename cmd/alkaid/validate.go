@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
@@ -65,7 +66,7 @@ func validate(path string, quiet, strict bool) error {
 		defer f.Close()
 		return validateParquet(path, pf, size, quiet)
 	}
-	opts := []ipc.ReaderOption{ipc.WithValidation(ipc.ValidateAll)}
+	opts := []ipc.ReaderOption{ipc.WithValidation(array.ValidateFull)}
 	if path == "-" {
 		br := bufio.NewReaderSize(cmdStdin, 1<<20)
 		if pf, size, err := stdinParquet(br); pf != nil || err != nil {
@@ -194,10 +195,10 @@ func validateStream(r io.Reader, base int64, opts []ipc.ReaderOption) (tally, er
 		m, marker, err := ipc.ReadMessageOrEnd(cr, opts...)
 		if errors.Is(err, io.EOF) {
 			if idx == 0 {
-				return t, fmt.Errorf("%w: empty input, no schema message", ipc.ErrInvalid)
+				return t, fmt.Errorf("ipc: %w: empty input, no schema message", ipc.ErrInvalid)
 			}
 			if !marker {
-				return t, fmt.Errorf("%w: the stream ends at byte %d without its end-of-stream marker (cut short after %d record batches?)", ipc.ErrInvalid, at, t.batches)
+				return t, fmt.Errorf("ipc: %w: the stream ends at byte %d without its end-of-stream marker (cut short after %d record batches?)", ipc.ErrInvalid, at, t.batches)
 			}
 			return t, nil
 		}

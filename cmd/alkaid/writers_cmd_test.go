@@ -127,7 +127,7 @@ func TestFileWithBareLeadingSchema(t *testing.T) {
 	code, out, errs := cli(t, nil, "schema", path)
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "3 fields\n"+schemaFieldsOf(want), out)
-	require.Contains(t, errs, "alkaid schema: warning: "+path+": ipc: invalid data: schema message at byte 8: "+defect)
+	require.Contains(t, errs, "alkaid schema: warning: "+path+": ipc: invalid: schema message at byte 8: "+defect)
 	code, out, errs = cli(t, readFile(t, path), "schema", "-")
 	require.Equal(t, exitOK, code, errs)
 	require.Equal(t, "3 fields\n"+schemaFieldsOf(want), out)

@@ -13,7 +13,7 @@ func TestAllTypesValid(t *testing.T) {
 	for _, n := range []int{0, 1, 7, 100} {
 		rec := New(uint64(n)).Record(s, n)
 		for i := range rec.NumCols() {
-			require.NoError(t, array.ValidateFull(rec.Column(i).Data()), "column %s, %d rows", s.Field(i).Name, n)
+			require.NoError(t, array.Validate(rec.Column(i).Data(), array.ValidateFull), "column %s, %d rows", s.Field(i).Name, n)
 		}
 	}
 }

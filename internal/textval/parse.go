@@ -16,12 +16,13 @@ import (
 )
 
 // Errors of this package; the callers wrap them with their own sentinels
-// and the position of the cell.
+// and the position of the cell. ErrValue is a [datatype.ErrInvalid],
+// ErrNoText a [datatype.ErrNotSupported].
 var (
 	// ErrValue: a cell's text is not a value of its column's type.
-	ErrValue = errors.New("invalid value")
+	ErrValue = datatype.Refine(datatype.ErrInvalid, "invalid value")
 	// ErrNoText: the type has no text form here.
-	ErrNoText = errors.New("type has no text form")
+	ErrNoText = datatype.Refine(datatype.ErrNotSupported, "type has no text form")
 )
 
 // Options configure how cells are parsed.

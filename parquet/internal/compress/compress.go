@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"compress/gzip"
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"io"
 	"sync"
@@ -15,17 +14,20 @@ import (
 	"github.com/klauspost/compress/zstd"
 	"github.com/pierrec/lz4/v4"
 
+	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
-// ErrInvalid is wrapped by errors about corrupt compressed data.
-var ErrInvalid = errors.New("parquet compress: invalid data")
+// ErrInvalid is datatype.ErrInvalid, wrapped by errors about corrupt
+// compressed data.
+var ErrInvalid = datatype.ErrInvalid
 
-// ErrNotSupported is wrapped for codecs this package does not handle.
-var ErrNotSupported = errors.New("parquet compress: codec not supported")
+// ErrNotSupported is datatype.ErrNotSupported, wrapped for codecs this
+// package does not handle.
+var ErrNotSupported = datatype.ErrNotSupported
 
 func invalidf(c format.Codec, format string, args ...any) error {
-	return fmt.Errorf("%w: %s: "+format, append([]any{ErrInvalid, c}, args...)...)
+	return fmt.Errorf("parquet compress: %w: %s: "+format, append([]any{ErrInvalid, c}, args...)...)
 }
 
 // Supported reports whether c can be decompressed and compressed.
@@ -116,7 +118,7 @@ func Decompress(c format.Codec, src []byte, size int) ([]byte, error) {
 		}
 		return lz4Block(c, src, size)
 	}
-	return nil, fmt.Errorf("%w: %s", ErrNotSupported, c)
+	return nil, fmt.Errorf("parquet compress: %w: %s", ErrNotSupported, c)
 }
 
 // lz4FrameMagic starts an LZ4 frame (the format some older writers used
@@ -235,7 +237,7 @@ func Compress(c format.Codec, dst, src []byte) ([]byte, error) {
 		binary.BigEndian.PutUint32(dst[start+4:], uint32(len(dst)-start-8))
 		return dst, nil
 	}
-	return nil, fmt.Errorf("%w: %s", ErrNotSupported, c)
+	return nil, fmt.Errorf("parquet compress: %w: %s", ErrNotSupported, c)
 }
 
 var zstdEncPool = sync.Pool{New: func() any {

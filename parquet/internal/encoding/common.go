@@ -1,18 +1,20 @@
 package encoding
 
 import (
-	"errors"
 	"fmt"
+
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// ErrInvalid is wrapped by every decoding error.
-var ErrInvalid = errors.New("parquet encoding: invalid data")
+// ErrInvalid is datatype.ErrInvalid, wrapped by every decoding error.
+var ErrInvalid = datatype.ErrInvalid
 
-// ErrLimit is wrapped when decoding would exceed a caller's size limit.
-var ErrLimit = errors.New("parquet encoding: limit exceeded")
+// ErrLimit is datatype.ErrLimit, wrapped when decoding would exceed a
+// caller's size limit.
+var ErrLimit = datatype.ErrLimit
 
 func invalidf(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrInvalid}, args...)...)
+	return fmt.Errorf("parquet encoding: %w: "+format, append([]any{ErrInvalid}, args...)...)
 }
 
 // Binary is a sequence of byte strings: value i is

@@ -208,7 +208,7 @@ func DecodeDeltaByteArray(data []byte, n, maxBytes int) (Binary, int, error) {
 		}
 		s := suffixes.Value(i)
 		if len(out.Data)+int(p)+len(s) > maxBytes {
-			return Binary{}, 0, fmt.Errorf("%w: DELTA_BYTE_ARRAY: values exceed %d bytes", ErrLimit, maxBytes)
+			return Binary{}, 0, fmt.Errorf("parquet encoding: %w: DELTA_BYTE_ARRAY: values exceed %d bytes", ErrLimit, maxBytes)
 		}
 		start := len(out.Data)
 		out.Data = append(out.Data, prev[:p]...)

@@ -2,13 +2,14 @@ package thrift
 
 import (
 	"encoding/binary"
-	"errors"
 	"fmt"
 	"math"
+
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// ErrInvalid is wrapped by every decoding error.
-var ErrInvalid = errors.New("thrift: invalid data")
+// ErrInvalid is datatype.ErrInvalid, wrapped by every decoding error.
+var ErrInvalid = datatype.ErrInvalid
 
 // Compact-protocol type codes.
 const (
@@ -31,7 +32,7 @@ const (
 const maxDepth = 64
 
 func invalidf(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{ErrInvalid}, args...)...)
+	return fmt.Errorf("thrift: %w: "+format, append([]any{ErrInvalid}, args...)...)
 }
 
 // reader reads compact-protocol primitives from a byte slice.

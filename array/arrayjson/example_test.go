@@ -15,7 +15,7 @@ func ExampleParse() {
 	fmt.Println(err)
 	// Output:
 	// [[1 2] (null) []] <nil>
-	// arrayjson: Parse int8: invalid array: at [1] (offset 4): int8: value out of range
+	// arrayjson: Parse int8: invalid: at [1] (offset 4): int8: value out of range
 }
 
 func ExampleAppend() {

@@ -162,11 +162,14 @@ func (st *flightState) ourGet() (any, error) {
 		return nil, err
 	}
 	var s flightSummary
-	for rec := range rr.Records() {
+	for rec, err := range rr.Records() {
+		if err != nil {
+			return nil, err
+		}
 		s.Rows += rec.NumRows()
 		s.Last = ourLastRowSum(rec)
 	}
-	return s, rr.Err()
+	return s, nil
 }
 
 func (st *flightState) theirGet() (any, error) {
@@ -291,11 +294,11 @@ func (s *ourFlightService) DoPut(stream flight.DoPutServer) error {
 		return err
 	}
 	n := 0
-	for rec := range rr.Records() {
+	for rec, err := range rr.Records() {
+		if err != nil {
+			return err
+		}
 		n += rec.NumRows()
-	}
-	if err := rr.Err(); err != nil {
-		return err
 	}
 	return stream.Send(&flight.PutResult{AppMetadata: []byte(strconv.Itoa(n))})
 }

@@ -76,11 +76,14 @@ func BenchmarkFlightDoGet(b *testing.B) {
 			b.Fatal(err)
 		}
 		n := 0
-		for rec := range rr.Records() {
+		for rec, err := range rr.Records() {
+			if err != nil {
+				b.Fatal(err)
+			}
 			n += rec.NumRows()
 		}
-		if err := rr.Err(); err != nil || n != recs[0].NumRows()*len(recs) {
-			b.Fatalf("%d rows, %v", n, err)
+		if n != recs[0].NumRows()*len(recs) {
+			b.Fatalf("%d rows", n)
 		}
 	}
 	b.StopTimer()
@@ -137,11 +140,13 @@ func (countService) DoPut(s DoPutServer) error {
 		return err
 	}
 	n := 0
-	for rec := range rr.Records() {
-		n += rec.NumRows()
-	}
-	if err := rr.Err(); err != nil && err != io.EOF {
-		return err
+	for rec, err := range rr.Records() {
+		if err != nil && err != io.EOF {
+			return err
+		}
+		if rec != nil {
+			n += rec.NumRows()
+		}
 	}
 	return s.Send(&PutResult{AppMetadata: []byte(strconv.Itoa(n))})
 }

@@ -260,14 +260,18 @@ func (rr *RecordReader) AppMetadata() []byte { return rr.app }
 // Err is the error that stopped Next, or nil at a clean end.
 func (rr *RecordReader) Err() error { return rr.err }
 
-// Records iterates over the records (messages without data are skipped);
-// check Err after the loop.
-func (rr *RecordReader) Records() iter.Seq[*alkaid.Record] {
-	return func(yield func(*alkaid.Record) bool) {
+// Records iterates over the records (messages without data are skipped),
+// with the same shape as the ipc readers' Records: an error that ends the
+// stream is yielded once, with a nil record, and ends the iteration.
+func (rr *RecordReader) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
 		for rr.Next() {
-			if rr.rec != nil && !yield(rr.rec) {
+			if rr.rec != nil && !yield(rr.rec, nil) {
 				return
 			}
+		}
+		if rr.err != nil {
+			yield(nil, rr.err)
 		}
 	}
 }
@@ -275,8 +279,11 @@ func (rr *RecordReader) Records() iter.Seq[*alkaid.Record] {
 // ReadAll reads every remaining record.
 func (rr *RecordReader) ReadAll() ([]*alkaid.Record, error) {
 	var out []*alkaid.Record
-	for rec := range rr.Records() {
+	for rec, err := range rr.Records() {
+		if err != nil {
+			return out, err
+		}
 		out = append(out, rec)
 	}
-	return out, rr.err
+	return out, nil
 }

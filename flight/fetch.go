@@ -98,13 +98,14 @@ func Fetch(ctx context.Context, self *Client, info *FlightInfo, opt FetchOptions
 						send(item{err: fmt.Errorf("flight: endpoint %d: %w", i, err)})
 						return
 					}
-					for rec := range rr.Records() {
+					for rec, err := range rr.Records() {
+						if err != nil {
+							send(item{err: fmt.Errorf("flight: endpoint %d: %w", i, err)})
+							return
+						}
 						if !send(item{rec: rec}) {
 							return
 						}
-					}
-					if err := rr.Err(); err != nil {
-						send(item{err: fmt.Errorf("flight: endpoint %d: %w", i, err)})
 					}
 				}()
 			}

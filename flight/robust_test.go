@@ -110,7 +110,10 @@ func FuzzRecordReader(f *testing.F) {
 	f.Fuzz(func(t *testing.T, header, body []byte) {
 		msgs := []*FlightData{good[0], {DataHeader: header, DataBody: body}}
 		if rr, err := NewRecordReader(&fakeStream{msgs: msgs}, ipc.WithValidation(array.ValidateFull)); err == nil {
-			for rec := range rr.Records() {
+			for rec, err := range rr.Records() {
+				if err != nil {
+					break
+				}
 				for c := range rec.NumCols() {
 					_ = rec.Column(c).String()
 				}

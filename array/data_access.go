@@ -223,3 +223,54 @@ func (d *Data) PhysicalIndex(i int) int {
 	}
 	return lo
 }
+
+// LogicalRuns returns the run ends and values of run-end encoded data cut
+// to its own slots: the runs that cover slots [0, Length), their ends
+// counted from slot 0 and the last one cut to Length. Data that is not a
+// slice comes back as it is, sharing everything; a slice gets new run
+// ends and a slice of the values.
+func (d *Data) LogicalRuns() (ends, values *Data) {
+	ends, values = d.Children[0], d.Children[1]
+	if d.Length == 0 {
+		return ends.Slice(0, 0), values.Slice(0, 0)
+	}
+	if d.Offset == 0 && d.RunEndAt(ends.Length-1) == int64(d.Length) {
+		return ends, values
+	}
+	first, last := d.PhysicalIndex(0), max(d.PhysicalIndex(d.Length-1), d.PhysicalIndex(0))
+	runs := last - first + 1
+	w := datatype.ByteWidth(ends.Type)
+	buf := memory.Allocate(nil, runs*w)
+	lo, hi := int64(d.Offset), int64(d.Offset+d.Length)
+	for i := range runs {
+		e := min(d.RunEndAt(first+i), hi) - lo
+		switch w {
+		case 2:
+			memory.View[int16](buf)[i] = int16(e)
+		case 4:
+			memory.View[int32](buf)[i] = int32(e)
+		default:
+			memory.View[int64](buf)[i] = e
+		}
+	}
+	return NewData(ends.Type, runs, []*memory.Buffer{nil, buf}, nil, 0, 0), values.Slice(first, first+runs)
+}
+
+// ValidityBuffer returns the validity bitmap buffer whole (bit Offset is
+// slot 0's), or nil when there is none: for producers that share it.
+func (d *Data) ValidityBuffer() *memory.Buffer {
+	if len(d.Buffers) == 0 {
+		return nil
+	}
+	return d.Buffers[0]
+}
+
+// WithValues returns a copy of fixed-width or dictionary data d whose
+// values (or indices) are buf, read from the same Offset; everything else
+// is shared.
+func (d *Data) WithValues(buf *memory.Buffer) *Data {
+	out := *d
+	out.Buffers = append([]*memory.Buffer(nil), d.Buffers...)
+	out.Buffers[1] = buf
+	return &out
+}

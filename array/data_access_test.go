@@ -7,6 +7,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 // TestDataAccessors checks every accessor of Data against the typed
@@ -28,6 +29,16 @@ func TestDataAccessors(t *testing.T) {
 		}},
 		{datatype.Int32, `[1, -2, null, 4, 5, 6, null, 8, 9]`, func(t *testing.T, d *Data, a Array) {
 			require.True(t, slices.Equal(a.(*Int32).Values(), Values[int32](d)))
+			doubled := make([]int32, d.Offset+d.Length)
+			for i, x := range Values[int32](d) {
+				doubled[d.Offset+i] = 2 * x
+			}
+			w := MustMake(d.WithValues(memory.FromSlice(doubled))).(*Int32)
+			for i := range d.Length {
+				require.Equal(t, a.IsNull(i), w.IsNull(i))
+				require.Equal(t, 2*a.(*Int32).Value(i), w.Value(i))
+			}
+			require.Equal(t, d.Buffers[0], d.ValidityBuffer())
 			require.Len(t, Values[int32](d), d.Length)
 			vb := d.ValueBytes()
 			require.Len(t, vb, 4*d.Length)
@@ -88,6 +99,21 @@ func TestDataAccessors(t *testing.T) {
 			}
 			for i := range d.Length {
 				require.Equal(t, r.PhysicalIndex(i), d.PhysicalIndex(i), "slot %d", i)
+			}
+			lends, values := d.LogicalRuns()
+			e, v := MustMake(lends), MustMake(values)
+			require.Equal(t, e.Len(), v.Len())
+			run := 0
+			for i := range d.Length {
+				for int(indexAt(e, run)) <= i {
+					run++
+				}
+				require.Equal(t, FormatValue(a, i), FormatValue(v, run), "slot %d", i)
+			}
+			if d.Length > 0 {
+				require.Equal(t, d.Length, indexAt(e, e.Len()-1))
+			} else {
+				require.Zero(t, e.Len())
 			}
 		}},
 	}

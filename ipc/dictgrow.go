@@ -157,7 +157,8 @@ func (g *grown) append(d *array.Data) bool {
 		g.nulls += d.Length
 		return true
 	case datatype.KindBool:
-		g.bits.append(d.Buffers[1].Bytes(), d.Offset, d.Length)
+		bits, off := d.BoolBits()
+		g.bits.append(bits, off, d.Length)
 	case datatype.KindDictionary:
 		if d.Dictionary == nil {
 			return false
@@ -167,7 +168,7 @@ func (g *grown) append(d *array.Data) bool {
 			return false // its dictionary was replaced: indices mean other values
 		}
 		g.dict, g.epoch = d.Dictionary, e
-		g.values = appendGrowing(g.values, d.Buffers[1].Bytes()[d.Offset*g.width:(d.Offset+d.Length)*g.width])
+		g.values = appendGrowing(g.values, d.ValueBytes())
 	case datatype.KindBinary, datatype.KindString:
 		ok = appendBinary[int32](g, d)
 	case datatype.KindLargeBinary, datatype.KindLargeString:
@@ -188,7 +189,7 @@ func (g *grown) append(d *array.Data) bool {
 	case datatype.KindStruct:
 		ok = g.appendChildren(d)
 	case datatype.KindSparseUnion, datatype.KindDenseUnion:
-		g.values = appendGrowing(g.values, d.Buffers[0].Bytes()[d.Offset:d.Offset+d.Length])
+		g.values = appendGrowing(g.values, memory.BytesOf(d.TypeCodes()))
 		if g.kind == datatype.KindSparseUnion {
 			ok = g.appendChildren(d)
 		} else {
@@ -201,9 +202,10 @@ func (g *grown) append(d *array.Data) bool {
 		g.n += d.Length
 		return ok
 	default:
-		g.values = appendGrowing(g.values, d.Buffers[1].Bytes()[d.Offset*g.width:(d.Offset+d.Length)*g.width])
+		g.values = appendGrowing(g.values, d.ValueBytes())
 	}
-	if !ok || d.NullCount > 0 && d.Buffers[0] == nil {
+	validity, _ := d.ValidityBitmap()
+	if !ok || d.NullCount > 0 && validity == nil {
 		return false
 	}
 	if d.NullCount > 0 && g.valid == nil {
@@ -211,11 +213,7 @@ func (g *grown) append(d *array.Data) bool {
 		g.valid.append(nil, 0, g.n)
 	}
 	if g.valid != nil {
-		var src []byte // nil: all valid
-		if d.NullCount > 0 {
-			src = d.Buffers[0].Bytes()
-		}
-		g.valid.append(src, d.Offset, d.Length)
+		g.valid.append(validity, d.Offset, d.Length) // nil: all valid
 	}
 	g.n += d.Length
 	g.nulls += d.NullCount
@@ -238,19 +236,20 @@ func (g *grown) appendChildren(d *array.Data) bool {
 }
 
 func appendBinary[O int32 | int64](g *grown, d *array.Data) bool {
-	offs := memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length+1]
+	offs := array.Offsets[O](d)
+	data := d.BinaryBytes()
 	first, last := offs[0], offs[d.Length]
-	if first < 0 || first > last || int64(last) > int64(d.Buffers[2].Len()) || overflows[O](len(g.data), int(last-first)) {
+	if first < 0 || first > last || int64(last) > int64(len(data)) || overflows[O](len(g.data), int(last-first)) {
 		return false
 	}
 	base := O(len(g.data))
-	g.data = appendGrowing(g.data, d.Buffers[2].Bytes()[first:last])
+	g.data = appendGrowing(g.data, data[first:last])
 	g.offs = appendShifted(g.offs, offs[1:], base-first)
 	return true
 }
 
 func appendList[O int32 | int64](g *grown, d *array.Data) bool {
-	offs := memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length+1]
+	offs := array.Offsets[O](d)
 	first, last := offs[0], offs[d.Length]
 	child := g.children[0]
 	if overflows[O](child.n, int(last-first)) {
@@ -267,13 +266,12 @@ func appendList[O int32 | int64](g *grown, d *array.Data) bool {
 // appendListView appends the part of the child that the slots span;
 // null and empty slots become (0, 0).
 func appendListView[O int32 | int64](g *grown, d *array.Data) bool {
-	offs := memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length]
-	sizes := memory.View[O](d.Buffers[2])[d.Offset : d.Offset+d.Length]
+	offs, sizes := array.ListViewSpans[O](d)
 	src, child := d.Children[0], g.children[0]
 	lo, hi := src.Length, 0
 	for i, o := range offs {
 		s := sizes[i]
-		if s == 0 || isNull(d, i) {
+		if s == 0 || d.IsNull(i) {
 			continue
 		}
 		if o < 0 || s < 0 || int64(o) > int64(src.Length)-int64(s) {
@@ -290,7 +288,7 @@ func appendListView[O int32 | int64](g *grown, d *array.Data) bool {
 	}
 	newOffs, newSizes := make([]O, len(offs)), make([]O, len(offs))
 	for i, o := range offs {
-		if s := sizes[i]; s != 0 && !isNull(d, i) {
+		if s := sizes[i]; s != 0 && d.IsValid(i) {
 			newOffs[i], newSizes[i] = O(base)+o-O(lo), s
 		}
 	}
@@ -303,10 +301,10 @@ func appendListView[O int32 | int64](g *grown, d *array.Data) bool {
 // that every view handed out has one data buffer); null slots become
 // empty views.
 func (g *grown) appendViews(d *array.Data) bool {
-	views := d.Buffers[1].Bytes()[16*d.Offset : 16*(d.Offset+d.Length)]
+	views := d.Views()
 	add := make([]byte, len(views))
 	for i := 0; i < len(views); i += 16 {
-		if isNull(d, i/16) {
+		if d.IsNull(i / 16) {
 			continue
 		}
 		v := add[i : i+16]
@@ -314,7 +312,7 @@ func (g *grown) appendViews(d *array.Data) bool {
 		if int32(binary.LittleEndian.Uint32(v)) <= array.ViewInlineMax {
 			continue
 		}
-		src, ok := viewBytes(d, v)
+		src, ok := array.CheckedViewValue(v, d.ViewDataBuffers())
 		if !ok || overflows[int32](len(g.data), len(src)) {
 			return false
 		}
@@ -329,8 +327,8 @@ func (g *grown) appendViews(d *array.Data) bool {
 // appendDense appends each child whole and the offsets shifted past the
 // rows the children had.
 func (g *grown) appendDense(d *array.Data) bool {
-	codes := d.Buffers[0].Bytes()[d.Offset : d.Offset+d.Length]
-	offs := memory.View[int32](d.Buffers[1])[d.Offset : d.Offset+d.Length]
+	codes := d.TypeCodes()
+	offs := d.UnionOffsets()
 	index := g.storage.(*datatype.UnionType).ChildIndex()
 	add := make([]int32, len(offs))
 	for i, code := range codes {
@@ -360,7 +358,7 @@ func (g *grown) appendRuns(d *array.Data) bool {
 	if values.Length < ends.Length || ends.Length == 0 || lastEnd(ends) < d.Offset+d.Length {
 		return false
 	}
-	ends, values = sliceRuns(d)
+	ends, values = d.LogicalRuns()
 	last := int64(g.n + d.Length)
 	if g.width == 2 && last > math.MaxInt16 || g.width == 4 && last > math.MaxInt32 {
 		return false
@@ -513,21 +511,4 @@ func appendGrowing(b, add []byte) []byte {
 	b = b[:n]
 	copy(b[n-len(add):], add)
 	return b
-}
-
-// isNull reports whether slot i of d's slice is null.
-func isNull(d *array.Data, i int) bool {
-	return d.NullCount > 0 && d.Buffers[0] != nil && !bitutil.GetBit(d.Buffers[0].Bytes(), d.Offset+i)
-}
-
-// viewBytes returns the out-of-line value of view v, false when v refers
-// outside d's data buffers.
-func viewBytes(d *array.Data, v []byte) ([]byte, bool) {
-	n := int64(int32(binary.LittleEndian.Uint32(v)))
-	buf := int64(int32(binary.LittleEndian.Uint32(v[8:])))
-	off := int64(int32(binary.LittleEndian.Uint32(v[12:])))
-	if buf < 0 || buf >= int64(len(d.Buffers)-2) || off < 0 || off+n > int64(d.Buffers[2+buf].Len()) {
-		return nil, false
-	}
-	return d.Buffers[2+buf].Bytes()[off : off+n], true
 }

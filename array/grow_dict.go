@@ -120,7 +120,7 @@ func unifyDictionaries(typ datatype.DataType, t *datatype.DictionaryType, ds []*
 		remap[j] = m
 	}
 	if max := maxIndex(t.Index.Kind()); uint64(size) > max+1 {
-		return nil, nil, &GrowError{Type: typ, Msg: fmt.Sprintf("%d dictionary values do not fit index type %s", size, t.Index)}
+		return nil, nil, &GrowError{Type: typ, Msg: fmt.Sprintf("%d dictionary values do not fit index type %s", size, t.Index), Err: ErrInvalid}
 	}
 	dict, err := concatData(parts)
 	return dict, remap, err

@@ -32,7 +32,7 @@ func newSparseGrower(g *Growable, t datatype.DataType) (grower, error) {
 // gets a null value. A union without children has no null slot.
 func nullCode(g *Growable, t *datatype.UnionType) (int8, bool) {
 	if t.NumFields() == 0 {
-		g.fail(t, "a null slot in a union without children")
+		g.unsupported(t, "a null slot in a union without children")
 		return 0, false
 	}
 	return t.TypeCodes()[0], true
@@ -300,7 +300,7 @@ func (r *runsGrower) finish(out *Data) error {
 		limit = math.MaxInt32
 	}
 	if int64(r.n) > limit {
-		return &GrowError{Type: r.g.typ, Msg: fmt.Sprintf("length %d overflows the run ends", r.n)}
+		return &GrowError{Type: r.g.typ, Msg: fmt.Sprintf("length %d overflows the run ends", r.n), Err: ErrInvalid}
 	}
 	buf := memory.Allocate(nil, len(r.ends)*w)
 	for i, e := range r.ends {

@@ -153,16 +153,19 @@ func layoutOf(t datatype.DataType) (layoutID, bool) {
 }
 
 // GrowError is the error of a [Growable] whose result does not fit its
-// type; it wraps [ErrInvalid].
+// type (it wraps [ErrInvalid]: offsets, run ends or dictionary indices
+// that overflow) or that the layout cannot hold (it wraps
+// [ErrUnsupported]: a null slot in a union without children).
 type GrowError struct {
-	Type datatype.DataType // the type of the array (or child) that overflowed
-	Msg  string            // what overflowed, e.g. "length 40000 overflows the run ends"
+	Type datatype.DataType // the type of the array (or child) concerned
+	Msg  string            // what went wrong, e.g. "length 40000 overflows the run ends"
+	Err  error             // ErrInvalid or ErrUnsupported
 }
 
 func (e *GrowError) Error() string { return fmt.Sprintf("array: %s: %s", e.Type, e.Msg) }
 
-// Unwrap returns [ErrInvalid].
-func (e *GrowError) Unwrap() error { return ErrInvalid }
+// Unwrap returns the sentinel, [ErrInvalid] or [ErrUnsupported].
+func (e *GrowError) Unwrap() error { return e.Err }
 
 // NewGrowable starts an array of type t built from sources, all of type
 // t (as [datatype.Equal] compares types, metadata ignored), with room for
@@ -290,7 +293,7 @@ func (g *Growable) AppendEmpty(n int) {
 		return
 	}
 	if !g.lay.appendEmpty(n) {
-		g.fail(g.typ, "no empty value")
+		g.unsupported(g.typ, "no empty value")
 		return
 	}
 	if g.valid != nil {
@@ -316,7 +319,14 @@ func (g *Growable) needBitmap(n int) {
 // fail records the first error, which Finish returns.
 func (g *Growable) fail(t datatype.DataType, format string, args ...any) {
 	if g.err == nil {
-		g.err = &GrowError{Type: t, Msg: fmt.Sprintf(format, args...)}
+		g.err = &GrowError{Type: t, Msg: fmt.Sprintf(format, args...), Err: ErrInvalid}
+	}
+}
+
+// unsupported records the first error, which Finish returns.
+func (g *Growable) unsupported(t datatype.DataType, msg string) {
+	if g.err == nil {
+		g.err = &GrowError{Type: t, Msg: msg, Err: ErrUnsupported}
 	}
 }
 

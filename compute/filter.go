@@ -155,10 +155,11 @@ func (s *selection) apply(a array.Array) (array.Array, error) {
 	var vals *memory.Buffer
 	if t.Kind() == datatype.KindBool {
 		vals = memory.Allocate(nil, bitutil.BytesForBits(s.count))
-		s.compressBits(vals.Bytes(), d.Buffers[1].Bytes(), d.Offset)
+		bits, off := d.BoolBits()
+		s.compressBits(vals.Bytes(), bits, off)
 	} else {
 		vals = memory.Allocate(nil, s.count*w)
-		src, dst := d.Buffers[1].Bytes()[d.Offset*w:(d.Offset+d.Length)*w], vals.Bytes()
+		src, dst := d.ValueBytes(), vals.Bytes()
 		switch w {
 		case 1:
 			compress(s, dst, src)

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -191,4 +192,73 @@ func ExampleGrowable() {
 	}
 	fmt.Println(MustMake(d))
 	// Output: ["b" (null) "y" "x" (null) "d" (null)]
+}
+
+// TestGrowableRandomPlans is a property test: random sequences of ranges,
+// indices and nulls over random slices of every layout give, slot by
+// slot, the values picked, and valid data.
+func TestGrowableRandomPlans(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 3))
+	for _, tc := range equalCases {
+		whole := MustFromJSON(tc.t, tc.literal)
+		n := whole.Len()
+		for plan := range 40 {
+			// Up to three sources, each a random slice of the case.
+			srcs := make([]Array, 1+r.IntN(3))
+			for i := range srcs {
+				lo := r.IntN(n + 1)
+				srcs[i] = Slice(whole, lo, lo+r.IntN(n-lo+1))
+			}
+			ds := make([]*Data, len(srcs))
+			for i, s := range srcs {
+				ds[i] = s.Data()
+			}
+			g, err := NewGrowable(tc.t, ds, r.IntN(8))
+			require.NoError(t, err)
+			var want []string
+			for range 1 + r.IntN(6) {
+				s := r.IntN(len(srcs))
+				m := srcs[s].Len()
+				switch op := r.IntN(3); {
+				case op == 0 && m > 0:
+					start := r.IntN(m)
+					k := r.IntN(m - start + 1)
+					g.ExtendRange(s, start, k)
+					for i := start; i < start+k; i++ {
+						want = append(want, FormatValue(srcs[s], i))
+					}
+				case op == 1:
+					idx := make([]int, r.IntN(6))
+					for i := range idx {
+						idx[i] = -1
+						if m > 0 && r.IntN(4) > 0 {
+							idx[i] = r.IntN(m)
+						}
+					}
+					g.ExtendIndices(s, idx)
+					for _, i := range idx {
+						if i < 0 {
+							want = append(want, "(null)")
+						} else {
+							want = append(want, FormatValue(srcs[s], i))
+						}
+					}
+				default:
+					k := r.IntN(3)
+					g.AppendNulls(k)
+					for range k {
+						want = append(want, "(null)")
+					}
+				}
+			}
+			d, err := g.Finish()
+			require.NoError(t, err)
+			require.NoError(t, ValidateFull(d), "%s plan %d", tc.t, plan)
+			got := MustMake(d)
+			require.Equal(t, len(want), got.Len())
+			for i, w := range want {
+				require.Equal(t, w, FormatValue(got, i), "%s plan %d slot %d", tc.t, plan, i)
+			}
+		}
+	}
 }

@@ -152,23 +152,3 @@ func rebase[O int32 | int64](u *unloaded, offs []O) (int, int) {
 	u.buffers = append(u.buffers, memory.BytesOf(out))
 	return int(start), int(end)
 }
-
-func lastEnd(ends *array.Data) int {
-	a := array.MustMake(ends)
-	if a.Len() == 0 {
-		return 0
-	}
-	return int(endAt(a, a.Len()-1))
-}
-
-func endAt(a array.Array, i int) int64 {
-	switch a := a.(type) {
-	case *array.Int16:
-		return int64(a.Value(i))
-	case *array.Int32:
-		return int64(a.Value(i))
-	case *array.Int64:
-		return a.Value(i)
-	}
-	return 0
-}

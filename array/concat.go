@@ -14,7 +14,8 @@ import (
 // result has the first one's) and may be slices at any offset. The result
 // has offset 0 and fresh buffers, except that binary views keep pointing
 // into the inputs' data buffers (appended, with view buffer indexes
-// shifted) and a dictionary shared by every input is reused. Inputs with
+// shifted), a dictionary shared by every input is reused and a single
+// list-view input keeps its child (see [Growable]). Inputs with
 // different dictionaries get one dictionary: the first input's followed by
 // the values of the others it lacks, with indices remapped; it is an error
 // when that dictionary has more values than the index type can address.

@@ -162,6 +162,7 @@ type GrowError struct {
 	Err  error             // ErrInvalid or ErrUnsupported
 }
 
+// Error reads "array: <type>: <what went wrong>".
 func (e *GrowError) Error() string { return fmt.Sprintf("array: %s: %s", e.Type, e.Msg) }
 
 // Unwrap returns the sentinel, [ErrInvalid] or [ErrUnsupported].

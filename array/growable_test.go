@@ -262,3 +262,83 @@ func TestGrowableRandomPlans(t *testing.T) {
 		}
 	}
 }
+
+// FuzzGrowable drives the engine with plans read from bytes: a case of
+// equalCases, sources cut from it, then ranges, indices and nulls; every
+// result must be valid and hold, slot by slot, the values picked.
+func FuzzGrowable(f *testing.F) {
+	f.Add([]byte{0, 1, 2, 0, 1, 3})
+	f.Add([]byte{12, 0, 9, 1, 4, 5, 200, 2, 3})
+	f.Add([]byte{21, 2, 0, 6, 0, 2, 5, 1, 1, 255, 0, 2, 2})
+	f.Fuzz(func(t *testing.T, plan []byte) {
+		next := func() int {
+			if len(plan) == 0 {
+				return 0
+			}
+			b := plan[0]
+			plan = plan[1:]
+			return int(b)
+		}
+		tc := equalCases[next()%len(equalCases)]
+		whole := MustFromJSON(tc.t, tc.literal)
+		n := whole.Len()
+		srcs := make([]Array, 1+next()%3)
+		ds := make([]*Data, len(srcs))
+		for i := range srcs {
+			lo := next() % (n + 1)
+			srcs[i] = Slice(whole, lo, lo+next()%(n-lo+1))
+			ds[i] = srcs[i].Data()
+		}
+		g, err := NewGrowable(tc.t, ds, next()%16)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want []string
+		for steps := 0; len(plan) > 0 && steps < 32; steps++ {
+			s := next() % len(srcs)
+			m := srcs[s].Len()
+			switch next() % 3 {
+			case 0:
+				start := next() % (m + 1)
+				k := next() % (m - start + 1)
+				g.ExtendRange(s, start, k)
+				for i := start; i < start+k; i++ {
+					want = append(want, FormatValue(srcs[s], i))
+				}
+			case 1:
+				idx := make([]int, next()%8)
+				for i := range idx {
+					idx[i] = next()%(m+1) - 1 // -1: null
+					if idx[i] < 0 {
+						want = append(want, "(null)")
+					} else {
+						want = append(want, FormatValue(srcs[s], idx[i]))
+					}
+				}
+				g.ExtendIndices(s, idx)
+			default:
+				k := next() % 4
+				g.AppendNulls(k)
+				for range k {
+					want = append(want, "(null)")
+				}
+			}
+		}
+		d, err := g.Finish()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := ValidateFull(d); err != nil {
+			t.Fatal(err)
+		}
+		got := MustMake(d)
+		if got.Len() != len(want) {
+			t.Fatalf("length %d, want %d", got.Len(), len(want))
+		}
+		for i, w := range want {
+			if v := FormatValue(got, i); v != w {
+				t.Fatalf("%s slot %d: %s, want %s", tc.t, i, v, w)
+			}
+		}
+	})
+}

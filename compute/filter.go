@@ -140,7 +140,7 @@ func (s *selection) apply(a array.Array) (array.Array, error) {
 	w := datatype.ByteWidth(t)
 	fixed := datatype.IsFixedWidth(t) && t.Kind() != datatype.KindDictionary
 	if !fixed || (t.Kind() != datatype.KindBool && w&(w-1) != 0) || w > 32 {
-		return takeArray(a, s.indices(), false)
+		return takeArray(a, s.indices())
 	}
 	var valid *memory.Buffer
 	nulls := 0

@@ -28,23 +28,23 @@ import (
 // The input must be valid as [array.ValidateSafe] checks (arrays from
 // this library's builders and IPC readers are).
 func Take(a array.Array, indices array.Array) (array.Array, error) {
-	idx, nullIdx, err := indexList(indices, a.Len())
+	idx, err := indexList(indices, a.Len())
 	if err != nil {
 		return nil, err
 	}
-	return takeArray(a, idx, nullIdx)
+	return takeArray(a, idx)
 }
 
 // TakeRecord takes the rows of r at indices (see [Take]) from every
 // column.
 func TakeRecord(r *alkaid.Record, indices array.Array) (*alkaid.Record, error) {
-	idx, nullIdx, err := indexList(indices, r.NumRows())
+	idx, err := indexList(indices, r.NumRows())
 	if err != nil {
 		return nil, err
 	}
 	cols := make([]array.Array, r.NumCols())
 	for i := range cols {
-		if cols[i], err = takeArray(r.Column(i), idx, nullIdx); err != nil {
+		if cols[i], err = takeArray(r.Column(i), idx); err != nil {
 			return nil, err
 		}
 	}
@@ -55,23 +55,23 @@ func TakeRecord(r *alkaid.Record, indices array.Array) (*alkaid.Record, error) {
 // (see [Take]). A column of several chunks is concatenated first, so the
 // result has one chunk.
 func TakeChunked(c *alkaid.Chunked, indices array.Array) (*alkaid.Chunked, error) {
-	idx, nullIdx, err := indexList(indices, c.Len())
+	idx, err := indexList(indices, c.Len())
 	if err != nil {
 		return nil, err
 	}
-	return takeChunked(c, idx, nullIdx)
+	return takeChunked(c, idx)
 }
 
 // TakeTable takes the rows of t at indices from every column (see
 // [TakeChunked]).
 func TakeTable(t *alkaid.Table, indices array.Array) (*alkaid.Table, error) {
-	idx, nullIdx, err := indexList(indices, t.NumRows())
+	idx, err := indexList(indices, t.NumRows())
 	if err != nil {
 		return nil, err
 	}
 	cols := make([]*alkaid.Chunked, t.NumCols())
 	for i := range cols {
-		if cols[i], err = takeChunked(t.Column(i), idx, nullIdx); err != nil {
+		if cols[i], err = takeChunked(t.Column(i), idx); err != nil {
 			return nil, err
 		}
 	}
@@ -88,7 +88,7 @@ func newRecord(s *alkaid.Schema, cols []array.Array, n int) (*alkaid.Record, err
 	return r, nil
 }
 
-func takeChunked(c *alkaid.Chunked, idx []int, nullIdx bool) (*alkaid.Chunked, error) {
+func takeChunked(c *alkaid.Chunked, idx []int) (*alkaid.Chunked, error) {
 	chunks := c.Chunks()
 	var whole array.Array
 	switch len(chunks) {
@@ -106,17 +106,15 @@ func takeChunked(c *alkaid.Chunked, idx []int, nullIdx bool) (*alkaid.Chunked, e
 			return nil, errf(ErrInvalid, "take: %v", err)
 		}
 	}
-	out, err := takeArray(whole, idx, nullIdx)
+	out, err := takeArray(whole, idx)
 	if err != nil {
 		return nil, err
 	}
 	return alkaid.NewChunked(c.DataType(), []array.Array{out})
 }
 
-// takeArray takes the slots idx of a (-1 for a null slot); the engine
-// finds null indices itself, so the last argument only documents the
-// caller's knowledge.
-func takeArray(a array.Array, idx []int, _ bool) (array.Array, error) {
+// takeArray takes the slots idx of a (-1 for a null slot).
+func takeArray(a array.Array, idx []int) (array.Array, error) {
 	d, err := takeData(a.Data(), idx)
 	if err != nil {
 		return nil, err
@@ -131,7 +129,7 @@ func takeArray(a array.Array, idx []int, _ bool) (array.Array, error) {
 // indexList converts an integer index array into positions, -1 for a
 // null index, checking every other index against n. The slice may share
 // memory with indices (it is never written).
-func indexList(indices array.Array, n int) (idx []int, nullIdx bool, err error) {
+func indexList(indices array.Array, n int) ([]int, error) {
 	valid, off := bitmapOf(indices.Data())
 	switch x := indices.(type) {
 	case *array.Int8:
@@ -151,10 +149,10 @@ func indexList(indices array.Array, n int) (idx []int, nullIdx bool, err error) 
 	case *array.Uint64:
 		return toIndices(x.Values(), valid, off, n)
 	}
-	return nil, false, errf(ErrInvalid, "take: indices of type %s, want an integer type", indices.DataType())
+	return nil, errf(ErrInvalid, "take: indices of type %s, want an integer type", indices.DataType())
 }
 
-func toIndices[T Integer](v []T, valid []byte, off, n int) ([]int, bool, error) {
+func toIndices[T Integer](v []T, valid []byte, off, n int) ([]int, error) {
 	var zero T
 	bad := func(i int) error {
 		return errf(ErrIndexOutOfBounds, "take: index %v (slot %d) outside [0, %d)", v[i], i, n)
@@ -163,24 +161,23 @@ func toIndices[T Integer](v []T, valid []byte, off, n int) ([]int, bool, error) 
 		// int64 indices without nulls serve as they are.
 		for i, x := range v {
 			if uint64(x) >= uint64(n) {
-				return nil, false, bad(i)
+				return nil, bad(i)
 			}
 		}
-		return castSlice[int](v), false, nil
+		return castSlice[int](v), nil
 	}
 	out := make([]int, len(v))
-	nullIdx := false
 	for i, x := range v {
 		if valid != nil && !bitutil.GetBit(valid, off+i) {
-			out[i], nullIdx = -1, true
+			out[i] = -1
 			continue
 		}
 		if uint64(x) >= uint64(n) || (zero-1 < 0 && x < 0) {
-			return nil, false, bad(i)
+			return nil, bad(i)
 		}
 		out[i] = int(x)
 	}
-	return out, nullIdx, nil
+	return out, nil
 }
 
 // takeData gathers the slots idx of d (positions relative to d's first

@@ -8,7 +8,16 @@
 //
 // Arrays are cheap to slice ([Slice] shares buffers and moves an offset)
 // and compare by logical value ([Equal], [ApproxEqual]), so a slice equals
-// the same values built fresh. [Concatenate] joins arrays of one type.
+// the same values built fresh.
+//
+// What each layout's buffers mean is answered here and nowhere else:
+// [Data] says whether a slot is null ([Data.IsNull]), where its validity
+// bitmap, values ([Values]), offsets ([Offsets], [ListViewSpans]), views
+// ([Data.ViewValue]), type codes and run ends ([Data.RunEnds],
+// [Data.LogicalRuns]) are. One append engine per layout, [Growable],
+// builds new arrays from ranges and indices of others: [Concatenate],
+// take and filter, shredding assembly. [Extendable] grows an array in
+// place for IPC dictionary deltas, never changing what it handed out.
 //
 // [Validate] checks data at one of the levels of [ValidationLevel], the
 // type every reader's validation option takes too, each recursive and

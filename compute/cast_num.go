@@ -106,7 +106,7 @@ func numSlice[S Number](v []S, valid []byte, off, nulls int, from, to datatype.D
 		for i, x := range src {
 			h[i] = datatype.Float16From(x)
 		}
-		return primitiveOut(to, len(src), f.Data().Buffers[0], nulls, buf), nil
+		return primitiveOut(to, len(src), f.Data().ValidityBuffer(), nulls, buf), nil
 	case datatype.KindBool:
 		n := len(v)
 		vals := memory.Allocate(nil, bitutil.BytesForBits(n))

@@ -140,7 +140,7 @@ func (s *selection) apply(a array.Array) (array.Array, error) {
 	w := datatype.ByteWidth(t)
 	fixed := datatype.IsFixedWidth(t) && t.Kind() != datatype.KindDictionary
 	if !fixed || (t.Kind() != datatype.KindBool && w&(w-1) != 0) || w > 32 {
-		return takeArray(a, s.indices(), false)
+		return takeArray(a, s.indices())
 	}
 	var valid *memory.Buffer
 	nulls := 0
@@ -155,10 +155,11 @@ func (s *selection) apply(a array.Array) (array.Array, error) {
 	var vals *memory.Buffer
 	if t.Kind() == datatype.KindBool {
 		vals = memory.Allocate(nil, bitutil.BytesForBits(s.count))
-		s.compressBits(vals.Bytes(), d.Buffers[1].Bytes(), d.Offset)
+		bits, off := d.BoolBits()
+		s.compressBits(vals.Bytes(), bits, off)
 	} else {
 		vals = memory.Allocate(nil, s.count*w)
-		src, dst := d.Buffers[1].Bytes()[d.Offset*w:(d.Offset+d.Length)*w], vals.Bytes()
+		src, dst := d.ValueBytes(), vals.Bytes()
 		switch w {
 		case 1:
 			compress(s, dst, src)

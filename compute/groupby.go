@@ -103,7 +103,7 @@ func groupBy(s *alkaid.Schema, n int, col func(int) (array.Array, error), keys [
 		}
 	}
 	for _, kc := range keyCols {
-		out, err := takeArray(kc, g.firsts, false)
+		out, err := takeArray(kc, g.firsts)
 		if err != nil {
 			return nil, err
 		}
@@ -156,7 +156,7 @@ func aggregate(f AggFunc, a array.Array, g *groups) (array.Array, error) {
 		if err := checkOrderable(a); err != nil {
 			return nil, err
 		}
-		return takeArray(a, bestRows(a, g, f == AggMax), true)
+		return takeArray(a, bestRows(a, g, f == AggMax))
 	case AggFirst, AggLast:
 		rows := make([]int, ng)
 		for i := range rows {
@@ -168,7 +168,7 @@ func aggregate(f AggFunc, a array.Array, g *groups) (array.Array, error) {
 				rows[id] = i
 			}
 		}
-		return takeArray(a, rows, true)
+		return takeArray(a, rows)
 	case AggAny, AggAll:
 		b, ok := a.(*array.Boolean)
 		if !ok {

@@ -17,7 +17,7 @@ import (
 // Unique returns the distinct values of a in order of first occurrence,
 // null included (once) when a has nulls.
 func Unique(a array.Array) (array.Array, error) {
-	return takeArray(a, groupIDs(a, false).firsts, false)
+	return takeArray(a, groupIDs(a, false).firsts)
 }
 
 // UniqueChunked is [Unique] over a chunked column.
@@ -37,7 +37,7 @@ func ValueCounts(a array.Array) (values array.Array, counts *array.Int64, err er
 	for _, id := range g.ids {
 		n[id]++
 	}
-	values, err = takeArray(a, g.firsts, false)
+	values, err = takeArray(a, g.firsts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -66,7 +66,7 @@ func DictionaryEncode(a array.Array) (*array.Dictionary, error) {
 	if g.null >= 0 {
 		firsts = append(append([]int(nil), firsts[:g.null]...), firsts[g.null+1:]...)
 	}
-	dict, err := takeArray(a, firsts, false)
+	dict, err := takeArray(a, firsts)
 	if err != nil {
 		return nil, err
 	}

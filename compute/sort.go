@@ -78,7 +78,7 @@ func Sort(a array.Array, o Order) (array.Array, error) {
 	if err != nil {
 		return nil, err
 	}
-	return takeArray(a, idx, false)
+	return takeArray(a, idx)
 }
 
 // SortRecord returns r's rows sorted by keys (see [SortIndicesRecord]).
@@ -89,7 +89,7 @@ func SortRecord(r *alkaid.Record, keys ...SortKey) (*alkaid.Record, error) {
 	}
 	cols := make([]array.Array, r.NumCols())
 	for i := range cols {
-		if cols[i], err = takeArray(r.Column(i), idx, false); err != nil {
+		if cols[i], err = takeArray(r.Column(i), idx); err != nil {
 			return nil, err
 		}
 	}
@@ -105,7 +105,7 @@ func SortTable(t *alkaid.Table, keys ...SortKey) (*alkaid.Table, error) {
 	}
 	cols := make([]*alkaid.Chunked, t.NumCols())
 	for i := range cols {
-		if cols[i], err = takeChunked(t.Column(i), idx, false); err != nil {
+		if cols[i], err = takeChunked(t.Column(i), idx); err != nil {
 			return nil, err
 		}
 	}

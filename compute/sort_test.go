@@ -151,7 +151,7 @@ func fewValues(t *testing.T, r *rand.Rand, dt datatype.DataType, n, pool int) ar
 	for i := range idx {
 		idx[i] = r.IntN(pool)
 	}
-	out, err := takeArray(p, idx, false)
+	out, err := takeArray(p, idx)
 	require.NoError(t, err)
 	return out
 }

@@ -39,12 +39,7 @@ func errf(sentinel error, format string, args ...any) error {
 
 // bitmapOf returns the validity bitmap of d and the bit of slot 0, or nil
 // when no slot is null (or the layout has no bitmap).
-func bitmapOf(d *array.Data) ([]byte, int) {
-	if d.NullCount == 0 || len(d.Buffers) == 0 || d.Buffers[0] == nil {
-		return nil, 0
-	}
-	return d.Buffers[0].Bytes(), d.Offset
-}
+func bitmapOf(d *array.Data) ([]byte, int) { return d.ValidityBitmap() }
 
 // andValidity returns the AND of the validity bitmaps of ds (all of length
 // n) as a new bitmap from bit 0, and its null count; nil when no slot is

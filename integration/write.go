@@ -15,6 +15,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 // Write writes schema and records as an integration JSON file.
@@ -283,30 +284,30 @@ func (w *jsonWriter) column(name string, d *array.Data, n *node) {
 	switch k {
 	case datatype.KindBool:
 		w.raw(`,"DATA":[`)
-		bits := d.Buffers[1].Bytes()
+		bits, off := d.BoolBits()
 		for i := range d.Length {
 			w.comma(i)
-			w.bool(bitutil.GetBit(bits, d.Offset+i))
+			w.bool(bitutil.GetBit(bits, off+i))
 		}
 		w.byte(']')
 	case datatype.KindFixedSizeBinary:
 		width := t.(*datatype.FixedSizeBinaryType).ByteWidth
-		b := d.Buffers[1].Bytes()
+		b := d.ValueBytes()
 		w.raw(`,"DATA":[`)
 		for i := range d.Length {
 			w.comma(i)
-			w.hex(b[(d.Offset+i)*width : (d.Offset+i+1)*width])
+			w.hex(b[i*width : (i+1)*width])
 		}
 		w.byte(']')
 	case datatype.KindBinary, datatype.KindString, datatype.KindLargeBinary, datatype.KindLargeString:
 		wide := k == datatype.KindLargeBinary || k == datatype.KindLargeString
 		text := k == datatype.KindString || k == datatype.KindLargeString
-		w.offsets(d, wide)
-		data := d.Buffers[2].Bytes()
+		offs := w.offsets(d, wide)
+		data := d.BinaryBytes()
 		w.raw(`,"DATA":[`)
 		for i := range d.Length {
 			w.comma(i)
-			v := data[offsetAt(d.Buffers[1], wide, d.Offset+i):offsetAt(d.Buffers[1], wide, d.Offset+i+1)]
+			v := data[offs[i]:offs[i+1]]
 			if text {
 				w.str(string(v))
 			} else {
@@ -318,22 +319,23 @@ func (w *jsonWriter) column(name string, d *array.Data, n *node) {
 		w.views(d, k == datatype.KindStringView)
 	case datatype.KindList, datatype.KindLargeList, datatype.KindMap:
 		wide := k == datatype.KindLargeList
-		base := w.offsets(d, wide)
-		end := base
-		if d.Length > 0 {
-			end = offsetAt(d.Buffers[1], wide, d.Offset+d.Length)
-		}
-		kids = []*array.Data{d.Children[0].Slice(int(base), int(end))}
+		offs := w.offsets(d, wide)
+		kids = []*array.Data{d.Child(0).Slice(int(offs[0]), int(offs[d.Length]))}
 	case datatype.KindListView, datatype.KindLargeListView:
-		it := datatype.Int32
+		it, offs, sizes := datatype.Int32, []byte(nil), []byte(nil)
 		if k == datatype.KindLargeListView {
 			it = datatype.Int64
+			o, s := array.ListViewSpans[int64](d)
+			offs, sizes = memory.BytesOf(o), memory.BytesOf(s)
+		} else {
+			o, s := array.ListViewSpans[int32](d)
+			offs, sizes = memory.BytesOf(o), memory.BytesOf(s)
 		}
 		w.raw(`,"OFFSET":`)
-		w.intBuffer(d.Buffers[1].Bytes(), d.Offset, d.Length, it)
+		w.intBuffer(offs, 0, d.Length, it)
 		w.raw(`,"SIZE":`)
-		w.intBuffer(d.Buffers[2].Bytes(), d.Offset, d.Length, it)
-		kids = []*array.Data{d.Children[0]}
+		w.intBuffer(sizes, 0, d.Length, it)
+		kids = []*array.Data{d.Child(0)}
 	case datatype.KindFixedSizeList:
 		size := int(t.(*datatype.ListType).Size())
 		kids = []*array.Data{d.Children[0].Slice(d.Offset*size, (d.Offset+d.Length)*size)}
@@ -369,13 +371,9 @@ func (w *jsonWriter) children(kids []*array.Data, fields []datatype.Field, nodes
 
 func (w *jsonWriter) validity(d *array.Data) {
 	w.raw(`,"VALIDITY":[`)
-	var valid []byte
-	if d.NullCount > 0 && len(d.Buffers) > 0 {
-		valid = d.Buffers[0].Bytes()
-	}
 	for i := range d.Length {
 		w.comma(i)
-		if valid == nil || bitutil.GetBit(valid, d.Offset+i) {
+		if d.IsValid(i) {
 			w.byte('1')
 		} else {
 			w.byte('0')
@@ -385,32 +383,36 @@ func (w *jsonWriter) validity(d *array.Data) {
 }
 
 // offsets emits the Len()+1 offsets rebased to start at zero and returns
-// the first (the base).
-func (w *jsonWriter) offsets(d *array.Data, wide bool) int64 {
-	w.raw(`,"OFFSET":[`)
-	defer w.byte(']')
-	if len(d.Buffers[1].Bytes()) == 0 { // an empty array without offsets
-		w.byte('0')
-		return 0
-	}
-	base := offsetAt(d.Buffers[1], wide, d.Offset)
-	for i := range d.Length + 1 {
-		w.comma(i)
-		v := offsetAt(d.Buffers[1], wide, d.Offset+i) - base
-		if wide {
-			w.qint(v)
-		} else {
-			w.int(v)
+// them as they are (not rebased).
+func (w *jsonWriter) offsets(d *array.Data, wide bool) []int64 {
+	var offs []int64
+	if wide {
+		offs = array.Offsets[int64](d)
+	} else {
+		o := array.Offsets[int32](d)
+		offs = make([]int64, len(o))
+		for i, v := range o {
+			offs[i] = int64(v)
 		}
 	}
-	return base
+	w.raw(`,"OFFSET":[`)
+	for i, v := range offs {
+		w.comma(i)
+		if wide {
+			w.qint(v - offs[0])
+		} else {
+			w.int(v - offs[0])
+		}
+	}
+	w.byte(']')
+	return offs
 }
 
 // ints emits the values of an integer-like fixed-width type t from d's
 // value buffer; 64-bit values and decimals are strings, as the format has
 // them (JSON numbers lose precision beyond 2^53).
 func (w *jsonWriter) ints(d *array.Data, t datatype.DataType) {
-	w.intBuffer(d.Buffers[1].Bytes(), d.Offset, d.Length, t)
+	w.intBuffer(d.ValueBytes(), 0, d.Length, t)
 }
 
 func (w *jsonWriter) intBuffer(b []byte, off, n int, t datatype.DataType) {
@@ -470,11 +472,11 @@ func (w *jsonWriter) hex(b []byte) {
 }
 
 func (w *jsonWriter) floats(d *array.Data, k datatype.Kind) {
-	b := d.Buffers[1].Bytes()
+	b := d.ValueBytes()
 	w.raw(`,"DATA":[`)
 	for i := range d.Length {
 		w.comma(i)
-		j := d.Offset + i
+		j := i
 		var v float64
 		bits := 64
 		switch k {
@@ -500,12 +502,12 @@ func (w *jsonWriter) floats(d *array.Data, k datatype.Kind) {
 }
 
 func (w *jsonWriter) bigDecimals(d *array.Data, bits int) {
-	b := d.Buffers[1].Bytes()
+	b := d.ValueBytes()
 	width := bits / 8
 	w.raw(`,"DATA":[`)
 	for i := range d.Length {
 		w.comma(i)
-		p := b[(d.Offset+i)*width:]
+		p := b[i*width:]
 		var v interface{ String() string }
 		if bits == 128 {
 			v = datatype.Decimal128{Lo: binary.LittleEndian.Uint64(p), Hi: int64(binary.LittleEndian.Uint64(p[8:]))}.BigInt()
@@ -522,12 +524,12 @@ func (w *jsonWriter) bigDecimals(d *array.Data, bits int) {
 }
 
 func (w *jsonWriter) intervals(d *array.Data, mdn bool) {
-	b := d.Buffers[1].Bytes()
+	b := d.ValueBytes()
 	w.raw(`,"DATA":[`)
 	for i := range d.Length {
 		w.comma(i)
 		if mdn {
-			p := b[16*(d.Offset+i):]
+			p := b[16*i:]
 			w.raw(`{"months":`)
 			w.int(int64(int32(binary.LittleEndian.Uint32(p))))
 			w.raw(`,"days":`)
@@ -535,7 +537,7 @@ func (w *jsonWriter) intervals(d *array.Data, mdn bool) {
 			w.raw(`,"nanoseconds":`)
 			w.int(int64(binary.LittleEndian.Uint64(p[8:])))
 		} else {
-			p := b[8*(d.Offset+i):]
+			p := b[8*i:]
 			w.raw(`{"days":`)
 			w.int(int64(int32(binary.LittleEndian.Uint32(p))))
 			w.raw(`,"milliseconds":`)
@@ -549,11 +551,11 @@ func (w *jsonWriter) intervals(d *array.Data, mdn bool) {
 // views emits the views as they are (inline or pointing into a data
 // buffer) and every data buffer in hex.
 func (w *jsonWriter) views(d *array.Data, text bool) {
-	vb := d.Buffers[1].Bytes()
+	vb := d.Views()
 	w.raw(`,"VIEWS":[`)
 	for i := range d.Length {
 		w.comma(i)
-		p := vb[16*(d.Offset+i) : 16*(d.Offset+i+1)]
+		p := vb[16*i : 16*(i+1)]
 		size := int32(binary.LittleEndian.Uint32(p))
 		w.raw(`{"SIZE":`)
 		w.int(int64(size))
@@ -575,7 +577,7 @@ func (w *jsonWriter) views(d *array.Data, text bool) {
 		w.byte('}')
 	}
 	w.raw(`],"VARIADIC_DATA_BUFFERS":[`)
-	for i, b := range d.Buffers[2:] {
+	for i, b := range d.ViewDataBuffers() {
 		w.comma(i)
 		w.hex(b.Bytes())
 	}
@@ -584,11 +586,11 @@ func (w *jsonWriter) views(d *array.Data, text bool) {
 
 func (w *jsonWriter) union(d *array.Data, t *datatype.UnionType, n *node) {
 	w.raw(`,"TYPE_ID":`)
-	w.intBuffer(d.Buffers[0].Bytes(), d.Offset, d.Length, datatype.Int8)
+	w.intBuffer(memory.BytesOf(d.TypeCodes()), 0, d.Length, datatype.Int8)
 	kids := d.Children
 	if t.Mode() == datatype.Dense {
 		w.raw(`,"OFFSET":`)
-		w.intBuffer(d.Buffers[1].Bytes(), d.Offset, d.Length, datatype.Int32)
+		w.intBuffer(memory.BytesOf(d.UnionOffsets()), 0, d.Length, datatype.Int32)
 	} else {
 		kids = make([]*array.Data, len(d.Children))
 		for i, c := range d.Children {
@@ -601,55 +603,6 @@ func (w *jsonWriter) union(d *array.Data, t *datatype.UnionType, n *node) {
 // runEnds emits a run-end encoded array; a sliced one is written as the
 // runs it covers with their ends made relative to the slice.
 func (w *jsonWriter) runEnds(d *array.Data, t *datatype.RunEndEncodedType, n *node) {
-	ends, values := d.Children[0], d.Children[1]
-	fields := []datatype.Field{t.RunEnds(), t.Values()}
-	if d.Offset == 0 && (ends.Length == 0 || runEnd(ends, ends.Length-1) == int64(d.Length)) {
-		w.children([]*array.Data{ends, values}, fields, n.children)
-		return
-	}
-	lo := sort.Search(ends.Length, func(i int) bool { return runEnd(ends, i) > int64(d.Offset) })
-	hi := lo
-	if d.Length > 0 {
-		hi = sort.Search(ends.Length, func(i int) bool { return runEnd(ends, i) >= int64(d.Offset+d.Length) }) + 1
-	}
-	width := datatype.ByteWidth(t.RunEnds().Type)
-	buf := make([]byte, width*(hi-lo))
-	for i := lo; i < hi; i++ {
-		e := min(runEnd(ends, i)-int64(d.Offset), int64(d.Length))
-		p := buf[width*(i-lo):]
-		switch width {
-		case 2:
-			binary.LittleEndian.PutUint16(p, uint16(e))
-		case 4:
-			binary.LittleEndian.PutUint32(p, uint32(e))
-		default:
-			binary.LittleEndian.PutUint64(p, uint64(e))
-		}
-	}
-	w.raw(`,"children":[{"name":`)
-	w.str(fields[0].Name)
-	w.raw(`,"count":`)
-	w.int(int64(hi - lo))
-	w.raw(`,"VALIDITY":[`)
-	for i := range hi - lo {
-		w.comma(i)
-		w.byte('1')
-	}
-	w.raw(`],"DATA":`)
-	w.intBuffer(buf, 0, hi-lo, t.RunEnds().Type)
-	w.raw(`},`)
-	w.column(fields[1].Name, values.Slice(lo, hi), n.children[1])
-	w.byte(']')
-}
-
-func runEnd(ends *array.Data, i int) int64 {
-	b := ends.Buffers[1].Bytes()
-	j := ends.Offset + i
-	switch datatype.ByteWidth(ends.Type) {
-	case 2:
-		return int64(int16(binary.LittleEndian.Uint16(b[2*j:])))
-	case 4:
-		return int64(int32(binary.LittleEndian.Uint32(b[4*j:])))
-	}
-	return int64(binary.LittleEndian.Uint64(b[8*j:]))
+	ends, values := d.LogicalRuns()
+	w.children([]*array.Data{ends, values}, []datatype.Field{t.RunEnds(), t.Values()}, n.children)
 }

@@ -48,7 +48,7 @@ type Decoder struct {
 	need, metaAt, bodyAt int
 	info                 *schemaInfo
 	dicts                map[int64]*array.Data
-	grown                map[int64]*grown // dictionaries that deltas extend in place
+	grown                map[int64]*array.Extendable // dictionaries that deltas extend in place
 	// replaced counts the replacements of each dictionary: the
 	// generation of a nested dictionary, for the dictionaries that hold
 	// indices into it
@@ -368,14 +368,14 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 	case db.IsDelta() && had:
 		g := d.grown[id]
 		if g == nil {
-			g = newGrownDict(old, d.generation)
+			g = array.NewExtendable(old, d.generation)
 		}
-		if g != nil && g.append(values) {
+		if g != nil && g.Append(values) {
 			if d.grown == nil {
-				d.grown = map[int64]*grown{}
+				d.grown = map[int64]*array.Extendable{}
 			}
 			d.grown[id] = g
-			values = g.array()
+			values = g.Data()
 			break
 		}
 		delete(d.grown, id)

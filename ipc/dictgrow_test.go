@@ -231,15 +231,15 @@ func TestGrownMatchesConcatenate(t *testing.T) {
 					i := r.IntN(src.Len())
 					pieces = append(pieces, array.Slice(src, i, i+r.IntN(src.Len()-i+1)))
 				}
-				grown := newGrownDict(pieces[0].Data(), nil)
+				grown := array.NewExtendable(pieces[0].Data(), nil)
 				require.NotNil(t, grown)
 				for k := range pieces {
 					if k > 0 {
-						require.True(t, grown.append(pieces[k].Data()), "piece %d", k)
+						require.True(t, grown.Append(pieces[k].Data()), "piece %d", k)
 					}
 					want, err := array.Concatenate(pieces[:k+1]...)
 					require.NoError(t, err)
-					got := grown.array()
+					got := grown.Data()
 					require.NoError(t, array.Validate(got, array.ValidateFull))
 					require.True(t, array.Equal(want, array.MustMake(got)), "after piece %d:\nwant %v\ngot  %v", k, want, array.MustMake(got))
 				}

@@ -19,7 +19,7 @@ import (
 // views appends a view array's validity, views and data buffers.
 func (u *unloaded) views(d *array.Data) {
 	u.validity(d)
-	views := d.Buffers[1].Bytes()[16*d.Offset : 16*(d.Offset+d.Length)]
+	views := d.Views()
 	if out, data, ok := compactViews(d, views); ok {
 		u.buffers = append(u.buffers, out)
 		if data == nil {
@@ -31,10 +31,10 @@ func (u *unloaded) views(d *array.Data) {
 		return
 	}
 	u.buffers = append(u.buffers, views)
-	for _, b := range d.Buffers[2:] {
+	for _, b := range d.ViewDataBuffers() {
 		u.buffers = append(u.buffers, b.Bytes())
 	}
-	u.variadic = append(u.variadic, int64(len(d.Buffers)-2))
+	u.variadic = append(u.variadic, int64(len(d.ViewDataBuffers())))
 }
 
 // compactViews copies the values that views refers to out of line into
@@ -42,15 +42,15 @@ func (u *unloaded) views(d *array.Data) {
 // rewrites the views to point there (null slots become empty views).
 func compactViews(d *array.Data, views []byte) (out, data []byte, ok bool) {
 	total, used := 0, 0
-	for _, b := range d.Buffers[2:] {
+	for _, b := range d.ViewDataBuffers() {
 		total += b.Len()
 	}
 	for i := 0; i < len(views); i += 16 {
 		n := int32(binary.LittleEndian.Uint32(views[i:]))
-		if n <= array.ViewInlineMax || isNull(d, i/16) {
+		if n <= array.ViewInlineMax || d.IsNull(i/16) {
 			continue
 		}
-		if _, ok := viewBytes(d, views[i:i+16]); !ok {
+		if _, ok := array.CheckedViewValue(views[i:i+16], d.ViewDataBuffers()); !ok {
 			return nil, nil, false
 		}
 		used += int(n)
@@ -63,13 +63,13 @@ func compactViews(d *array.Data, views []byte) (out, data []byte, ok bool) {
 		data = make([]byte, 0, used)
 	}
 	for i := 0; i < len(views); i += 16 {
-		if isNull(d, i/16) {
+		if d.IsNull(i / 16) {
 			continue
 		}
 		v := out[i : i+16]
 		copy(v, views[i:i+16])
 		if int32(binary.LittleEndian.Uint32(v)) > array.ViewInlineMax {
-			src, _ := viewBytes(d, v)
+			src, _ := array.CheckedViewValue(v, d.ViewDataBuffers())
 			binary.LittleEndian.PutUint32(v[8:], 0)
 			binary.LittleEndian.PutUint32(v[12:], uint32(len(data)))
 			data = append(data, src...)
@@ -86,12 +86,11 @@ func compactViews(d *array.Data, views []byte) (out, data []byte, ok bool) {
 func listView[O int32 | int64](u *unloaded, d *array.Data) {
 	u.validity(d)
 	child := d.Children[0]
-	offs := memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length]
-	sizes := memory.View[O](d.Buffers[2])[d.Offset : d.Offset+d.Length]
+	offs, sizes := array.ListViewSpans[O](d)
 	lo, hi, used := child.Length, 0, 0
 	for i, o := range offs {
 		s := sizes[i]
-		if s == 0 || isNull(d, i) {
+		if s == 0 || d.IsNull(i) {
 			continue
 		}
 		if o < 0 || s < 0 || int64(o) > int64(child.Length)-int64(s) {
@@ -116,7 +115,7 @@ func listView[O int32 | int64](u *unloaded, d *array.Data) {
 	next := O(0)
 	for i, o := range offs {
 		s := sizes[i]
-		if s == 0 || isNull(d, i) {
+		if s == 0 || d.IsNull(i) {
 			continue
 		}
 		newSizes[i] = s
@@ -139,7 +138,7 @@ func listView[O int32 | int64](u *unloaded, d *array.Data) {
 func gatherSlots[O int32 | int64](child *array.Data, offs, sizes []O, d *array.Data) *array.Data {
 	var parts []array.Array
 	for i, o := range offs {
-		if s := sizes[i]; s != 0 && !isNull(d, i) {
+		if s := sizes[i]; s != 0 && d.IsValid(i) {
 			parts = append(parts, array.MustMake(child.Slice(int(o), int(o+s))))
 		}
 	}
@@ -153,8 +152,8 @@ func gatherSlots[O int32 | int64](child *array.Data, offs, sizes []O, d *array.D
 // denseUnion appends a dense union's type ids, offsets and the part of
 // each child its slots use, the offsets rebased to it.
 func (u *unloaded) denseUnion(d *array.Data, t *datatype.UnionType) {
-	codes := d.Buffers[0].Bytes()[d.Offset : d.Offset+d.Length]
-	offs := memory.View[int32](d.Buffers[1])[d.Offset : d.Offset+d.Length]
+	codes := memory.BytesOf(d.TypeCodes())
+	offs := d.UnionOffsets()
 	u.buffers = append(u.buffers, codes)
 	index := t.ChildIndex()
 	lo, hi := make([]int, len(d.Children)), make([]int, len(d.Children))

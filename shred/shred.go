@@ -257,11 +257,7 @@ func (b *bounds) at(i int) (int, int) {
 // validity returns the validity bitmap of a nested or plain array and the
 // bit of its slot 0, or nil when no slot is null.
 func validity(a array.Array) ([]byte, int) {
-	d := a.Data()
-	if d.NullCount == 0 || len(d.Buffers) == 0 || d.Buffers[0] == nil {
-		return nil, 0
-	}
-	return d.Buffers[0].Bytes(), d.Offset
+	return a.Data().ValidityBitmap()
 }
 
 func (s *shredder) leaf(n *node, a array.Array, lv levels) error {

@@ -97,9 +97,8 @@ func shareDictionaries(first, cur *array.Data) *array.Data {
 	out := *cur
 	if cur.Dictionary != nil && first.Dictionary != nil {
 		dt := datatype.StorageOf(cur.Type).(*datatype.DictionaryType)
+		out = *cur.WithValues(remapIndices(cur.ValueBuffer(), datatype.ByteWidth(dt.Index), dt.Index.Kind().IsSignedInteger(), cur.Offset+cur.Length, first.Dictionary.Length))
 		out.Dictionary = first.Dictionary
-		out.Buffers = append([]*memory.Buffer(nil), cur.Buffers...)
-		out.Buffers[1] = remapIndices(cur.Buffers[1], datatype.ByteWidth(dt.Index), dt.Index.Kind().IsSignedInteger(), cur.Offset+cur.Length, first.Dictionary.Length)
 	}
 	if len(cur.Children) > 0 {
 		out.Children = make([]*array.Data, len(cur.Children))

@@ -1,4 +1,4 @@
-package ipc
+package array
 
 import "github.com/alkaid-go/alkaid/bitutil"
 

@@ -1,4 +1,4 @@
-package ipc
+package array
 
 import (
 	"bytes"
@@ -6,7 +6,6 @@ import (
 	"math"
 	"unsafe"
 
-	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/rawmem"
@@ -52,16 +51,51 @@ type grown struct {
 	runs      int // run-end encoded: runs
 	// dictionary-encoded values: their dictionary (the newest, which
 	// extends every earlier one of the same generation) and generation
-	gen   func(*array.Data) uint64
-	dict  *array.Data
+	gen   func(*Data) uint64
+	dict  *Data
 	epoch uint64
 }
+
+// Extendable is an array that later arrays of its type extend in place,
+// as IPC dictionary deltas extend a dictionary: [Extendable.Append] adds
+// an array's slots and [Extendable.Data] hands out the whole so far. Every
+// Data handed out stays as it was (no byte of it is ever written again,
+// so it may be read on other goroutines while the array grows), and n
+// appends cost time in proportion to the slots they bring, not n times
+// the array as a concatenation per append would. See grown for how.
+//
+// It is the in-place counterpart of [Growable], which builds one array
+// and finishes; bit-packed buffers are what make the difference (see
+// shiftedBits).
+type Extendable struct{ g *grown }
+
+// NewExtendable starts an array that extends d, or returns nil when d's
+// type does not grow in place (then concatenate) or d is not as its type
+// says. gen tells the generation of the dictionary of dictionary-encoded
+// values (which changes when that dictionary is replaced, not when it
+// grows); with a nil gen such values do not grow.
+func NewExtendable(d *Data, gen func(*Data) uint64) *Extendable {
+	g := newGrownDict(d, gen)
+	if g == nil {
+		return nil
+	}
+	return &Extendable{g}
+}
+
+// Append adds the slots of d, of the array's type. On false (d is not as
+// its type says, offsets would overflow, or a dictionary of its values
+// was replaced) the Extendable must be dropped; what it handed out is
+// unaffected.
+func (e *Extendable) Append(d *Data) bool { return e.g.append(d) }
+
+// Data returns the array so far; later appends never change it.
+func (e *Extendable) Data() *Data { return e.g.snapshot() }
 
 // newGrownDict starts growing d, or returns nil when d is of a type that
 // does not grow or is not as its type says. gen tells the generation of
 // the dictionary of dictionary-encoded values (which changes when that
 // dictionary is replaced, not when it grows); nil refuses such values.
-func newGrownDict(d *array.Data, gen func(*array.Data) uint64) *grown {
+func newGrownDict(d *Data, gen func(*Data) uint64) *grown {
 	g := emptyGrown(d, gen)
 	if g == nil || !g.append(d) {
 		return nil
@@ -70,7 +104,7 @@ func newGrownDict(d *array.Data, gen func(*array.Data) uint64) *grown {
 }
 
 // emptyGrown is an empty array of d's type, with children shaped as d's.
-func emptyGrown(d *array.Data, gen func(*array.Data) uint64) *grown {
+func emptyGrown(d *Data, gen func(*Data) uint64) *grown {
 	s := datatype.StorageOf(d.Type)
 	g := &grown{typ: d.Type, storage: s, kind: s.Kind(), gen: gen, shiftable: true}
 	children := d.Children
@@ -128,7 +162,7 @@ func emptyGrown(d *array.Data, gen func(*array.Data) uint64) *grown {
 		g.children = append(g.children, cg)
 	}
 	// A struct shifts with its children, which then carry the values
-	// before the offset too (see array): it can when each of them can.
+	// before the offset too (see arrayLed): it can when each of them can.
 	g.leadable = g.shiftable || g.kind == datatype.KindNull
 	if g.kind == datatype.KindStruct {
 		g.shiftable = true
@@ -143,7 +177,7 @@ func emptyGrown(d *array.Data, gen func(*array.Data) uint64) *grown {
 // append adds d's values. On false (d is not as its type says, or
 // offsets would overflow) g is left part-way and must be dropped; what
 // it handed out is unaffected.
-func (g *grown) append(d *array.Data) bool {
+func (g *grown) append(d *Data) bool {
 	if d.Length == 0 {
 		return true
 	}
@@ -157,7 +191,8 @@ func (g *grown) append(d *array.Data) bool {
 		g.nulls += d.Length
 		return true
 	case datatype.KindBool:
-		g.bits.append(d.Buffers[1].Bytes(), d.Offset, d.Length)
+		bits, off := d.BoolBits()
+		g.bits.append(bits, off, d.Length)
 	case datatype.KindDictionary:
 		if d.Dictionary == nil {
 			return false
@@ -167,7 +202,7 @@ func (g *grown) append(d *array.Data) bool {
 			return false // its dictionary was replaced: indices mean other values
 		}
 		g.dict, g.epoch = d.Dictionary, e
-		g.values = appendGrowing(g.values, d.Buffers[1].Bytes()[d.Offset*g.width:(d.Offset+d.Length)*g.width])
+		g.values = appendGrowing(g.values, d.ValueBytes())
 	case datatype.KindBinary, datatype.KindString:
 		ok = appendBinary[int32](g, d)
 	case datatype.KindLargeBinary, datatype.KindLargeString:
@@ -188,7 +223,7 @@ func (g *grown) append(d *array.Data) bool {
 	case datatype.KindStruct:
 		ok = g.appendChildren(d)
 	case datatype.KindSparseUnion, datatype.KindDenseUnion:
-		g.values = appendGrowing(g.values, d.Buffers[0].Bytes()[d.Offset:d.Offset+d.Length])
+		g.values = appendGrowing(g.values, memory.BytesOf(d.TypeCodes()))
 		if g.kind == datatype.KindSparseUnion {
 			ok = g.appendChildren(d)
 		} else {
@@ -201,9 +236,10 @@ func (g *grown) append(d *array.Data) bool {
 		g.n += d.Length
 		return ok
 	default:
-		g.values = appendGrowing(g.values, d.Buffers[1].Bytes()[d.Offset*g.width:(d.Offset+d.Length)*g.width])
+		g.values = appendGrowing(g.values, d.ValueBytes())
 	}
-	if !ok || d.NullCount > 0 && d.Buffers[0] == nil {
+	validity, _ := d.ValidityBitmap()
+	if !ok || d.NullCount > 0 && validity == nil {
 		return false
 	}
 	if d.NullCount > 0 && g.valid == nil {
@@ -211,11 +247,7 @@ func (g *grown) append(d *array.Data) bool {
 		g.valid.append(nil, 0, g.n)
 	}
 	if g.valid != nil {
-		var src []byte // nil: all valid
-		if d.NullCount > 0 {
-			src = d.Buffers[0].Bytes()
-		}
-		g.valid.append(src, d.Offset, d.Length)
+		g.valid.append(validity, d.Offset, d.Length) // nil: all valid
 	}
 	g.n += d.Length
 	g.nulls += d.NullCount
@@ -223,12 +255,12 @@ func (g *grown) append(d *array.Data) bool {
 }
 
 // appendRange appends rows [i, j) of d, false when d is shorter.
-func (g *grown) appendRange(d *array.Data, i, j int) bool {
+func (g *grown) appendRange(d *Data, i, j int) bool {
 	return i >= 0 && i <= j && j <= d.Length && g.append(d.Slice(i, j))
 }
 
 // appendChildren appends the rows of d's slice of each child.
-func (g *grown) appendChildren(d *array.Data) bool {
+func (g *grown) appendChildren(d *Data) bool {
 	for i, c := range d.Children {
 		if !g.children[i].appendRange(c, d.Offset, d.Offset+d.Length) {
 			return false
@@ -237,20 +269,21 @@ func (g *grown) appendChildren(d *array.Data) bool {
 	return true
 }
 
-func appendBinary[O int32 | int64](g *grown, d *array.Data) bool {
-	offs := memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length+1]
+func appendBinary[O int32 | int64](g *grown, d *Data) bool {
+	offs := Offsets[O](d)
+	data := d.BinaryBytes()
 	first, last := offs[0], offs[d.Length]
-	if first < 0 || first > last || int64(last) > int64(d.Buffers[2].Len()) || overflows[O](len(g.data), int(last-first)) {
+	if first < 0 || first > last || int64(last) > int64(len(data)) || overflows[O](len(g.data), int(last-first)) {
 		return false
 	}
 	base := O(len(g.data))
-	g.data = appendGrowing(g.data, d.Buffers[2].Bytes()[first:last])
+	g.data = appendGrowing(g.data, data[first:last])
 	g.offs = appendShifted(g.offs, offs[1:], base-first)
 	return true
 }
 
-func appendList[O int32 | int64](g *grown, d *array.Data) bool {
-	offs := memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length+1]
+func appendList[O int32 | int64](g *grown, d *Data) bool {
+	offs := Offsets[O](d)
 	first, last := offs[0], offs[d.Length]
 	child := g.children[0]
 	if overflows[O](child.n, int(last-first)) {
@@ -266,14 +299,13 @@ func appendList[O int32 | int64](g *grown, d *array.Data) bool {
 
 // appendListView appends the part of the child that the slots span;
 // null and empty slots become (0, 0).
-func appendListView[O int32 | int64](g *grown, d *array.Data) bool {
-	offs := memory.View[O](d.Buffers[1])[d.Offset : d.Offset+d.Length]
-	sizes := memory.View[O](d.Buffers[2])[d.Offset : d.Offset+d.Length]
+func appendListView[O int32 | int64](g *grown, d *Data) bool {
+	offs, sizes := ListViewSpans[O](d)
 	src, child := d.Children[0], g.children[0]
 	lo, hi := src.Length, 0
 	for i, o := range offs {
 		s := sizes[i]
-		if s == 0 || isNull(d, i) {
+		if s == 0 || d.IsNull(i) {
 			continue
 		}
 		if o < 0 || s < 0 || int64(o) > int64(src.Length)-int64(s) {
@@ -290,7 +322,7 @@ func appendListView[O int32 | int64](g *grown, d *array.Data) bool {
 	}
 	newOffs, newSizes := make([]O, len(offs)), make([]O, len(offs))
 	for i, o := range offs {
-		if s := sizes[i]; s != 0 && !isNull(d, i) {
+		if s := sizes[i]; s != 0 && d.IsValid(i) {
 			newOffs[i], newSizes[i] = O(base)+o-O(lo), s
 		}
 	}
@@ -302,19 +334,19 @@ func appendListView[O int32 | int64](g *grown, d *array.Data) bool {
 // appendViews appends views, copying out-of-line values into g.data (so
 // that every view handed out has one data buffer); null slots become
 // empty views.
-func (g *grown) appendViews(d *array.Data) bool {
-	views := d.Buffers[1].Bytes()[16*d.Offset : 16*(d.Offset+d.Length)]
+func (g *grown) appendViews(d *Data) bool {
+	views := d.Views()
 	add := make([]byte, len(views))
 	for i := 0; i < len(views); i += 16 {
-		if isNull(d, i/16) {
+		if d.IsNull(i / 16) {
 			continue
 		}
 		v := add[i : i+16]
 		copy(v, views[i:i+16])
-		if int32(binary.LittleEndian.Uint32(v)) <= array.ViewInlineMax {
+		if int32(binary.LittleEndian.Uint32(v)) <= ViewInlineMax {
 			continue
 		}
-		src, ok := viewBytes(d, v)
+		src, ok := CheckedViewValue(v, d.ViewDataBuffers())
 		if !ok || overflows[int32](len(g.data), len(src)) {
 			return false
 		}
@@ -328,9 +360,9 @@ func (g *grown) appendViews(d *array.Data) bool {
 
 // appendDense appends each child whole and the offsets shifted past the
 // rows the children had.
-func (g *grown) appendDense(d *array.Data) bool {
-	codes := d.Buffers[0].Bytes()[d.Offset : d.Offset+d.Length]
-	offs := memory.View[int32](d.Buffers[1])[d.Offset : d.Offset+d.Length]
+func (g *grown) appendDense(d *Data) bool {
+	codes := d.TypeCodes()
+	offs := d.UnionOffsets()
 	index := g.storage.(*datatype.UnionType).ChildIndex()
 	add := make([]int32, len(offs))
 	for i, code := range codes {
@@ -355,20 +387,20 @@ func (g *grown) appendDense(d *array.Data) bool {
 
 // appendRuns appends the runs of d's logical slice, their ends shifted
 // past the rows before.
-func (g *grown) appendRuns(d *array.Data) bool {
+func (g *grown) appendRuns(d *Data) bool {
 	ends, values := d.Children[0], d.Children[1]
-	if values.Length < ends.Length || ends.Length == 0 || lastEnd(ends) < d.Offset+d.Length {
+	if values.Length < ends.Length || ends.Length == 0 || d.RunEndAt(ends.Length-1) < int64(d.Offset+d.Length) {
 		return false
 	}
-	ends, values = sliceRuns(d)
+	ends, values = d.LogicalRuns()
 	last := int64(g.n + d.Length)
 	if g.width == 2 && last > math.MaxInt16 || g.width == 4 && last > math.MaxInt32 {
 		return false
 	}
-	a := array.MustMake(ends)
+	a := MustMake(ends)
 	add := make([]byte, a.Len()*g.width)
 	for i := range a.Len() {
-		e := uint64(int64(g.n) + endAt(a, i))
+		e := uint64(int64(g.n) + int64(indexAt(a, i)))
 		switch g.width {
 		case 2:
 			binary.LittleEndian.PutUint16(add[2*i:], uint16(e))
@@ -386,15 +418,15 @@ func (g *grown) appendRuns(d *array.Data) bool {
 	return true
 }
 
-// array is the array so far, sharing g's buffers but the bit-packed ones.
-func (g *grown) array() *array.Data { return g.arrayLed(-1) }
+// snapshot is the array so far, sharing g's buffers but the bit-packed ones.
+func (g *grown) snapshot() *Data { return g.arrayLed(-1) }
 
-// arrayLed is array, or with lead >= 0 the array with lead values (null,
+// arrayLed is snapshot, or with lead >= 0 the array with lead values (null,
 // zero or empty) before its first, at offset 0: the child of a struct
 // handed out at offset lead (a struct's children are read from the
 // struct's offset). The struct's length is the child's, so the child's
 // bitmaps end on a byte boundary at the same offset.
-func (g *grown) arrayLed(lead int) *array.Data {
+func (g *grown) arrayLed(lead int) *Data {
 	// The offset at which the bitmaps end on a byte boundary, and the
 	// other buffers seen from there.
 	off := 0
@@ -406,12 +438,12 @@ func (g *grown) arrayLed(lead int) *array.Data {
 	case g.shiftable && g.nulls > 0 && g.valid != nil:
 		off = g.valid.shift()
 	}
-	kids := make([]*array.Data, 0, len(g.children)+1)
+	kids := make([]*Data, 0, len(g.children)+1)
 	for _, c := range g.children {
 		if g.kind == datatype.KindStruct && g.shiftable && (off > 0 || lead >= 0) {
 			kids = append(kids, c.arrayLed(off))
 		} else {
-			kids = append(kids, c.array())
+			kids = append(kids, c.snapshot())
 		}
 	}
 	from := func(b []byte) *memory.Buffer { return shared(b[g.head-off*g.width:]) }
@@ -424,7 +456,7 @@ func (g *grown) arrayLed(lead int) *array.Data {
 		valid = memory.NewBuffer(bytes.Clone(g.valid.copies[0]))
 	}
 	var bufs []*memory.Buffer
-	var dict *array.Data
+	var dict *Data
 	switch g.kind {
 	case datatype.KindNull:
 	case datatype.KindBool:
@@ -446,8 +478,8 @@ func (g *grown) arrayLed(lead int) *array.Data {
 	case datatype.KindDenseUnion:
 		bufs = []*memory.Buffer{shared(g.values), shared(g.offs)}
 	case datatype.KindRunEndEncoded:
-		ends := array.NewData(g.storage.(*datatype.RunEndEncodedType).RunEnds().Type, g.runs, []*memory.Buffer{nil, shared(g.offs)}, nil, 0, 0)
-		kids = append([]*array.Data{ends}, kids...)
+		ends := NewData(g.storage.(*datatype.RunEndEncodedType).RunEnds().Type, g.runs, []*memory.Buffer{nil, shared(g.offs)}, nil, 0, 0)
+		kids = append([]*Data{ends}, kids...)
 	default:
 		bufs = []*memory.Buffer{valid, from(g.values)}
 	}
@@ -458,7 +490,7 @@ func (g *grown) arrayLed(lead int) *array.Data {
 			nulls += lead // unset bits before the first value (copy lead has them)
 		}
 	}
-	a := array.NewData(g.typ, n, bufs, kids, nulls, off)
+	a := NewData(g.typ, n, bufs, kids, nulls, off)
 	a.Dictionary = dict
 	return a
 }
@@ -513,21 +545,4 @@ func appendGrowing(b, add []byte) []byte {
 	b = b[:n]
 	copy(b[n-len(add):], add)
 	return b
-}
-
-// isNull reports whether slot i of d's slice is null.
-func isNull(d *array.Data, i int) bool {
-	return d.NullCount > 0 && d.Buffers[0] != nil && !bitutil.GetBit(d.Buffers[0].Bytes(), d.Offset+i)
-}
-
-// viewBytes returns the out-of-line value of view v, false when v refers
-// outside d's data buffers.
-func viewBytes(d *array.Data, v []byte) ([]byte, bool) {
-	n := int64(int32(binary.LittleEndian.Uint32(v)))
-	buf := int64(int32(binary.LittleEndian.Uint32(v[8:])))
-	off := int64(int32(binary.LittleEndian.Uint32(v[12:])))
-	if buf < 0 || buf >= int64(len(d.Buffers)-2) || off < 0 || off+n > int64(d.Buffers[2+buf].Len()) {
-		return nil, false
-	}
-	return d.Buffers[2+buf].Bytes()[off : off+n], true
 }

@@ -1,0 +1,151 @@
+package array
+
+import (
+	"encoding/binary"
+
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
+)
+
+// binaryGrower: offsets (n+1, from 0) and the bytes they delimit.
+type binaryGrower[O Offset] struct {
+	g     *Growable
+	t     datatype.DataType
+	offs  []O
+	data  []byte
+	total int64 // bytes appended, which may exceed what O holds
+}
+
+func newBinaryGrower[O Offset](g *Growable, t datatype.DataType) (grower, error) {
+	b := &binaryGrower[O]{g: g, t: t, offs: reserve[O](g.hint + 1)}
+	b.offs = append(b.offs, 0)
+	return b, nil
+}
+
+// add accounts for n more bytes; false (and the error recorded) when the
+// offsets cannot address them.
+func (b *binaryGrower[O]) add(n int64) bool {
+	b.total += n
+	if b.total > maxOffset[O]() {
+		b.g.fail(b.t, "%d bytes overflow the offsets", b.total)
+		return false
+	}
+	return true
+}
+
+func (b *binaryGrower[O]) extendRange(s, start, n int) {
+	d := b.g.srcs[s]
+	offs := Offsets[O](d)[start : start+n+1]
+	first, last := offs[0], offs[n]
+	if !b.add(int64(last - first)) {
+		return
+	}
+	shift := O(len(b.data)) - first
+	base := len(b.offs)
+	b.offs = growBy(b.offs, n)
+	for i, o := range offs[1:] {
+		b.offs[base+i] = o + shift
+	}
+	b.data = append(growBy(b.data, int(last-first))[:len(b.data)], d.BinaryBytes()[first:last]...)
+}
+
+func (b *binaryGrower[O]) extendIndices(s int, idx []int) bool {
+	d := b.g.srcs[s]
+	offs := Offsets[O](d)
+	var size int64
+	neg := 0
+	for _, j := range idx {
+		neg |= j
+		if j >= 0 {
+			size += int64(offs[j+1] - offs[j])
+		}
+	}
+	if !b.add(size) {
+		return neg < 0
+	}
+	src := d.BinaryBytes()
+	base, pos := len(b.offs), len(b.data)
+	b.offs = growBy(b.offs, len(idx))
+	b.data = growBy(b.data, int(size))
+	dst, newOffs := b.data, b.offs[base:]
+	for i, j := range idx {
+		if j >= 0 {
+			pos += copy(dst[pos:], src[offs[j]:offs[j+1]])
+		}
+		newOffs[i] = O(pos)
+	}
+	return neg < 0
+}
+
+func (b *binaryGrower[O]) appendNulls(n int) {
+	base := len(b.offs)
+	b.offs = growBy(b.offs, n)
+	last := b.offs[base-1]
+	for i := range n {
+		b.offs[base+i] = last
+	}
+}
+
+func (b *binaryGrower[O]) appendEmpty(n int) bool { b.appendNulls(n); return true }
+
+func (b *binaryGrower[O]) finish(out *Data) error {
+	out.Buffers = append(out.Buffers, bytesOf(b.offs), memory.NewBuffer(b.data))
+	return nil
+}
+
+// viewGrower: 16-byte views (copied as two words); the sources' data
+// buffers are shared, every source's appended once in source order, and
+// long views moved past the buffers of the sources before theirs.
+type viewGrower struct {
+	g     *Growable
+	src   [][][2]uint64
+	shift []uint32 // per source: index of its first data buffer in the result
+	views [][2]uint64
+	data  []*memory.Buffer
+}
+
+func newViewGrower(g *Growable, _ datatype.DataType) (grower, error) {
+	v := &viewGrower{g: g, src: make([][][2]uint64, len(g.srcs)), shift: make([]uint32, len(g.srcs)), views: reserve[[2]uint64](g.hint)}
+	for i, s := range g.srcs {
+		v.src[i] = memory.ViewBytes[[2]uint64](s.Views())
+		v.shift[i] = uint32(len(v.data))
+		v.data = append(v.data, s.ViewDataBuffers()...)
+	}
+	return v, nil
+}
+
+// move shifts the buffer index of the long views among vs.
+func move(vs [][2]uint64, shift uint32) {
+	if shift == 0 {
+		return
+	}
+	for k := range vs {
+		b := memory.BytesOf(vs[k : k+1])
+		if int32(binary.LittleEndian.Uint32(b)) > ViewInlineMax {
+			binary.LittleEndian.PutUint32(b[8:], binary.LittleEndian.Uint32(b[8:])+shift)
+		}
+	}
+}
+
+func (v *viewGrower) extendRange(s, start, n int) {
+	base := len(v.views)
+	v.views = append(growBy(v.views, n)[:base], v.src[s][start:start+n]...)
+	move(v.views[base:], v.shift[s])
+}
+
+func (v *viewGrower) extendIndices(s int, idx []int) bool {
+	base := len(v.views)
+	v.views = growBy(v.views, len(idx))
+	neg := gatherTyped(v.views[base:], v.src[s], idx)
+	move(v.views[base:], v.shift[s]) // null slots are empty views: unmoved
+	return neg
+}
+
+func (v *viewGrower) appendNulls(n int)      { v.views = growBy(v.views, n) }
+func (v *viewGrower) appendEmpty(n int) bool { v.appendNulls(n); return true }
+
+func (v *viewGrower) finish(out *Data) error {
+	out.Buffers = append(out.Buffers, bytesOf(v.views))
+	out.Buffers = append(out.Buffers, v.data...)
+	return nil
+}

@@ -144,7 +144,7 @@ func TestGrowableAppendEmpty(t *testing.T) {
 
 func TestGrowableErrors(t *testing.T) {
 	_, err := NewGrowable(datatype.Int32, []*Data{MustFromJSON(datatype.Int64, `[1]`).Data()}, 0)
-	require.EqualError(t, err, "invalid array: growable: source 0 has type int64, want int32")
+	require.EqualError(t, err, "array: invalid: growable: source 0 has type int64, want int32")
 	_, err = NewGrowable(datatype.Int32, []*Data{nil}, 0)
 	require.ErrorIs(t, err, ErrInvalid)
 

@@ -435,41 +435,68 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 			jobs = append(jobs, job{leaf: l, out: &cols[i][j]})
 		}
 	}
+	// Leaves are decoded in parallel, then top-level fields assembled in
+	// parallel.
+	err := parallelDo(len(jobs), parallel, func(k int) error {
+		return f.readColumn(g, rg, jobs[k].leaf, jobs[k].out)
+	})
+	if err != nil {
+		return nil, err
+	}
+	schemaFields := make([]datatype.Field, len(fields))
+	arrays := make([]array.Array, len(fields))
+	err = parallelDo(len(fields), parallel, func(i int) error {
+		fi := fields[i]
+		fld := f.schema.Field(fi)
+		schemaFields[i] = fld
+		a, err := f.assemble(fld, f.root.children[fi], cols[i])
+		if err != nil {
+			return fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
+		}
+		if int64(a.Len()) != rg.NumRows {
+			return invalidf("row group %d field %q: %d rows where the row group has %d", g, fld.Name, a.Len(), rg.NumRows)
+		}
+		arrays[i] = a
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return alkaid.NewRecord(alkaid.NewSchema(schemaFields, f.schema.Metadata()), arrays, int(rg.NumRows))
+}
+
+// parallelDo runs do(0) .. do(n-1) on up to parallel goroutines and
+// returns the error of the lowest index that failed.
+func parallelDo(n, parallel int, do func(int) error) error {
 	if parallel < 1 {
 		parallel = 1
 	}
-	errs := make([]error, len(jobs))
+	if parallel == 1 || n <= 1 {
+		for i := range n {
+			if err := do(i); err != nil {
+				return err
+			}
+		}
+		return nil
+	}
+	errs := make([]error, n)
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, parallel)
-	for k, j := range jobs {
+	for i := range n {
 		wg.Add(1)
 		sem <- struct{}{}
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			errs[k] = f.readColumn(g, rg, j.leaf, j.out)
+			errs[i] = do(i)
 		}()
 	}
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return nil, err
+			return err
 		}
 	}
-	schemaFields := make([]datatype.Field, len(fields))
-	arrays := make([]array.Array, len(fields))
-	for i, fi := range fields {
-		fld := f.schema.Field(fi)
-		schemaFields[i] = fld
-		a, err := f.assemble(fld, f.root.children[fi], cols[i])
-		if err != nil {
-			return nil, fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
-		}
-		if int64(a.Len()) != rg.NumRows {
-			return nil, invalidf("row group %d field %q: %d rows where the row group has %d", g, fld.Name, a.Len(), rg.NumRows)
-		}
-		arrays[i] = a
-	}
-	return alkaid.NewRecord(alkaid.NewSchema(schemaFields, f.schema.Metadata()), arrays, int(rg.NumRows))
+	return nil
 }
 
 func collectLeaves(n *node, out *[]*node) {

@@ -23,6 +23,10 @@ type values struct {
 	bools []byte
 	bin   encoding.Binary
 	n     int
+	// keepIdx: dictionary-encoded pages append their indices to idx
+	// instead of the values they name (see keepIndices).
+	keepIdx bool
+	idx     []int32
 }
 
 func (v *values) appendValues(o *values) {
@@ -62,8 +66,11 @@ type columnReader struct {
 }
 
 // readChunk decodes a column chunk whose bytes are data.
-func (cr *columnReader) readChunk(data []byte) (*chunk, error) {
+// With keepIdx, dictionary-encoded pages keep their indices (as long as
+// no page of another encoding follows).
+func (cr *columnReader) readChunk(data []byte, keepIdx bool) (*chunk, error) {
 	out := &chunk{}
+	out.vals.keepIdx = keepIdx
 	out.vals.width = physicalWidth(cr.leaf.elem)
 	want := cr.meta.NumValues
 	if want < 0 {
@@ -332,6 +339,11 @@ func (cr *columnReader) decodeValues(enc format.Encoding, data []byte, n int, ds
 		return fmt.Errorf("%w: %s: %v", ErrInvalid, enc, err)
 	}
 	typ := *e.Type
+	if enc != format.PlainDictionary && enc != format.RLEDictionary {
+		if err := cr.keepIndices(dst); err != nil {
+			return err
+		}
+	}
 	switch enc {
 	case format.Plain:
 		switch typ {
@@ -356,6 +368,8 @@ func (cr *columnReader) decodeValues(enc format.Encoding, data []byte, n int, ds
 		if err := cr.decodeDictIndices(data, n, dst); err != nil {
 			return err
 		}
+		dst.n += n
+		return nil
 	case format.RLE:
 		if typ != format.Boolean {
 			return unsupportedf("RLE values of type %s", typ)
@@ -449,6 +463,11 @@ func (cr *columnReader) decodeDictIndices(data []byte, n int, dst *values) error
 		return invalidf("dictionary indices: missing bit width")
 	}
 	idx := cr.indices(n)
+	if dst.keepIdx {
+		start := len(dst.idx)
+		dst.idx = slices.Grow(dst.idx, n)[:start+n]
+		idx = dst.idx[start:]
+	}
 	if _, err := encoding.DecodeRLE(idx, data[1:], int(data[0])); err != nil {
 		return fmt.Errorf("%w: dictionary indices: %v", ErrInvalid, err)
 	}
@@ -458,6 +477,41 @@ func (cr *columnReader) decodeDictIndices(data []byte, n int, dst *values) error
 			return invalidf("dictionary index %d at value %d out of range [0, %d)", x, i, d.n)
 		}
 	}
+	if dst.keepIdx {
+		return nil
+	}
+	return cr.gather(idx, dst)
+}
+
+// keepIndices turns a chunk that kept dictionary indices into one of
+// values: a page that is not dictionary-encoded follows (the writer fell
+// back to PLAIN).
+func (cr *columnReader) keepIndices(dst *values) error {
+	if !dst.keepIdx {
+		return nil
+	}
+	dst.keepIdx = false
+	if len(dst.idx) == 0 {
+		return nil
+	}
+	idx := dst.idx
+	dst.idx = nil
+	for start := 0; start < len(idx); {
+		// Gather in slices of at most one page's worth of values so the
+		// per-page size limit still applies.
+		end := min(len(idx), start+int(max(1, cr.limits.MaxPageValues)))
+		if err := cr.gather(idx[start:end], dst); err != nil {
+			return err
+		}
+		start = end
+	}
+	return nil
+}
+
+// gather appends the dictionary values named by idx (all in range) to dst.
+func (cr *columnReader) gather(idx []int32, dst *values) error {
+	d := cr.dict
+	n := len(idx)
 	switch {
 	case d.bools != nil:
 		for _, x := range idx {

@@ -65,20 +65,36 @@ func flatLeaf(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 		a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(bits)}, nil, nulls, 0))
 		return a, err == nil
 	}
+	if v, ok := vals.(*array.Dictionary); ok {
+		raw, w, ok := array.FixedWidthBytes(v.Indices())
+		if !ok {
+			return nil, false
+		}
+		d := array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(spreadFixed(c.Def, raw, w))}, nil, nulls, 0)
+		d.Dictionary = v.Dictionary().Data()
+		a, err := array.Make(d)
+		return a, err == nil
+	}
 	raw, w, ok := array.FixedWidthBytes(vals)
 	if !ok {
 		return nil, false
 	}
-	out := make([]byte, n*w)
+	a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(spreadFixed(c.Def, raw, w))}, nil, nulls, 0))
+	return a, err == nil
+}
+
+// spreadFixed places the values of raw (w bytes each) in the slots whose
+// definition level is 1, leaving the others zero.
+func spreadFixed(def []int16, raw []byte, w int) []byte {
+	out := make([]byte, len(def)*w)
 	k := 0
-	for i, d := range c.Def {
+	for i, d := range def {
 		if d == 1 {
 			copy(out[i*w:(i+1)*w], raw[k*w:(k+1)*w])
 			k++
 		}
 	}
-	a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(out)}, nil, nulls, 0))
-	return a, err == nil
+	return out
 }
 
 // flatList builds a top-level list<leaf> field (one repetition level,

@@ -423,6 +423,7 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 	type job struct {
 		leaf *node
 		out  *shred.Column
+		dict *datatype.DictionaryType // read as dictionary indices when set
 	}
 	var jobs []job
 	cols := make([][]shred.Column, len(fields))
@@ -432,13 +433,13 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 		collectLeaves(top, &leaves)
 		cols[i] = make([]shred.Column, len(leaves))
 		for j, l := range leaves {
-			jobs = append(jobs, job{leaf: l, out: &cols[i][j]})
+			jobs = append(jobs, job{leaf: l, out: &cols[i][j], dict: indexedDictionary(f.schema.Field(fi), top)})
 		}
 	}
 	// Leaves are decoded in parallel, then top-level fields assembled in
 	// parallel.
 	err := parallelDo(len(jobs), parallel, func(k int) error {
-		return f.readColumn(g, rg, jobs[k].leaf, jobs[k].out)
+		return f.readColumn(g, rg, jobs[k].leaf, jobs[k].out, jobs[k].dict)
 	})
 	if err != nil {
 		return nil, err
@@ -463,6 +464,33 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 		return nil, err
 	}
 	return alkaid.NewRecord(alkaid.NewSchema(schemaFields, f.schema.Metadata()), arrays, int(rg.NumRows))
+}
+
+// indexedDictionary returns the type of a top-level field stored as a
+// dictionary of int32 indices whose column is the field itself: such a
+// column can keep its Parquet dictionary indices.
+func indexedDictionary(fld datatype.Field, top *node) *datatype.DictionaryType {
+	dt, ok := fld.Type.(*datatype.DictionaryType)
+	if !ok || top.column < 0 || top.maxRep != 0 || dt.Index.Kind() != datatype.KindInt32 {
+		return nil
+	}
+	return dt
+}
+
+// dictionaryArray builds a dictionary array of type dt (int32 indices)
+// from a chunk's dictionary values (of type vt) and its indices.
+func dictionaryArray(dt *datatype.DictionaryType, vt datatype.DataType, phys format.Type, dict *values, idx []int32, where string) (array.Array, error) {
+	dv, err := valueArray(vt, phys, dict, where)
+	if err != nil {
+		return nil, err
+	}
+	d := array.NewData(dt, len(idx), []*memory.Buffer{nil, memory.FromSlice(idx)}, nil, 0, 0)
+	d.Dictionary = dv.Data()
+	a, err := array.Make(d)
+	if err != nil {
+		return nil, invalidf("%s: %v", where, err)
+	}
+	return a, nil
 }
 
 // parallelDo runs do(0) .. do(n-1) on up to parallel goroutines and
@@ -525,6 +553,10 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column) (arr
 				pathString(cols[i].Path), cols[i].MaxRep, cols[i].MaxDef, l.MaxRep, l.MaxDef)
 		}
 		cols[i].Path = l.Path
+		if _, kept := cols[i].Values.(*array.Dictionary); kept && len(cols) == 1 && datatype.Equal(cols[i].Values.DataType(), fld.Type) {
+			// Dictionary indices kept by readColumn: flatLeaf places them.
+			continue
+		}
 		if !datatype.Equal(cols[i].Values.DataType(), l.Type) {
 			v, err := convertLeaf(cols[i].Values, l.Type)
 			if err != nil {
@@ -546,8 +578,10 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column) (arr
 	return a, nil
 }
 
-// readColumn reads and decodes one column chunk of row group g.
-func (f *File) readColumn(g int, rg *format.RowGroup, leaf *node, out *shred.Column) error {
+// readColumn reads and decodes one column chunk of row group g; with
+// dict, a chunk whose pages are all dictionary-encoded gives a dictionary
+// array of that type.
+func (f *File) readColumn(g int, rg *format.RowGroup, leaf *node, out *shred.Column, dict *datatype.DictionaryType) error {
 	cc := &rg.Columns[leaf.column]
 	where := fmt.Sprintf("row group %d column %q", g, pathString(leaf.path))
 	var data []byte
@@ -565,16 +599,24 @@ func (f *File) readColumn(g int, rg *format.RowGroup, leaf *node, out *shred.Col
 			}
 		}
 	}
-	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where}
-	ch, err := cr.readChunk(data)
-	if err != nil {
-		return err
-	}
 	vt, err := leafType(leaf.elem)
 	if err != nil {
 		return err
 	}
-	vals, err := valueArray(vt, *leaf.elem.Type, &ch.vals, where)
+	if dict != nil && !datatype.Equal(dict.Value, vt) {
+		dict = nil
+	}
+	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where}
+	ch, err := cr.readChunk(data, dict != nil)
+	if err != nil {
+		return err
+	}
+	var vals array.Array
+	if ch.vals.keepIdx && cr.dict != nil {
+		vals, err = dictionaryArray(dict, vt, *leaf.elem.Type, cr.dict, ch.vals.idx, where)
+	} else {
+		vals, err = valueArray(vt, *leaf.elem.Type, &ch.vals, where)
+	}
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package parquet
 
 import (
+	"math/bits"
+
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/memory"
@@ -24,14 +26,7 @@ func flatLeaf(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 		return vals, true
 	}
 	n := len(c.Def)
-	valid := make([]byte, (n+7)/8)
-	present := 0
-	for i, d := range c.Def {
-		if d == 1 {
-			valid[i>>3] |= 1 << (i & 7)
-			present++
-		}
-	}
+	valid, present := definedBitmap(c.Def)
 	if present != vals.Len() {
 		return nil, false
 	}
@@ -84,17 +79,47 @@ func flatLeaf(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 }
 
 // spreadFixed places the values of raw (w bytes each) in the slots whose
-// definition level is 1, leaving the others zero.
+// definition level is 1, leaving the others zero; runs of defined slots
+// are copied at once.
 func spreadFixed(def []int16, raw []byte, w int) []byte {
 	out := make([]byte, len(def)*w)
 	k := 0
-	for i, d := range def {
-		if d == 1 {
-			copy(out[i*w:(i+1)*w], raw[k*w:(k+1)*w])
-			k++
+	for i := 0; i < len(def); {
+		if def[i] != 1 {
+			i++
+			continue
 		}
+		j := i + 1
+		for j < len(def) && def[j] == 1 {
+			j++
+		}
+		copy(out[i*w:j*w], raw[k*w:(k+j-i)*w])
+		k += j - i
+		i = j
 	}
 	return out
+}
+
+// definedBitmap returns the validity bitmap of slots whose definition
+// level is 1 and how many there are.
+func definedBitmap(def []int16) ([]byte, int) {
+	valid := make([]byte, (len(def)+7)/8)
+	present := 0
+	i := 0
+	for ; i+8 <= len(def); i += 8 {
+		d := def[i : i+8 : i+8]
+		b := byte(d[0]&1) | byte(d[1]&1)<<1 | byte(d[2]&1)<<2 | byte(d[3]&1)<<3 |
+			byte(d[4]&1)<<4 | byte(d[5]&1)<<5 | byte(d[6]&1)<<6 | byte(d[7]&1)<<7
+		valid[i>>3] = b
+		present += bits.OnesCount8(b)
+	}
+	for ; i < len(def); i++ {
+		if def[i] == 1 {
+			valid[i>>3] |= 1 << (i & 7)
+			present++
+		}
+	}
+	return valid, present
 }
 
 // flatList builds a top-level list<leaf> field (one repetition level,

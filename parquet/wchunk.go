@@ -11,9 +11,10 @@ import (
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 )
 
-// writeChunk writes the pages of one column chunk and returns its
-// metadata.
-func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error) {
+// encodeChunk encodes the pages of one column chunk and returns them with
+// the chunk's metadata, whose offsets count from the chunk's start (see
+// placeChunk).
+func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, []byte, error) {
 	name := pathString(l.path)
 	codec := w.cfg.codec
 	if c, ok := w.cfg.colCodec[name]; ok {
@@ -48,7 +49,7 @@ func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error
 	if e, ok := w.cfg.colEncoding[name]; ok {
 		enc = format.Encoding(e)
 		if err := checkEncoding(enc, l.phys); err != nil {
-			return format.ColumnChunk{}, unsupportedf("column %q: %v", name, err)
+			return format.ColumnChunk{}, nil, unsupportedf("column %q: %v", name, err)
 		}
 	}
 	var dictPage []byte
@@ -59,35 +60,37 @@ func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error
 	}
 	meta := &format.ColumnMetaData{Type: l.phys, PathInSchema: l.path, Codec: format.Codec(codec),
 		NumValues: int64(entries), Statistics: stats(l, all, nulls)}
-	start := w.pos
+	var out, cbuf []byte // the chunk; one compressed page
 	var uncompressed, compressed int64
 	emit := func(h *format.PageHeader, body []byte) error {
-		c, err := compress.Compress(format.Codec(codec), nil, body)
+		c, err := compress.Compress(format.Codec(codec), cbuf[:0], body)
 		if err != nil {
 			return err
 		}
+		cbuf = c
 		h.UncompressedPageSize, h.CompressedPageSize = int32(len(body)), int32(len(c))
 		if w.cfg.crc {
 			h.CRC = ptr(int32(crc32.ChecksumIEEE(c)))
 		}
-		hb := thrift.Marshal(nil, h)
-		uncompressed += int64(len(hb) + len(body))
-		compressed += int64(len(hb) + len(c))
-		if err := w.write(hb); err != nil {
-			return err
-		}
-		return w.write(c)
+		n := len(out)
+		out = thrift.Marshal(out, h)
+		hl := len(out) - n
+		uncompressed += int64(hl + len(body))
+		compressed += int64(hl + len(c))
+		out = append(out, c...)
+		return nil
 	}
 	if indices != nil {
-		meta.DictionaryPageOffset = ptr(w.pos)
+		meta.DictionaryPageOffset = ptr(int64(len(out)))
 		h := &format.PageHeader{Type: format.DictionaryPage,
 			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: int32(dictN), Encoding: format.Plain}}
 		if err := emit(h, dictPage); err != nil {
-			return format.ColumnChunk{}, err
+			return format.ColumnChunk{}, nil, err
 		}
 		enc = format.RLEDictionary
 	}
-	meta.DataPageOffset = w.pos
+	meta.DataPageOffset = int64(len(out))
+	var body []byte // one page, reused
 	bw := encoding.BitWidth(uint64(max(dictN-1, 0)))
 	// Pages end at row boundaries once their values reach the page size.
 	vi := 0
@@ -108,7 +111,7 @@ func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error
 				}
 			}
 		}
-		var body []byte
+		body = body[:0]
 		if maxRep > 0 {
 			body = appendLevels(body, rep[e:end], maxRep)
 		}
@@ -124,7 +127,7 @@ func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error
 		h := &format.PageHeader{Type: format.DataPage, DataPageHeader: &format.DataPageHeader{
 			NumValues: int32(end - e), Encoding: enc, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE}}
 		if err := emit(h, body); err != nil {
-			return format.ColumnChunk{}, err
+			return format.ColumnChunk{}, nil, err
 		}
 		e, vi = end, vend
 		if entries == 0 {
@@ -136,7 +139,17 @@ func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error
 	if indices != nil {
 		meta.Encodings = append(meta.Encodings, format.Plain)
 	}
-	return format.ColumnChunk{FileOffset: start, MetaData: meta}, w.err
+	return format.ColumnChunk{MetaData: meta}, out, nil
+}
+
+// placeChunk moves the offsets of a chunk encoded by encodeChunk to the
+// file position pos.
+func placeChunk(cc *format.ColumnChunk, pos int64) {
+	cc.FileOffset = pos
+	cc.MetaData.DataPageOffset += pos
+	if p := cc.MetaData.DictionaryPageOffset; p != nil {
+		*p += pos
+	}
 }
 
 func checkEncoding(e format.Encoding, p format.Type) error {
@@ -209,9 +222,21 @@ func encodeValues(dst []byte, enc format.Encoding, l *wleaf, v *values) []byte {
 	return append(dst, v.fixed...)
 }
 
+// dictProbe is the number of values after which a dictionary whose
+// values are nearly all distinct, and whose projected size exceeds the
+// limit, is given up early instead of growing to the limit.
+const dictProbe = 1 << 13
+
+// hopelessDictionary reports whether a dictionary of distinct entries and
+// pageBytes bytes after i of n values is not worth continuing.
+func hopelessDictionary(i, n, distinct, pageBytes, limit int) bool {
+	return i == dictProbe && distinct > dictProbe*7/8 && int64(pageBytes)*int64(n)/dictProbe > int64(limit)
+}
+
 // buildDictionary returns the PLAIN dictionary page, the index of every
 // value and the dictionary size; nil indices when the dictionary would
-// exceed limit bytes.
+// exceed limit bytes, or when its first values are nearly all distinct
+// and the whole would exceed the limit at that rate.
 func buildDictionary(v *values, limit int) ([]byte, []int32, int) {
 	switch v.width {
 	case 4:
@@ -223,6 +248,9 @@ func buildDictionary(v *values, limit int) ([]byte, []int32, int) {
 	seen := make(map[string]int32)
 	var page []byte
 	for i := range v.n {
+		if hopelessDictionary(i, v.n, len(seen), len(page), limit) {
+			return nil, nil, 0
+		}
 		var key []byte
 		if v.width > 0 {
 			key = v.fixed[i*v.width : (i+1)*v.width]
@@ -254,6 +282,9 @@ func dictFixed[K uint32 | uint64](v *values, limit int, key func([]byte) K) ([]b
 	seen := make(map[K]int32)
 	var page []byte
 	for i := range v.n {
+		if hopelessDictionary(i, v.n, len(seen), len(page), limit) {
+			return nil, nil, 0
+		}
 		b := v.fixed[i*w : (i+1)*w]
 		kb := key(b)
 		k, ok := seen[kb]

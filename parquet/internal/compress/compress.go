@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/andybalholm/brotli"
@@ -215,7 +216,13 @@ func Compress(c format.Codec, dst, src []byte) ([]byte, error) {
 	case format.Snappy:
 		// The Snappy format at s2's fast level (snappy.Encode is its
 		// slower "better" level).
-		return append(dst, s2.EncodeSnappy(nil, src)...), nil
+		n := s2.MaxEncodedLen(len(src))
+		if n < 0 {
+			return nil, fmt.Errorf("compress: snappy: a block of %d bytes is too large", len(src))
+		}
+		dst = slices.Grow(dst, n)
+		out := s2.EncodeSnappy(dst[len(dst):len(dst)+n], src)
+		return dst[:len(dst)+len(out)], nil
 	case format.Gzip:
 		var b bytes.Buffer
 		zw := gzip.NewWriter(&b)

@@ -24,7 +24,19 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, []by
 	var def, rep []int16
 	all := &values{width: l.width}
 	entries := 0
-	if len(segs) == 1 {
+	var dictPage []byte
+	var indices []int32
+	var dictN int
+	var nulls int64
+	if w.dictChunk(l, segs, name) {
+		// The field's own dictionary becomes the chunk's.
+		s := segs[0]
+		def, entries, indices, dictN = s.def, s.n, s.idx, s.dict.n
+		dictPage = encodeValues(nil, format.Plain, l, s.dict)
+		all = usedValues(s.dict, s.idx)
+		nulls = int64(entries - len(indices))
+		segs = nil
+	} else if len(segs) == 1 {
 		// One record: its values need no second copy.
 		s := segs[0]
 		def, rep, entries, all = s.def, s.rep, s.n, s.vals
@@ -43,7 +55,9 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, []by
 	if l.phys == format.ByteArray && len(all.bin.Offsets) == 0 {
 		all.bin.Offsets = []int32{0}
 	}
-	nulls := int64(entries - all.n)
+	if indices == nil {
+		nulls = int64(entries - all.n)
+	}
 
 	enc := format.Plain
 	if e, ok := w.cfg.colEncoding[name]; ok {
@@ -52,10 +66,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, []by
 			return format.ColumnChunk{}, nil, unsupportedf("column %q: %v", name, err)
 		}
 	}
-	var dictPage []byte
-	var indices []int32
-	var dictN int
-	if w.cfg.dict && l.phys != format.Boolean {
+	if indices == nil && w.cfg.dict && l.phys != format.Boolean {
 		dictPage, indices, dictN = buildDictionary(all, w.cfg.dictLimit)
 	}
 	meta := &format.ColumnMetaData{Type: l.phys, PathInSchema: l.path, Codec: format.Codec(codec),
@@ -102,9 +113,11 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, []by
 			}
 			end++
 			if end < entries && (maxRep == 0 || rep[end] == 0) {
-				size := valueBytes(all, vi, vend)
+				var size int
 				if indices != nil {
 					size = (vend - vi) * max(bw, 1) / 8
+				} else {
+					size = valueBytes(all, vi, vend)
 				}
 				if size >= w.cfg.pageSize {
 					break

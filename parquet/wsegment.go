@@ -16,6 +16,10 @@ type segment struct {
 	def, rep       []int16
 	vals           *values
 	n              int
+	// A dictionary segment (see dictSegment) has dict and idx instead
+	// of vals.
+	dict *values
+	idx  []int32
 }
 
 // segments returns the segments of the leaves of top-level field f whose
@@ -30,6 +34,15 @@ func (w *Writer) segments(f datatype.Field, a array.Array, first int) ([]segment
 			return nil, err
 		}
 		return []segment{s}, nil
+	}
+	if d, ok := a.(*array.Dictionary); ok && first < len(w.leaves) && f.Type.Kind() == datatype.KindDictionary {
+		s, ok, err := dictSegment(w.leaves[first], f, d)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return []segment{s}, nil
+		}
 	}
 	cols, err := shred.ShredField(f, a)
 	if err != nil {

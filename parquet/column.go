@@ -36,8 +36,10 @@ func (v *values) appendValues(o *values) {
 		if len(v.bin.Offsets) == 0 {
 			v.bin.Offsets = []int32{0}
 		}
-		base := int32(len(v.bin.Data))
-		v.bin.Data = append(v.bin.Data, o.bin.Data...)
+		// o's offsets need not start at zero (see physicalOf).
+		first, last := o.bin.Offsets[0], o.bin.Offsets[len(o.bin.Offsets)-1]
+		base := int32(len(v.bin.Data)) - first
+		v.bin.Data = append(v.bin.Data, o.bin.Data[first:last]...)
 		for _, off := range o.bin.Offsets[1:] {
 			v.bin.Offsets = append(v.bin.Offsets, base+off)
 		}

@@ -14,7 +14,7 @@ import (
 // encodeChunk encodes the pages of one column chunk and returns them with
 // the chunk's metadata, whose offsets count from the chunk's start (see
 // placeChunk).
-func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, []byte, error) {
+func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]byte, error) {
 	name := pathString(l.path)
 	codec := w.cfg.codec
 	if c, ok := w.cfg.colCodec[name]; ok {
@@ -71,7 +71,9 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, []by
 	}
 	meta := &format.ColumnMetaData{Type: l.phys, PathInSchema: l.path, Codec: format.Codec(codec),
 		NumValues: int64(entries), Statistics: stats(l, all, nulls)}
-	var out, cbuf []byte // the chunk; one compressed page
+	var pages [][]byte // header and compressed body of each page
+	var cbuf []byte    // one compressed page
+	at := int64(0)     // the chunk's size so far
 	var uncompressed, compressed int64
 	emit := func(h *format.PageHeader, body []byte) error {
 		c, err := compress.Compress(format.Codec(codec), cbuf[:0], body)
@@ -83,16 +85,17 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, []by
 		if w.cfg.crc {
 			h.CRC = ptr(int32(crc32.ChecksumIEEE(c)))
 		}
-		n := len(out)
-		out = thrift.Marshal(out, h)
-		hl := len(out) - n
-		uncompressed += int64(hl + len(body))
-		compressed += int64(hl + len(c))
-		out = append(out, c...)
+		hb := thrift.Marshal(nil, h)
+		page := make([]byte, len(hb)+len(c))
+		copy(page[copy(page, hb):], c)
+		pages = append(pages, page)
+		uncompressed += int64(len(hb) + len(body))
+		compressed += int64(len(page))
+		at += int64(len(page))
 		return nil
 	}
 	if indices != nil {
-		meta.DictionaryPageOffset = ptr(int64(len(out)))
+		meta.DictionaryPageOffset = ptr(at)
 		h := &format.PageHeader{Type: format.DictionaryPage,
 			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: int32(dictN), Encoding: format.Plain}}
 		if err := emit(h, dictPage); err != nil {
@@ -100,7 +103,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, []by
 		}
 		enc = format.RLEDictionary
 	}
-	meta.DataPageOffset = int64(len(out))
+	meta.DataPageOffset = at
 	var body []byte // one page, reused
 	bw := encoding.BitWidth(uint64(max(dictN-1, 0)))
 	// Pages end at row boundaries once their values reach the page size.
@@ -152,7 +155,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, []by
 	if indices != nil {
 		meta.Encodings = append(meta.Encodings, format.Plain)
 	}
-	return format.ColumnChunk{MetaData: meta}, out, nil
+	return format.ColumnChunk{MetaData: meta}, pages, nil
 }
 
 // placeChunk moves the offsets of a chunk encoded by encodeChunk to the
@@ -187,13 +190,9 @@ func checkEncoding(e format.Encoding, p format.Type) error {
 
 // appendLevels appends levels RLE-encoded with a 4-byte length prefix.
 func appendLevels(dst []byte, lv []int16, max int16) []byte {
-	vals := make([]int32, len(lv))
-	for i, x := range lv {
-		vals[i] = int32(x)
-	}
 	at := len(dst)
 	dst = append(dst, 0, 0, 0, 0)
-	dst = encoding.AppendRLE(dst, vals, encoding.BitWidth(uint64(max)))
+	dst = encoding.AppendRLE(dst, lv, encoding.BitWidth(uint64(max)))
 	binary.LittleEndian.PutUint32(dst[at:], uint32(len(dst)-at-4))
 	return dst
 }

@@ -242,7 +242,7 @@ func (w *Writer) Flush() error {
 		}
 	}
 	chunks := make([]format.ColumnChunk, len(w.leaves))
-	bodies := make([][]byte, len(w.leaves))
+	bodies := make([][][]byte, len(w.leaves))
 	err := parallelDo(len(w.leaves), w.cfg.parallel, func(i int) error {
 		var err error
 		chunks[i], bodies[i], err = w.encodeChunk(w.leaves[i], segments[i])
@@ -256,8 +256,10 @@ func (w *Writer) Flush() error {
 	var compressed int64
 	for i, cc := range chunks {
 		placeChunk(&cc, w.pos)
-		if err := w.write(bodies[i]); err != nil {
-			return err
+		for _, p := range bodies[i] {
+			if err := w.write(p); err != nil {
+				return err
+			}
 		}
 		bodies[i] = nil
 		rg.Columns = append(rg.Columns, cc)

@@ -114,7 +114,7 @@ func flatSegment(l *wleaf, f datatype.Field, a array.Array) (segment, error) {
 		}
 	case l.phys == format.ByteArray:
 		out.bin.Offsets = make([]int32, 1, present+1)
-		out.bin.Data = make([]byte, 0, len(v.bin.Data))
+		out.bin.Data = make([]byte, 0, int(v.bin.Offsets[n]-v.bin.Offsets[0]))
 		for i, d := range s.def {
 			if d == 1 {
 				out.bin.Data = append(out.bin.Data, v.bin.Value(i)...)
@@ -124,10 +124,18 @@ func flatSegment(l *wleaf, f datatype.Field, a array.Array) (segment, error) {
 	default:
 		w := v.width
 		out.fixed = make([]byte, 0, present*w)
-		for i, d := range s.def {
-			if d == 1 {
-				out.fixed = append(out.fixed, v.fixed[i*w:(i+1)*w]...)
+		// Copy runs of valid slots at once.
+		for i := 0; i < n; {
+			if s.def[i] != 1 {
+				i++
+				continue
 			}
+			j := i + 1
+			for j < n && s.def[j] == 1 {
+				j++
+			}
+			out.fixed = append(out.fixed, v.fixed[i*w:j*w]...)
+			i = j
 		}
 	}
 	s.vals = out

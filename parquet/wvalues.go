@@ -30,6 +30,12 @@ func physicalOf(l *wleaf, a array.Array) (*values, error) {
 		}
 		return v, nil
 	case format.ByteArray:
+		if b, ok := a.(*array.Binary[int32]); ok && len(b.Offsets()) == n+1 {
+			// The array's own offsets and bytes: byte arrays are only
+			// read from here on (offsets need not start at zero).
+			v.bin = encoding.Binary{Offsets: b.Offsets(), Data: b.ValueBytes()}
+			return v, nil
+		}
 		v.bin.Offsets = make([]int32, 1, n+1)
 		switch b := a.(type) {
 		case *array.Binary[int32]:

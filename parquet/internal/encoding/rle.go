@@ -186,7 +186,7 @@ func AppendBitPacked(dst []byte, vals []int32, bitWidth int) []byte {
 // AppendRLE appends vals (each below 1<<bitWidth) in the RLE / bit-packed
 // hybrid encoding: runs of eight or more equal values as RLE runs, the
 // rest bit-packed in groups of eight.
-func AppendRLE(dst []byte, vals []int32, bitWidth int) []byte {
+func AppendRLE[T Level](dst []byte, vals []T, bitWidth int) []byte {
 	runAt := func(i int) int {
 		j := i + 1
 		for j < len(vals) && vals[j] == vals[i] {
@@ -224,7 +224,7 @@ func AppendRLE(dst []byte, vals []int32, bitWidth int) []byte {
 
 // packLSB appends vals bit-packed least significant bit first, padded
 // with zeros to n values.
-func packLSB(dst []byte, vals []int32, n, bw int) []byte {
+func packLSB[T Level](dst []byte, vals []T, n, bw int) []byte {
 	start := len(dst)
 	dst = append(dst, make([]byte, (n*bw+7)/8)...)
 	out := dst[start:]

@@ -110,12 +110,16 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	vi := 0
 	for e := 0; e < entries || (e == 0 && entries == 0); {
 		end, vend := e, vi
+		unchecked := 0 // entries since the size was last checked
 		for end < entries {
 			if maxDef == 0 || def[end] == maxDef {
 				vend++
 			}
 			end++
-			if end < entries && (maxRep == 0 || rep[end] == 0) {
+			unchecked++
+			// The size is checked every 64 entries, at a row boundary.
+			if unchecked >= 64 && end < entries && (maxRep == 0 || rep[end] == 0) {
+				unchecked = 0
 				var size int
 				if indices != nil {
 					size = (vend - vi) * max(bw, 1) / 8

@@ -228,16 +228,22 @@ func packLSB[T Level](dst []byte, vals []T, n, bw int) []byte {
 	start := len(dst)
 	dst = append(dst, make([]byte, (n*bw+7)/8)...)
 	out := dst[start:]
-	bit := 0
+	// An accumulator of fewer than 8 pending bits plus one value of at
+	// most 32 bits fits 64 bits.
+	var acc uint64
+	nb, o := 0, 0
 	for _, v := range vals {
-		u := uint64(uint32(v))
-		for k := 0; k < bw; {
-			b := bit + k
-			take := min(8-b&7, bw-k)
-			out[b>>3] |= byte((u >> k) & (1<<take - 1) << (b & 7))
-			k += take
+		acc |= uint64(uint32(v)) << nb
+		nb += bw
+		for nb >= 8 {
+			out[o] = byte(acc)
+			o++
+			acc >>= 8
+			nb -= 8
 		}
-		bit += bw
+	}
+	if nb > 0 {
+		out[o] = byte(acc)
 	}
 	return dst
 }

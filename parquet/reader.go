@@ -8,6 +8,7 @@ import (
 	"io"
 	"iter"
 	"runtime"
+	"sort"
 	"sync"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -427,26 +428,25 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 	}
 	var jobs []job
 	cols := make([][]shred.Column, len(fields))
+	fieldJobs := make([][]job, len(fields))
+	sizes := make([]int64, len(fields)) // uncompressed bytes of each field
 	for i, fi := range fields {
 		top := f.root.children[fi]
 		var leaves []*node
 		collectLeaves(top, &leaves)
 		cols[i] = make([]shred.Column, len(leaves))
 		for j, l := range leaves {
-			jobs = append(jobs, job{leaf: l, out: &cols[i][j], dict: indexedDictionary(f.schema.Field(fi), top)})
+			jb := job{leaf: l, out: &cols[i][j], dict: indexedDictionary(f.schema.Field(fi), top)}
+			jobs = append(jobs, jb)
+			fieldJobs[i] = append(fieldJobs[i], jb)
+			if md := rg.Columns[l.column].MetaData; md != nil {
+				sizes[i] += md.TotalUncompressedSize
+			}
 		}
-	}
-	// Leaves are decoded in parallel, then top-level fields assembled in
-	// parallel.
-	err := parallelDo(len(jobs), parallel, func(k int) error {
-		return f.readColumn(g, rg, jobs[k].leaf, jobs[k].out, jobs[k].dict)
-	})
-	if err != nil {
-		return nil, err
 	}
 	schemaFields := make([]datatype.Field, len(fields))
 	arrays := make([]array.Array, len(fields))
-	err = parallelDo(len(fields), parallel, func(i int) error {
+	assembleField := func(i int) error {
 		fi := fields[i]
 		fld := f.schema.Field(fi)
 		schemaFields[i] = fld
@@ -459,7 +459,36 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 		}
 		arrays[i] = a
 		return nil
-	})
+	}
+	var err error
+	if len(fields) >= parallel || len(jobs) == len(fields) {
+		// Enough fields to keep every goroutine busy: one job per field
+		// (its leaves, then its array), the biggest first, with no wait
+		// between decoding and assembling.
+		order := make([]int, len(fields))
+		for i := range order {
+			order[i] = i
+		}
+		sort.SliceStable(order, func(a, b int) bool { return sizes[order[a]] > sizes[order[b]] })
+		err = parallelDo(len(order), parallel, func(k int) error {
+			i := order[k]
+			for _, jb := range fieldJobs[i] {
+				if err := f.readColumn(g, rg, jb.leaf, jb.out, jb.dict); err != nil {
+					return err
+				}
+			}
+			return assembleField(i)
+		})
+	} else {
+		// Few wide fields: leaves are decoded in parallel, then fields
+		// assembled in parallel.
+		err = parallelDo(len(jobs), parallel, func(k int) error {
+			return f.readColumn(g, rg, jobs[k].leaf, jobs[k].out, jobs[k].dict)
+		})
+		if err == nil {
+			err = parallelDo(len(fields), parallel, assembleField)
+		}
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -65,6 +65,11 @@ type columnReader struct {
 	// limit): decompressed pages and dictionary indices.
 	page []byte
 	idx  []int32
+	// spread: a top-level optional fixed-width leaf whose values are
+	// placed in their slots as each page is decoded (through tmp), ready
+	// to be the array's values buffer (see spreadLeaf).
+	spread bool
+	tmp    values
 }
 
 // readChunk decodes a column chunk whose bytes are data.
@@ -260,10 +265,47 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 			}
 		}
 	}
+	if cr.spread {
+		t := &cr.tmp
+		t.width, t.n, t.fixed = out.vals.width, 0, t.fixed[:0]
+		if err := cr.decodeValues(enc, page, present, t); err != nil {
+			return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
+		}
+		spreadInto(&out.vals, out.def[defStart:], t.fixed)
+		out.vals.n += present
+		return n, nil
+	}
 	if err := cr.decodeValues(enc, page, present, &out.vals); err != nil {
 		return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
 	}
 	return n, nil
+}
+
+// spreadInto appends one slot per definition level (0 or 1) to dst.fixed:
+// the next value of raw where the level is 1, zeros elsewhere.
+func spreadInto(dst *values, def []int16, raw []byte) {
+	w := dst.width
+	start := len(dst.fixed)
+	dst.fixed = slices.Grow(dst.fixed, len(def)*w)[:start+len(def)*w]
+	out := dst.fixed[start:]
+	k := 0
+	for i := 0; i < len(def); {
+		j := i + 1
+		if def[i] != 1 {
+			for j < len(def) && def[j] != 1 {
+				j++
+			}
+			clear(out[i*w : j*w])
+			i = j
+			continue
+		}
+		for j < len(def) && def[j] == 1 {
+			j++
+		}
+		copy(out[i*w:j*w], raw[k*w:(k+j-i)*w])
+		k += j - i
+		i = j
+	}
 }
 
 func (cr *columnReader) checkCount(n int) error {

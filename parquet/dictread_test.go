@@ -61,25 +61,27 @@ func TestDictionaryColumnKeepsIndices(t *testing.T) {
 	}
 }
 
-// plainDataPages reports whether the first column chunk has a PLAIN data
-// page.
+// plainDataPages reports whether a chunk of the first column has a PLAIN
+// data page.
 func plainDataPages(t *testing.T, f *File, data []byte) bool {
 	t.Helper()
-	md := f.meta.RowGroups[0].Columns[0].MetaData
-	start := md.DataPageOffset
-	if md.DictionaryPageOffset != nil && *md.DictionaryPageOffset < start {
-		start = *md.DictionaryPageOffset
-	}
-	chunk := data[start : start+md.TotalCompressedSize]
-	for pos := 0; pos < len(chunk); {
-		var h format.PageHeader
-		n, err := thrift.Unmarshal(chunk[pos:], &h)
-		if err != nil {
-			t.Fatal(err)
+	for _, rg := range f.meta.RowGroups {
+		md := rg.Columns[0].MetaData
+		start := md.DataPageOffset
+		if md.DictionaryPageOffset != nil && *md.DictionaryPageOffset < start {
+			start = *md.DictionaryPageOffset
 		}
-		pos += n + int(h.CompressedPageSize)
-		if h.DataPageHeader != nil && h.DataPageHeader.Encoding == format.Plain {
-			return true
+		chunk := data[start : start+md.TotalCompressedSize]
+		for pos := 0; pos < len(chunk); {
+			var h format.PageHeader
+			n, err := thrift.Unmarshal(chunk[pos:], &h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos += n + int(h.CompressedPageSize)
+			if h.DataPageHeader != nil && h.DataPageHeader.Encoding == format.Plain {
+				return true
+			}
 		}
 	}
 	return false

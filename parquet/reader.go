@@ -421,13 +421,9 @@ func (f *File) project(names []string) ([]int, error) {
 // readRowGroup decodes the given top-level fields of row group g.
 func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, error) {
 	rg := &f.meta.RowGroups[g]
-	type job struct {
-		leaf *node
-		out  *shred.Column
-		dict *datatype.DictionaryType // read as dictionary indices when set
-	}
 	var jobs []job
 	cols := make([][]shred.Column, len(fields))
+	finals := make([]array.Array, len(fields))
 	fieldJobs := make([][]job, len(fields))
 	sizes := make([]int64, len(fields)) // uncompressed bytes of each field
 	for i, fi := range fields {
@@ -436,7 +432,8 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 		collectLeaves(top, &leaves)
 		cols[i] = make([]shred.Column, len(leaves))
 		for j, l := range leaves {
-			jb := job{leaf: l, out: &cols[i][j], dict: indexedDictionary(f.schema.Field(fi), top)}
+			jb := job{leaf: l, out: &cols[i][j], dict: indexedDictionary(f.schema.Field(fi), top),
+				spread: spreadable(f.schema.Field(fi), top), final: &finals[i]}
 			jobs = append(jobs, jb)
 			fieldJobs[i] = append(fieldJobs[i], jb)
 			if md := rg.Columns[l.column].MetaData; md != nil {
@@ -450,9 +447,13 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 		fi := fields[i]
 		fld := f.schema.Field(fi)
 		schemaFields[i] = fld
-		a, err := f.assemble(fld, f.root.children[fi], cols[i])
-		if err != nil {
-			return fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
+		a := finals[i]
+		if a == nil {
+			var err error
+			a, err = f.assemble(fld, f.root.children[fi], cols[i])
+			if err != nil {
+				return fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
+			}
 		}
 		if int64(a.Len()) != rg.NumRows {
 			return invalidf("row group %d field %q: %d rows where the row group has %d", g, fld.Name, a.Len(), rg.NumRows)
@@ -473,7 +474,7 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 		err = parallelDo(len(order), parallel, func(k int) error {
 			i := order[k]
 			for _, jb := range fieldJobs[i] {
-				if err := f.readColumn(g, rg, jb.leaf, jb.out, jb.dict); err != nil {
+				if err := f.readColumn(g, rg, jb); err != nil {
 					return err
 				}
 			}
@@ -483,7 +484,7 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 		// Few wide fields: leaves are decoded in parallel, then fields
 		// assembled in parallel.
 		err = parallelDo(len(jobs), parallel, func(k int) error {
-			return f.readColumn(g, rg, jobs[k].leaf, jobs[k].out, jobs[k].dict)
+			return f.readColumn(g, rg, jobs[k])
 		})
 		if err == nil {
 			err = parallelDo(len(fields), parallel, assembleField)
@@ -493,6 +494,37 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 		return nil, err
 	}
 	return alkaid.NewRecord(alkaid.NewSchema(schemaFields, f.schema.Metadata()), arrays, int(rg.NumRows))
+}
+
+// job is the decoding of one leaf column of a row group.
+type job struct {
+	leaf *node
+	out  *shred.Column
+	dict *datatype.DictionaryType // read as dictionary indices when set
+	// spread: the leaf is the whole field and readColumn builds its
+	// array in final (see spreadable).
+	spread bool
+	final  *array.Array
+}
+
+// spreadable reports whether a top-level field is one optional leaf of
+// 4- or 8-byte values that PLAIN Parquet values give as they are (its
+// array's values buffer is the decoded values placed in their slots).
+func spreadable(fld datatype.Field, top *node) bool {
+	if top.column < 0 || top.maxRep != 0 || top.maxDef != 1 || top.elem.Type == nil {
+		return false
+	}
+	switch *top.elem.Type {
+	case format.Int32, format.Int64, format.Float, format.Double:
+	default:
+		return false
+	}
+	vt, err := leafType(top.elem)
+	if err != nil || !datatype.Equal(vt, fld.Type) {
+		return false
+	}
+	w := datatype.ByteWidth(vt)
+	return w == physicalWidth(top.elem) && fld.Type.Kind() != datatype.KindExtension
 }
 
 // indexedDictionary returns the type of a top-level field stored as a
@@ -516,6 +548,24 @@ func dictionaryArray(dt *datatype.DictionaryType, vt datatype.DataType, phys for
 	d := array.NewData(dt, len(idx), []*memory.Buffer{nil, memory.FromSlice(idx)}, nil, 0, 0)
 	d.Dictionary = dv.Data()
 	a, err := array.Make(d)
+	if err != nil {
+		return nil, invalidf("%s: %v", where, err)
+	}
+	return a, nil
+}
+
+// spreadLeaf builds the array of a chunk read with spread values.
+func spreadLeaf(t datatype.DataType, ch *chunk, where string) (array.Array, error) {
+	n := len(ch.def)
+	if len(ch.vals.fixed) != n*ch.vals.width {
+		return nil, invalidf("%s: %d bytes of values for %d slots", where, len(ch.vals.fixed), n)
+	}
+	valid, present := definedBitmap(ch.def)
+	var vbuf *memory.Buffer
+	if present < n {
+		vbuf = memory.NewBuffer(valid)
+	}
+	a, err := array.Make(array.NewData(t, n, []*memory.Buffer{vbuf, memory.NewBuffer(ch.vals.fixed)}, nil, n-present, 0))
 	if err != nil {
 		return nil, invalidf("%s: %v", where, err)
 	}
@@ -607,10 +657,12 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column) (arr
 	return a, nil
 }
 
-// readColumn reads and decodes one column chunk of row group g; with
-// dict, a chunk whose pages are all dictionary-encoded gives a dictionary
-// array of that type.
-func (f *File) readColumn(g int, rg *format.RowGroup, leaf *node, out *shred.Column, dict *datatype.DictionaryType) error {
+// readColumn reads and decodes one column chunk of row group g into
+// jb.out; with jb.dict, a chunk whose pages are all dictionary-encoded
+// gives a dictionary array of that type; with jb.spread, the field's
+// array is built in *jb.final.
+func (f *File) readColumn(g int, rg *format.RowGroup, jb job) error {
+	leaf, out, dict := jb.leaf, jb.out, jb.dict
 	cc := &rg.Columns[leaf.column]
 	where := fmt.Sprintf("row group %d column %q", g, pathString(leaf.path))
 	var data []byte
@@ -635,10 +687,18 @@ func (f *File) readColumn(g int, rg *format.RowGroup, leaf *node, out *shred.Col
 	if dict != nil && !datatype.Equal(dict.Value, vt) {
 		dict = nil
 	}
-	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where}
+	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where, spread: jb.spread && dict == nil}
 	ch, err := cr.readChunk(data, dict != nil)
 	if err != nil {
 		return err
+	}
+	if cr.spread {
+		a, err := spreadLeaf(vt, ch, where)
+		if err != nil {
+			return err
+		}
+		*jb.final = a
+		return nil
 	}
 	var vals array.Array
 	if ch.vals.keepIdx && cr.dict != nil {

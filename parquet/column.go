@@ -361,8 +361,12 @@ func growLevels(dst *[]int16, n int) []int16 {
 	return (*dst)[start:]
 }
 
-// narrow checks decoded levels against their maximum.
+// narrow checks decoded levels against their maximum (unless their bit
+// width cannot exceed it).
 func (cr *columnReader) narrow(lv []int16, max int16, what string) error {
+	if int(max) == 1<<encoding.BitWidth(uint64(max))-1 {
+		return nil
+	}
 	for i, v := range lv {
 		if v > max || v < 0 {
 			return invalidf("%s: %s level %d above the maximum %d at entry %d", cr.where, what, v, max, i)

@@ -144,23 +144,25 @@ func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 		return nil, false
 	}
 	n := len(c.Def)
+	if len(c.Rep) != n {
+		return nil, false
+	}
 	rows := 0
-	elems := 0
-	for i := range n {
-		if c.Rep[i] == 0 {
+	for _, r := range c.Rep {
+		if r == 0 {
 			rows++
 		}
-		if int(c.Def[i]) >= elemDef {
-			elems++
-		}
 	}
+	// Every entry starts a row (rep 0) or not, and holds an element
+	// (def >= elemDef) or not.
 	offs := make([]int32, 0, rows+1)
 	listValid := make([]byte, (rows+7)/8)
-	elemLevels := make([]int16, 0, elems)
+	elemLevels := make([]int16, n)
 	listNulls := 0
 	e := 0
-	for i := range n {
-		d := int(c.Def[i])
+	maxDef := int16(c.MaxDef)
+	for i, d16 := range c.Def {
+		d := int(d16)
 		if c.Rep[i] == 0 {
 			r := len(offs)
 			offs = append(offs, int32(e))
@@ -172,14 +174,15 @@ func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 		}
 		if d >= elemDef {
 			// A null element has one level less than a value.
-			if d == c.MaxDef {
-				elemLevels = append(elemLevels, 1)
+			if d16 == maxDef {
+				elemLevels[e] = 1
 			} else {
-				elemLevels = append(elemLevels, 0)
+				elemLevels[e] = 0
 			}
 			e++
 		}
 	}
+	elemLevels = elemLevels[:e]
 	offs = append(offs, int32(e))
 	inner := []shred.Column{{MaxDef: 0, Def: nil, Values: c.Values}}
 	if elem.Nullable {

@@ -86,3 +86,49 @@ func plainDataPages(t *testing.T, f *File, data []byte) bool {
 	}
 	return false
 }
+
+// TestWithDictionaryArrays: string columns come back as dictionary
+// arrays when asked, equal in values to the plain read, whether the
+// writer kept its dictionary or fell back to PLAIN.
+func TestWithDictionaryArrays(t *testing.T) {
+	s := alkaid.NewSchema([]datatype.Field{
+		{Name: "s", Type: datatype.String, Nullable: true},
+		{Name: "n", Type: datatype.Int64, Nullable: true},
+	}, datatype.Metadata{})
+	for _, limit := range []int{0, 512} {
+		t.Run(fmt.Sprint("limit=", limit), func(t *testing.T) {
+			sb := array.NewBuilder(datatype.String).(*array.BinaryBuilder[int32])
+			nb := array.NewPrimitiveBuilder[int64](datatype.Int64)
+			for i := range 3000 {
+				if i%11 == 4 {
+					sb.AppendNull()
+				} else {
+					sb.Append([]byte(fmt.Sprintf("v%d", (i*17)%300)))
+				}
+				nb.Append(int64(i))
+			}
+			rec, err := alkaid.NewRecord(s, []array.Array{sb.NewArray(), nb.NewArray()}, 3000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data := writeFile(t, []*alkaid.Record{rec}, WithDictionary(true, limit), WithRowGroupRows(1000), WithPageSize(256))
+			_, plain := readFile(t, data)
+			_, dict := readFile(t, data, WithDictionaryArrays())
+			for i, r := range dict {
+				d, ok := r.Column(0).(*array.Dictionary)
+				if !ok {
+					t.Fatalf("record %d: column of %T, want *array.Dictionary", i, r.Column(0))
+				}
+				want := plain[i].Column(0)
+				for k := range want.Len() {
+					if want.IsNull(k) != d.IsNull(k) || (!want.IsNull(k) && array.FormatValue(want, k) != array.FormatValue(d, k)) {
+						t.Fatalf("record %d slot %d: %s, want %s", i, k, array.FormatValue(d, k), array.FormatValue(want, k))
+					}
+				}
+				if !array.Equal(plain[i].Column(1), r.Column(1)) {
+					t.Errorf("record %d: the int64 column differs", i)
+				}
+			}
+		})
+	}
+}

@@ -302,6 +302,7 @@ type recordsConfig struct {
 	batch     int
 	parallel  int
 	preds     []Predicate
+	asDict    bool
 }
 
 // WithColumns keeps the top-level fields of these names, or nested
@@ -317,6 +318,13 @@ func WithRowGroups(idx ...int) RecordsOption { return func(c *recordsConfig) { c
 // WithBatchSize cuts records of at most n rows (default: a record per
 // row group).
 func WithBatchSize(n int) RecordsOption { return func(c *recordsConfig) { c.batch = n } }
+
+// WithDictionaryArrays reads top-level string and binary columns as
+// dictionary<int32, string or binary> arrays: from the column's own
+// dictionary and indices when every page of a row group's chunk is
+// dictionary-encoded, otherwise by encoding the values. Records then have
+// those dictionary types where [File.Schema] has the plain ones.
+func WithDictionaryArrays() RecordsOption { return func(c *recordsConfig) { c.asDict = true } }
 
 // WithParallelism decodes up to n columns at once (default GOMAXPROCS).
 func WithParallelism(n int) RecordsOption { return func(c *recordsConfig) { c.parallel = n } }
@@ -355,7 +363,7 @@ func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 					continue
 				}
 			}
-			rec, err := f.readRowGroup(g, fields, cfg.parallel)
+			rec, err := f.readRowGroup(g, fields, cfg.parallel, cfg.asDict)
 			if err != nil {
 				yield(nil, err)
 				return
@@ -419,7 +427,14 @@ func (f *File) project(names []string) ([]int, error) {
 }
 
 // readRowGroup decodes the given top-level fields of row group g.
-func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, error) {
+func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool) (*alkaid.Record, error) {
+	fieldOf := func(fi int) datatype.Field {
+		fld := f.schema.Field(fi)
+		if asDict {
+			fld = dictionaryField(fld, f.root.children[fi])
+		}
+		return fld
+	}
 	rg := &f.meta.RowGroups[g]
 	var jobs []job
 	cols := make([][]shred.Column, len(fields))
@@ -432,8 +447,8 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 		collectLeaves(top, &leaves)
 		cols[i] = make([]shred.Column, len(leaves))
 		for j, l := range leaves {
-			jb := job{leaf: l, out: &cols[i][j], dict: indexedDictionary(f.schema.Field(fi), top),
-				spread: spreadable(f.schema.Field(fi), top), final: &finals[i]}
+			jb := job{leaf: l, out: &cols[i][j], dict: indexedDictionary(fieldOf(fi), top),
+				spread: spreadable(fieldOf(fi), top), final: &finals[i]}
 			jobs = append(jobs, jb)
 			fieldJobs[i] = append(fieldJobs[i], jb)
 			if md := rg.Columns[l.column].MetaData; md != nil {
@@ -445,7 +460,7 @@ func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, 
 	arrays := make([]array.Array, len(fields))
 	assembleField := func(i int) error {
 		fi := fields[i]
-		fld := f.schema.Field(fi)
+		fld := fieldOf(fi)
 		schemaFields[i] = fld
 		a := finals[i]
 		if a == nil {
@@ -525,6 +540,21 @@ func spreadable(fld datatype.Field, top *node) bool {
 	}
 	w := datatype.ByteWidth(vt)
 	return w == physicalWidth(top.elem) && fld.Type.Kind() != datatype.KindExtension
+}
+
+// dictionaryField gives a top-level string or binary field whose column
+// is the field itself a dictionary<int32, _> type (WithDictionaryArrays).
+func dictionaryField(fld datatype.Field, top *node) datatype.Field {
+	k := fld.Type.Kind()
+	if top.column < 0 || top.maxRep != 0 || (k != datatype.KindString && k != datatype.KindBinary) {
+		return fld
+	}
+	dt, err := datatype.NewDictionary(datatype.Int32, fld.Type, false)
+	if err != nil {
+		return fld
+	}
+	fld.Type = dt
+	return fld
 }
 
 // indexedDictionary returns the type of a top-level field stored as a

@@ -62,6 +62,7 @@ type writerConfig struct {
 	noSchema     bool
 	kv           []format.KeyValue
 	parallel     int
+	sorting      []SortingColumn
 }
 
 // WithCodec sets the codec of every column (default Snappy).
@@ -128,6 +129,7 @@ type Writer struct {
 	rows    int
 	groups  []format.RowGroup
 	total   int64
+	sorting []format.SortingColumn // recorded in every row group
 	// firstLeaf[i] is the index in leaves of field i's first leaf.
 	firstLeaf []int
 	closed    bool
@@ -156,7 +158,11 @@ func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, er
 			return nil, unsupportedf("column %q: codec %s", p, c)
 		}
 	}
-	pw := &Writer{w: w, cfg: cfg, schema: s, elems: b.elems, leaves: b.leaves}
+	sorting, err := sortingColumns(cfg.sorting, b.leaves)
+	if err != nil {
+		return nil, err
+	}
+	pw := &Writer{w: w, cfg: cfg, schema: s, elems: b.elems, leaves: b.leaves, sorting: sorting}
 	if err := pw.write(magic); err != nil {
 		return nil, err
 	}
@@ -252,7 +258,8 @@ func (w *Writer) Flush() error {
 	if err != nil {
 		return err
 	}
-	rg := format.RowGroup{NumRows: int64(w.rows), FileOffset: ptr(w.pos), Ordinal: ptr(int16(len(w.groups)))}
+	rg := format.RowGroup{NumRows: int64(w.rows), FileOffset: ptr(w.pos), Ordinal: ptr(int16(len(w.groups))),
+		SortingColumns: w.sorting}
 	var compressed int64
 	for i, cc := range chunks {
 		placeChunk(&cc, w.pos)

@@ -55,12 +55,18 @@ func FuzzFile(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for r, err := range pf.Records(WithBatchSize(2)) {
-			if err != nil {
-				return
+		for _, asDict := range []bool{false, true} {
+			opts := []RecordsOption{WithBatchSize(2)}
+			if asDict {
+				opts = append(opts, WithDictionaryArrays())
 			}
-			for _, c := range r.Columns() {
-				_ = array.Format(c)
+			for r, err := range pf.Records(opts...) {
+				if err != nil {
+					break
+				}
+				for _, c := range r.Columns() {
+					_ = array.Format(c)
+				}
 			}
 		}
 	})

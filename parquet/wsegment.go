@@ -35,6 +35,15 @@ func (w *Writer) segments(f datatype.Field, a array.Array, first int) ([]segment
 		}
 		return []segment{s}, nil
 	}
+	if first < len(w.leaves) && f.Type.Kind() == datatype.KindList {
+		s, ok, err := flatListSegment(w.leaves[first], f, a)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return []segment{s}, nil
+		}
+	}
 	if d, ok := a.(*array.Dictionary); ok && first < len(w.leaves) && f.Type.Kind() == datatype.KindDictionary {
 		s, ok, err := dictSegment(w.leaves[first], f, d)
 		if err != nil {
@@ -102,12 +111,20 @@ func flatSegment(l *wleaf, f datatype.Field, a array.Array) (segment, error) {
 			present++
 		}
 	}
+	s.vals = compactValues(l, v, s.def, present)
+	return s, nil
+}
+
+// compactValues returns the values of v whose keep entry is 1 (present of
+// them), in new memory (v may alias an array).
+func compactValues(l *wleaf, v *values, keep []int16, present int) *values {
+	n := len(keep)
 	// Keep the values of the valid slots (into new memory: v may alias a).
 	out := &values{width: v.width, n: present}
 	switch {
 	case l.phys == format.Boolean:
 		out.bools = make([]byte, 0, present)
-		for i, d := range s.def {
+		for i, d := range keep {
 			if d == 1 {
 				out.bools = append(out.bools, v.bools[i])
 			}
@@ -115,7 +132,7 @@ func flatSegment(l *wleaf, f datatype.Field, a array.Array) (segment, error) {
 	case l.phys == format.ByteArray:
 		out.bin.Offsets = make([]int32, 1, present+1)
 		out.bin.Data = make([]byte, 0, int(v.bin.Offsets[n]-v.bin.Offsets[0]))
-		for i, d := range s.def {
+		for i, d := range keep {
 			if d == 1 {
 				out.bin.Data = append(out.bin.Data, v.bin.Value(i)...)
 				out.bin.Offsets = append(out.bin.Offsets, int32(len(out.bin.Data)))
@@ -126,18 +143,17 @@ func flatSegment(l *wleaf, f datatype.Field, a array.Array) (segment, error) {
 		out.fixed = make([]byte, 0, present*w)
 		// Copy runs of valid slots at once.
 		for i := 0; i < n; {
-			if s.def[i] != 1 {
+			if keep[i] != 1 {
 				i++
 				continue
 			}
 			j := i + 1
-			for j < n && s.def[j] == 1 {
+			for j < n && keep[j] == 1 {
 				j++
 			}
 			out.fixed = append(out.fixed, v.fixed[i*w:j*w]...)
 			i = j
 		}
 	}
-	s.vals = out
-	return s, nil
+	return out
 }

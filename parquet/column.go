@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"hash/crc32"
 	"math"
-	"slices"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/parquet/internal/compress"
@@ -97,6 +96,10 @@ func (cr *columnReader) readChunk(data []byte, keepIdx bool) (*chunk, error) {
 	}
 	if w := out.vals.width; w > 0 {
 		out.vals.fixed = make([]byte, 0, min(int64(hint)*int64(w), 16*int64(len(data))+1<<16))
+	} else if *cr.leaf.elem.Type == format.ByteArray && !keepIdx {
+		// Byte arrays take at most the chunk's uncompressed size.
+		out.vals.bin.Offsets = make([]int32, 1, hint+1)
+		out.vals.bin.Data = make([]byte, 0, max(0, min(cr.meta.TotalUncompressedSize, 16*int64(len(data))+1<<16)))
 	}
 	var got int64
 	pos := 0
@@ -286,7 +289,7 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 func spreadInto(dst *values, def []int16, raw []byte) {
 	w := dst.width
 	start := len(dst.fixed)
-	dst.fixed = slices.Grow(dst.fixed, len(def)*w)[:start+len(def)*w]
+	dst.fixed = encoding.Grow(dst.fixed, len(def)*w)[:start+len(def)*w]
 	out := dst.fixed[start:]
 	k := 0
 	for i := 0; i < len(def); {
@@ -357,7 +360,7 @@ func (cr *columnReader) levelsV2(data []byte, n int, max int16, what string, dst
 // growLevels extends *dst by n levels and returns them.
 func growLevels(dst *[]int16, n int) []int16 {
 	start := len(*dst)
-	*dst = slices.Grow(*dst, n)[:start+n]
+	*dst = encoding.Grow(*dst, n)[:start+n]
 	return (*dst)[start:]
 }
 
@@ -397,7 +400,7 @@ func (cr *columnReader) decodeValues(enc format.Encoding, data []byte, n int, ds
 		switch typ {
 		case format.Boolean:
 			start := len(dst.bools)
-			dst.bools = slices.Grow(dst.bools, n)[:start+n]
+			dst.bools = encoding.Grow(dst.bools, n)[:start+n]
 			if _, err := encoding.DecodePlainBool(dst.bools[start:], data); err != nil {
 				return wrap(err)
 			}
@@ -513,7 +516,7 @@ func (cr *columnReader) decodeDictIndices(data []byte, n int, dst *values) error
 	idx := cr.indices(n)
 	if dst.keepIdx {
 		start := len(dst.idx)
-		dst.idx = slices.Grow(dst.idx, n)[:start+n]
+		dst.idx = encoding.Grow(dst.idx, n)[:start+n]
 		idx = dst.idx[start:]
 	}
 	if _, err := encoding.DecodeRLE(idx, data[1:], int(data[0])); err != nil {
@@ -571,7 +574,7 @@ func (cr *columnReader) gather(idx []int32, dst *values) error {
 			return limitf("%d dictionary-encoded values of %d bytes exceed %d bytes", n, w, cr.limits.MaxPageSize)
 		}
 		start := len(dst.fixed)
-		dst.fixed = slices.Grow(dst.fixed, n*w)[:start+n*w]
+		dst.fixed = encoding.Grow(dst.fixed, n*w)[:start+n*w]
 		out := dst.fixed[start:]
 		switch w {
 		case 4:
@@ -601,8 +604,8 @@ func (cr *columnReader) gather(idx []int32, dst *values) error {
 		if len(dst.bin.Offsets) == 0 {
 			dst.bin.Offsets = make([]int32, 1, n+1)
 		}
-		offs := slices.Grow(dst.bin.Offsets, n)
-		data := slices.Grow(dst.bin.Data, total)
+		offs := encoding.Grow(dst.bin.Offsets, n)
+		data := encoding.Grow(dst.bin.Data, total)
 		for _, x := range idx {
 			data = append(data, d.bin.Data[d.bin.Offsets[x]:d.bin.Offsets[x+1]]...)
 			offs = append(offs, int32(len(data)))

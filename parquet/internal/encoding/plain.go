@@ -79,12 +79,20 @@ func DecodePlainBinaryTo(dst *Binary, data []byte, n int) (int, error) {
 	return pos, nil
 }
 
-// slicesGrow makes room for n more elements of s.
+// slicesGrow makes room for n more elements of s, at least doubling its
+// capacity when it must move (append grows large slices by a quarter,
+// which copies a growing chunk buffer many times over).
 func slicesGrow[T any](s []T, n int) []T {
+	return Grow(s, n)
+}
+
+// Grow makes room for n more elements of s, at least doubling its
+// capacity when it must move.
+func Grow[T any](s []T, n int) []T {
 	if n <= cap(s)-len(s) {
 		return s
 	}
-	return slices.Grow(s, n)
+	return slices.Grow(s, max(n, cap(s)))
 }
 
 // AppendPlainBool appends vals (0 or 1 each) bit-packed.

@@ -155,35 +155,38 @@ func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 	}
 	// Every entry starts a row (rep 0) or not, and holds an element
 	// (def >= elemDef) or not.
-	offs := make([]int32, 0, rows+1)
+	offs := make([]int32, rows+1)
 	listValid := make([]byte, (rows+7)/8)
-	elemLevels := make([]int16, n)
+	var elemLevels []int16
+	if elem.Nullable {
+		elemLevels = make([]int16, n)
+	}
 	listNulls := 0
-	e := 0
-	maxDef := int16(c.MaxDef)
-	for i, d16 := range c.Def {
-		d := int(d16)
-		if c.Rep[i] == 0 {
-			r := len(offs)
-			offs = append(offs, int32(e))
-			if d >= listDef || listDef == 0 {
+	e, r := 0, 0
+	rep := c.Rep[:n]
+	ld, ed := int16(listDef), int16(elemDef)
+	for i, d := range c.Def {
+		if rep[i] == 0 {
+			offs[r] = int32(e)
+			if d >= ld {
 				listValid[r>>3] |= 1 << (r & 7)
 			} else {
 				listNulls++
 			}
+			r++
 		}
-		if d >= elemDef {
-			// A null element has one level less than a value.
-			if d16 == maxDef {
-				elemLevels[e] = 1
-			} else {
-				elemLevels[e] = 0
+		if d >= ed {
+			// A value has level elemDef+1, a null element elemDef.
+			if elemLevels != nil {
+				elemLevels[e] = d - ed
 			}
 			e++
 		}
 	}
-	elemLevels = elemLevels[:e]
-	offs = append(offs, int32(e))
+	if elemLevels != nil {
+		elemLevels = elemLevels[:e]
+	}
+	offs[rows] = int32(e)
 	inner := []shred.Column{{MaxDef: 0, Def: nil, Values: c.Values}}
 	if elem.Nullable {
 		inner[0].MaxDef, inner[0].Def = 1, elemLevels

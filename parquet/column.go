@@ -1,7 +1,6 @@
 package parquet
 
 import (
-	"encoding/binary"
 	"errors"
 	"fmt"
 	"hash/crc32"
@@ -21,6 +20,10 @@ type values struct {
 	bools []byte
 	bin   encoding.Binary
 	n     int
+	// keepIdx: dictionary-encoded pages append their indices to idx
+	// instead of the values they name (see keepIndices).
+	keepIdx bool
+	idx     []int32
 }
 
 func (v *values) appendValues(o *values) {
@@ -30,8 +33,10 @@ func (v *values) appendValues(o *values) {
 		if len(v.bin.Offsets) == 0 {
 			v.bin.Offsets = []int32{0}
 		}
-		base := int32(len(v.bin.Data))
-		v.bin.Data = append(v.bin.Data, o.bin.Data...)
+		// o's offsets need not start at zero (see physicalOf).
+		first, last := o.bin.Offsets[0], o.bin.Offsets[len(o.bin.Offsets)-1]
+		base := int32(len(v.bin.Data)) - first
+		v.bin.Data = append(v.bin.Data, o.bin.Data[first:last]...)
 		for _, off := range o.bin.Offsets[1:] {
 			v.bin.Offsets = append(v.bin.Offsets, base+off)
 		}
@@ -53,11 +58,23 @@ type columnReader struct {
 	limits ReaderLimits
 	dict   *values
 	where  string
+	// Scratch memory reused from page to page (bounded by the page size
+	// limit): decompressed pages and dictionary indices.
+	page []byte
+	idx  []int32
+	// spread: a top-level optional fixed-width leaf whose values are
+	// placed in their slots as each page is decoded (through tmp), ready
+	// to be the array's values buffer (see spreadLeaf).
+	spread bool
+	tmp    values
 }
 
 // readChunk decodes a column chunk whose bytes are data.
-func (cr *columnReader) readChunk(data []byte) (*chunk, error) {
+// With keepIdx, dictionary-encoded pages keep their indices (as long as
+// no page of another encoding follows).
+func (cr *columnReader) readChunk(data []byte, keepIdx bool) (*chunk, error) {
 	out := &chunk{}
+	out.vals.keepIdx = keepIdx
 	out.vals.width = physicalWidth(cr.leaf.elem)
 	want := cr.meta.NumValues
 	if want < 0 {
@@ -77,6 +94,10 @@ func (cr *columnReader) readChunk(data []byte) (*chunk, error) {
 	}
 	if w := out.vals.width; w > 0 {
 		out.vals.fixed = make([]byte, 0, min(int64(hint)*int64(w), 16*int64(len(data))+1<<16))
+	} else if *cr.leaf.elem.Type == format.ByteArray && !keepIdx {
+		// Byte arrays take at most the chunk's uncompressed size.
+		out.vals.bin.Offsets = make([]int32, 1, hint+1)
+		out.vals.bin.Data = make([]byte, 0, max(0, min(cr.meta.TotalUncompressedSize, 16*int64(len(data))+1<<16)))
 	}
 	var got int64
 	pos := 0
@@ -138,8 +159,13 @@ func physicalWidth(e *format.SchemaElement) int {
 	return 0
 }
 
+// decompress decodes a page body into the reader's scratch memory: the
+// result is valid until the next call.
 func (cr *columnReader) decompress(body []byte, size int) ([]byte, error) {
-	out, err := compress.Decompress(cr.meta.Codec, body, size)
+	out, err := compress.DecompressInto(cr.meta.Codec, cr.page, body, size)
+	if err == nil && len(out) > 0 && cap(out) > cap(cr.page) && (len(body) == 0 || &out[0] != &body[0]) {
+		cr.page = out[:0]
+	}
 	if errors.Is(err, compress.ErrNotSupported) {
 		return nil, unsupportedf("%s: codec %s", cr.where, cr.meta.Codec)
 	}
@@ -167,8 +193,8 @@ func (cr *columnReader) readDictionary(h *format.PageHeader, body []byte) error 
 	if dh.Encoding != format.Plain && dh.Encoding != format.PlainDictionary {
 		return unsupportedf("%s: dictionary page encoding %s", cr.where, dh.Encoding)
 	}
-	v, err := cr.decodeValues(format.Plain, page, int(dh.NumValues))
-	if err != nil {
+	v := &values{width: physicalWidth(cr.leaf.elem)}
+	if err := cr.decodeValues(format.Plain, page, int(dh.NumValues), v); err != nil {
 		return fmt.Errorf("%s: dictionary page: %w", cr.where, err)
 	}
 	cr.dict = v
@@ -182,8 +208,8 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 	var n int
 	var page []byte
 	var enc format.Encoding
-	var def, rep []int16
 	var err error
+	defStart, repStart := len(out.def), len(out.rep)
 	if h.Type == format.DataPage {
 		dh := h.DataPageHeader
 		if dh == nil {
@@ -196,10 +222,10 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		if page, err = cr.decompress(body, int(h.UncompressedPageSize)); err != nil {
 			return 0, err
 		}
-		if rep, page, err = cr.levelsV1(page, n, leaf.maxRep, dh.RepetitionLevelEncoding, "repetition"); err != nil {
+		if page, err = cr.levelsV1(page, n, leaf.maxRep, dh.RepetitionLevelEncoding, "repetition", &out.rep); err != nil {
 			return 0, err
 		}
-		if def, page, err = cr.levelsV1(page, n, leaf.maxDef, dh.DefinitionLevelEncoding, "definition"); err != nil {
+		if page, err = cr.levelsV1(page, n, leaf.maxDef, dh.DefinitionLevelEncoding, "definition", &out.def); err != nil {
 			return 0, err
 		}
 	} else {
@@ -215,10 +241,10 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		if rl < 0 || dl < 0 || rl+dl > len(body) || rl+dl > int(h.UncompressedPageSize) {
 			return 0, invalidf("%s: v2 levels of %d+%d bytes in a page of %d", cr.where, rl, dl, len(body))
 		}
-		if rep, err = cr.levelsV2(body[:rl], n, leaf.maxRep, "repetition"); err != nil {
+		if err = cr.levelsV2(body[:rl], n, leaf.maxRep, "repetition", &out.rep); err != nil {
 			return 0, err
 		}
-		if def, err = cr.levelsV2(body[rl:rl+dl], n, leaf.maxDef, "definition"); err != nil {
+		if err = cr.levelsV2(body[rl:rl+dl], n, leaf.maxDef, "definition", &out.def); err != nil {
 			return 0, err
 		}
 		page = body[rl+dl:]
@@ -228,33 +254,59 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 			}
 		}
 	}
+	if leaf.maxRep > 0 && repStart == 0 && len(out.rep) > 0 && out.rep[0] != 0 {
+		return 0, invalidf("%s: the first entry has repetition level %d", cr.where, out.rep[0])
+	}
 	present := n
-	if def != nil {
+	if leaf.maxDef > 0 {
 		present = 0
-		for _, d := range def {
+		for _, d := range out.def[defStart:] {
 			if d == leaf.maxDef {
 				present++
 			}
 		}
 	}
-	if leaf.maxDef > 0 && def == nil {
-		return 0, invalidf("%s: no definition levels", cr.where)
+	if cr.spread {
+		t := &cr.tmp
+		t.width, t.n, t.fixed = out.vals.width, 0, t.fixed[:0]
+		if err := cr.decodeValues(enc, page, present, t); err != nil {
+			return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
+		}
+		spreadInto(&out.vals, out.def[defStart:], t.fixed)
+		out.vals.n += present
+		return n, nil
 	}
-	v, err := cr.decodeValues(enc, page, present)
-	if err != nil {
+	if err := cr.decodeValues(enc, page, present, &out.vals); err != nil {
 		return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
 	}
-	if leaf.maxDef > 0 {
-		out.def = append(out.def, def...)
-	}
-	if leaf.maxRep > 0 {
-		if len(out.rep) == 0 && len(rep) > 0 && rep[0] != 0 {
-			return 0, invalidf("%s: the first entry has repetition level %d", cr.where, rep[0])
-		}
-		out.rep = append(out.rep, rep...)
-	}
-	out.vals.appendValues(v)
 	return n, nil
+}
+
+// spreadInto appends one slot per definition level (0 or 1) to dst.fixed:
+// the next value of raw where the level is 1, zeros elsewhere.
+func spreadInto(dst *values, def []int16, raw []byte) {
+	w := dst.width
+	start := len(dst.fixed)
+	dst.fixed = encoding.Grow(dst.fixed, len(def)*w)[:start+len(def)*w]
+	out := dst.fixed[start:]
+	k := 0
+	for i := 0; i < len(def); {
+		j := i + 1
+		if def[i] != 1 {
+			for j < len(def) && def[j] != 1 {
+				j++
+			}
+			clear(out[i*w : j*w])
+			i = j
+			continue
+		}
+		for j < len(def) && def[j] == 1 {
+			j++
+		}
+		copy(out[i*w:j*w], raw[k*w:(k+j-i)*w])
+		k += j - i
+		i = j
+	}
 }
 
 func (cr *columnReader) checkCount(n int) error {
@@ -267,14 +319,14 @@ func (cr *columnReader) checkCount(n int) error {
 	return nil
 }
 
-// levelsV1 decodes the levels at the start of a v1 page and returns them
-// with the rest of the page.
-func (cr *columnReader) levelsV1(page []byte, n int, max int16, enc format.Encoding, what string) ([]int16, []byte, error) {
+// levelsV1 decodes the n levels at the start of a v1 page, appends them
+// to dst and returns the rest of the page.
+func (cr *columnReader) levelsV1(page []byte, n int, max int16, enc format.Encoding, what string, dst *[]int16) ([]byte, error) {
 	if max == 0 {
-		return nil, page, nil
+		return page, nil
 	}
 	bw := encoding.BitWidth(uint64(max))
-	tmp := make([]int16, n)
+	tmp := growLevels(dst, n)
 	var used int
 	var err error
 	switch enc {
@@ -283,196 +335,45 @@ func (cr *columnReader) levelsV1(page []byte, n int, max int16, enc format.Encod
 	case format.BitPacked:
 		used, err = encoding.DecodeBitPacked(tmp, page, bw)
 	default:
-		return nil, nil, unsupportedf("%s: %s levels in encoding %s", cr.where, what, enc)
+		return nil, unsupportedf("%s: %s levels in encoding %s", cr.where, what, enc)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("parquet: %w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
+		return nil, fmt.Errorf("parquet: %w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
 	}
-	lv, err := cr.narrow(tmp, max, what)
-	return lv, page[used:], err
+	return page[used:], cr.narrow(tmp, max, what)
 }
 
-func (cr *columnReader) levelsV2(data []byte, n int, max int16, what string) ([]int16, error) {
+// levelsV2 decodes n levels of a v2 page and appends them to dst.
+func (cr *columnReader) levelsV2(data []byte, n int, max int16, what string, dst *[]int16) error {
 	if max == 0 {
-		return nil, nil
+		return nil
 	}
-	tmp := make([]int16, n)
+	tmp := growLevels(dst, n)
 	if _, err := encoding.DecodeRLE(tmp, data, encoding.BitWidth(uint64(max))); err != nil {
-		return nil, fmt.Errorf("parquet: %w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
+		return fmt.Errorf("parquet: %w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
 	}
 	return cr.narrow(tmp, max, what)
 }
 
-// narrow checks decoded levels against their maximum.
-func (cr *columnReader) narrow(lv []int16, max int16, what string) ([]int16, error) {
+// growLevels extends *dst by n levels and returns them.
+func growLevels(dst *[]int16, n int) []int16 {
+	start := len(*dst)
+	*dst = encoding.Grow(*dst, n)[:start+n]
+	return (*dst)[start:]
+}
+
+// narrow checks decoded levels against their maximum (unless their bit
+// width cannot exceed it).
+func (cr *columnReader) narrow(lv []int16, max int16, what string) error {
+	if int(max) == 1<<encoding.BitWidth(uint64(max))-1 {
+		return nil
+	}
 	for i, v := range lv {
 		if v > max || v < 0 {
-			return nil, invalidf("%s: %s level %d above the maximum %d at entry %d", cr.where, what, v, max, i)
+			return invalidf("%s: %s level %d above the maximum %d at entry %d", cr.where, what, v, max, i)
 		}
 	}
-	return lv, nil
-}
-
-// decodeValues decodes n values of the column's physical type.
-func (cr *columnReader) decodeValues(enc format.Encoding, data []byte, n int) (*values, error) {
-	e := cr.leaf.elem
-	width := physicalWidth(e)
-	v := &values{width: width, n: n}
-	wrap := func(err error) error {
-		if errors.Is(err, encoding.ErrLimit) {
-			return fmt.Errorf("parquet: %w: %s: %v", ErrLimit, enc, err)
-		}
-		return fmt.Errorf("parquet: %w: %s: %v", ErrInvalid, enc, err)
-	}
-	typ := *e.Type
-	switch enc {
-	case format.Plain:
-		switch typ {
-		case format.Boolean:
-			v.bools = make([]byte, n)
-			if _, err := encoding.DecodePlainBool(v.bools, data); err != nil {
-				return nil, wrap(err)
-			}
-		case format.ByteArray:
-			b, _, err := encoding.DecodePlainBinary(data, n)
-			if err != nil {
-				return nil, wrap(err)
-			}
-			v.bin = b
-		default:
-			f, err := encoding.DecodePlainFixed(data, n, width)
-			if err != nil {
-				return nil, wrap(err)
-			}
-			v.fixed = append([]byte(nil), f...)
-		}
-	case format.PlainDictionary, format.RLEDictionary:
-		return cr.decodeDictIndices(data, n)
-	case format.RLE:
-		if typ != format.Boolean {
-			return nil, unsupportedf("RLE values of type %s", typ)
-		}
-		idx := make([]int32, n)
-		if _, err := encoding.DecodeLengthPrefixedRLE(idx, data, 1); err != nil {
-			return nil, wrap(err)
-		}
-		v.bools = make([]byte, n)
-		for i, x := range idx {
-			v.bools[i] = byte(x)
-		}
-	case format.DeltaBinaryPacked:
-		if typ != format.Int32 && typ != format.Int64 {
-			return nil, unsupportedf("DELTA_BINARY_PACKED values of type %s", typ)
-		}
-		ints, _, err := encoding.DecodeDeltaBinaryPacked(data, n)
-		if err != nil {
-			return nil, wrap(err)
-		}
-		if len(ints) != n {
-			return nil, invalidf("DELTA_BINARY_PACKED: %d values where %d were expected", len(ints), n)
-		}
-		v.fixed = make([]byte, n*width)
-		for i, x := range ints {
-			if width == 4 {
-				binary.LittleEndian.PutUint32(v.fixed[4*i:], uint32(x))
-			} else {
-				binary.LittleEndian.PutUint64(v.fixed[8*i:], uint64(x))
-			}
-		}
-	case format.DeltaLengthByteArray, format.DeltaByteArray:
-		if typ != format.ByteArray && typ != format.FixedLenByteArray {
-			return nil, unsupportedf("%s values of type %s", enc, typ)
-		}
-		var b encoding.Binary
-		var err error
-		if enc == format.DeltaByteArray {
-			b, _, err = encoding.DecodeDeltaByteArray(data, n, int(cr.limits.MaxPageSize))
-		} else {
-			b, _, err = encoding.DecodeDeltaLengthByteArray(data, n)
-		}
-		if err != nil {
-			return nil, wrap(err)
-		}
-		if typ == format.ByteArray {
-			v.bin = b
-			break
-		}
-		if len(b.Data) != n*width {
-			return nil, invalidf("%s: %d bytes for %d values of %d bytes", enc, len(b.Data), n, width)
-		}
-		for i := range n {
-			if b.Offsets[i+1]-b.Offsets[i] != int32(width) {
-				return nil, invalidf("%s: value %d is not %d bytes long", enc, i, width)
-			}
-		}
-		v.fixed = b.Data
-	case format.ByteStreamSplit:
-		if width == 0 {
-			return nil, unsupportedf("BYTE_STREAM_SPLIT values of type %s", typ)
-		}
-		f, err := encoding.DecodeByteStreamSplit(data, n, width)
-		if err != nil {
-			return nil, wrap(err)
-		}
-		v.fixed = f
-	default:
-		return nil, unsupportedf("encoding %s", enc)
-	}
-	return v, nil
-}
-
-func (cr *columnReader) decodeDictIndices(data []byte, n int) (*values, error) {
-	if cr.dict == nil {
-		return nil, invalidf("dictionary-encoded page without a dictionary page")
-	}
-	if len(data) < 1 {
-		if n == 0 {
-			return &values{width: cr.dict.width}, nil
-		}
-		return nil, invalidf("dictionary indices: missing bit width")
-	}
-	idx := make([]int32, n)
-	if _, err := encoding.DecodeRLE(idx, data[1:], int(data[0])); err != nil {
-		return nil, fmt.Errorf("parquet: %w: dictionary indices: %v", ErrInvalid, err)
-	}
-	d := cr.dict
-	for i, x := range idx {
-		if x < 0 || int(x) >= d.n {
-			return nil, invalidf("dictionary index %d at value %d out of range [0, %d)", x, i, d.n)
-		}
-	}
-	v := &values{width: d.width, n: n}
-	switch {
-	case d.bools != nil:
-		v.bools = make([]byte, n)
-		for i, x := range idx {
-			v.bools[i] = d.bools[x]
-		}
-	case d.width > 0:
-		w := d.width
-		if int64(n)*int64(w) > cr.limits.MaxPageSize {
-			return nil, limitf("%d dictionary-encoded values of %d bytes exceed %d bytes", n, w, cr.limits.MaxPageSize)
-		}
-		v.fixed = make([]byte, n*w)
-		for i, x := range idx {
-			copy(v.fixed[i*w:], d.fixed[int(x)*w:int(x+1)*w])
-		}
-	default:
-		total := 0
-		for _, x := range idx {
-			total += int(d.bin.Offsets[x+1] - d.bin.Offsets[x])
-			if int64(total) > cr.limits.MaxPageSize {
-				return nil, limitf("dictionary-encoded byte arrays exceed %d bytes", cr.limits.MaxPageSize)
-			}
-		}
-		v.bin.Offsets = make([]int32, 1, n+1)
-		v.bin.Data = make([]byte, 0, total)
-		for _, x := range idx {
-			v.bin.Data = append(v.bin.Data, d.bin.Value(int(x))...)
-			v.bin.Offsets = append(v.bin.Offsets, int32(len(v.bin.Data)))
-		}
-	}
-	return v, nil
+	return nil
 }
 
 func pathString(p []string) string { return strings.Join(p, ".") }

@@ -1,6 +1,8 @@
 package parquet
 
 import (
+	"math/bits"
+
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/memory"
@@ -24,14 +26,7 @@ func flatLeaf(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 		return vals, true
 	}
 	n := len(c.Def)
-	valid := make([]byte, (n+7)/8)
-	present := 0
-	for i, d := range c.Def {
-		if d == 1 {
-			valid[i>>3] |= 1 << (i & 7)
-			present++
-		}
-	}
+	valid, present := definedBitmap(c.Def)
 	if present != vals.Len() {
 		return nil, false
 	}
@@ -65,20 +60,66 @@ func flatLeaf(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 		a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(bits)}, nil, nulls, 0))
 		return a, err == nil
 	}
+	if v, ok := vals.(*array.Dictionary); ok {
+		raw, w, ok := array.FixedWidthBytes(v.Indices())
+		if !ok {
+			return nil, false
+		}
+		d := array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(spreadFixed(c.Def, raw, w))}, nil, nulls, 0)
+		d.Dictionary = v.Dictionary().Data()
+		a, err := array.Make(d)
+		return a, err == nil
+	}
 	raw, w, ok := array.FixedWidthBytes(vals)
 	if !ok {
 		return nil, false
 	}
-	out := make([]byte, n*w)
+	a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(spreadFixed(c.Def, raw, w))}, nil, nulls, 0))
+	return a, err == nil
+}
+
+// spreadFixed places the values of raw (w bytes each) in the slots whose
+// definition level is 1, leaving the others zero; runs of defined slots
+// are copied at once.
+func spreadFixed(def []int16, raw []byte, w int) []byte {
+	out := make([]byte, len(def)*w)
 	k := 0
-	for i, d := range c.Def {
-		if d == 1 {
-			copy(out[i*w:(i+1)*w], raw[k*w:(k+1)*w])
-			k++
+	for i := 0; i < len(def); {
+		if def[i] != 1 {
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(def) && def[j] == 1 {
+			j++
+		}
+		copy(out[i*w:j*w], raw[k*w:(k+j-i)*w])
+		k += j - i
+		i = j
+	}
+	return out
+}
+
+// definedBitmap returns the validity bitmap of slots whose definition
+// level is 1 and how many there are.
+func definedBitmap(def []int16) ([]byte, int) {
+	valid := make([]byte, (len(def)+7)/8)
+	present := 0
+	i := 0
+	for ; i+8 <= len(def); i += 8 {
+		d := def[i : i+8 : i+8]
+		b := byte(d[0]&1) | byte(d[1]&1)<<1 | byte(d[2]&1)<<2 | byte(d[3]&1)<<3 |
+			byte(d[4]&1)<<4 | byte(d[5]&1)<<5 | byte(d[6]&1)<<6 | byte(d[7]&1)<<7
+		valid[i>>3] = b
+		present += bits.OnesCount8(b)
+	}
+	for ; i < len(def); i++ {
+		if def[i] == 1 {
+			valid[i>>3] |= 1 << (i & 7)
+			present++
 		}
 	}
-	a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(out)}, nil, nulls, 0))
-	return a, err == nil
+	return valid, present
 }
 
 // flatList builds a top-level list<leaf> field (one repetition level,
@@ -103,43 +144,49 @@ func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 		return nil, false
 	}
 	n := len(c.Def)
+	if len(c.Rep) != n {
+		return nil, false
+	}
 	rows := 0
-	elems := 0
-	for i := range n {
-		if c.Rep[i] == 0 {
+	for _, r := range c.Rep {
+		if r == 0 {
 			rows++
 		}
-		if int(c.Def[i]) >= elemDef {
-			elems++
-		}
 	}
-	offs := make([]int32, 0, rows+1)
+	// Every entry starts a row (rep 0) or not, and holds an element
+	// (def >= elemDef) or not.
+	offs := make([]int32, rows+1)
 	listValid := make([]byte, (rows+7)/8)
-	elemLevels := make([]int16, 0, elems)
+	var elemLevels []int16
+	if elem.Nullable {
+		elemLevels = make([]int16, n)
+	}
 	listNulls := 0
-	e := 0
-	for i := range n {
-		d := int(c.Def[i])
-		if c.Rep[i] == 0 {
-			r := len(offs)
-			offs = append(offs, int32(e))
-			if d >= listDef || listDef == 0 {
+	e, r := 0, 0
+	rep := c.Rep[:n]
+	ld, ed := int16(listDef), int16(elemDef)
+	for i, d := range c.Def {
+		if rep[i] == 0 {
+			offs[r] = int32(e)
+			if d >= ld {
 				listValid[r>>3] |= 1 << (r & 7)
 			} else {
 				listNulls++
 			}
+			r++
 		}
-		if d >= elemDef {
-			// A null element has one level less than a value.
-			if d == c.MaxDef {
-				elemLevels = append(elemLevels, 1)
-			} else {
-				elemLevels = append(elemLevels, 0)
+		if d >= ed {
+			// A value has level elemDef+1, a null element elemDef.
+			if elemLevels != nil {
+				elemLevels[e] = d - ed
 			}
 			e++
 		}
 	}
-	offs = append(offs, int32(e))
+	if elemLevels != nil {
+		elemLevels = elemLevels[:e]
+	}
+	offs[rows] = int32(e)
 	inner := []shred.Column{{MaxDef: 0, Def: nil, Values: c.Values}}
 	if elem.Nullable {
 		inner[0].MaxDef, inner[0].Def = 1, elemLevels

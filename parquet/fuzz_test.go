@@ -56,12 +56,18 @@ func FuzzFile(f *testing.F) {
 		if err != nil {
 			return
 		}
-		for r, err := range pf.Records(WithBatchSize(2)) {
-			if err != nil {
-				return
+		for _, asDict := range []bool{false, true} {
+			opts := []RecordsOption{WithBatchSize(2)}
+			if asDict {
+				opts = append(opts, WithDictionaryArrays())
 			}
-			for _, c := range r.Columns() {
-				_ = array.Format(c)
+			for r, err := range pf.Records(opts...) {
+				if err != nil {
+					break
+				}
+				for _, c := range r.Columns() {
+					_ = array.Format(c)
+				}
 			}
 		}
 	})
@@ -151,7 +157,7 @@ func TestDictionaryExpansionLimited(t *testing.T) {
 		dict: &values{width: 1 << 20, n: 1, fixed: make([]byte, 1<<20)}}
 	// Bit width 0, then one RLE run of 1000 zeros: 1000 MiB of values.
 	page := append([]byte{0}, encoding.AppendRLE(nil, make([]int32, 1000), 0)...)
-	if _, err := cr.decodeDictIndices(page, 1000); !errors.Is(err, ErrLimit) {
+	if err := cr.decodeDictIndices(page, 1000, &values{width: 1 << 20}); !errors.Is(err, ErrLimit) {
 		t.Errorf("got %v, want ErrLimit", err)
 	}
 }

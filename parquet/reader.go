@@ -8,16 +8,13 @@ import (
 	"io"
 	"iter"
 	"runtime"
-	"sync"
 
 	"github.com/alkaid-go/alkaid/alkaid"
-	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/ipc"
 	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
-	"github.com/alkaid-go/alkaid/shred"
 )
 
 // ReaderLimits bound what one page may expand to, so that a small
@@ -301,6 +298,7 @@ type recordsConfig struct {
 	batch     int
 	parallel  int
 	preds     []Predicate
+	asDict    bool
 }
 
 // WithColumns keeps the top-level fields of these names, or nested
@@ -316,6 +314,13 @@ func WithRowGroups(idx ...int) RecordsOption { return func(c *recordsConfig) { c
 // WithBatchSize cuts records of at most n rows (default: a record per
 // row group).
 func WithBatchSize(n int) RecordsOption { return func(c *recordsConfig) { c.batch = n } }
+
+// WithDictionaryArrays reads top-level string and binary columns as
+// dictionary<int32, string or binary> arrays: from the column's own
+// dictionary and indices when every page of a row group's chunk is
+// dictionary-encoded, otherwise by encoding the values. Records then have
+// those dictionary types where [File.Schema] has the plain ones.
+func WithDictionaryArrays() RecordsOption { return func(c *recordsConfig) { c.asDict = true } }
 
 // WithParallelism decodes up to n columns at once (default GOMAXPROCS).
 func WithParallelism(n int) RecordsOption { return func(c *recordsConfig) { c.parallel = n } }
@@ -354,7 +359,7 @@ func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 					continue
 				}
 			}
-			rec, err := f.readRowGroup(g, fields, cfg.parallel)
+			rec, err := f.readRowGroup(g, fields, cfg.parallel, cfg.asDict)
 			if err != nil {
 				yield(nil, err)
 				return
@@ -415,142 +420,4 @@ func (f *File) project(names []string) ([]int, error) {
 		}
 	}
 	return out, nil
-}
-
-// readRowGroup decodes the given top-level fields of row group g.
-func (f *File) readRowGroup(g int, fields []int, parallel int) (*alkaid.Record, error) {
-	rg := &f.meta.RowGroups[g]
-	type job struct {
-		leaf *node
-		out  *shred.Column
-	}
-	var jobs []job
-	cols := make([][]shred.Column, len(fields))
-	for i, fi := range fields {
-		top := f.root.children[fi]
-		var leaves []*node
-		collectLeaves(top, &leaves)
-		cols[i] = make([]shred.Column, len(leaves))
-		for j, l := range leaves {
-			jobs = append(jobs, job{leaf: l, out: &cols[i][j]})
-		}
-	}
-	if parallel < 1 {
-		parallel = 1
-	}
-	errs := make([]error, len(jobs))
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, parallel)
-	for k, j := range jobs {
-		wg.Add(1)
-		sem <- struct{}{}
-		go func() {
-			defer func() { <-sem; wg.Done() }()
-			errs[k] = f.readColumn(g, rg, j.leaf, j.out)
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err
-		}
-	}
-	schemaFields := make([]datatype.Field, len(fields))
-	arrays := make([]array.Array, len(fields))
-	for i, fi := range fields {
-		fld := f.schema.Field(fi)
-		schemaFields[i] = fld
-		a, err := f.assemble(fld, f.root.children[fi], cols[i])
-		if err != nil {
-			return nil, fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
-		}
-		if int64(a.Len()) != rg.NumRows {
-			return nil, invalidf("row group %d field %q: %d rows where the row group has %d", g, fld.Name, a.Len(), rg.NumRows)
-		}
-		arrays[i] = a
-	}
-	return alkaid.NewRecord(alkaid.NewSchema(schemaFields, f.schema.Metadata()), arrays, int(rg.NumRows))
-}
-
-func collectLeaves(n *node, out *[]*node) {
-	if n.column >= 0 {
-		*out = append(*out, n)
-		return
-	}
-	for _, c := range n.children {
-		collectLeaves(c, out)
-	}
-}
-
-// assemble turns the decoded leaves of a top-level field into an array.
-func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column) (array.Array, error) {
-	leaves, err := shred.Leaves(fld)
-	if err != nil {
-		return nil, unsupportedf("%v", err)
-	}
-	if len(leaves) != len(cols) {
-		return nil, unsupportedf("%d shredded leaves for %d Parquet columns", len(leaves), len(cols))
-	}
-	for i := range cols {
-		l := leaves[i]
-		if l.MaxDef != cols[i].MaxDef || l.MaxRep != cols[i].MaxRep {
-			return nil, unsupportedf("column %q: levels (rep %d, def %d) unlike the type's (%d, %d)",
-				pathString(cols[i].Path), cols[i].MaxRep, cols[i].MaxDef, l.MaxRep, l.MaxDef)
-		}
-		cols[i].Path = l.Path
-		if !datatype.Equal(cols[i].Values.DataType(), l.Type) {
-			v, err := convertLeaf(cols[i].Values, l.Type)
-			if err != nil {
-				return nil, fmt.Errorf("column %q: %w", pathString(l.Path), err)
-			}
-			cols[i].Values = v
-		}
-	}
-	if a, ok := flatLeaf(fld, cols); ok {
-		return a, nil
-	}
-	if a, ok := flatList(fld, cols); ok {
-		return a, nil
-	}
-	a, err := shred.Assemble(fld, cols)
-	if err != nil {
-		return nil, fmt.Errorf("parquet: %w: %v", ErrInvalid, err)
-	}
-	return a, nil
-}
-
-// readColumn reads and decodes one column chunk of row group g.
-func (f *File) readColumn(g int, rg *format.RowGroup, leaf *node, out *shred.Column) error {
-	cc := &rg.Columns[leaf.column]
-	where := fmt.Sprintf("row group %d column %q", g, pathString(leaf.path))
-	var data []byte
-	if cc.MetaData.NumValues > 0 {
-		start, n, err := f.chunkRange(cc, where)
-		if err != nil {
-			return err
-		}
-		if f.data != nil {
-			data = f.data[start : start+n]
-		} else {
-			data = make([]byte, n)
-			if _, err := f.r.ReadAt(data, start); err != nil {
-				return fmt.Errorf("parquet: %s: reading %d bytes at %d: %w", where, n, start, err)
-			}
-		}
-	}
-	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where}
-	ch, err := cr.readChunk(data)
-	if err != nil {
-		return err
-	}
-	vt, err := leafType(leaf.elem)
-	if err != nil {
-		return err
-	}
-	vals, err := valueArray(vt, *leaf.elem.Type, &ch.vals, where)
-	if err != nil {
-		return err
-	}
-	*out = shred.Column{Path: leaf.path, MaxRep: int(leaf.maxRep), MaxDef: int(leaf.maxDef), Rep: ch.rep, Def: ch.def, Values: vals}
-	return nil
 }

@@ -150,3 +150,17 @@ func TestParallelColumns(t *testing.T) {
 	sameRows(t, serial, parallel)
 	sameRows(t, recs, parallel)
 }
+
+// TestWriteParallelismSameFile: encoding column chunks in parallel
+// writes the same bytes as encoding them one after the other.
+func TestWriteParallelismSameFile(t *testing.T) {
+	s, _ := parquetTypes()
+	recs := []*alkaid.Record{randRecord(s, 150), randRecord(s, 90)}
+	serial := writeFile(t, recs, WithRowGroupRows(100), WithPageSize(512), WithWriteParallelism(1))
+	parallel := writeFile(t, recs, WithRowGroupRows(100), WithPageSize(512), WithWriteParallelism(8))
+	if !bytes.Equal(serial, parallel) {
+		t.Fatalf("files differ: %d bytes serial, %d parallel", len(serial), len(parallel))
+	}
+	_, got := readFile(t, parallel)
+	sameRows(t, recs, got)
+}

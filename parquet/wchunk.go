@@ -11,9 +11,10 @@ import (
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 )
 
-// writeChunk writes the pages of one column chunk and returns its
-// metadata.
-func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error) {
+// encodeChunk encodes the pages of one column chunk and returns them with
+// the chunk's metadata, whose offsets count from the chunk's start (see
+// placeChunk).
+func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]byte, error) {
 	name := pathString(l.path)
 	codec := w.cfg.codec
 	if c, ok := w.cfg.colCodec[name]; ok {
@@ -23,7 +24,19 @@ func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error
 	var def, rep []int16
 	all := &values{width: l.width}
 	entries := 0
-	if len(segs) == 1 {
+	var dictPage []byte
+	var indices []int32
+	var dictN int
+	var nulls int64
+	if w.dictChunk(l, segs, name) {
+		// The field's own dictionary becomes the chunk's.
+		s := segs[0]
+		def, entries, indices, dictN = s.def, s.n, s.idx, s.dict.n
+		dictPage = encodeValues(nil, format.Plain, l, s.dict)
+		all = usedValues(s.dict, s.idx)
+		nulls = int64(entries - len(indices))
+		segs = nil
+	} else if len(segs) == 1 {
 		// One record: its values need no second copy.
 		s := segs[0]
 		def, rep, entries, all = s.def, s.rep, s.n, s.vals
@@ -42,73 +55,83 @@ func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error
 	if l.phys == format.ByteArray && len(all.bin.Offsets) == 0 {
 		all.bin.Offsets = []int32{0}
 	}
-	nulls := int64(entries - all.n)
+	if indices == nil {
+		nulls = int64(entries - all.n)
+	}
 
 	enc := format.Plain
 	if e, ok := w.cfg.colEncoding[name]; ok {
 		enc = format.Encoding(e)
 		if err := checkEncoding(enc, l.phys); err != nil {
-			return format.ColumnChunk{}, unsupportedf("column %q: %v", name, err)
+			return format.ColumnChunk{}, nil, unsupportedf("column %q: %v", name, err)
 		}
 	}
-	var dictPage []byte
-	var indices []int32
-	var dictN int
-	if w.cfg.dict && l.phys != format.Boolean {
+	if indices == nil && w.cfg.dict && l.phys != format.Boolean {
 		dictPage, indices, dictN = buildDictionary(all, w.cfg.dictLimit)
 	}
 	meta := &format.ColumnMetaData{Type: l.phys, PathInSchema: l.path, Codec: format.Codec(codec),
 		NumValues: int64(entries), Statistics: stats(l, all, nulls)}
-	start := w.pos
+	var pages [][]byte // header and compressed body of each page
+	var cbuf []byte    // one compressed page
+	at := int64(0)     // the chunk's size so far
 	var uncompressed, compressed int64
 	emit := func(h *format.PageHeader, body []byte) error {
-		c, err := compress.Compress(format.Codec(codec), nil, body)
+		c, err := compress.Compress(format.Codec(codec), cbuf[:0], body)
 		if err != nil {
 			return err
 		}
+		cbuf = c
 		h.UncompressedPageSize, h.CompressedPageSize = int32(len(body)), int32(len(c))
 		if w.cfg.crc {
 			h.CRC = ptr(int32(crc32.ChecksumIEEE(c)))
 		}
 		hb := thrift.Marshal(nil, h)
+		page := make([]byte, len(hb)+len(c))
+		copy(page[copy(page, hb):], c)
+		pages = append(pages, page)
 		uncompressed += int64(len(hb) + len(body))
-		compressed += int64(len(hb) + len(c))
-		if err := w.write(hb); err != nil {
-			return err
-		}
-		return w.write(c)
+		compressed += int64(len(page))
+		at += int64(len(page))
+		return nil
 	}
 	if indices != nil {
-		meta.DictionaryPageOffset = ptr(w.pos)
+		meta.DictionaryPageOffset = ptr(at)
 		h := &format.PageHeader{Type: format.DictionaryPage,
 			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: int32(dictN), Encoding: format.Plain}}
 		if err := emit(h, dictPage); err != nil {
-			return format.ColumnChunk{}, err
+			return format.ColumnChunk{}, nil, err
 		}
 		enc = format.RLEDictionary
 	}
-	meta.DataPageOffset = w.pos
+	meta.DataPageOffset = at
+	var body []byte // one page, reused
 	bw := encoding.BitWidth(uint64(max(dictN-1, 0)))
 	// Pages end at row boundaries once their values reach the page size.
 	vi := 0
 	for e := 0; e < entries || (e == 0 && entries == 0); {
 		end, vend := e, vi
+		unchecked := 0 // entries since the size was last checked
 		for end < entries {
 			if maxDef == 0 || def[end] == maxDef {
 				vend++
 			}
 			end++
-			if end < entries && (maxRep == 0 || rep[end] == 0) {
-				size := valueBytes(all, vi, vend)
+			unchecked++
+			// The size is checked every 64 entries, at a row boundary.
+			if unchecked >= 64 && end < entries && (maxRep == 0 || rep[end] == 0) {
+				unchecked = 0
+				var size int
 				if indices != nil {
 					size = (vend - vi) * max(bw, 1) / 8
+				} else {
+					size = valueBytes(all, vi, vend)
 				}
 				if size >= w.cfg.pageSize {
 					break
 				}
 			}
 		}
-		var body []byte
+		body = body[:0]
 		if maxRep > 0 {
 			body = appendLevels(body, rep[e:end], maxRep)
 		}
@@ -124,7 +147,7 @@ func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error
 		h := &format.PageHeader{Type: format.DataPage, DataPageHeader: &format.DataPageHeader{
 			NumValues: int32(end - e), Encoding: enc, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE}}
 		if err := emit(h, body); err != nil {
-			return format.ColumnChunk{}, err
+			return format.ColumnChunk{}, nil, err
 		}
 		e, vi = end, vend
 		if entries == 0 {
@@ -136,7 +159,17 @@ func (w *Writer) writeChunk(l *wleaf, segs []segment) (format.ColumnChunk, error
 	if indices != nil {
 		meta.Encodings = append(meta.Encodings, format.Plain)
 	}
-	return format.ColumnChunk{FileOffset: start, MetaData: meta}, w.err
+	return format.ColumnChunk{MetaData: meta}, pages, nil
+}
+
+// placeChunk moves the offsets of a chunk encoded by encodeChunk to the
+// file position pos.
+func placeChunk(cc *format.ColumnChunk, pos int64) {
+	cc.FileOffset = pos
+	cc.MetaData.DataPageOffset += pos
+	if p := cc.MetaData.DictionaryPageOffset; p != nil {
+		*p += pos
+	}
 }
 
 func checkEncoding(e format.Encoding, p format.Type) error {
@@ -161,13 +194,9 @@ func checkEncoding(e format.Encoding, p format.Type) error {
 
 // appendLevels appends levels RLE-encoded with a 4-byte length prefix.
 func appendLevels(dst []byte, lv []int16, max int16) []byte {
-	vals := make([]int32, len(lv))
-	for i, x := range lv {
-		vals[i] = int32(x)
-	}
 	at := len(dst)
 	dst = append(dst, 0, 0, 0, 0)
-	dst = encoding.AppendRLE(dst, vals, encoding.BitWidth(uint64(max)))
+	dst = encoding.AppendRLE(dst, lv, encoding.BitWidth(uint64(max)))
 	binary.LittleEndian.PutUint32(dst[at:], uint32(len(dst)-at-4))
 	return dst
 }
@@ -209,9 +238,21 @@ func encodeValues(dst []byte, enc format.Encoding, l *wleaf, v *values) []byte {
 	return append(dst, v.fixed...)
 }
 
+// dictProbe is the number of values after which a dictionary whose
+// values are nearly all distinct, and whose projected size exceeds the
+// limit, is given up early instead of growing to the limit.
+const dictProbe = 1 << 13
+
+// hopelessDictionary reports whether a dictionary of distinct entries and
+// pageBytes bytes after i of n values is not worth continuing.
+func hopelessDictionary(i, n, distinct, pageBytes, limit int) bool {
+	return i == dictProbe && distinct > dictProbe*7/8 && int64(pageBytes)*int64(n)/dictProbe > int64(limit)
+}
+
 // buildDictionary returns the PLAIN dictionary page, the index of every
 // value and the dictionary size; nil indices when the dictionary would
-// exceed limit bytes.
+// exceed limit bytes, or when its first values are nearly all distinct
+// and the whole would exceed the limit at that rate.
 func buildDictionary(v *values, limit int) ([]byte, []int32, int) {
 	switch v.width {
 	case 4:
@@ -223,6 +264,9 @@ func buildDictionary(v *values, limit int) ([]byte, []int32, int) {
 	seen := make(map[string]int32)
 	var page []byte
 	for i := range v.n {
+		if hopelessDictionary(i, v.n, len(seen), len(page), limit) {
+			return nil, nil, 0
+		}
 		var key []byte
 		if v.width > 0 {
 			key = v.fixed[i*v.width : (i+1)*v.width]
@@ -254,6 +298,9 @@ func dictFixed[K uint32 | uint64](v *values, limit int, key func([]byte) K) ([]b
 	seen := make(map[K]int32)
 	var page []byte
 	for i := range v.n {
+		if hopelessDictionary(i, v.n, len(seen), len(page), limit) {
+			return nil, nil, 0
+		}
 		b := v.fixed[i*w : (i+1)*w]
 		kb := key(b)
 		k, ok := seen[kb]

@@ -6,12 +6,14 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"runtime"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/ipc"
 	"github.com/alkaid-go/alkaid/parquet/internal/compress"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
+	"github.com/alkaid-go/alkaid/shred"
 )
 
 // Codec is a page compression codec.
@@ -59,6 +61,8 @@ type writerConfig struct {
 	crc          bool
 	noSchema     bool
 	kv           []format.KeyValue
+	parallel     int
+	sorting      []SortingColumn
 }
 
 // WithCodec sets the codec of every column (default Snappy).
@@ -103,6 +107,10 @@ func WithPageCRC() WriterOption { return func(w *writerConfig) { w.crc = true } 
 // WithoutStoredSchema leaves out the ARROW:schema key.
 func WithoutStoredSchema() WriterOption { return func(w *writerConfig) { w.noSchema = true } }
 
+// WithWriteParallelism encodes up to n column chunks at once (default
+// GOMAXPROCS); the file is the same whatever n.
+func WithWriteParallelism(n int) WriterOption { return func(w *writerConfig) { w.parallel = n } }
+
 // WithKeyValue adds a key-value pair to the file metadata.
 func WithKeyValue(key, value string) WriterOption {
 	return func(w *writerConfig) { w.kv = append(w.kv, format.KeyValue{Key: key, Value: ptr(value)}) }
@@ -121,14 +129,18 @@ type Writer struct {
 	rows    int
 	groups  []format.RowGroup
 	total   int64
-	closed  bool
-	err     error
+	sorting []format.SortingColumn // recorded in every row group
+	// firstLeaf[i] is the index in leaves of field i's first leaf.
+	firstLeaf []int
+	closed    bool
+	err       error
 }
 
 // NewWriter starts a Parquet file of records of schema s on w.
 func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, error) {
 	cfg := writerConfig{codec: Snappy, colCodec: map[string]Codec{}, colEncoding: map[string]Encoding{},
-		rowGroupRows: 1 << 20, pageSize: 1 << 20, dict: true, dictLimit: 1 << 20}
+		rowGroupRows: 1 << 20, pageSize: 1 << 20, dict: true, dictLimit: 1 << 20,
+		parallel: runtime.GOMAXPROCS(0)}
 	for _, o := range opts {
 		o(&cfg)
 	}
@@ -146,7 +158,11 @@ func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, er
 			return nil, unsupportedf("column %q: codec %s", p, c)
 		}
 	}
-	pw := &Writer{w: w, cfg: cfg, schema: s, elems: b.elems, leaves: b.leaves}
+	sorting, err := sortingColumns(cfg.sorting, b.leaves)
+	if err != nil {
+		return nil, err
+	}
+	pw := &Writer{w: w, cfg: cfg, schema: s, elems: b.elems, leaves: b.leaves, sorting: sorting}
 	if err := pw.write(magic); err != nil {
 		return nil, err
 	}
@@ -192,14 +208,33 @@ func (w *Writer) Flush() error {
 	if w.rows == 0 {
 		return w.err
 	}
+	if w.firstLeaf == nil {
+		first := 0
+		for _, f := range w.schema.Fields() {
+			w.firstLeaf = append(w.firstLeaf, first)
+			leaves, err := shred.Leaves(f)
+			if err != nil {
+				return fmt.Errorf("parquet: field %q: %w", f.Name, err)
+			}
+			first += len(leaves)
+		}
+	}
+	// Fields are shredded, then column chunks encoded, in parallel; the
+	// chunks are written in order.
 	segments := make([][]segment, len(w.leaves))
 	for _, rec := range w.pending {
+		fields := rec.Schema().Fields()
+		perField := make([][]segment, len(fields))
+		err := parallelDo(len(fields), w.cfg.parallel, func(fi int) error {
+			segs, err := w.segments(fields[fi], rec.Column(fi), w.firstLeaf[fi])
+			perField[fi] = segs
+			return err
+		})
+		if err != nil {
+			return err
+		}
 		leaf := 0
-		for fi, f := range rec.Schema().Fields() {
-			segs, err := w.segments(f, rec.Column(fi), leaf)
-			if err != nil {
-				return err
-			}
+		for _, segs := range perField {
 			for _, s := range segs {
 				if leaf >= len(w.leaves) {
 					return fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
@@ -212,13 +247,28 @@ func (w *Writer) Flush() error {
 			return fmt.Errorf("parquet: %d shredded columns for %d leaves", leaf, len(w.leaves))
 		}
 	}
-	rg := format.RowGroup{NumRows: int64(w.rows), FileOffset: ptr(w.pos), Ordinal: ptr(int16(len(w.groups)))}
+	chunks := make([]format.ColumnChunk, len(w.leaves))
+	bodies := make([][][]byte, len(w.leaves))
+	err := parallelDo(len(w.leaves), w.cfg.parallel, func(i int) error {
+		var err error
+		chunks[i], bodies[i], err = w.encodeChunk(w.leaves[i], segments[i])
+		segments[i] = nil
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	rg := format.RowGroup{NumRows: int64(w.rows), FileOffset: ptr(w.pos), Ordinal: ptr(int16(len(w.groups))),
+		SortingColumns: w.sorting}
 	var compressed int64
-	for i, l := range w.leaves {
-		cc, err := w.writeChunk(l, segments[i])
-		if err != nil {
-			return err
+	for i, cc := range chunks {
+		placeChunk(&cc, w.pos)
+		for _, p := range bodies[i] {
+			if err := w.write(p); err != nil {
+				return err
+			}
 		}
+		bodies[i] = nil
 		rg.Columns = append(rg.Columns, cc)
 		rg.TotalByteSize += cc.MetaData.TotalUncompressedSize
 		compressed += cc.MetaData.TotalCompressedSize

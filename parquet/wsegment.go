@@ -16,6 +16,10 @@ type segment struct {
 	def, rep       []int16
 	vals           *values
 	n              int
+	// A dictionary segment (see dictSegment) has dict and idx instead
+	// of vals.
+	dict *values
+	idx  []int32
 }
 
 // segments returns the segments of the leaves of top-level field f whose
@@ -30,6 +34,24 @@ func (w *Writer) segments(f datatype.Field, a array.Array, first int) ([]segment
 			return nil, err
 		}
 		return []segment{s}, nil
+	}
+	if first < len(w.leaves) && f.Type.Kind() == datatype.KindList {
+		s, ok, err := flatListSegment(w.leaves[first], f, a)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return []segment{s}, nil
+		}
+	}
+	if d, ok := a.(*array.Dictionary); ok && first < len(w.leaves) && f.Type.Kind() == datatype.KindDictionary {
+		s, ok, err := dictSegment(w.leaves[first], f, d)
+		if err != nil {
+			return nil, err
+		}
+		if ok {
+			return []segment{s}, nil
+		}
 	}
 	cols, err := shred.ShredField(f, a)
 	if err != nil {
@@ -89,20 +111,28 @@ func flatSegment(l *wleaf, f datatype.Field, a array.Array) (segment, error) {
 			present++
 		}
 	}
+	s.vals = compactValues(l, v, s.def, present)
+	return s, nil
+}
+
+// compactValues returns the values of v whose keep entry is 1 (present of
+// them), in new memory (v may alias an array).
+func compactValues(l *wleaf, v *values, keep []int16, present int) *values {
+	n := len(keep)
 	// Keep the values of the valid slots (into new memory: v may alias a).
 	out := &values{width: v.width, n: present}
 	switch {
 	case l.phys == format.Boolean:
 		out.bools = make([]byte, 0, present)
-		for i, d := range s.def {
+		for i, d := range keep {
 			if d == 1 {
 				out.bools = append(out.bools, v.bools[i])
 			}
 		}
 	case l.phys == format.ByteArray:
 		out.bin.Offsets = make([]int32, 1, present+1)
-		out.bin.Data = make([]byte, 0, len(v.bin.Data))
-		for i, d := range s.def {
+		out.bin.Data = make([]byte, 0, int(v.bin.Offsets[n]-v.bin.Offsets[0]))
+		for i, d := range keep {
 			if d == 1 {
 				out.bin.Data = append(out.bin.Data, v.bin.Value(i)...)
 				out.bin.Offsets = append(out.bin.Offsets, int32(len(out.bin.Data)))
@@ -111,12 +141,19 @@ func flatSegment(l *wleaf, f datatype.Field, a array.Array) (segment, error) {
 	default:
 		w := v.width
 		out.fixed = make([]byte, 0, present*w)
-		for i, d := range s.def {
-			if d == 1 {
-				out.fixed = append(out.fixed, v.fixed[i*w:(i+1)*w]...)
+		// Copy runs of valid slots at once.
+		for i := 0; i < n; {
+			if keep[i] != 1 {
+				i++
+				continue
 			}
+			j := i + 1
+			for j < n && keep[j] == 1 {
+				j++
+			}
+			out.fixed = append(out.fixed, v.fixed[i*w:j*w]...)
+			i = j
 		}
 	}
-	s.vals = out
-	return s, nil
+	return out
 }

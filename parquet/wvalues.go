@@ -30,6 +30,12 @@ func physicalOf(l *wleaf, a array.Array) (*values, error) {
 		}
 		return v, nil
 	case format.ByteArray:
+		if b, ok := a.(*array.Binary[int32]); ok && len(b.Offsets()) == n+1 {
+			// The array's own offsets and bytes: byte arrays are only
+			// read from here on (offsets need not start at zero).
+			v.bin = encoding.Binary{Offsets: b.Offsets(), Data: b.ValueBytes()}
+			return v, nil
+		}
 		v.bin.Offsets = make([]int32, 1, n+1)
 		switch b := a.(type) {
 		case *array.Binary[int32]:
@@ -125,30 +131,18 @@ func stats(l *wleaf, v *values, nulls int64) *format.Statistics {
 		}
 	case format.Int32, format.Int64:
 		w := l.width
-		less := func(a, b []byte) bool {
-			if w == 4 {
-				x, y := binary.LittleEndian.Uint32(a), binary.LittleEndian.Uint32(b)
-				if l.signed {
-					return int32(x) < int32(y)
-				}
-				return x < y
-			}
-			x, y := binary.LittleEndian.Uint64(a), binary.LittleEndian.Uint64(b)
-			if l.signed {
-				return int64(x) < int64(y)
-			}
-			return x < y
+		var lo64, hi64 int
+		switch {
+		case w == 4 && l.signed:
+			lo64, hi64 = minMaxIndex(v.n, func(i int) int32 { return int32(binary.LittleEndian.Uint32(v.fixed[4*i:])) })
+		case w == 4:
+			lo64, hi64 = minMaxIndex(v.n, func(i int) uint32 { return binary.LittleEndian.Uint32(v.fixed[4*i:]) })
+		case l.signed:
+			lo64, hi64 = minMaxIndex(v.n, func(i int) int64 { return int64(binary.LittleEndian.Uint64(v.fixed[8*i:])) })
+		default:
+			lo64, hi64 = minMaxIndex(v.n, func(i int) uint64 { return binary.LittleEndian.Uint64(v.fixed[8*i:]) })
 		}
-		lo, hi = v.fixed[:w], v.fixed[:w]
-		for i := 1; i < v.n; i++ {
-			x := v.fixed[i*w : (i+1)*w]
-			if less(x, lo) {
-				lo = x
-			}
-			if less(hi, x) {
-				hi = x
-			}
-		}
+		lo, hi = v.fixed[lo64*w:(lo64+1)*w], v.fixed[hi64*w:(hi64+1)*w]
 	case format.Float, format.Double:
 		w := l.width
 		get := func(i int) float64 {
@@ -270,4 +264,21 @@ func scaled(v *values, raw []byte, w, pw int, f int64) (*values, error) {
 		}
 	}
 	return v, nil
+}
+
+// minMaxIndex returns the indices of the first smallest and first
+// largest of n values (n > 0).
+func minMaxIndex[T int32 | uint32 | int64 | uint64](n int, at func(int) T) (int, int) {
+	lo, hi := 0, 0
+	mn, mx := at(0), at(0)
+	for i := 1; i < n; i++ {
+		x := at(i)
+		if x < mn {
+			mn, lo = x, i
+		}
+		if x > mx {
+			mx, hi = x, i
+		}
+	}
+	return lo, hi
 }

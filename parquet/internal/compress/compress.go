@@ -6,6 +6,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 	"sync"
 
 	"github.com/andybalholm/brotli"
@@ -41,6 +42,13 @@ func Supported(c format.Codec) bool {
 
 // Decompress decodes src, compressed with c, into exactly size bytes.
 func Decompress(c format.Codec, src []byte, size int) ([]byte, error) {
+	return DecompressInto(c, nil, src, size)
+}
+
+// DecompressInto is Decompress reusing scratch's memory for the result
+// when it is large enough (SNAPPY and ZSTD pages); the result may alias
+// scratch, or src when uncompressed.
+func DecompressInto(c format.Codec, scratch, src []byte, size int) ([]byte, error) {
 	if size < 0 {
 		return nil, invalidf(c, "negative uncompressed size %d", size)
 	}
@@ -58,7 +66,7 @@ func Decompress(c format.Codec, src []byte, size int) ([]byte, error) {
 		if n != size {
 			return nil, invalidf(c, "decodes to %d bytes where %d were announced", n, size)
 		}
-		out, err := snappy.Decode(make([]byte, size), src)
+		out, err := snappy.Decode(sized(scratch, size), src)
 		if err != nil {
 			return nil, invalidf(c, "%v", err)
 		}
@@ -90,7 +98,7 @@ func Decompress(c format.Codec, src []byte, size int) ([]byte, error) {
 			// The usual page: one frame that says its size. Decoding it
 			// whole is much faster than streaming; a further frame could
 			// only grow the output to the decoder's memory bound.
-			out, err := d.DecodeAll(src, make([]byte, 0, size))
+			out, err := d.DecodeAll(src, sized(scratch, size)[:0])
 			if err != nil {
 				return nil, invalidf(c, "%v", err)
 			}
@@ -210,7 +218,13 @@ func Compress(c format.Codec, dst, src []byte) ([]byte, error) {
 	case format.Snappy:
 		// The Snappy format at s2's fast level (snappy.Encode is its
 		// slower "better" level).
-		return append(dst, s2.EncodeSnappy(nil, src)...), nil
+		n := s2.MaxEncodedLen(len(src))
+		if n < 0 {
+			return nil, fmt.Errorf("compress: snappy: a block of %d bytes is too large", len(src))
+		}
+		dst = slices.Grow(dst, n)
+		out := s2.EncodeSnappy(dst[len(dst):len(dst)+n], src)
+		return dst[:len(dst)+len(out)], nil
 	case format.Gzip:
 		var b bytes.Buffer
 		zw := gzip.NewWriter(&b)
@@ -275,4 +289,13 @@ func appendLiterals(dst, src []byte) []byte {
 		dst = append(dst, byte(n))
 	}
 	return append(dst, src...)
+}
+
+// sized returns scratch cut to size bytes, or new memory when it is too
+// small.
+func sized(scratch []byte, size int) []byte {
+	if cap(scratch) >= size {
+		return scratch[:size]
+	}
+	return make([]byte, size)
 }

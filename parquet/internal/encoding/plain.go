@@ -2,6 +2,8 @@ package encoding
 
 import (
 	"encoding/binary"
+	"math"
+	"slices"
 )
 
 // DecodePlainFixed returns the n values of width bytes at the start of
@@ -34,25 +36,63 @@ func DecodePlainBool(dst []byte, data []byte) (int, error) {
 // length, then the bytes) and returns them with the bytes used. The
 // values are copied out of data.
 func DecodePlainBinary(data []byte, n int) (Binary, int, error) {
-	if n < 0 || n > len(data)/4 {
-		return Binary{}, 0, invalidf("PLAIN: %d byte arrays need at least %d bytes, have %d", n, 4*n, len(data))
+	var out Binary
+	used, err := DecodePlainBinaryTo(&out, data, n)
+	if err != nil {
+		return Binary{}, 0, err
 	}
-	out := Binary{Offsets: make([]int32, n+1), Data: make([]byte, 0, len(data)-4*n)}
+	return out, used, nil
+}
+
+// DecodePlainBinaryTo decodes n PLAIN byte arrays like DecodePlainBinary,
+// appends them to dst and returns the bytes used. On error dst may hold
+// part of the values.
+func DecodePlainBinaryTo(dst *Binary, data []byte, n int) (int, error) {
+	if n < 0 || n > len(data)/4 {
+		return 0, invalidf("PLAIN: %d byte arrays need at least %d bytes, have %d", n, 4*n, len(data))
+	}
+	if len(dst.Offsets) == 0 {
+		dst.Offsets = make([]int32, 1, n+1)
+	}
+	dst.Offsets = slicesGrow(dst.Offsets, n)
+	dst.Data = slicesGrow(dst.Data, len(data)-4*n)
+	offs := dst.Offsets
+	buf := dst.Data
 	pos := 0
 	for i := range n {
 		if len(data)-pos < 4 {
-			return Binary{}, 0, invalidf("PLAIN: byte array %d: truncated length at byte %d", i, pos)
+			return 0, invalidf("PLAIN: byte array %d: truncated length at byte %d", i, pos)
 		}
 		l := binary.LittleEndian.Uint32(data[pos:])
 		pos += 4
 		if uint64(l) > uint64(len(data)-pos) {
-			return Binary{}, 0, invalidf("PLAIN: byte array %d of %d bytes at byte %d exceeds the %d bytes left", i, l, pos, len(data)-pos)
+			return 0, invalidf("PLAIN: byte array %d of %d bytes at byte %d exceeds the %d bytes left", i, l, pos, len(data)-pos)
 		}
-		out.Data = append(out.Data, data[pos:pos+int(l)]...)
+		buf = append(buf, data[pos:pos+int(l)]...)
 		pos += int(l)
-		out.Offsets[i+1] = int32(len(out.Data))
+		if len(buf) > math.MaxInt32 {
+			return 0, invalidf("PLAIN: byte arrays exceed %d bytes", math.MaxInt32)
+		}
+		offs = append(offs, int32(len(buf)))
 	}
-	return out, pos, nil
+	dst.Offsets, dst.Data = offs, buf
+	return pos, nil
+}
+
+// slicesGrow makes room for n more elements of s, at least doubling its
+// capacity when it must move (append grows large slices by a quarter,
+// which copies a growing chunk buffer many times over).
+func slicesGrow[T any](s []T, n int) []T {
+	return Grow(s, n)
+}
+
+// Grow makes room for n more elements of s, at least doubling its
+// capacity when it must move.
+func Grow[T any](s []T, n int) []T {
+	if n <= cap(s)-len(s) {
+		return s
+	}
+	return slices.Grow(s, max(n, cap(s)))
 }
 
 // AppendPlainBool appends vals (0 or 1 each) bit-packed.

@@ -84,9 +84,21 @@ func unpackLSB[T Level](dst []T, data []byte, bw int) {
 		clear(dst)
 		return
 	}
+	if bw == 1 {
+		unpackBits(dst, data)
+		return
+	}
 	mask := uint64(1)<<bw - 1
 	bit := 0
-	for i := range dst {
+	i := 0
+	// While 8 bytes can be loaded at once, one load serves each value
+	// (bw <= 32 and a shift of at most 7 fit in 64 bits).
+	for ; i < len(dst) && bit>>3+8 <= len(data); i++ {
+		w := binary.LittleEndian.Uint64(data[bit>>3:])
+		dst[i] = T((w >> (bit & 7)) & mask)
+		bit += bw
+	}
+	for ; i < len(dst); i++ {
 		byteIdx, shift := bit>>3, bit&7
 		var w uint64
 		for k := 0; k < 5 && byteIdx+k < len(data); k++ {
@@ -94,6 +106,20 @@ func unpackLSB[T Level](dst []T, data []byte, bw int) {
 		}
 		dst[i] = T((w >> shift) & mask)
 		bit += bw
+	}
+}
+
+// unpackBits reads len(dst) one-bit values, eight from each byte.
+func unpackBits[T Level](dst []T, data []byte) {
+	i := 0
+	for ; i+8 <= len(dst); i += 8 {
+		b := data[i>>3]
+		d := dst[i : i+8 : i+8]
+		d[0], d[1], d[2], d[3] = T(b&1), T(b>>1&1), T(b>>2&1), T(b>>3&1)
+		d[4], d[5], d[6], d[7] = T(b>>4&1), T(b>>5&1), T(b>>6&1), T(b>>7)
+	}
+	for ; i < len(dst); i++ {
+		dst[i] = T(data[i>>3] >> (i & 7) & 1)
 	}
 }
 
@@ -160,7 +186,7 @@ func AppendBitPacked(dst []byte, vals []int32, bitWidth int) []byte {
 // AppendRLE appends vals (each below 1<<bitWidth) in the RLE / bit-packed
 // hybrid encoding: runs of eight or more equal values as RLE runs, the
 // rest bit-packed in groups of eight.
-func AppendRLE(dst []byte, vals []int32, bitWidth int) []byte {
+func AppendRLE[T Level](dst []byte, vals []T, bitWidth int) []byte {
 	runAt := func(i int) int {
 		j := i + 1
 		for j < len(vals) && vals[j] == vals[i] {
@@ -198,20 +224,26 @@ func AppendRLE(dst []byte, vals []int32, bitWidth int) []byte {
 
 // packLSB appends vals bit-packed least significant bit first, padded
 // with zeros to n values.
-func packLSB(dst []byte, vals []int32, n, bw int) []byte {
+func packLSB[T Level](dst []byte, vals []T, n, bw int) []byte {
 	start := len(dst)
 	dst = append(dst, make([]byte, (n*bw+7)/8)...)
 	out := dst[start:]
-	bit := 0
+	// An accumulator of fewer than 8 pending bits plus one value of at
+	// most 32 bits fits 64 bits.
+	var acc uint64
+	nb, o := 0, 0
 	for _, v := range vals {
-		u := uint64(uint32(v))
-		for k := 0; k < bw; {
-			b := bit + k
-			take := min(8-b&7, bw-k)
-			out[b>>3] |= byte((u >> k) & (1<<take - 1) << (b & 7))
-			k += take
+		acc |= uint64(uint32(v)) << nb
+		nb += bw
+		for nb >= 8 {
+			out[o] = byte(acc)
+			o++
+			acc >>= 8
+			nb -= 8
 		}
-		bit += bw
+	}
+	if nb > 0 {
+		out[o] = byte(acc)
 	}
 	return dst
 }

@@ -1,0 +1,134 @@
+package parquet
+
+import (
+	"fmt"
+	"testing"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
+)
+
+// TestDictionaryColumnKeepsIndices: a top-level dictionary<int32, utf8>
+// column comes back as a dictionary array built from the Parquet
+// dictionary and indices, with its nulls, also when the writer fell
+// back to PLAIN in the middle of a chunk.
+func TestDictionaryColumnKeepsIndices(t *testing.T) {
+	dt, err := datatype.NewDictionary(datatype.Int32, datatype.String, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := alkaid.NewSchema([]datatype.Field{{Name: "d", Type: dt, Nullable: true}}, datatype.Metadata{})
+	tests := []struct {
+		name     string
+		distinct int
+		limit    int // dictionary size limit of the writer
+	}{
+		{"dictionary", 20, 0},
+		{"fallback", 3000, 4096},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := array.NewBuilder(dt).(*array.DictionaryBuilder[string])
+			for i := range 5000 {
+				if i%7 == 3 {
+					b.AppendNull()
+					continue
+				}
+				if err := b.Append(fmt.Sprintf("value-%d", (i*31)%tc.distinct)); err != nil {
+					t.Fatal(err)
+				}
+			}
+			rec, err := alkaid.NewRecord(s, []array.Array{b.NewArray()}, 5000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data := writeFile(t, []*alkaid.Record{rec}, WithDictionary(true, tc.limit), WithPageSize(1024))
+			f, got := readFile(t, data)
+			if plain := plainDataPages(t, f, data); plain != (tc.limit > 0) {
+				t.Errorf("PLAIN pages written: %v, want %v", plain, tc.limit > 0)
+			}
+			if _, ok := got[0].Column(0).(*array.Dictionary); !ok {
+				t.Fatalf("read a %T, want *array.Dictionary", got[0].Column(0))
+			}
+			if n := got[0].Column(0).Data().NullCount; n != rec.Column(0).Data().NullCount {
+				t.Errorf("%d nulls, want %d", n, rec.Column(0).Data().NullCount)
+			}
+			sameRows(t, []*alkaid.Record{rec}, got)
+		})
+	}
+}
+
+// plainDataPages reports whether a chunk of the first column has a PLAIN
+// data page.
+func plainDataPages(t *testing.T, f *File, data []byte) bool {
+	t.Helper()
+	for _, rg := range f.meta.RowGroups {
+		md := rg.Columns[0].MetaData
+		start := md.DataPageOffset
+		if md.DictionaryPageOffset != nil && *md.DictionaryPageOffset < start {
+			start = *md.DictionaryPageOffset
+		}
+		chunk := data[start : start+md.TotalCompressedSize]
+		for pos := 0; pos < len(chunk); {
+			var h format.PageHeader
+			n, err := thrift.Unmarshal(chunk[pos:], &h)
+			if err != nil {
+				t.Fatal(err)
+			}
+			pos += n + int(h.CompressedPageSize)
+			if h.DataPageHeader != nil && h.DataPageHeader.Encoding == format.Plain {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// TestWithDictionaryArrays: string columns come back as dictionary
+// arrays when asked, equal in values to the plain read, whether the
+// writer kept its dictionary or fell back to PLAIN.
+func TestWithDictionaryArrays(t *testing.T) {
+	s := alkaid.NewSchema([]datatype.Field{
+		{Name: "s", Type: datatype.String, Nullable: true},
+		{Name: "n", Type: datatype.Int64, Nullable: true},
+	}, datatype.Metadata{})
+	for _, limit := range []int{0, 512} {
+		t.Run(fmt.Sprint("limit=", limit), func(t *testing.T) {
+			sb := array.NewBuilder(datatype.String).(*array.BinaryBuilder[int32])
+			nb := array.NewPrimitiveBuilder[int64](datatype.Int64)
+			for i := range 3000 {
+				if i%11 == 4 {
+					sb.AppendNull()
+				} else {
+					sb.Append([]byte(fmt.Sprintf("v%d", (i*17)%300)))
+				}
+				nb.Append(int64(i))
+			}
+			rec, err := alkaid.NewRecord(s, []array.Array{sb.NewArray(), nb.NewArray()}, 3000)
+			if err != nil {
+				t.Fatal(err)
+			}
+			data := writeFile(t, []*alkaid.Record{rec}, WithDictionary(true, limit), WithRowGroupRows(1000), WithPageSize(256))
+			_, plain := readFile(t, data)
+			_, dict := readFile(t, data, WithDictionaryArrays())
+			for i, r := range dict {
+				d, ok := r.Column(0).(*array.Dictionary)
+				if !ok {
+					t.Fatalf("record %d: column of %T, want *array.Dictionary", i, r.Column(0))
+				}
+				want := plain[i].Column(0)
+				for k := range want.Len() {
+					if want.IsNull(k) != d.IsNull(k) || (!want.IsNull(k) && array.FormatValue(want, k) != array.FormatValue(d, k)) {
+						t.Fatalf("record %d slot %d: %s, want %s", i, k, array.FormatValue(d, k), array.FormatValue(want, k))
+					}
+				}
+				if !array.Equal(plain[i].Column(1), r.Column(1)) {
+					t.Errorf("record %d: the int64 column differs", i)
+				}
+			}
+		})
+	}
+}

@@ -89,7 +89,7 @@ func (b *binaryGrower[O]) appendNulls(n int) {
 func (b *binaryGrower[O]) appendEmpty(n int) bool { b.appendNulls(n); return true }
 
 func (b *binaryGrower[O]) finish(out *Data) error {
-	out.Buffers = append(out.Buffers, bytesOf(b.offs), memory.NewBuffer(b.data))
+	out.Buffers = append(out.Buffers, bytesOf(b.offs[b.g.from:]), memory.NewBuffer(capped(b.data)))
 	return nil
 }
 
@@ -144,8 +144,15 @@ func (v *viewGrower) extendIndices(s int, idx []int) bool {
 func (v *viewGrower) appendNulls(n int)      { v.views = growBy(v.views, n) }
 func (v *viewGrower) appendEmpty(n int) bool { v.appendNulls(n); return true }
 
+func (v *viewGrower) addSource(d *Data) error {
+	v.src = append(v.src, memory.ViewBytes[[2]uint64](d.Views()))
+	v.shift = append(v.shift, uint32(len(v.data)))
+	v.data = append(v.data, d.ViewDataBuffers()...)
+	return nil
+}
+
 func (v *viewGrower) finish(out *Data) error {
-	out.Buffers = append(out.Buffers, bytesOf(v.views))
+	out.Buffers = append(out.Buffers, bytesOf(v.views[v.g.from:]))
 	out.Buffers = append(out.Buffers, v.data...)
 	return nil
 }

@@ -10,10 +10,11 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// TestExtendableHandsOutStableData appends slices of every layout one by
-// one: each Data handed out equals the concatenation so far, and its
-// bytes stay as they were while later appends grow the array.
-func TestExtendableHandsOutStableData(t *testing.T) {
+// TestGrowFromHandsOutStableData appends slices of every layout one by
+// one to a Growable that grows in place: each Data handed out equals the
+// concatenation so far, and its bytes stay as they were while later
+// appends grow the array.
+func TestGrowFromHandsOutStableData(t *testing.T) {
 	for _, tc := range equalCases {
 		if tc.t.Kind() == datatype.KindDictionary {
 			continue // dictionary-encoded values need a generation (ipc tests them)
@@ -22,8 +23,8 @@ func TestExtendableHandsOutStableData(t *testing.T) {
 			whole := MustFromJSON(tc.t, tc.literal)
 			n := whole.Len()
 			pieces := []Array{Slice(whole, 1, 3), Slice(whole, 0, n), Slice(whole, 2, 2), Slice(whole, 3, n)}
-			e := NewExtendable(pieces[0].Data(), nil)
-			require.NotNil(t, e)
+			e, err := GrowFrom(pieces[0].Data(), nil)
+			require.NoError(t, err)
 			type handed struct {
 				d     *Data
 				bytes [][]byte
@@ -31,9 +32,10 @@ func TestExtendableHandsOutStableData(t *testing.T) {
 			var out []handed
 			for k, p := range pieces {
 				if k > 0 {
-					require.True(t, e.Append(p.Data()), "piece %d", k)
+					require.NoError(t, e.Append(p.Data()), "piece %d", k)
 				}
-				d := e.Data()
+				d, err := e.Finish()
+				require.NoError(t, err)
 				require.NoError(t, Validate(d, ValidateFull))
 				want, err := Concatenate(pieces[:k+1]...)
 				require.NoError(t, err)
@@ -60,10 +62,15 @@ func copyBuffers(d *Data) [][]byte {
 	return out
 }
 
-func TestExtendableRefuses(t *testing.T) {
-	require.Nil(t, NewExtendable(MustFromJSON(tDictStr, `["a"]`).Data(), nil), "dictionary values without a generation")
-	e := NewExtendable(MustFromJSON(datatype.Int32, `[1]`).Data(), nil)
-	require.NotNil(t, e)
+func TestGrowFromRefuses(t *testing.T) {
+	_, err := GrowFrom(MustFromJSON(tDictStr, `["a"]`).Data(), nil)
+	require.ErrorIs(t, err, ErrInvalid, "dictionary values without a generation")
+	e, err := GrowFrom(MustFromJSON(datatype.Int32, `[1]`).Data(), nil)
+	require.NoError(t, err)
 	bad := &Data{Type: datatype.Int32, Length: 2, NullCount: 1, Buffers: []*memory.Buffer{nil, memory.FromSlice([]int32{1, 2})}}
-	require.False(t, e.Append(bad), "nulls without a bitmap")
+	require.ErrorIs(t, e.Append(bad), ErrInvalid, "nulls without a bitmap")
+	require.ErrorIs(t, e.Append(MustFromJSON(datatype.Int64, `[1]`).Data()), ErrInvalid, "another type")
+	g, err := NewGrowable(datatype.Int32, nil, 0)
+	require.NoError(t, err)
+	require.ErrorIs(t, g.Append(MustFromJSON(datatype.Int32, `[1]`).Data()), ErrInvalid, "not in place")
 }

@@ -2,6 +2,8 @@ package array
 
 import (
 	"bytes"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -73,4 +75,82 @@ func TestGrowFromRefuses(t *testing.T) {
 	g, err := NewGrowable(datatype.Int32, nil, 0)
 	require.NoError(t, err)
 	require.ErrorIs(t, g.Append(MustFromJSON(datatype.Int32, `[1]`).Data()), ErrInvalid, "not in place")
+}
+
+// TestGrowFromOneSlotAtATime appends every slot of every layout one by
+// one (twice over), so that the arrays handed out end at every bit of a
+// byte: each equals the concatenation so far, and no byte of any of them
+// changes while the array grows. Structs holding bools, lists, structs
+// and unions (which cannot be read from a shifted offset) are included.
+func TestGrowFromOneSlotAtATime(t *testing.T) {
+	type tcase struct {
+		t       datatype.DataType
+		literal string
+	}
+	cases := []tcase{
+		{datatype.StructOf(field("b", datatype.Bool), field("l", tListI32)), `[{"b": true, "l": [1]}, null, {"b": null, "l": null}, {"b": false, "l": [2, 3]}, {"b": true, "l": []}, null, {"b": false}, {"b": true, "l": [4]}, null]`},
+		{datatype.StructOf(field("s", datatype.StructOf(field("a", datatype.Int8))), field("n", datatype.Null)), `[{"s": {"a": 1}}, null, {"s": null}, {"s": {"a": null}}, {"s": {"a": 5}}, null, {"s": {"a": 7}}, {"s": {"a": 8}}, {"s": {"a": 9}}]`},
+		{datatype.StructOf(field("u", tSparse)), `[{"u": [5, 1]}, null, {"u": [7, "a"]}, {"u": [5, null]}, null, {"u": [7, "b"]}, {"u": [5, 3]}, null, {"u": [5, 4]}]`},
+	}
+	for _, tc := range equalCases {
+		if tc.t.Kind() != datatype.KindDictionary {
+			cases = append(cases, tcase{tc.t, tc.literal})
+		}
+	}
+	for _, tc := range cases {
+		t.Run(tc.t.String(), func(t *testing.T) {
+			whole := MustFromJSON(tc.t, tc.literal)
+			n := whole.Len()
+			var pieces []Array
+			for i := range 2 * n {
+				pieces = append(pieces, Slice(whole, i%n, i%n+1))
+			}
+			g, err := GrowFrom(pieces[0].Data(), nil)
+			require.NoError(t, err)
+			var handed []*Data
+			var saved [][][]byte
+			offsets := map[int]bool{}
+			for k, p := range pieces {
+				if k > 0 {
+					require.NoError(t, g.Append(p.Data()), "piece %d", k)
+				}
+				d, err := g.Finish()
+				require.NoError(t, err)
+				require.NoError(t, Validate(d, ValidateFull), "after piece %d", k)
+				want, err := Concatenate(pieces[:k+1]...)
+				require.NoError(t, err)
+				i, desc, eq := FirstDifference(want, MustMake(d))
+				require.True(t, eq, "after piece %d, differs at %d: %s", k, i, desc)
+				handed, saved = append(handed, d), append(saved, copyBuffers(d))
+				offsets[d.Offset] = true
+			}
+			// Bitmaps end on a byte: bool values and structs of fields that
+			// can be led are handed out at every offset 0 to 7; a struct
+			// holding a union is not (it copies its validity instead).
+			switch name := tc.t.String(); {
+			case tc.t.Kind() == datatype.KindBool, strings.HasPrefix(name, "struct<b:"), strings.HasPrefix(name, "struct<s:"):
+				require.Len(t, offsets, 8)
+			case strings.HasPrefix(name, "struct<u:"):
+				require.Equal(t, map[int]bool{0: true}, offsets)
+			}
+			for k, d := range handed {
+				require.Equal(t, saved[k], copyBuffers(d), "data handed out after piece %d changed", k)
+			}
+		})
+	}
+}
+
+func ExampleGrowFrom() {
+	dict := MustFromJSON(datatype.String, `["a", "b"]`)
+	g, err := GrowFrom(dict.Data(), nil)
+	if err != nil {
+		panic(err)
+	}
+	first, _ := g.Finish()
+	if err := g.Append(MustFromJSON(datatype.String, `["c", null]`).Data()); err != nil {
+		panic(err)
+	}
+	second, _ := g.Finish()
+	fmt.Println(MustMake(first), MustMake(second))
+	// Output: ["a" "b"] ["a" "b" "c" (null)]
 }

@@ -162,8 +162,8 @@ func (v *viewGrower) appendNulls(n int)      { v.views = growBy(v.views, n) }
 func (v *viewGrower) appendEmpty(n int) bool { v.appendNulls(n); return true }
 
 func (v *viewGrower) addSource(d *Data) error {
-	v.src = append(v.src, memory.ViewBytes[[2]uint64](d.Views()))
-	v.own.bufs = append(v.own.bufs, d.ViewDataBuffers())
+	v.src = append(v.src[:0], memory.ViewBytes[[2]uint64](d.Views()))
+	v.own.bufs = append(v.own.bufs[:0], d.ViewDataBuffers())
 	return nil
 }
 

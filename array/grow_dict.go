@@ -69,7 +69,7 @@ func (x *indexGrower[T]) addSource(d *Data) error {
 		return invalidf("growable %s: the dictionary was replaced", x.g.typ)
 	}
 	x.dict, x.epoch = d.Dictionary, e
-	x.src = append(x.src, Values[T](d))
+	x.src = append(x.src[:0], Values[T](d))
 	return nil
 }
 

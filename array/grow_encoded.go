@@ -291,6 +291,9 @@ func (r *runsGrower) appendNulls(n int) {
 
 func (r *runsGrower) appendEmpty(int) bool { return false }
 
+// addSource: the source replaced, the next slot starts a run.
+func (r *runsGrower) addSource(*Data) error { r.lastSrc = -1; return nil }
+
 func (r *runsGrower) finish(out *Data) error {
 	rt := r.t.RunEnds().Type
 	w := datatype.ByteWidth(rt)

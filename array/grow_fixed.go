@@ -135,7 +135,7 @@ func (f *typedGrower[T]) appendNulls(n int)      { f.vals = growBy(f.vals, n) }
 func (f *typedGrower[T]) appendEmpty(n int) bool { f.appendNulls(n); return true }
 
 func (f *typedGrower[T]) addSource(d *Data) error {
-	f.src = append(f.src, memory.ViewBytes[T](d.ValueBytes()))
+	f.src = append(f.src[:0], memory.ViewBytes[T](d.ValueBytes()))
 	return nil
 }
 

@@ -53,7 +53,10 @@ func GrowFrom(d *Data, gen func(*Data) uint64) (*Growable, error) {
 }
 
 // Append adds every slot of d, of the Growable's type, to a Growable
-// started by [GrowFrom]. On an error (d is not as its type says, offsets
+// started by [GrowFrom]; d then is its source 0 (the only one: earlier
+// ones are not kept), as ExtendRange and ExtendIndices number sources.
+// d must be valid as [ValidateSafe] checks, as the sources of
+// [NewGrowable] must. On an error (d is not as its type says, offsets
 // would overflow, the dictionary of its values was replaced) the
 // Growable must be dropped; what it handed out is unaffected.
 func (g *Growable) Append(d *Data) error {
@@ -66,7 +69,7 @@ func (g *Growable) Append(d *Data) error {
 	if err := g.addSource(d); err != nil {
 		return err
 	}
-	g.ExtendRange(len(g.srcs)-1, 0, d.Length)
+	g.ExtendRange(0, 0, d.Length)
 	return g.err
 }
 
@@ -105,7 +108,7 @@ func (g *Growable) addSource(d *Data) error {
 			return err
 		}
 	}
-	g.srcs = append(g.srcs, s)
+	g.srcs = append(g.srcs[:0], s) // the only source: earlier ones are not kept alive
 	return nil
 }
 

@@ -154,3 +154,28 @@ func ExampleGrowFrom() {
 	fmt.Println(MustMake(first), MustMake(second))
 	// Output: ["a" "b"] ["a" "b" "c" (null)]
 }
+
+// TestGrowFromKeepsOneSource: a Growable that grows in place keeps only
+// the array last appended (and its children) as its source, so that the
+// arrays appended earlier (IPC message bodies) are not kept alive.
+func TestGrowFromKeepsOneSource(t *testing.T) {
+	typ := datatype.StructOf(field("l", tListI32), field("v", datatype.StringView))
+	lit := `[{"l": [1, 2], "v": "a value longer than twelve"}, null, {"l": [], "v": "x"}]`
+	g, err := GrowFrom(MustFromJSON(typ, lit).Data(), nil)
+	require.NoError(t, err)
+	for range 5 {
+		require.NoError(t, g.Append(MustFromJSON(typ, lit).Data()))
+	}
+	var check func(g *Growable)
+	check = func(g *Growable) {
+		require.Len(t, g.srcs, 1, "%s", g.typ)
+		for _, k := range g.kids {
+			check(k.g)
+		}
+	}
+	check(g)
+	d, err := g.Finish()
+	require.NoError(t, err)
+	require.Equal(t, 18, d.Length)
+	require.Len(t, d.Children[1].Buffers, 3, "views: one data buffer of the grower's")
+}

@@ -34,6 +34,11 @@ import (
 // error). Results that do not fit their type (offsets or run ends that
 // overflow, a unified dictionary too large for its index type) are
 // reported by Finish.
+//
+// Started by [GrowFrom] instead, a Growable grows in place: it takes
+// sources one at a time ([Growable.Append]) and Finish hands out the
+// array so far as often as asked, never writing a byte it handed out
+// (IPC dictionary deltas grow this way).
 type Growable struct {
 	typ    datatype.DataType // as given: an extension type stays one
 	srcs   []*Data           // the sources, typed as their storage

@@ -27,10 +27,11 @@ const inPlaceLead = 8
 // boundary, each from a copy of the bitmap shifted by that offset (see
 // shiftCopies), and the other buffers keep inPlaceLead slots before their
 // first so that they can start at any such offset. A struct is handed out
-// at such an offset with its children led by as many slots. Layouts that
-// cannot be read from such an offset (unions, run-end encoded and
-// fixed-size lists, and structs holding one) hand out a copy of their
-// validity bitmap instead, n/8 bytes per Finish.
+// at such an offset with its children led by as many slots. Unions and
+// run-end encoded arrays (no validity bitmap) are handed out at offset 0;
+// so are fixed-size lists and structs holding a union, a run-end encoded
+// array or a fixed-size list, which then hand out a copy of their
+// validity bitmap, n/8 bytes per Finish.
 //
 // gen tells the generation of the dictionary of dictionary-encoded values
 // (which changes when that dictionary is replaced, not when it grows):

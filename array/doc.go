@@ -16,8 +16,9 @@
 // ([Data.ViewValue]), type codes and run ends ([Data.RunEnds],
 // [Data.LogicalRuns]) are. One append engine per layout, [Growable],
 // builds new arrays from ranges and indices of others: [Concatenate],
-// take and filter, shredding assembly. [Extendable] grows an array in
-// place for IPC dictionary deltas, never changing what it handed out.
+// take and filter, shredding assembly; started by [GrowFrom], the same
+// engine grows an array in place for IPC dictionary deltas, never
+// changing what it handed out.
 //
 // [Validate] checks data at one of the levels of [ValidationLevel], the
 // type every reader's validation option takes too, each recursive and

@@ -39,6 +39,7 @@ type indexGrower[T integer] struct {
 	remap [][]int // per source, old index to new; nil when the dictionary is kept
 	vals  []T
 	dict  *Data
+	epoch uint64 // in place: the generation of dict
 }
 
 func newIndexGrower[T integer](g *Growable, t *datatype.DictionaryType) (grower, error) {
@@ -46,9 +47,30 @@ func newIndexGrower[T integer](g *Growable, t *datatype.DictionaryType) (grower,
 	for i, s := range g.srcs {
 		x.src[i] = Values[T](s)
 	}
+	if g.inPlace {
+		if g.gen == nil {
+			return nil, invalidf("growable %s: dictionary-encoded values grow in place only with a generation", g.typ)
+		}
+		return x, nil // the dictionary comes with the sources
+	}
 	var err error
 	x.dict, x.remap, err = unifyDictionaries(g.typ, t, g.srcs)
 	return x, err
+}
+
+// addSource takes the dictionary of d, the newest, which extends the
+// earlier ones unless it is of another generation.
+func (x *indexGrower[T]) addSource(d *Data) error {
+	if d.Dictionary == nil {
+		return invalidf("growable %s: no dictionary", x.g.typ)
+	}
+	e := x.g.gen(d)
+	if x.dict != nil && e != x.epoch {
+		return invalidf("growable %s: the dictionary was replaced", x.g.typ)
+	}
+	x.dict, x.epoch = d.Dictionary, e
+	x.src = append(x.src[:0], Values[T](d))
+	return nil
 }
 
 // unifyDictionaries returns the one dictionary of ds and, when it is not
@@ -163,7 +185,7 @@ func (x *indexGrower[T]) appendNulls(n int)    { x.vals = growBy(x.vals, n) }
 func (x *indexGrower[T]) appendEmpty(int) bool { return false }
 
 func (x *indexGrower[T]) finish(out *Data) error {
-	out.Buffers = append(out.Buffers, memory.NewBuffer(memory.BytesOf(x.vals)))
+	out.Buffers = append(out.Buffers, memory.NewBuffer(memory.BytesOf(x.vals[x.g.from:])))
 	out.Dictionary = x.dict
 	return nil
 }

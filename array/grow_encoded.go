@@ -216,6 +216,8 @@ type runsGrower struct {
 	ends   []int64
 	values *Growable
 	n      int
+	enc    []byte // the first done ends, encoded at the run ends' width
+	done   int
 	// the run of the last slot: its source and run, run -1 for a null
 	// run, source -1 when the next slot starts a run anyway
 	lastSrc, lastRun int
@@ -289,6 +291,9 @@ func (r *runsGrower) appendNulls(n int) {
 
 func (r *runsGrower) appendEmpty(int) bool { return false }
 
+// addSource: the source replaced, the next slot starts a run.
+func (r *runsGrower) addSource(*Data) error { r.lastSrc = -1; return nil }
+
 func (r *runsGrower) finish(out *Data) error {
 	rt := r.t.RunEnds().Type
 	w := datatype.ByteWidth(rt)
@@ -302,21 +307,26 @@ func (r *runsGrower) finish(out *Data) error {
 	if int64(r.n) > limit {
 		return &GrowError{Type: r.g.typ, Msg: fmt.Sprintf("length %d overflows the run ends", r.n), Err: ErrInvalid}
 	}
-	buf := memory.Allocate(nil, len(r.ends)*w)
-	for i, e := range r.ends {
+	// Encode the ends not encoded yet; in place, the runs handed out are
+	// never extended (the next slot starts a run).
+	at := len(r.enc)
+	r.enc = growBy(r.enc, (len(r.ends)-r.done)*w)
+	add := r.enc[at:]
+	for i, e := range r.ends[r.done:] {
 		switch w {
 		case 2:
-			memory.View[int16](buf)[i] = int16(e)
+			memory.ViewBytes[int16](add)[i] = int16(e)
 		case 4:
-			memory.View[int32](buf)[i] = int32(e)
+			memory.ViewBytes[int32](add)[i] = int32(e)
 		default:
-			memory.View[int64](buf)[i] = e
+			memory.ViewBytes[int64](add)[i] = e
 		}
 	}
+	r.done, r.lastSrc = len(r.ends), -1
 	values, err := r.values.Finish()
 	if err != nil {
 		return err
 	}
-	out.Children = []*Data{NewData(rt, len(r.ends), []*memory.Buffer{nil, buf}, nil, 0, 0), values}
+	out.Children = []*Data{NewData(rt, len(r.ends), []*memory.Buffer{nil, memory.NewBuffer(capped(r.enc))}, nil, 0, 0), values}
 	return nil
 }

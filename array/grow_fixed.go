@@ -19,9 +19,10 @@ func (r nullGrower) finish(out *Data) error      { out.NullCount = out.Length; r
 
 // boolGrower: values one bit per slot.
 type boolGrower struct {
-	g    *Growable
-	bits []byte
-	n    int
+	g     *Growable
+	bits  []byte
+	n     int
+	shift shiftCopies // in place
 }
 
 func newBoolGrower(g *Growable, _ datatype.DataType) (grower, error) {
@@ -61,7 +62,11 @@ func (b *boolGrower) appendEmpty(n int) bool { b.appendNulls(n); return true }
 
 func (b *boolGrower) finish(out *Data) error {
 	b.room(0)
-	out.Buffers = append(out.Buffers, memory.NewBuffer(b.bits[:bitutil.BytesForBits(b.n)]))
+	bits := b.bits[:bitutil.BytesForBits(b.n)]
+	if b.g.inPlace {
+		bits, _ = b.shift.view(b.bits, b.n)
+	}
+	out.Buffers = append(out.Buffers, memory.NewBuffer(bits))
 	return nil
 }
 
@@ -89,12 +94,13 @@ func newFixedGrower(g *Growable, t datatype.DataType) (grower, error) {
 
 // typedGrower: one T per slot. Null slots hold zero.
 type typedGrower[T any] struct {
+	g    *Growable
 	src  [][]T // each source's values from its slot 0
 	vals []T
 }
 
 func newTypedGrower[T any](g *Growable) *typedGrower[T] {
-	f := &typedGrower[T]{src: make([][]T, len(g.srcs)), vals: reserve[T](g.hint)}
+	f := &typedGrower[T]{g: g, src: make([][]T, len(g.srcs)), vals: reserve[T](g.hint)}
 	for i, s := range g.srcs {
 		f.src[i] = memory.ViewBytes[T](s.ValueBytes())
 	}
@@ -128,8 +134,13 @@ func gatherTyped[T any](dst, src []T, idx []int) bool {
 func (f *typedGrower[T]) appendNulls(n int)      { f.vals = growBy(f.vals, n) }
 func (f *typedGrower[T]) appendEmpty(n int) bool { f.appendNulls(n); return true }
 
+func (f *typedGrower[T]) addSource(d *Data) error {
+	f.src = append(f.src[:0], memory.ViewBytes[T](d.ValueBytes()))
+	return nil
+}
+
 func (f *typedGrower[T]) finish(out *Data) error {
-	out.Buffers = append(out.Buffers, bytesOf(f.vals))
+	out.Buffers = append(out.Buffers, bytesOf(f.vals[f.g.from:]))
 	return nil
 }
 
@@ -164,6 +175,6 @@ func (f *bytesGrower) appendNulls(n int)      { f.vals = growBy(f.vals, n*f.w) }
 func (f *bytesGrower) appendEmpty(n int) bool { f.appendNulls(n); return true }
 
 func (f *bytesGrower) finish(out *Data) error {
-	out.Buffers = append(out.Buffers, memory.NewBuffer(f.vals))
+	out.Buffers = append(out.Buffers, memory.NewBuffer(capped(f.vals[f.g.from*f.w:])))
 	return nil
 }

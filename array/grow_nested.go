@@ -91,7 +91,7 @@ func (l *listGrower[O]) finish(out *Data) error {
 	if err != nil {
 		return err
 	}
-	out.Buffers = append(out.Buffers, bytesOf(l.offs))
+	out.Buffers = append(out.Buffers, bytesOf(l.offs[l.g.from:]))
 	out.Children = []*Data{child}
 	return nil
 }
@@ -109,7 +109,7 @@ type listViewGrower[O Offset] struct {
 
 func newListViewGrower[O Offset](g *Growable, t datatype.DataType) (grower, error) {
 	l := &listViewGrower[O]{g: g, t: t, offs: reserve[O](g.hint), sizes: reserve[O](g.hint)}
-	if len(g.srcs) > 1 {
+	if len(g.srcs) > 1 || g.inPlace {
 		var err error
 		if l.child, err = g.child(0, datatype.Children(t)[0].Type, 0); err != nil {
 			return nil, err
@@ -184,7 +184,7 @@ func (l *listViewGrower[O]) appendNulls(n int) {
 func (l *listViewGrower[O]) appendEmpty(n int) bool { l.appendNulls(n); return true }
 
 func (l *listViewGrower[O]) finish(out *Data) error {
-	out.Buffers = append(out.Buffers, bytesOf(l.offs), bytesOf(l.sizes))
+	out.Buffers = append(out.Buffers, bytesOf(l.offs[l.g.from:]), bytesOf(l.sizes[l.g.from:]))
 	if l.child == nil {
 		if len(l.g.srcs) == 0 {
 			return invalidf("growable %s: no source for the child", l.t)
@@ -320,10 +320,14 @@ func (st *structGrower) appendEmpty(n int) bool {
 }
 
 func (st *structGrower) finish(out *Data) error {
+	lead := -1
+	if st.g.led {
+		lead = st.g.at // the children are read from the struct's offset
+	}
 	out.Children = make([]*Data, len(st.children))
 	for i, c := range st.children {
 		var err error
-		if out.Children[i], err = c.Finish(); err != nil {
+		if out.Children[i], err = c.finish(lead); err != nil {
 			return err
 		}
 	}

@@ -34,15 +34,42 @@ import (
 // error). Results that do not fit their type (offsets or run ends that
 // overflow, a unified dictionary too large for its index type) are
 // reported by Finish.
+//
+// Started by [GrowFrom] instead, a Growable grows in place: it takes
+// sources one at a time ([Growable.Append]) and Finish hands out the
+// array so far as often as asked, never writing a byte it handed out
+// (IPC dictionary deltas grow this way).
 type Growable struct {
 	typ    datatype.DataType // as given: an extension type stays one
 	srcs   []*Data           // the sources, typed as their storage
+	id     layoutID
 	lay    grower
-	bitmap bool // the layout has a validity bitmap
+	kids   []kid // the growables of children, as the grower made them
+	bitmap bool  // the layout has a validity bitmap
 	n      int
 	valid  []byte // n bits; nil while every slot is valid
 	hint   int
 	err    error
+	// nulls counts the cleared bits among the first counted of valid.
+	nulls, counted int
+	// from is the first slot of the grower's buffers that Finish hands
+	// out (inPlaceLead minus the offset of the result, in place), and led
+	// tells a struct's grower to lead its children by at slots.
+	from, at int
+	led      bool
+	// in place (see GrowFrom): the generation of dictionaries of values,
+	// whether the Growable is handed out at offsets 0 to 7, and the
+	// shifted copies of the validity bitmap
+	inPlace bool
+	gen     func(*Data) uint64
+	shift   bool
+	vshift  shiftCopies
+}
+
+// kid is the growable of child i of every source.
+type kid struct {
+	i int
+	g *Growable
 }
 
 // grower is the part of a Growable that knows one physical layout. The
@@ -186,6 +213,11 @@ func NewGrowable(t datatype.DataType, sources []*Data, capacity int) (*Growable,
 
 // newGrowable is NewGrowable for sources known to be of type t.
 func newGrowable(t datatype.DataType, sources []*Data, capacity int) (*Growable, error) {
+	return newGrowableMode(t, sources, capacity, false, nil)
+}
+
+// newGrowableMode is newGrowable, in place (see GrowFrom) or not.
+func newGrowableMode(t datatype.DataType, sources []*Data, capacity int, inPlace bool, gen func(*Data) uint64) (*Growable, error) {
 	st := datatype.StorageOf(t)
 	id, ok := layoutOf(st)
 	if !ok {
@@ -200,7 +232,7 @@ func newGrowable(t datatype.DataType, sources []*Data, capacity int) (*Growable,
 			srcs[i] = &c
 		}
 	}
-	g := &Growable{typ: t, srcs: srcs, hint: max(capacity, 0)}
+	g := &Growable{typ: t, srcs: srcs, id: id, hint: max(capacity, 0), inPlace: inPlace, gen: gen}
 	switch id {
 	case layNull, laySparse, layDense, layRunEnds:
 	default:
@@ -211,6 +243,12 @@ func newGrowable(t datatype.DataType, sources []*Data, capacity int) (*Growable,
 		return nil, err
 	}
 	g.lay = lay
+	if inPlace {
+		if leadsIn(id) {
+			lay.appendNulls(inPlaceLead)
+		}
+		g.shift = g.shiftableIn()
+	}
 	return g, nil
 }
 
@@ -221,7 +259,12 @@ func (g *Growable) child(i int, t datatype.DataType, capacity int) (*Growable, e
 	for j, s := range g.srcs {
 		cs[j] = s.Children[i]
 	}
-	return newGrowable(t, cs, capacity)
+	c, err := newGrowableMode(t, cs, capacity, g.inPlace, g.gen)
+	if err != nil {
+		return nil, err
+	}
+	g.kids = append(g.kids, kid{i, c})
+	return c, nil
 }
 
 // Len is the number of slots appended so far.
@@ -331,20 +374,55 @@ func (g *Growable) unsupported(t datatype.DataType, msg string) {
 	}
 }
 
-// Finish returns the data built. The Growable must not be used after.
-func (g *Growable) Finish() (*Data, error) {
+// Finish returns the data built. The Growable must not be used after,
+// unless [GrowFrom] started it: then Finish may be called again, and
+// appends go on after it.
+func (g *Growable) Finish() (*Data, error) { return g.finish(-1) }
+
+// finish is Finish, or with lead >= 0 (in place: the child of a struct
+// handed out at offset lead) the data with lead zero or null slots before
+// its first, at offset 0.
+func (g *Growable) finish(lead int) (*Data, error) {
 	if g.err != nil {
 		return nil, g.err
 	}
-	out := &Data{Type: g.typ, Length: g.n}
+	if g.valid != nil && g.counted < g.n {
+		k := g.n - g.counted
+		g.nulls += k - bitutil.CountSetBits(g.valid, g.counted, k)
+		g.counted = g.n
+	}
+	nulls := 0
+	if g.valid != nil {
+		nulls = g.nulls
+	}
+	off := 0
+	switch {
+	case !g.inPlace || !g.shift:
+	case lead >= 0:
+		off = lead
+	case g.id == layBool || nulls > 0:
+		off = (8 - g.n%8) % 8
+	}
+	g.at, g.led, g.from = off, g.inPlace && g.shift && (off > 0 || lead >= 0), 0
+	if g.inPlace && leadsIn(g.id) {
+		g.from = inPlaceLead - off
+	}
+	out := &Data{Type: g.typ, Length: g.n, Offset: off}
+	if lead >= 0 {
+		out.Length, out.Offset = g.n+lead, 0
+	}
 	if g.bitmap {
-		if g.valid != nil {
-			out.NullCount = g.n - bitutil.CountSetBits(g.valid, 0, g.n)
-		}
-		if out.NullCount > 0 {
-			out.Buffers = []*memory.Buffer{memory.NewBuffer(g.valid[:bitutil.BytesForBits(g.n)])}
-		} else {
+		switch {
+		case nulls == 0:
 			out.Buffers = []*memory.Buffer{nil}
+		case g.inPlace:
+			out.Buffers = []*memory.Buffer{memory.NewBuffer(g.validityIn())}
+		default:
+			out.Buffers = []*memory.Buffer{memory.NewBuffer(g.valid[:bitutil.BytesForBits(g.n)])}
+		}
+		out.NullCount = nulls
+		if nulls > 0 && lead > 0 {
+			out.NullCount += lead // the cleared bits before the first slot
 		}
 	}
 	if err := g.lay.finish(out); err != nil {
@@ -374,6 +452,9 @@ func growBy[T any](s []T, n int) []T {
 
 // reserve returns an empty slice with room for n elements.
 func reserve[T any](n int) []T { return growBy[T](nil, max(n, 1))[:0] }
+
+// capped is b without its spare capacity, which later appends may fill.
+func capped(b []byte) []byte { return b[:len(b):len(b)] }
 
 // bytesOf is the buffer of s's elements.
 func bytesOf[T any](s []T) *memory.Buffer { return memory.NewBuffer(memory.BytesOf(s)) }

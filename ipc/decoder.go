@@ -48,7 +48,7 @@ type Decoder struct {
 	need, metaAt, bodyAt int
 	info                 *schemaInfo
 	dicts                map[int64]*array.Data
-	grown                map[int64]*array.Extendable // dictionaries that deltas extend in place
+	grown                map[int64]*array.Growable // dictionaries that deltas extend in place
 	// replaced counts the replacements of each dictionary: the
 	// generation of a nested dictionary, for the dictionaries that hold
 	// indices into it
@@ -366,16 +366,8 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 	old, had := d.dicts[id]
 	switch {
 	case db.IsDelta() && had:
-		g := d.grown[id]
-		if g == nil {
-			g = array.NewExtendable(old, d.generation)
-		}
-		if g != nil && g.Append(values) {
-			if d.grown == nil {
-				d.grown = map[int64]*array.Extendable{}
-			}
-			d.grown[id] = g
-			values = g.Data()
+		if grown, ok := d.growDictionary(id, old, values); ok {
+			values = grown
 			break
 		}
 		delete(d.grown, id)
@@ -399,6 +391,31 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 	}
 	d.dicts[id] = values
 	return id, db.IsDelta(), nil
+}
+
+// growDictionary appends a delta to the dictionary id in place (see
+// array.GrowFrom), false when it does not grow that way (then the caller
+// concatenates).
+func (d *Decoder) growDictionary(id int64, old, delta *array.Data) (*array.Data, bool) {
+	g := d.grown[id]
+	if g == nil {
+		var err error
+		if g, err = array.GrowFrom(old, d.generation); err != nil {
+			return nil, false
+		}
+	}
+	if g.Append(delta) != nil {
+		return nil, false
+	}
+	grown, err := g.Finish()
+	if err != nil {
+		return nil, false
+	}
+	if d.grown == nil {
+		d.grown = map[int64]*array.Growable{}
+	}
+	d.grown[id] = g
+	return grown, true
 }
 
 // generation is the number of times the dictionary that the indices of

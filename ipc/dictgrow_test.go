@@ -231,15 +231,16 @@ func TestGrownMatchesConcatenate(t *testing.T) {
 					i := r.IntN(src.Len())
 					pieces = append(pieces, array.Slice(src, i, i+r.IntN(src.Len()-i+1)))
 				}
-				grown := array.NewExtendable(pieces[0].Data(), nil)
-				require.NotNil(t, grown)
+				grown, err := array.GrowFrom(pieces[0].Data(), nil)
+				require.NoError(t, err)
 				for k := range pieces {
 					if k > 0 {
-						require.True(t, grown.Append(pieces[k].Data()), "piece %d", k)
+						require.NoError(t, grown.Append(pieces[k].Data()), "piece %d", k)
 					}
 					want, err := array.Concatenate(pieces[:k+1]...)
 					require.NoError(t, err)
-					got := grown.Data()
+					got, err := grown.Finish()
+					require.NoError(t, err)
 					require.NoError(t, array.Validate(got, array.ValidateFull))
 					require.True(t, array.Equal(want, array.MustMake(got)), "after piece %d:\nwant %v\ngot  %v", k, want, array.MustMake(got))
 				}

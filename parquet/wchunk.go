@@ -14,7 +14,7 @@ import (
 // encodeChunk encodes the pages of one column chunk and returns them with
 // the chunk's metadata, whose offsets count from the chunk's start (see
 // placeChunk).
-func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]byte, error) {
+func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]byte, *chunkIndex, error) {
 	name := pathString(l.path)
 	codec := w.cfg.codec
 	if c, ok := w.cfg.colCodec[name]; ok {
@@ -28,12 +28,14 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	var indices []int32
 	var dictN int
 	var nulls int64
+	var dictVals *values // the chunk's own dictionary, when all holds its used values only
 	if w.dictChunk(l, segs, name) {
 		// The field's own dictionary becomes the chunk's.
 		s := segs[0]
 		def, entries, indices, dictN = s.def, s.n, s.idx, s.dict.n
 		dictPage = encodeValues(nil, format.Plain, l, s.dict)
 		all = usedValues(s.dict, s.idx)
+		dictVals = s.dict
 		nulls = int64(entries - len(indices))
 		segs = nil
 	} else if len(segs) == 1 {
@@ -63,7 +65,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	if e, ok := w.cfg.colEncoding[name]; ok {
 		enc = format.Encoding(e)
 		if err := checkEncoding(enc, l.phys); err != nil {
-			return format.ColumnChunk{}, nil, unsupportedf("column %q: %v", name, err)
+			return format.ColumnChunk{}, nil, nil, unsupportedf("column %q: %v", name, err)
 		}
 	}
 	if indices == nil && w.cfg.dict && l.phys != format.Boolean {
@@ -71,6 +73,11 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	}
 	meta := &format.ColumnMetaData{Type: l.phys, PathInSchema: l.path, Codec: format.Codec(codec),
 		NumValues: int64(entries), Statistics: stats(l, all, nulls)}
+	var index *chunkIndex
+	if !w.cfg.noPageIndex {
+		index = &chunkIndex{col: &format.ColumnIndex{}}
+	}
+	row := int64(0)    // the first row of the next page
 	var pages [][]byte // header and compressed body of each page
 	var cbuf []byte    // one compressed page
 	at := int64(0)     // the chunk's size so far
@@ -99,7 +106,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		h := &format.PageHeader{Type: format.DictionaryPage,
 			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: int32(dictN), Encoding: format.Plain}}
 		if err := emit(h, dictPage); err != nil {
-			return format.ColumnChunk{}, nil, err
+			return format.ColumnChunk{}, nil, nil, err
 		}
 		enc = format.RLEDictionary
 	}
@@ -146,8 +153,27 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		}
 		h := &format.PageHeader{Type: format.DataPage, DataPageHeader: &format.DataPageHeader{
 			NumValues: int32(end - e), Encoding: enc, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE}}
+		pageAt := at
 		if err := emit(h, body); err != nil {
-			return format.ColumnChunk{}, nil, err
+			return format.ColumnChunk{}, nil, nil, err
+		}
+		if index != nil {
+			pv := all
+			if dictVals != nil {
+				pv = gatherValues(dictVals, indices[vi:vend])
+			} else if indices == nil || all.n == len(indices) {
+				pv = all.slice(vi, vend)
+			}
+			index.addPage(l, pageAt, len(pages[len(pages)-1]), row, pv, int64(end-e-(vend-vi)))
+			if maxRep == 0 {
+				row += int64(end - e)
+			} else {
+				for _, r := range rep[e:end] {
+					if r == 0 {
+						row++
+					}
+				}
+			}
 		}
 		e, vi = end, vend
 		if entries == 0 {
@@ -159,7 +185,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	if indices != nil {
 		meta.Encodings = append(meta.Encodings, format.Plain)
 	}
-	return format.ColumnChunk{MetaData: meta}, pages, nil
+	return format.ColumnChunk{MetaData: meta}, pages, index, nil
 }
 
 // placeChunk moves the offsets of a chunk encoded by encodeChunk to the

@@ -63,6 +63,7 @@ type writerConfig struct {
 	kv           []format.KeyValue
 	parallel     int
 	sorting      []SortingColumn
+	noPageIndex  bool
 }
 
 // WithCodec sets the codec of every column (default Snappy).
@@ -128,6 +129,9 @@ type Writer struct {
 	pending []*alkaid.Record
 	rows    int
 	groups  []format.RowGroup
+	// indexes[g][c] is the page index of chunk c of row group g, written
+	// by Close (nil entries when the page index is off).
+	indexes [][]*chunkIndex
 	total   int64
 	sorting []format.SortingColumn // recorded in every row group
 	// firstLeaf[i] is the index in leaves of field i's first leaf.
@@ -249,9 +253,10 @@ func (w *Writer) Flush() error {
 	}
 	chunks := make([]format.ColumnChunk, len(w.leaves))
 	bodies := make([][][]byte, len(w.leaves))
+	indexes := make([]*chunkIndex, len(w.leaves))
 	err := parallelDo(len(w.leaves), w.cfg.parallel, func(i int) error {
 		var err error
-		chunks[i], bodies[i], err = w.encodeChunk(w.leaves[i], segments[i])
+		chunks[i], bodies[i], indexes[i], err = w.encodeChunk(w.leaves[i], segments[i])
 		segments[i] = nil
 		return err
 	})
@@ -263,6 +268,9 @@ func (w *Writer) Flush() error {
 	var compressed int64
 	for i, cc := range chunks {
 		placeChunk(&cc, w.pos)
+		if indexes[i] != nil {
+			indexes[i].placeIndex(w.pos)
+		}
 		for _, p := range bodies[i] {
 			if err := w.write(p); err != nil {
 				return err
@@ -275,6 +283,7 @@ func (w *Writer) Flush() error {
 	}
 	rg.TotalCompressedSize = &compressed
 	w.groups = append(w.groups, rg)
+	w.indexes = append(w.indexes, indexes)
 	w.total += int64(w.rows)
 	w.pending, w.rows = nil, 0
 	return w.err
@@ -290,6 +299,9 @@ func (w *Writer) Close() error {
 		return err
 	}
 	w.closed = true
+	if err := w.writePageIndex(); err != nil {
+		return err
+	}
 	md := format.FileMetaData{Version: 2, Schema: w.elems, NumRows: w.total, RowGroups: w.groups,
 		CreatedBy: ptr("alkaid-go parquet"), KeyValueMetadata: w.cfg.kv}
 	if md.RowGroups == nil {

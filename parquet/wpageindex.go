@@ -1,0 +1,88 @@
+package parquet
+
+// Writing the page index: a ColumnIndex (per-page min, max and null
+// counts) and an OffsetIndex (per-page location and first row) of every
+// column chunk, after the row groups and before the footer.
+
+import (
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
+)
+
+// WithoutPageIndex turns off writing the page index (on by default).
+func WithoutPageIndex() WriterOption { return func(w *writerConfig) { w.noPageIndex = true } }
+
+// chunkIndex is the page index of one column chunk being written; page
+// offsets count from the chunk's start until placeIndex moves them.
+type chunkIndex struct {
+	col *format.ColumnIndex // nil when a page has no min and max
+	off format.OffsetIndex
+}
+
+// addPage records a data page written at chunk offset at, of size bytes,
+// whose first row is row, holding the values v and nulls null entries.
+func (ci *chunkIndex) addPage(l *wleaf, at int64, size int, row int64, v *values, nulls int64) {
+	ci.off.PageLocations = append(ci.off.PageLocations,
+		format.PageLocation{Offset: at, CompressedPageSize: int32(size), FirstRowIndex: row})
+	if ci.col == nil {
+		return
+	}
+	c := ci.col
+	c.NullCounts = append(c.NullCounts, nulls)
+	if v.n == 0 {
+		c.NullPages = append(c.NullPages, true)
+		c.MinValues = append(c.MinValues, []byte{})
+		c.MaxValues = append(c.MaxValues, []byte{})
+		return
+	}
+	st := stats(l, v, nulls)
+	if st.MinValue == nil || st.MaxValue == nil {
+		ci.col = nil // no order for these values: no column index
+		return
+	}
+	c.NullPages = append(c.NullPages, false)
+	c.MinValues = append(c.MinValues, st.MinValue)
+	c.MaxValues = append(c.MaxValues, st.MaxValue)
+}
+
+// placeIndex moves the page offsets to the chunk's file position pos.
+func (ci *chunkIndex) placeIndex(pos int64) {
+	for i := range ci.off.PageLocations {
+		ci.off.PageLocations[i].Offset += pos
+	}
+}
+
+// writePageIndex writes the column indexes, then the offset indexes, of
+// every chunk written, and sets their places in the chunks' metadata.
+func (w *Writer) writePageIndex() error {
+	for g := range w.groups {
+		for c := range w.groups[g].Columns {
+			ci := w.indexes[g][c]
+			if ci == nil || ci.col == nil {
+				continue
+			}
+			b := thrift.Marshal(nil, ci.col)
+			cc := &w.groups[g].Columns[c]
+			cc.ColumnIndexOffset, cc.ColumnIndexLength = ptr(w.pos), ptr(int32(len(b)))
+			if err := w.write(b); err != nil {
+				return err
+			}
+		}
+	}
+	for g := range w.groups {
+		for c := range w.groups[g].Columns {
+			ci := w.indexes[g][c]
+			if ci == nil {
+				continue
+			}
+			b := thrift.Marshal(nil, &ci.off)
+			cc := &w.groups[g].Columns[c]
+			cc.OffsetIndexOffset, cc.OffsetIndexLength = ptr(w.pos), ptr(int32(len(b)))
+			if err := w.write(b); err != nil {
+				return err
+			}
+		}
+	}
+	w.indexes = nil
+	return nil
+}

@@ -22,9 +22,13 @@ const (
 )
 
 // Predicate is a condition on one leaf column (named by its dotted
-// Parquet path, e.g. "a" or "s.x") that row groups are skipped by: a row
-// group whose statistics prove that no row satisfies it is not read.
-// Rows of the groups that are read are not filtered. Value and Value2
+// Parquet path, e.g. "a" or "s.x") that row groups and pages are skipped
+// by: a row group whose statistics prove that no row satisfies it is not
+// read, and, where the file has a page index and every projected field
+// is a flat (non-nested) column, only the rows of the pages that may hold
+// matching values are decoded and returned. Rows are not filtered
+// further: the rows returned are a superset of the matching rows, in file
+// order, each whole and correct. Value and Value2
 // are int64 (INT32 and INT64 columns of signed or no annotation), float64
 // (FLOAT, DOUBLE) or string (BYTE_ARRAY); another pairing never skips.
 type Predicate struct {
@@ -33,8 +37,8 @@ type Predicate struct {
 	Value, Value2 any
 }
 
-// WithPredicates skips the row groups that the statistics prove hold no
-// row satisfying every predicate.
+// WithPredicates skips the row groups that the statistics, and the pages
+// that the page index, prove hold no row satisfying every predicate.
 func WithPredicates(ps ...Predicate) RecordsOption {
 	return func(c *recordsConfig) { c.preds = append(c.preds, ps...) }
 }

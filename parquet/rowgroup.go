@@ -31,7 +31,7 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool, sel 
 	cols := make([][]shred.Column, len(fields))
 	finals := make([]array.Array, len(fields))
 	fieldJobs := make([][]job, len(fields))
-	sizes := make([]int64, len(fields)) // uncompressed bytes of each field
+	sizes := make([]int64, len(fields))     // uncompressed bytes of each field
 	have := make([][]rowRange, len(fields)) // rows decoded of each field, with sel
 	for i, fi := range fields {
 		top := f.root.children[fi]

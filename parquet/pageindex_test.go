@@ -36,7 +36,7 @@ func newPagedData(r *rand.Rand, n int) *pagedData {
 	return d
 }
 
-func (d *pagedData) record(t *testing.T) *alkaid.Record {
+func (d *pagedData) record(t testing.TB) *alkaid.Record {
 	s := alkaid.NewSchema([]datatype.Field{
 		{Name: "id", Type: datatype.Int64},
 		{Name: "a", Type: datatype.Int64},

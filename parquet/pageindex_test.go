@@ -444,3 +444,62 @@ func TestConformanceSkipPages(t *testing.T) {
 		t.Errorf("%d of %d pages decoded for %d rows", read, all, rows)
 	}
 }
+
+// Chunk statistics folded from the pages equal those of a scan of the
+// chunk (the writer without the page index).
+func TestPageIndexChunkStatistics(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	s := alkaid.NewSchema([]datatype.Field{
+		{Name: "u", Type: datatype.Uint32, Nullable: true},
+		{Name: "f", Type: datatype.Float32},
+		{Name: "d", Type: datatype.Float64, Nullable: true},
+		{Name: "b", Type: datatype.Bool},
+		{Name: "i", Type: datatype.Int8},
+	}, datatype.Metadata{})
+	for k := range 20 {
+		n := 1 + r.IntN(600)
+		ub := array.NewPrimitiveBuilder[uint32](datatype.Uint32)
+		fb := array.NewPrimitiveBuilder[float32](datatype.Float32)
+		db := array.NewPrimitiveBuilder[float64](datatype.Float64)
+		bb := array.NewBooleanBuilder(datatype.Bool)
+		ib := array.NewPrimitiveBuilder[int8](datatype.Int8)
+		special := []float64{0, math.Copysign(0, -1), math.NaN(), -1, 1}
+		for range n {
+			if r.IntN(3) == 0 {
+				ub.AppendNull()
+			} else {
+				ub.Append(r.Uint32())
+			}
+			fb.Append(float32(special[r.IntN(len(special))]) * float32(r.IntN(3)))
+			switch r.IntN(4) {
+			case 0:
+				db.AppendNull()
+			case 1:
+				db.Append(special[r.IntN(len(special))])
+			default:
+				db.Append(r.NormFloat64())
+			}
+			bb.Append(k%2 == 0 || r.IntN(2) == 0)
+			ib.Append(int8(r.IntN(256) - 128))
+		}
+		rec, err := alkaid.NewRecord(s, []array.Array{ub.Finish(), fb.Finish(), db.Finish(), bb.NewArray(), ib.Finish()}, n)
+		if err != nil {
+			t.Fatal(err)
+		}
+		metas := func(opts ...WriterOption) string {
+			f, err := NewFileBytes(writeFile(t, []*alkaid.Record{rec}, append(opts, WithPageSize(8), WithDictionary(false, 0))...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out string
+			for _, c := range f.meta.RowGroups[0].Columns {
+				st := c.MetaData.Statistics
+				out += fmt.Sprintf("%x %x %d | ", st.MinValue, st.MaxValue, *st.NullCount)
+			}
+			return out
+		}
+		if with, without := metas(), metas(WithoutPageIndex()); with != without {
+			t.Fatalf("case %d: statistics %s with the page index, %s without", k, with, without)
+		}
+	}
+}

@@ -72,10 +72,13 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		dictPage, indices, dictN = buildDictionary(all, w.cfg.dictLimit)
 	}
 	meta := &format.ColumnMetaData{Type: l.phys, PathInSchema: l.path, Codec: format.Codec(codec),
-		NumValues: int64(entries), Statistics: stats(l, all, nulls)}
+		NumValues: int64(entries)}
 	var index *chunkIndex
 	if !w.cfg.noPageIndex {
 		index = &chunkIndex{col: &format.ColumnIndex{}}
+	}
+	if index == nil || dictVals != nil {
+		meta.Statistics = stats(l, all, nulls)
 	}
 	row := int64(0)    // the first row of the next page
 	var pages [][]byte // header and compressed body of each page
@@ -179,6 +182,10 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		if entries == 0 {
 			break
 		}
+	}
+	if meta.Statistics == nil {
+		// The chunk's min and max are those of its pages.
+		meta.Statistics = &format.Statistics{NullCount: ptr(nulls), MinValue: index.lo, MaxValue: index.hi}
 	}
 	meta.TotalUncompressedSize, meta.TotalCompressedSize = uncompressed, compressed
 	meta.Encodings = []format.Encoding{format.RLE, enc}

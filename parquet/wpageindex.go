@@ -5,6 +5,10 @@ package parquet
 // column chunk, after the row groups and before the footer.
 
 import (
+	"bytes"
+	"encoding/binary"
+	"math"
+
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 )
@@ -17,6 +21,9 @@ func WithoutPageIndex() WriterOption { return func(w *writerConfig) { w.noPageIn
 type chunkIndex struct {
 	col *format.ColumnIndex // nil when a page has no min and max
 	off format.OffsetIndex
+	// lo and hi are the least and greatest of the pages' min and max,
+	// the chunk's statistics (so values are scanned once, not twice).
+	lo, hi []byte
 }
 
 // addPage records a data page written at chunk offset at, of size bytes,
@@ -24,25 +31,59 @@ type chunkIndex struct {
 func (ci *chunkIndex) addPage(l *wleaf, at int64, size int, row int64, v *values, nulls int64) {
 	ci.off.PageLocations = append(ci.off.PageLocations,
 		format.PageLocation{Offset: at, CompressedPageSize: int32(size), FirstRowIndex: row})
-	if ci.col == nil {
-		return
+	var st *format.Statistics
+	if v.n > 0 {
+		st = stats(l, v, nulls)
+		if st.MinValue != nil && st.MaxValue != nil {
+			if ci.lo == nil || statLess(l, st.MinValue, ci.lo) {
+				ci.lo = st.MinValue
+			}
+			if ci.hi == nil || statLess(l, ci.hi, st.MaxValue) {
+				ci.hi = st.MaxValue
+			}
+		}
 	}
 	c := ci.col
+	if c == nil {
+		return
+	}
 	c.NullCounts = append(c.NullCounts, nulls)
-	if v.n == 0 {
+	switch {
+	case v.n == 0:
 		c.NullPages = append(c.NullPages, true)
 		c.MinValues = append(c.MinValues, []byte{})
 		c.MaxValues = append(c.MaxValues, []byte{})
-		return
-	}
-	st := stats(l, v, nulls)
-	if st.MinValue == nil || st.MaxValue == nil {
+	case st.MinValue == nil || st.MaxValue == nil:
 		ci.col = nil // no order for these values: no column index
-		return
+	default:
+		c.NullPages = append(c.NullPages, false)
+		c.MinValues = append(c.MinValues, st.MinValue)
+		c.MaxValues = append(c.MaxValues, st.MaxValue)
 	}
-	c.NullPages = append(c.NullPages, false)
-	c.MinValues = append(c.MinValues, st.MinValue)
-	c.MaxValues = append(c.MaxValues, st.MaxValue)
+}
+
+// statLess compares two min or max statistics of leaf l as stats
+// encodes them.
+func statLess(l *wleaf, a, b []byte) bool {
+	switch l.phys {
+	case format.Int32:
+		if l.signed {
+			return int32(binary.LittleEndian.Uint32(a)) < int32(binary.LittleEndian.Uint32(b))
+		}
+		return binary.LittleEndian.Uint32(a) < binary.LittleEndian.Uint32(b)
+	case format.Int64:
+		if l.signed {
+			return int64(binary.LittleEndian.Uint64(a)) < int64(binary.LittleEndian.Uint64(b))
+		}
+		return binary.LittleEndian.Uint64(a) < binary.LittleEndian.Uint64(b)
+	case format.Float:
+		x, y := math.Float32frombits(binary.LittleEndian.Uint32(a)), math.Float32frombits(binary.LittleEndian.Uint32(b))
+		return x < y || (x == y && math.Signbit(float64(x)) && !math.Signbit(float64(y)))
+	case format.Double:
+		x, y := math.Float64frombits(binary.LittleEndian.Uint64(a)), math.Float64frombits(binary.LittleEndian.Uint64(b))
+		return x < y || (x == y && math.Signbit(x) && !math.Signbit(y))
+	}
+	return bytes.Compare(a, b) < 0 // booleans (one byte) and byte arrays
 }
 
 // placeIndex moves the page offsets to the chunk's file position pos.

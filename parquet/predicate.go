@@ -57,11 +57,11 @@ func (f *File) rowGroupMayMatch(g int, ps []Predicate) (bool, error) {
 			return false, fmt.Errorf("parquet: predicate on unknown column %q", p.Column)
 		}
 		m := f.meta.RowGroups[g].Columns[leaf].MetaData
-		if m == nil || m.Statistics == nil {
-			continue
-		}
-		if !mayMatch(f.leaves[leaf], m.Statistics, f.meta.RowGroups[g].NumRows, p) {
+		if m != nil && m.Statistics != nil && !mayMatch(f.leaves[leaf], m.Statistics, f.meta.RowGroups[g].NumRows, p) {
 			return false, nil
+		}
+		if ok, err := f.bloomMayMatch(g, leaf, p); !ok || err != nil {
+			return false, err
 		}
 	}
 	return true, nil

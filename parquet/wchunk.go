@@ -14,7 +14,10 @@ import (
 // encodeChunk encodes the pages of one column chunk and returns them with
 // the chunk's metadata, whose offsets count from the chunk's start (see
 // placeChunk).
-func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]byte, *chunkIndex, error) {
+//
+// With a bloom filter asked for the column, it is returned too (header
+// and bitset).
+func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]byte, *chunkIndex, []byte, error) {
 	name := pathString(l.path)
 	codec := w.cfg.codec
 	if c, ok := w.cfg.colCodec[name]; ok {
@@ -65,7 +68,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	if e, ok := w.cfg.colEncoding[name]; ok {
 		enc = format.Encoding(e)
 		if err := checkEncoding(enc, l.phys); err != nil {
-			return format.ColumnChunk{}, nil, nil, unsupportedf("column %q: %v", name, err)
+			return format.ColumnChunk{}, nil, nil, nil, unsupportedf("column %q: %v", name, err)
 		}
 	}
 	if indices == nil && w.cfg.dict && l.phys != format.Boolean {
@@ -109,7 +112,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		h := &format.PageHeader{Type: format.DictionaryPage,
 			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: int32(dictN), Encoding: format.Plain}}
 		if err := emit(h, dictPage); err != nil {
-			return format.ColumnChunk{}, nil, nil, err
+			return format.ColumnChunk{}, nil, nil, nil, err
 		}
 		enc = format.RLEDictionary
 	}
@@ -158,7 +161,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 			NumValues: int32(end - e), Encoding: enc, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE}}
 		pageAt := at
 		if err := emit(h, body); err != nil {
-			return format.ColumnChunk{}, nil, nil, err
+			return format.ColumnChunk{}, nil, nil, nil, err
 		}
 		if index != nil {
 			pv := all
@@ -192,7 +195,11 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	if indices != nil {
 		meta.Encodings = append(meta.Encodings, format.Plain)
 	}
-	return format.ColumnChunk{MetaData: meta}, pages, index, nil
+	var bf []byte
+	if w.cfg.bloom[name] {
+		bf = bloomFilter(all)
+	}
+	return format.ColumnChunk{MetaData: meta}, pages, index, bf, nil
 }
 
 // placeChunk moves the offsets of a chunk encoded by encodeChunk to the

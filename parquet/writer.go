@@ -64,6 +64,7 @@ type writerConfig struct {
 	parallel     int
 	sorting      []SortingColumn
 	noPageIndex  bool
+	bloom        map[string]bool // columns with a bloom filter
 }
 
 // WithCodec sets the codec of every column (default Snappy).
@@ -254,9 +255,10 @@ func (w *Writer) Flush() error {
 	chunks := make([]format.ColumnChunk, len(w.leaves))
 	bodies := make([][][]byte, len(w.leaves))
 	indexes := make([]*chunkIndex, len(w.leaves))
+	blooms := make([][]byte, len(w.leaves))
 	err := parallelDo(len(w.leaves), w.cfg.parallel, func(i int) error {
 		var err error
-		chunks[i], bodies[i], indexes[i], err = w.encodeChunk(w.leaves[i], segments[i])
+		chunks[i], bodies[i], indexes[i], blooms[i], err = w.encodeChunk(w.leaves[i], segments[i])
 		segments[i] = nil
 		return err
 	})
@@ -277,6 +279,12 @@ func (w *Writer) Flush() error {
 			}
 		}
 		bodies[i] = nil
+		if blooms[i] != nil {
+			cc.MetaData.BloomFilterOffset, cc.MetaData.BloomFilterLength = ptr(w.pos), ptr(int32(len(blooms[i])))
+			if err := w.write(blooms[i]); err != nil {
+				return err
+			}
+		}
 		rg.Columns = append(rg.Columns, cc)
 		rg.TotalByteSize += cc.MetaData.TotalUncompressedSize
 		compressed += cc.MetaData.TotalCompressedSize

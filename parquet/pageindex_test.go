@@ -503,3 +503,55 @@ func TestPageIndexChunkStatistics(t *testing.T) {
 		}
 	}
 }
+
+// A dictionary column written with its own dictionary: each page's min
+// and max are those of the entries its rows use.
+func TestPageIndexDictionaryColumn(t *testing.T) {
+	dt, err := datatype.NewDictionary(datatype.Int32, datatype.String, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := alkaid.NewSchema([]datatype.Field{{Name: "d", Type: dt, Nullable: true}}, datatype.Metadata{})
+	b := array.NewBuilder(dt).(*array.DictionaryBuilder[string])
+	var vals []string // "" for null
+	for i := range 5000 {
+		if i%7 == 3 {
+			b.AppendNull()
+			vals = append(vals, "")
+			continue
+		}
+		v := fmt.Sprintf("value-%04d", (i/50)*3+i%5)
+		vals = append(vals, v)
+		if err := b.Append(v); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rec, err := alkaid.NewRecord(s, []array.Array{b.NewArray()}, 5000)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFileBytes(writeFile(t, []*alkaid.Record{rec}, WithPageSize(64)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pi, err := f.pageIndex(0, 0)
+	if err != nil || pi == nil || pi.col == nil || len(pi.rows) < 2 {
+		t.Fatalf("page index %v, %v", pi, err)
+	}
+	for p, r := range pi.rows {
+		lo, hi, nulls := "", "", int64(0)
+		for _, v := range vals[r.lo:r.hi] {
+			switch {
+			case v == "":
+				nulls++
+			case lo == "":
+				lo, hi = v, v
+			default:
+				lo, hi = min(lo, v), max(hi, v)
+			}
+		}
+		if string(pi.col.MinValues[p]) != lo || string(pi.col.MaxValues[p]) != hi || pi.col.NullCounts[p] != nulls {
+			t.Errorf("page %d: min %q max %q nulls %d, want %q %q %d", p, pi.col.MinValues[p], pi.col.MaxValues[p], pi.col.NullCounts[p], lo, hi, nulls)
+		}
+	}
+}

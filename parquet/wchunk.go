@@ -84,6 +84,8 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		meta.Statistics = stats(l, all, nulls)
 	}
 	row := int64(0)    // the first row of the next page
+	var stamp []int32  // page number (from 1) that last saw each dictionary entry
+	var keep []int32   // a page's distinct dictionary entries
 	var pages [][]byte // header and compressed body of each page
 	var cbuf []byte    // one compressed page
 	at := int64(0)     // the chunk's size so far
@@ -166,7 +168,18 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		if index != nil {
 			pv := all
 			if dictVals != nil {
-				pv = gatherValues(dictVals, indices[vi:vend])
+				// The page's distinct entries have its min and max.
+				if stamp == nil {
+					stamp = make([]int32, dictVals.n)
+				}
+				keep = keep[:0]
+				for _, k := range indices[vi:vend] {
+					if stamp[k] != int32(len(pages)) {
+						stamp[k] = int32(len(pages))
+						keep = append(keep, k)
+					}
+				}
+				pv = gatherValues(dictVals, keep)
 			} else if indices == nil || all.n == len(indices) {
 				pv = all.slice(vi, vend)
 			}

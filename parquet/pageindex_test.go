@@ -555,3 +555,38 @@ func TestPageIndexDictionaryColumn(t *testing.T) {
 		}
 	}
 }
+
+func TestPageIndexBoundaryOrder(t *testing.T) {
+	cases := []struct {
+		name string
+		val  func(i int) int64
+		want int32
+	}{
+		{"ascending", func(i int) int64 { return int64(i) }, ascending},
+		{"descending", func(i int) int64 { return int64(-i) }, descending},
+		{"constant", func(int) int64 { return 7 }, ascending},
+		{"unordered", func(i int) int64 { return int64((i * 7919) % 1013) }, unordered},
+	}
+	s := alkaid.NewSchema([]datatype.Field{{Name: "v", Type: datatype.Int64}}, datatype.Metadata{})
+	for _, c := range cases {
+		b := array.NewPrimitiveBuilder[int64](datatype.Int64)
+		for i := range 2000 {
+			b.Append(c.val(i))
+		}
+		rec, err := alkaid.NewRecord(s, []array.Array{b.Finish()}, 2000)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := NewFileBytes(writeFile(t, []*alkaid.Record{rec}, WithPageSize(256), WithDictionary(false, 0)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pi, err := f.pageIndex(0, 0)
+		if err != nil || pi == nil || pi.col == nil || len(pi.rows) < 3 {
+			t.Fatalf("%s: page index %v, %v", c.name, pi, err)
+		}
+		if pi.col.BoundaryOrder != c.want {
+			t.Errorf("%s: boundary order %d, want %d", c.name, pi.col.BoundaryOrder, c.want)
+		}
+	}
+}

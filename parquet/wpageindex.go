@@ -102,6 +102,7 @@ func (w *Writer) writePageIndex() error {
 			if ci == nil || ci.col == nil {
 				continue
 			}
+			ci.col.BoundaryOrder = boundaryOrder(w.leaves[c], ci.col)
 			b := thrift.Marshal(nil, ci.col)
 			cc := &w.groups[g].Columns[c]
 			cc.ColumnIndexOffset, cc.ColumnIndexLength = ptr(w.pos), ptr(int32(len(b)))
@@ -126,4 +127,40 @@ func (w *Writer) writePageIndex() error {
 	}
 	w.indexes = nil
 	return nil
+}
+
+// Boundary orders of a column index.
+const (
+	unordered  = 0
+	ascending  = 1
+	descending = 2
+)
+
+// boundaryOrder is ascending when the min and the max of the non-null
+// pages never fall from page to page, descending when they never rise,
+// otherwise unordered.
+func boundaryOrder(l *wleaf, c *format.ColumnIndex) int32 {
+	up, down := true, true
+	prev := -1
+	for i, null := range c.NullPages {
+		if null {
+			continue
+		}
+		if prev >= 0 {
+			if statLess(l, c.MinValues[i], c.MinValues[prev]) || statLess(l, c.MaxValues[i], c.MaxValues[prev]) {
+				up = false
+			}
+			if statLess(l, c.MinValues[prev], c.MinValues[i]) || statLess(l, c.MaxValues[prev], c.MaxValues[i]) {
+				down = false
+			}
+		}
+		prev = i
+	}
+	switch {
+	case up:
+		return ascending
+	case down:
+		return descending
+	}
+	return unordered
 }

@@ -590,3 +590,39 @@ func TestPageIndexBoundaryOrder(t *testing.T) {
 		}
 	}
 }
+
+// Page skipping with dictionary arrays asked: the kept rows' strings.
+func TestSkipPagesDictionaryArrays(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	d := newPagedData(r, 3000)
+	for i := range d.s {
+		d.s[i] = fmt.Sprintf("v%02d", r.IntN(40))
+	}
+	data := writeFile(t, []*alkaid.Record{d.record(t)}, WithRowGroupRows(1000), WithPageSize(100))
+	f, err := NewFileBytes(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := Predicate{Column: "a", Op: Between, Value: int64(200), Value2: int64(260)}
+	rows := 0
+	for rec, err := range f.Records(WithPredicates(p), WithDictionaryArrays(), WithColumns("id", "s")) {
+		if err != nil {
+			t.Fatal(err)
+		}
+		id := rec.Column(0).(*array.Int64)
+		s, ok := rec.Column(1).(*array.Dictionary)
+		if !ok {
+			t.Fatalf("column s read as %T", rec.Column(1))
+		}
+		dict := s.Dictionary().(*array.Binary[int32])
+		for i := range rec.NumRows() {
+			if got := dict.ValueString(s.ValueIndex(i)); got != d.s[id.Value(i)] {
+				t.Fatalf("row %d (id %d): %q, want %q", i, id.Value(i), got, d.s[id.Value(i)])
+			}
+		}
+		rows += rec.NumRows()
+	}
+	if rows == 0 || rows >= 3000 {
+		t.Errorf("%d rows read", rows)
+	}
+}

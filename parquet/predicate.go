@@ -24,9 +24,9 @@ const (
 // Predicate is a condition on one leaf column (named by its dotted
 // Parquet path, e.g. "a" or "s.x") that row groups and pages are skipped
 // by: a row group whose statistics prove that no row satisfies it is not
-// read, and, where the file has a page index and every projected field
-// is a flat (non-nested) column, only the rows of the pages that may hold
-// matching values are decoded and returned. Rows are not filtered
+// read, and, where the file has a page index, only the rows of the pages
+// that may hold matching values are returned (and, of flat columns, only
+// those pages decoded). Rows are not filtered
 // further: the rows returned are a superset of the matching rows, in file
 // order, each whole and correct. Value and Value2
 // are int64 (INT32 and INT64 columns of signed or no annotation), float64

@@ -362,7 +362,7 @@ func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 			var sel []rowRange
 			if len(cfg.preds) > 0 {
 				var skip bool
-				sel, skip, err = f.pageSelection(g, fields, cfg.preds)
+				sel, skip, err = f.pageSelection(g, cfg.preds)
 				if err != nil {
 					yield(nil, err)
 					return

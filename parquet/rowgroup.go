@@ -42,12 +42,20 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool, sel 
 			jb := job{leaf: l, out: &cols[i][j], dict: indexedDictionary(fieldOf(fi), top),
 				spread: spreadable(fieldOf(fi), top), final: &finals[i]}
 			if sel != nil {
-				pi, err := f.pageIndex(g, l.column)
-				if err != nil {
-					return nil, err
+				// A flat field with an offset index decodes the pages
+				// holding the rows of sel; any other is decoded whole.
+				have[i] = []rowRange{{0, rg.NumRows}}
+				var pi *pageIndex
+				if top.column >= 0 && top.maxRep == 0 {
+					var err error
+					if pi, err = f.pageIndex(g, l.column); err != nil {
+						return nil, err
+					}
 				}
-				jb.keep, have[i] = keptPages(pi, sel)
-				jb.locs = pi.off.PageLocations
+				if pi != nil {
+					jb.keep, have[i] = keptPages(pi, sel)
+					jb.locs = pi.off.PageLocations
+				}
 			}
 			jobs = append(jobs, jb)
 			fieldJobs[i] = append(fieldJobs[i], jb)

@@ -5,13 +5,13 @@ package parquet
 // Design: the predicates' columns' page indexes give, for a row group,
 // the row ranges of the pages that may hold matching rows (a union per
 // predicate, intersected over the predicates). When every projected
-// field is one flat leaf with an offset index, each leaf decodes only
-// its pages that overlap those ranges (pages of different columns need
-// not align), and the field arrays, which then hold the rows of the kept
-// pages, are cut down to exactly the selected ranges, so every column
-// yields the same rows. Otherwise the row group is read whole. Either
-// way the rows returned are a superset of the matching rows, in file
-// order, and never a row a page index proves cannot match is lost.
+// Each projected field that is one flat leaf with an offset index
+// decodes only its pages that overlap those ranges (pages of different
+// columns need not align); other fields (nested ones) are decoded whole.
+// Every field's array, holding the rows of its decoded pages, is then
+// cut down to exactly the selected ranges, so every column yields the
+// same rows. The rows returned are a superset of the matching rows, in
+// file order, and never a row a page index proves cannot match is lost.
 
 import (
 	"fmt"
@@ -284,28 +284,11 @@ func (cr *columnReader) passOver(h *format.PageHeader, k, at int) (int, bool, er
 
 // pageSelection returns the rows of row group g to read given the
 // predicates: nil for all of them; skip when the page index rules out
-// every row. Pages are skipped only when every projected field is one
-// flat leaf with an offset index.
-func (f *File) pageSelection(g int, fields []int, ps []Predicate) (sel []rowRange, skip bool, err error) {
+// every row.
+func (f *File) pageSelection(g int, ps []Predicate) (sel []rowRange, skip bool, err error) {
 	sel, all, err := f.selectRows(g, ps)
 	if err != nil || all {
 		return nil, false, err
 	}
-	if len(sel) == 0 {
-		return nil, true, nil
-	}
-	for _, fi := range fields {
-		top := f.root.children[fi]
-		if top.column < 0 || top.maxRep != 0 {
-			return nil, false, nil
-		}
-		pi, err := f.pageIndex(g, top.column)
-		if err != nil {
-			return nil, false, err
-		}
-		if pi == nil {
-			return nil, false, nil
-		}
-	}
-	return sel, false, nil
+	return sel, len(sel) == 0, nil
 }

@@ -67,6 +67,12 @@ type columnReader struct {
 	// to be the array's values buffer (see spreadLeaf).
 	spread bool
 	tmp    values
+	// keep, when set, says which data pages (by ordinal) are decoded;
+	// the others are passed over. locs are their places in the file
+	// (the offset index) and start the chunk's file offset.
+	keep  []bool
+	locs  []format.PageLocation
+	start int64
 }
 
 // readChunk decodes a column chunk whose bytes are data.
@@ -101,7 +107,9 @@ func (cr *columnReader) readChunk(data []byte, keepIdx bool) (*chunk, error) {
 	}
 	var got int64
 	pos := 0
+	ordinal := 0 // of the next data page
 	for got < want && pos < len(data) {
+		at := pos
 		var h format.PageHeader
 		n, err := thrift.Unmarshal(data[pos:], &h)
 		if err != nil {
@@ -127,9 +135,17 @@ func (cr *columnReader) readChunk(data []byte, keepIdx bool) (*chunk, error) {
 				return nil, err
 			}
 		case format.DataPage, format.DataPageV2:
-			k, err := cr.readDataPage(&h, body, out)
+			k, skipped, err := cr.passOver(&h, ordinal, at)
+			ordinal++
 			if err != nil {
 				return nil, err
+			}
+			if !skipped {
+				pagesDecoded.Add(1)
+				k, err = cr.readDataPage(&h, body, out)
+				if err != nil {
+					return nil, err
+				}
 			}
 			got += int64(k)
 			if got > want {

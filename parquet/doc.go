@@ -15,6 +15,11 @@
 // and BYTE_STREAM_SPLIT, compressed with SNAPPY, GZIP, ZSTD, LZ4_RAW,
 // LZ4 or BROTLI. Encrypted files are refused with [ErrNotSupported].
 //
+// [WithPredicates] skips row groups by their statistics and bloom
+// filters, and pages by the page index. The [Writer] writes statistics
+// and the page index (ColumnIndex and OffsetIndex) by default, and
+// split-block bloom filters for the columns named by [WithBloomFilter].
+//
 // Every offset, size and count read from the file is checked before use:
 // a malformed file gives an error wrapping [ErrInvalid] that says what and
 // where, never a panic; [ReaderLimits] bound what a page may expand to.

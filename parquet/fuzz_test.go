@@ -49,6 +49,7 @@ func FuzzFile(f *testing.F) {
 	f.Add(smallFile(WithoutStoredSchema()))
 	f.Add(smallFile(WithCodec(Uncompressed), WithDictionary(false, 0), WithoutStoredSchema()))
 	f.Add(smallFile(WithCodec(Zstd), WithColumnEncoding("i", DeltaBinaryPacked), WithColumnEncoding("s", DeltaByteArray), WithDictionary(false, 0)))
+	f.Add(smallFile(WithBloomFilter("i"), WithBloomFilter("s"), WithoutStoredSchema()))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := DefaultReaderLimits
 		lim.MaxPageSize, lim.MaxPageValues, lim.MaxChunkValues = 1<<20, 1<<16, 1<<18
@@ -68,6 +69,16 @@ func FuzzFile(f *testing.F) {
 				for _, c := range r.Columns() {
 					_ = array.Format(c)
 				}
+			}
+		}
+		// Predicates read the statistics, the page index and the bloom
+		// filters.
+		for _, p := range []Predicate{{Column: "i", Op: Eq, Value: int64(3)}, {Column: "s", Op: Eq, Value: "zz"}, {Column: "i", Op: IsNull}} {
+			for r, err := range pf.Records(WithPredicates(p)) {
+				if err != nil {
+					break
+				}
+				_ = array.Format(r.Column(0))
 			}
 		}
 	})

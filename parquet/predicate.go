@@ -22,9 +22,13 @@ const (
 )
 
 // Predicate is a condition on one leaf column (named by its dotted
-// Parquet path, e.g. "a" or "s.x") that row groups are skipped by: a row
-// group whose statistics prove that no row satisfies it is not read.
-// Rows of the groups that are read are not filtered. Value and Value2
+// Parquet path, e.g. "a" or "s.x") that row groups and pages are skipped
+// by: a row group whose statistics prove that no row satisfies it is not
+// read, and, where the file has a page index, only the rows of the pages
+// that may hold matching values are returned (and, of flat columns, only
+// those pages decoded). Rows are not filtered
+// further: the rows returned are a superset of the matching rows, in file
+// order, each whole and correct. Value and Value2
 // are int64 (INT32 and INT64 columns of signed or no annotation), float64
 // (FLOAT, DOUBLE) or string (BYTE_ARRAY); another pairing never skips.
 type Predicate struct {
@@ -33,8 +37,8 @@ type Predicate struct {
 	Value, Value2 any
 }
 
-// WithPredicates skips the row groups that the statistics prove hold no
-// row satisfying every predicate.
+// WithPredicates skips the row groups that the statistics, and the pages
+// that the page index, prove hold no row satisfying every predicate.
 func WithPredicates(ps ...Predicate) RecordsOption {
 	return func(c *recordsConfig) { c.preds = append(c.preds, ps...) }
 }
@@ -53,11 +57,11 @@ func (f *File) rowGroupMayMatch(g int, ps []Predicate) (bool, error) {
 			return false, fmt.Errorf("parquet: predicate on unknown column %q", p.Column)
 		}
 		m := f.meta.RowGroups[g].Columns[leaf].MetaData
-		if m == nil || m.Statistics == nil {
-			continue
-		}
-		if !mayMatch(f.leaves[leaf], m.Statistics, f.meta.RowGroups[g].NumRows, p) {
+		if m != nil && m.Statistics != nil && !mayMatch(f.leaves[leaf], m.Statistics, f.meta.RowGroups[g].NumRows, p) {
 			return false, nil
+		}
+		if ok, err := f.bloomMayMatch(g, leaf, p); !ok || err != nil {
+			return false, err
 		}
 	}
 	return true, nil

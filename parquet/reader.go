@@ -359,7 +359,19 @@ func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 					continue
 				}
 			}
-			rec, err := f.readRowGroup(g, fields, cfg.parallel, cfg.asDict)
+			var sel []rowRange
+			if len(cfg.preds) > 0 {
+				var skip bool
+				sel, skip, err = f.pageSelection(g, cfg.preds)
+				if err != nil {
+					yield(nil, err)
+					return
+				}
+				if skip {
+					continue
+				}
+			}
+			rec, err := f.readRowGroup(g, fields, cfg.parallel, cfg.asDict, sel)
 			if err != nil {
 				yield(nil, err)
 				return

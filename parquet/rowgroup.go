@@ -16,8 +16,9 @@ import (
 	"github.com/alkaid-go/alkaid/shred"
 )
 
-// readRowGroup decodes the given top-level fields of row group g.
-func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool) (*alkaid.Record, error) {
+// readRowGroup decodes the given top-level fields of row group g; with
+// sel, only the rows sel (see pageSelection).
+func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool, sel []rowRange) (*alkaid.Record, error) {
 	fieldOf := func(fi int) datatype.Field {
 		fld := f.schema.Field(fi)
 		if asDict {
@@ -30,7 +31,8 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool) (*al
 	cols := make([][]shred.Column, len(fields))
 	finals := make([]array.Array, len(fields))
 	fieldJobs := make([][]job, len(fields))
-	sizes := make([]int64, len(fields)) // uncompressed bytes of each field
+	sizes := make([]int64, len(fields))     // uncompressed bytes of each field
+	have := make([][]rowRange, len(fields)) // rows decoded of each field, with sel
 	for i, fi := range fields {
 		top := f.root.children[fi]
 		var leaves []*node
@@ -39,6 +41,22 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool) (*al
 		for j, l := range leaves {
 			jb := job{leaf: l, out: &cols[i][j], dict: indexedDictionary(fieldOf(fi), top),
 				spread: spreadable(fieldOf(fi), top), final: &finals[i]}
+			if sel != nil {
+				// A flat field with an offset index decodes the pages
+				// holding the rows of sel; any other is decoded whole.
+				have[i] = []rowRange{{0, rg.NumRows}}
+				var pi *pageIndex
+				if top.column >= 0 && top.maxRep == 0 {
+					var err error
+					if pi, err = f.pageIndex(g, l.column); err != nil {
+						return nil, err
+					}
+				}
+				if pi != nil {
+					jb.keep, have[i] = keptPages(pi, sel)
+					jb.locs = pi.off.PageLocations
+				}
+			}
 			jobs = append(jobs, jb)
 			fieldJobs[i] = append(fieldJobs[i], jb)
 			if md := rg.Columns[l.column].MetaData; md != nil {
@@ -60,7 +78,15 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool) (*al
 				return fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
 			}
 		}
-		if int64(a.Len()) != rg.NumRows {
+		if sel != nil {
+			if int64(a.Len()) != rowCount(have[i]) {
+				return invalidf("row group %d field %q: %d rows in pages of %d rows", g, fld.Name, a.Len(), rowCount(have[i]))
+			}
+			var err error
+			if a, err = cutRows(a, have[i], sel); err != nil {
+				return fmt.Errorf("parquet: row group %d field %q: %w", g, fld.Name, err)
+			}
+		} else if int64(a.Len()) != rg.NumRows {
 			return invalidf("row group %d field %q: %d rows where the row group has %d", g, fld.Name, a.Len(), rg.NumRows)
 		}
 		arrays[i] = a
@@ -98,7 +124,11 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool) (*al
 	if err != nil {
 		return nil, err
 	}
-	return alkaid.NewRecord(alkaid.NewSchema(schemaFields, f.schema.Metadata()), arrays, int(rg.NumRows))
+	rows := rg.NumRows
+	if sel != nil {
+		rows = rowCount(sel)
+	}
+	return alkaid.NewRecord(alkaid.NewSchema(schemaFields, f.schema.Metadata()), arrays, int(rows))
 }
 
 // job is the decoding of one leaf column of a row group.
@@ -110,6 +140,10 @@ type job struct {
 	// array in final (see spreadable).
 	spread bool
 	final  *array.Array
+	// keep, when set, marks the data pages to decode; locs is the offset
+	// index.
+	keep []bool
+	locs []format.PageLocation
 }
 
 // spreadable reports whether a top-level field is one optional leaf of
@@ -307,7 +341,11 @@ func (f *File) readColumn(g int, rg *format.RowGroup, jb job) error {
 	if dict != nil && !datatype.Equal(dict.Value, vt) {
 		dict = nil
 	}
-	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where, spread: jb.spread && dict == nil}
+	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where, spread: jb.spread && dict == nil,
+		keep: jb.keep, locs: jb.locs}
+	if cr.keep != nil {
+		cr.start, _, _ = f.chunkRange(cc, where)
+	}
 	ch, err := cr.readChunk(data, dict != nil)
 	if err != nil {
 		return err

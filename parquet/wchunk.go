@@ -14,7 +14,10 @@ import (
 // encodeChunk encodes the pages of one column chunk and returns them with
 // the chunk's metadata, whose offsets count from the chunk's start (see
 // placeChunk).
-func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]byte, error) {
+//
+// With a bloom filter asked for the column, it is returned too (header
+// and bitset).
+func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]byte, *chunkIndex, []byte, error) {
 	name := pathString(l.path)
 	codec := w.cfg.codec
 	if c, ok := w.cfg.colCodec[name]; ok {
@@ -28,12 +31,14 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	var indices []int32
 	var dictN int
 	var nulls int64
+	var dictVals *values // the chunk's own dictionary, when all holds its used values only
 	if w.dictChunk(l, segs, name) {
 		// The field's own dictionary becomes the chunk's.
 		s := segs[0]
 		def, entries, indices, dictN = s.def, s.n, s.idx, s.dict.n
 		dictPage = encodeValues(nil, format.Plain, l, s.dict)
 		all = usedValues(s.dict, s.idx)
+		dictVals = s.dict
 		nulls = int64(entries - len(indices))
 		segs = nil
 	} else if len(segs) == 1 {
@@ -63,14 +68,24 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	if e, ok := w.cfg.colEncoding[name]; ok {
 		enc = format.Encoding(e)
 		if err := checkEncoding(enc, l.phys); err != nil {
-			return format.ColumnChunk{}, nil, unsupportedf("column %q: %v", name, err)
+			return format.ColumnChunk{}, nil, nil, nil, unsupportedf("column %q: %v", name, err)
 		}
 	}
 	if indices == nil && w.cfg.dict && l.phys != format.Boolean {
 		dictPage, indices, dictN = buildDictionary(all, w.cfg.dictLimit)
 	}
 	meta := &format.ColumnMetaData{Type: l.phys, PathInSchema: l.path, Codec: format.Codec(codec),
-		NumValues: int64(entries), Statistics: stats(l, all, nulls)}
+		NumValues: int64(entries)}
+	var index *chunkIndex
+	if !w.cfg.noPageIndex {
+		index = &chunkIndex{col: &format.ColumnIndex{}}
+	}
+	if index == nil || dictVals != nil {
+		meta.Statistics = stats(l, all, nulls)
+	}
+	row := int64(0)    // the first row of the next page
+	var stamp []int32  // page number (from 1) that last saw each dictionary entry
+	var keep []int32   // a page's distinct dictionary entries
 	var pages [][]byte // header and compressed body of each page
 	var cbuf []byte    // one compressed page
 	at := int64(0)     // the chunk's size so far
@@ -99,7 +114,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		h := &format.PageHeader{Type: format.DictionaryPage,
 			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: int32(dictN), Encoding: format.Plain}}
 		if err := emit(h, dictPage); err != nil {
-			return format.ColumnChunk{}, nil, err
+			return format.ColumnChunk{}, nil, nil, nil, err
 		}
 		enc = format.RLEDictionary
 	}
@@ -146,20 +161,58 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		}
 		h := &format.PageHeader{Type: format.DataPage, DataPageHeader: &format.DataPageHeader{
 			NumValues: int32(end - e), Encoding: enc, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE}}
+		pageAt := at
 		if err := emit(h, body); err != nil {
-			return format.ColumnChunk{}, nil, err
+			return format.ColumnChunk{}, nil, nil, nil, err
+		}
+		if index != nil {
+			pv := all
+			if dictVals != nil {
+				// The page's distinct entries have its min and max.
+				if stamp == nil {
+					stamp = make([]int32, dictVals.n)
+				}
+				keep = keep[:0]
+				for _, k := range indices[vi:vend] {
+					if stamp[k] != int32(len(pages)) {
+						stamp[k] = int32(len(pages))
+						keep = append(keep, k)
+					}
+				}
+				pv = gatherValues(dictVals, keep)
+			} else if indices == nil || all.n == len(indices) {
+				pv = all.slice(vi, vend)
+			}
+			index.addPage(l, pageAt, len(pages[len(pages)-1]), row, pv, int64(end-e-(vend-vi)))
+			if maxRep == 0 {
+				row += int64(end - e)
+			} else {
+				for _, r := range rep[e:end] {
+					if r == 0 {
+						row++
+					}
+				}
+			}
 		}
 		e, vi = end, vend
 		if entries == 0 {
 			break
 		}
 	}
+	if meta.Statistics == nil {
+		// The chunk's min and max are those of its pages.
+		meta.Statistics = &format.Statistics{NullCount: ptr(nulls), MinValue: index.lo, MaxValue: index.hi}
+	}
 	meta.TotalUncompressedSize, meta.TotalCompressedSize = uncompressed, compressed
 	meta.Encodings = []format.Encoding{format.RLE, enc}
 	if indices != nil {
 		meta.Encodings = append(meta.Encodings, format.Plain)
 	}
-	return format.ColumnChunk{MetaData: meta}, pages, nil
+	var bf []byte
+	if w.cfg.bloom[name] {
+		bf = bloomFilter(all)
+	}
+	return format.ColumnChunk{MetaData: meta}, pages, index, bf, nil
 }
 
 // placeChunk moves the offsets of a chunk encoded by encodeChunk to the

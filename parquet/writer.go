@@ -63,6 +63,8 @@ type writerConfig struct {
 	kv           []format.KeyValue
 	parallel     int
 	sorting      []SortingColumn
+	noPageIndex  bool
+	bloom        map[string]bool // columns with a bloom filter
 }
 
 // WithCodec sets the codec of every column (default Snappy).
@@ -128,6 +130,9 @@ type Writer struct {
 	pending []*alkaid.Record
 	rows    int
 	groups  []format.RowGroup
+	// indexes[g][c] is the page index of chunk c of row group g, written
+	// by Close (nil entries when the page index is off).
+	indexes [][]*chunkIndex
 	total   int64
 	sorting []format.SortingColumn // recorded in every row group
 	// firstLeaf[i] is the index in leaves of field i's first leaf.
@@ -249,9 +254,11 @@ func (w *Writer) Flush() error {
 	}
 	chunks := make([]format.ColumnChunk, len(w.leaves))
 	bodies := make([][][]byte, len(w.leaves))
+	indexes := make([]*chunkIndex, len(w.leaves))
+	blooms := make([][]byte, len(w.leaves))
 	err := parallelDo(len(w.leaves), w.cfg.parallel, func(i int) error {
 		var err error
-		chunks[i], bodies[i], err = w.encodeChunk(w.leaves[i], segments[i])
+		chunks[i], bodies[i], indexes[i], blooms[i], err = w.encodeChunk(w.leaves[i], segments[i])
 		segments[i] = nil
 		return err
 	})
@@ -263,18 +270,28 @@ func (w *Writer) Flush() error {
 	var compressed int64
 	for i, cc := range chunks {
 		placeChunk(&cc, w.pos)
+		if indexes[i] != nil {
+			indexes[i].placeIndex(w.pos)
+		}
 		for _, p := range bodies[i] {
 			if err := w.write(p); err != nil {
 				return err
 			}
 		}
 		bodies[i] = nil
+		if blooms[i] != nil {
+			cc.MetaData.BloomFilterOffset, cc.MetaData.BloomFilterLength = ptr(w.pos), ptr(int32(len(blooms[i])))
+			if err := w.write(blooms[i]); err != nil {
+				return err
+			}
+		}
 		rg.Columns = append(rg.Columns, cc)
 		rg.TotalByteSize += cc.MetaData.TotalUncompressedSize
 		compressed += cc.MetaData.TotalCompressedSize
 	}
 	rg.TotalCompressedSize = &compressed
 	w.groups = append(w.groups, rg)
+	w.indexes = append(w.indexes, indexes)
 	w.total += int64(w.rows)
 	w.pending, w.rows = nil, 0
 	return w.err
@@ -290,6 +307,9 @@ func (w *Writer) Close() error {
 		return err
 	}
 	w.closed = true
+	if err := w.writePageIndex(); err != nil {
+		return err
+	}
 	md := format.FileMetaData{Version: 2, Schema: w.elems, NumRows: w.total, RowGroups: w.groups,
 		CreatedBy: ptr("alkaid-go parquet"), KeyValueMetadata: w.cfg.kv}
 	if md.RowGroups == nil {

@@ -9,6 +9,10 @@
 //   node parquet.mjs duckdb-write DIR
 //                                    write DIR/duckdb.parquet with DuckDB
 //                                    (COPY ... TO) and print its name
+//   node parquet.mjs duckdb-bloom PATH COLUMN VALUE...
+//                                    probe the bloom filters of COLUMN
+//                                    (integers) for each VALUE; print
+//                                    {value: [excluded per row group]}
 //
 // Values are canonical, matching interop/parquet_indep_test.go: null;
 // booleans; integers, decimals (unscaled), dates (days), times and
@@ -200,9 +204,20 @@ if (cmd === 'read' || cmd === 'duckdb-read') {
     }
   }
   process.stdout.write(JSON.stringify(out));
+} else if (cmd === 'duckdb-bloom') {
+  const [path, column, ...values] = args;
+  const { DuckDBInstance } = await import('@duckdb/node-api');
+  const con = await (await DuckDBInstance.create(':memory:')).connect();
+  const out = {};
+  for (const v of values) {
+    const r = await con.runAndReadAll(
+      `SELECT row_group_id, bloom_filter_excludes FROM parquet_bloom_probe('${path.replaceAll("'", "''")}', '${column}', ${BigInt(v)}) ORDER BY row_group_id`);
+    out[v] = r.getRowObjects().map((o) => o.bloom_filter_excludes);
+  }
+  console.log(JSON.stringify(out));
 } else if (cmd === 'duckdb-write') {
   process.stdout.write(await duckdbWrite(args[0]));
 } else {
-  console.error('usage: node parquet.mjs read PATH... | duckdb-read PATH... | duckdb-write DIR');
+  console.error('usage: node parquet.mjs read PATH... | duckdb-read PATH... | duckdb-write DIR | duckdb-bloom PATH COLUMN VALUE...');
   process.exit(2);
 }

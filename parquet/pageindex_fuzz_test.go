@@ -1,0 +1,158 @@
+package parquet
+
+import (
+	"bytes"
+	"encoding/binary"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
+)
+
+// indexedFile is a small file of a few pages per chunk and its metadata.
+func indexedFile(t testing.TB) ([]byte, *File) {
+	d := newPagedData(rand.New(rand.NewPCG(5, 6)), 200)
+	var buf bytes.Buffer
+	rec := d.record(t)
+	w, err := NewWriter(&buf, rec.Schema(), WithPageSize(64), WithDictionary(false, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFileBytes(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes(), f
+}
+
+// withIndex replaces the page index of every chunk of f (whose bytes
+// are data) by ci and oi, placed where the page index was.
+func withIndex(data []byte, f *File, ci, oi []byte) []byte {
+	cc := &f.meta.RowGroups[0].Columns[0]
+	start := *cc.ColumnIndexOffset
+	out := append([]byte{}, data[:start]...)
+	md := f.meta
+	md.RowGroups = []format.RowGroup{md.RowGroups[0]}
+	cols := append([]format.ColumnChunk{}, md.RowGroups[0].Columns...)
+	md.RowGroups[0].Columns = cols
+	for i := range cols {
+		cols[i].ColumnIndexOffset, cols[i].ColumnIndexLength = ptr(start), ptr(int32(len(ci)))
+		cols[i].OffsetIndexOffset, cols[i].OffsetIndexLength = ptr(start+int64(len(ci))), ptr(int32(len(oi)))
+	}
+	out = append(out, ci...)
+	out = append(out, oi...)
+	footer := thrift.Marshal(nil, &md)
+	out = append(out, footer...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(footer)))
+	return append(out, magic...)
+}
+
+// FuzzPageIndex reads files whose page index is the fuzzer's bytes (a
+// column index and an offset index) with predicates: errors are fine,
+// panics and wrong row counts are not.
+func FuzzPageIndex(f *testing.F) {
+	data, file := indexedFile(f)
+	cc := &file.meta.RowGroups[0].Columns[1]
+	ci := data[*cc.ColumnIndexOffset : *cc.ColumnIndexOffset+int64(*cc.ColumnIndexLength)]
+	oi := data[*cc.OffsetIndexOffset : *cc.OffsetIndexOffset+int64(*cc.OffsetIndexLength)]
+	f.Add(ci, oi)
+	f.Add([]byte{}, []byte{})
+	f.Add(ci[:len(ci)/2], oi)
+	f.Add(ci, oi[:len(oi)-3])
+	f.Fuzz(func(t *testing.T, ci, oi []byte) {
+		b := withIndex(data, file, ci, oi)
+		pf, err := NewFileBytes(b)
+		if err != nil {
+			return
+		}
+		for c := range pf.leaves {
+			_, _ = pf.pageIndex(0, c)
+		}
+		for _, p := range []Predicate{{Column: "a", Op: Lt, Value: int64(10)}, {Column: "b", Op: IsNull}} {
+			recs, err := pf.ReadAll(WithPredicates(p))
+			if err != nil {
+				continue
+			}
+			for _, r := range recs {
+				if r.NumRows() > 200 {
+					t.Fatalf("%d rows from a file of 200", r.NumRows())
+				}
+			}
+		}
+	})
+}
+
+func TestHostilePageIndex(t *testing.T) {
+	data, file := indexedFile(t)
+	cc := &file.meta.RowGroups[0].Columns[1]
+	ci := data[*cc.ColumnIndexOffset : *cc.ColumnIndexOffset+int64(*cc.ColumnIndexLength)]
+	oi := data[*cc.OffsetIndexOffset : *cc.OffsetIndexOffset+int64(*cc.OffsetIndexLength)]
+	var other format.OffsetIndex
+	if _, err := thrift.Unmarshal(oi, &other); err != nil {
+		t.Fatal(err)
+	}
+	shifted := other
+	shifted.PageLocations = append([]format.PageLocation{}, other.PageLocations...)
+	shifted.PageLocations[1].Offset++
+	late := other
+	late.PageLocations = append([]format.PageLocation{}, other.PageLocations...)
+	late.PageLocations[0].FirstRowIndex = 1
+	far := other
+	far.PageLocations = append([]format.PageLocation{}, other.PageLocations...)
+	far.PageLocations[1].Offset = 1 << 40
+	short := format.ColumnIndex{NullPages: []bool{false}, MinValues: [][]byte{{1}}, MaxValues: [][]byte{{2}}}
+	cases := []struct {
+		name   string
+		ci, oi []byte
+		want   string
+	}{
+		{"truncated offset index", ci, oi[:len(oi)-2], "offset index"},
+		{"truncated column index", ci[:len(ci)-2], oi, "column index"},
+		{"first row not 0", ci, thrift.Marshal(nil, &late), "first page starts at row 1"},
+		{"page outside the file", ci, thrift.Marshal(nil, &far), "outside the file's data"},
+		{"column index of another length", thrift.Marshal(nil, &short), oi, "entries for"},
+		{"page not where the index says", ci, thrift.Marshal(nil, &shifted), "the offset index says"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pf, err := NewFileBytes(withIndex(data, file, c.ci, c.oi))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, err = pf.ReadAll(WithPredicates(Predicate{Column: "a", Op: Lt, Value: int64(10)}))
+			if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
+				t.Fatalf("error %v, want one saying %q", err, c.want)
+			}
+		})
+	}
+}
+
+// The writer's page index of an empty file and of all-null columns.
+func TestPageIndexEdgeCases(t *testing.T) {
+	d := &pagedData{}
+	for range 100 {
+		d.a, d.b, d.bNull, d.s = append(d.a, 1), append(d.b, 0), append(d.bNull, true), append(d.s, "x")
+	}
+	data := writeFile(t, []*alkaid.Record{d.record(t)}, WithPageSize(16))
+	ids, _ := readFiltered(t, data, d, []Predicate{{Column: "b", Op: Gt, Value: 0.5}})
+	if len(ids) != 0 {
+		t.Errorf("all-null column: %d rows read for b > 0.5", len(ids))
+	}
+	ids, _ = readFiltered(t, data, d, []Predicate{{Column: "b", Op: IsNull}})
+	if len(ids) != 100 {
+		t.Errorf("all-null column: %d rows read for b is null", len(ids))
+	}
+	empty := writeFile(t, []*alkaid.Record{(&pagedData{}).record(t)})
+	ids, _ = readFiltered(t, empty, &pagedData{}, []Predicate{{Column: "a", Op: Eq, Value: int64(1)}})
+	if len(ids) != 0 {
+		t.Errorf("empty file: %d rows", len(ids))
+	}
+}

@@ -137,12 +137,15 @@ func TestEncodingsRoundTrip(t *testing.T) {
 		"fixed_size_binary": {DeltaByteArray, ByteStreamSplit},
 		"decimal128":        {DeltaByteArray, ByteStreamSplit},
 	}
-	for round := range 2 {
+	for round := range 4 { // rounds 2 and 3 write v2 pages
 		var opts []WriterOption
 		for col, es := range encs {
 			opts = append(opts, WithColumnEncoding(col, es[round%len(es)]))
 		}
 		opts = append(opts, WithDictionary(false, 0), WithPageSize(300), WithCodec(Zstd))
+		if round >= 2 {
+			opts = append(opts, WithDataPageV2())
+		}
 		data := writeFile(t, recs, opts...)
 		_, got := readFile(t, data)
 		sameRows(t, recs, got)

@@ -50,6 +50,7 @@ func FuzzFile(f *testing.F) {
 	f.Add(smallFile(WithCodec(Uncompressed), WithDictionary(false, 0), WithoutStoredSchema()))
 	f.Add(smallFile(WithCodec(Zstd), WithColumnEncoding("i", DeltaBinaryPacked), WithColumnEncoding("s", DeltaByteArray), WithDictionary(false, 0)))
 	f.Add(smallFile(WithBloomFilter("i"), WithBloomFilter("s"), WithoutStoredSchema()))
+	f.Add(smallFile(WithDataPageV2(), WithPageCRC(), WithCodec(Snappy), WithoutStoredSchema()))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := DefaultReaderLimits
 		lim.MaxPageSize, lim.MaxPageValues, lim.MaxChunkValues = 1<<20, 1<<16, 1<<18

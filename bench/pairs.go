@@ -50,6 +50,7 @@ func (in *Inputs) Pairs() []Pair {
 	ps = append(ps, in.textPairs()...)
 	ps = append(ps, in.dataEngPairs()...)
 	ps = append(ps, in.parquetPairs()...)
+	ps = append(ps, in.pqv2Pairs()...)
 	ps = append(ps, in.deltaPairs()...)
 	ps = append(ps, in.flightPairs()...)
 	return ps

@@ -380,6 +380,13 @@ func TestParquetAlkaidToHyparquet(t *testing.T) {
 	pqWritten(t, node, script, "read", pqWrittenDisagreements)
 }
 
+// TestParquetAlkaidV2ToHyparquet is TestParquetAlkaidToHyparquet with
+// data pages v2.
+func TestParquetAlkaidV2ToHyparquet(t *testing.T) {
+	node, script := pqNode(t, false)
+	pqWritten(t, node, script, "read", pqWrittenDisagreements, parquet.WithDataPageV2())
+}
+
 // pqWrittenDuckDBDisagreements is pqWrittenDisagreements for DuckDB.
 var pqWrittenDuckDBDisagreements = map[string]string{
 	// DuckDB limits: decimals of more than 38 digits read as DOUBLE,
@@ -397,12 +404,20 @@ func TestParquetAlkaidToDuckDB(t *testing.T) {
 	pqWritten(t, node, script, "duckdb-read", pqWrittenDuckDBDisagreements)
 }
 
+// TestParquetAlkaidV2ToDuckDB is TestParquetAlkaidToDuckDB with data
+// pages v2.
+func TestParquetAlkaidV2ToDuckDB(t *testing.T) {
+	node, script := pqNode(t, true)
+	pqWritten(t, node, script, "duckdb-read", pqWrittenDuckDBDisagreements, parquet.WithDataPageV2())
+}
+
 // pqWritten writes one file per randdata field Parquet holds with
 // Alkaid's writer, the codecs taken in turn (dictionaries off for every
 // other field, small pages with CRCs for every third), and reads them with
 // parquet.mjs's command cmd: the values must equal those written but for
-// the fields pinned (field → a part of the difference).
-func pqWritten(t *testing.T, node, script, cmd string, pins map[string]string) {
+// the fields pinned (field → a part of the difference). Every file is
+// also written with the options extra.
+func pqWritten(t *testing.T, node, script, cmd string, pins map[string]string, extra ...parquet.WriterOption) {
 	dir := t.TempDir()
 	codecs := []parquet.Codec{parquet.Snappy, parquet.Zstd, parquet.Gzip, parquet.LZ4Raw, parquet.Brotli, parquet.Uncompressed}
 	type written struct {
@@ -422,6 +437,7 @@ func pqWritten(t *testing.T, node, script, cmd string, pins map[string]string) {
 		if i%3 == 2 {
 			opts = append(opts, parquet.WithPageSize(512), parquet.WithPageCRC())
 		}
+		opts = append(opts, extra...)
 		w, err := parquet.NewWriter(&buf, s, opts...)
 		require.NoError(t, err)
 		want := map[string][]any{}

@@ -16,8 +16,14 @@ import (
 
 // TestParquetPageIndexArrowGo checks the page index our writer produces
 // with arrow-go's page index reader: page locations start at row 0 and
-// rise, and each page's min, max and null count are those of its rows.
+// rise, and each page's min, max and null count are those of its rows;
+// with data pages v1 and v2.
 func TestParquetPageIndexArrowGo(t *testing.T) {
+	t.Run("v1", func(t *testing.T) { testParquetPageIndexArrowGo(t) })
+	t.Run("v2", func(t *testing.T) { testParquetPageIndexArrowGo(t, parquet.WithDataPageV2(), parquet.WithPageCRC()) })
+}
+
+func testParquetPageIndexArrowGo(t *testing.T, extra ...parquet.WriterOption) {
 	const n, groupRows = 5000, 2000
 	s := alkaid.NewSchema([]datatype.Field{{Name: "v", Type: datatype.Int64, Nullable: true}}, datatype.Metadata{})
 	b := array.NewPrimitiveBuilder[int64](datatype.Int64)
@@ -33,7 +39,8 @@ func TestParquetPageIndexArrowGo(t *testing.T) {
 	rec, err := alkaid.NewRecord(s, []array.Array{b.Finish()}, n)
 	require.NoError(t, err)
 	var buf bytes.Buffer
-	w, err := parquet.NewWriter(&buf, s, parquet.WithRowGroupRows(groupRows), parquet.WithPageSize(1000), parquet.WithDictionary(false, 0))
+	opts := append([]parquet.WriterOption{parquet.WithRowGroupRows(groupRows), parquet.WithPageSize(1000), parquet.WithDictionary(false, 0)}, extra...)
+	w, err := parquet.NewWriter(&buf, s, opts...)
 	require.NoError(t, err)
 	require.NoError(t, w.Write(rec))
 	require.NoError(t, w.Close())

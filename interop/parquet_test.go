@@ -143,12 +143,23 @@ var pqarrowCannotWrite = map[string]string{
 }
 
 func TestParquetAlkaidToPqarrow(t *testing.T) {
+	testParquetAlkaidToPqarrow(t)
+}
+
+// TestParquetAlkaidV2ToPqarrow is TestParquetAlkaidToPqarrow with data
+// pages v2, small pages and CRCs.
+func TestParquetAlkaidV2ToPqarrow(t *testing.T) {
+	testParquetAlkaidToPqarrow(t, parquet.WithDataPageV2(), parquet.WithPageSize(512), parquet.WithPageCRC())
+}
+
+func testParquetAlkaidToPqarrow(t *testing.T, extra ...parquet.WriterOption) {
 	for _, f := range pqFields(t) {
 		t.Run(f.Name, func(t *testing.T) {
 			s := alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{})
 			recs := alkaidBatches(s, interopSeed, true)
 			var buf bytes.Buffer
-			w, err := parquet.NewWriter(&buf, s, parquet.WithCodec(parquet.Zstd), parquet.WithRowGroupRows(64))
+			opts := append([]parquet.WriterOption{parquet.WithCodec(parquet.Zstd), parquet.WithRowGroupRows(64)}, extra...)
+			w, err := parquet.NewWriter(&buf, s, opts...)
 			require.NoError(t, err)
 			for _, r := range recs {
 				require.NoError(t, w.Write(r))

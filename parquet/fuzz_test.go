@@ -50,6 +50,7 @@ func FuzzFile(f *testing.F) {
 	f.Add(smallFile(WithCodec(Uncompressed), WithDictionary(false, 0), WithoutStoredSchema()))
 	f.Add(smallFile(WithCodec(Zstd), WithColumnEncoding("i", DeltaBinaryPacked), WithColumnEncoding("s", DeltaByteArray), WithDictionary(false, 0)))
 	f.Add(smallFile(WithBloomFilter("i"), WithBloomFilter("s"), WithoutStoredSchema()))
+	f.Add(smallFile(WithDataPageV2(), WithPageCRC(), WithCodec(Snappy), WithoutStoredSchema()))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := DefaultReaderLimits
 		lim.MaxPageSize, lim.MaxPageValues, lim.MaxChunkValues = 1<<20, 1<<16, 1<<18
@@ -137,12 +138,15 @@ func TestEncodingsRoundTrip(t *testing.T) {
 		"fixed_size_binary": {DeltaByteArray, ByteStreamSplit},
 		"decimal128":        {DeltaByteArray, ByteStreamSplit},
 	}
-	for round := range 2 {
+	for round := range 4 { // rounds 2 and 3 write v2 pages
 		var opts []WriterOption
 		for col, es := range encs {
 			opts = append(opts, WithColumnEncoding(col, es[round%len(es)]))
 		}
 		opts = append(opts, WithDictionary(false, 0), WithPageSize(300), WithCodec(Zstd))
+		if round >= 2 {
+			opts = append(opts, WithDataPageV2())
+		}
 		data := writeFile(t, recs, opts...)
 		_, got := readFile(t, data)
 		sameRows(t, recs, got)

@@ -108,9 +108,16 @@ func TestRoundTripAllTypes(t *testing.T) {
 	recs := []*alkaid.Record{g.Record(s, 300), g.Record(s, 0), g.Record(s, 57)}
 	codecs := []Codec{Uncompressed, Snappy, Gzip, Zstd, LZ4Raw, LZ4, Brotli}
 	for _, c := range codecs {
-		for _, dict := range []bool{true, false} {
-			t.Run(fmt.Sprintf("%s/dict=%v", c, dict), func(t *testing.T) {
-				data := writeFile(t, recs, WithCodec(c), WithDictionary(dict, 0), WithRowGroupRows(100), WithPageSize(256), WithPageCRC())
+		for _, v := range []struct {
+			dict, v2 bool
+		}{{true, false}, {false, false}, {true, true}, {false, true}} {
+			dict := v.dict
+			t.Run(fmt.Sprintf("%s/dict=%v/v2=%v", c, dict, v.v2), func(t *testing.T) {
+				opts := []WriterOption{WithCodec(c), WithDictionary(dict, 0), WithRowGroupRows(100), WithPageSize(256), WithPageCRC()}
+				if v.v2 {
+					opts = append(opts, WithDataPageV2())
+				}
+				data := writeFile(t, recs, opts...)
 				f, got := readFile(t, data, WithBatchSize(64))
 				if f.NumRowGroups() != 4 {
 					t.Errorf("%d row groups, want 4", f.NumRowGroups())

@@ -90,21 +90,34 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	var cbuf []byte    // one compressed page
 	at := int64(0)     // the chunk's size so far
 	var uncompressed, compressed int64
-	emit := func(h *format.PageHeader, body []byte) error {
+	// emit appends a page: levels (v2 only, never compressed) followed by
+	// body, compressed with the chunk's codec.
+	emit := func(h *format.PageHeader, levels, body []byte) error {
 		c, err := compress.Compress(format.Codec(codec), cbuf[:0], body)
 		if err != nil {
 			return err
 		}
 		cbuf = c
-		h.UncompressedPageSize, h.CompressedPageSize = int32(len(body)), int32(len(c))
+		if v2 := h.DataPageHeaderV2; v2 != nil {
+			// A v2 page keeps its values uncompressed when the codec
+			// does not make them smaller.
+			packed := format.Codec(codec) != format.Uncompressed && len(c) < len(body)
+			v2.IsCompressed = ptr(packed)
+			if !packed {
+				c = body
+			}
+		}
+		n := len(levels) + len(c)
+		h.UncompressedPageSize, h.CompressedPageSize = int32(len(levels)+len(body)), int32(n)
 		if w.cfg.crc {
-			h.CRC = ptr(int32(crc32.ChecksumIEEE(c)))
+			crc := crc32.Update(crc32.ChecksumIEEE(levels), crc32.IEEETable, c)
+			h.CRC = ptr(int32(crc))
 		}
 		hb := thrift.Marshal(nil, h)
-		page := make([]byte, len(hb)+len(c))
-		copy(page[copy(page, hb):], c)
+		page := make([]byte, 0, len(hb)+n)
+		page = append(append(append(page, hb...), levels...), c...)
 		pages = append(pages, page)
-		uncompressed += int64(len(hb) + len(body))
+		uncompressed += int64(len(hb) + len(levels) + len(body))
 		compressed += int64(len(page))
 		at += int64(len(page))
 		return nil
@@ -113,13 +126,14 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		meta.DictionaryPageOffset = ptr(at)
 		h := &format.PageHeader{Type: format.DictionaryPage,
 			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: int32(dictN), Encoding: format.Plain}}
-		if err := emit(h, dictPage); err != nil {
+		if err := emit(h, nil, dictPage); err != nil {
 			return format.ColumnChunk{}, nil, nil, nil, err
 		}
 		enc = format.RLEDictionary
 	}
 	meta.DataPageOffset = at
 	var body []byte // one page, reused
+	var lv []byte   // a v2 page's levels, reused
 	bw := encoding.BitWidth(uint64(max(dictN-1, 0)))
 	// Pages end at row boundaries once their values reach the page size.
 	vi := 0
@@ -146,12 +160,33 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 				}
 			}
 		}
-		body = body[:0]
+		rows := int64(end - e)
 		if maxRep > 0 {
-			body = appendLevels(body, rep[e:end], maxRep)
+			rows = 0
+			for _, r := range rep[e:end] {
+				if r == 0 {
+					rows++
+				}
+			}
 		}
-		if maxDef > 0 {
-			body = appendLevels(body, def[e:end], maxDef)
+		body, lv = body[:0], lv[:0]
+		var rl, dl int // byte lengths of a v2 page's levels
+		if w.cfg.pageV2 {
+			if maxRep > 0 {
+				lv = encoding.AppendRLE(lv, rep[e:end], encoding.BitWidth(uint64(maxRep)))
+				rl = len(lv)
+			}
+			if maxDef > 0 {
+				lv = encoding.AppendRLE(lv, def[e:end], encoding.BitWidth(uint64(maxDef)))
+				dl = len(lv) - rl
+			}
+		} else {
+			if maxRep > 0 {
+				body = appendLevels(body, rep[e:end], maxRep)
+			}
+			if maxDef > 0 {
+				body = appendLevels(body, def[e:end], maxDef)
+			}
 		}
 		if indices != nil {
 			body = append(body, byte(bw))
@@ -161,8 +196,13 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		}
 		h := &format.PageHeader{Type: format.DataPage, DataPageHeader: &format.DataPageHeader{
 			NumValues: int32(end - e), Encoding: enc, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.RLE}}
+		if w.cfg.pageV2 {
+			h = &format.PageHeader{Type: format.DataPageV2, DataPageHeaderV2: &format.DataPageHeaderV2{
+				NumValues: int32(end - e), NumNulls: int32(end - e - (vend - vi)), NumRows: int32(rows),
+				Encoding: enc, DefinitionLevelsByteLength: int32(dl), RepetitionLevelsByteLength: int32(rl)}}
+		}
 		pageAt := at
-		if err := emit(h, body); err != nil {
+		if err := emit(h, lv, body); err != nil {
 			return format.ColumnChunk{}, nil, nil, nil, err
 		}
 		if index != nil {
@@ -184,15 +224,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 				pv = all.slice(vi, vend)
 			}
 			index.addPage(l, pageAt, len(pages[len(pages)-1]), row, pv, int64(end-e-(vend-vi)))
-			if maxRep == 0 {
-				row += int64(end - e)
-			} else {
-				for _, r := range rep[e:end] {
-					if r == 0 {
-						row++
-					}
-				}
-			}
+			row += rows
 		}
 		e, vi = end, vend
 		if entries == 0 {

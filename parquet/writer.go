@@ -65,6 +65,7 @@ type writerConfig struct {
 	sorting      []SortingColumn
 	noPageIndex  bool
 	bloom        map[string]bool // columns with a bloom filter
+	pageV2       bool
 }
 
 // WithCodec sets the codec of every column (default Snappy).
@@ -105,6 +106,12 @@ func WithDictionary(on bool, limit int) WriterOption {
 
 // WithPageCRC writes a CRC-32 of every page.
 func WithPageCRC() WriterOption { return func(w *writerConfig) { w.crc = true } }
+
+// WithDataPageV2 writes data pages in the v2 layout (default v1): levels
+// uncompressed ahead of the values, their lengths in the page header, and
+// the values compressed only when that makes them smaller. Pages of
+// repeated columns begin at a row, as v2 requires.
+func WithDataPageV2() WriterOption { return func(w *writerConfig) { w.pageV2 = true } }
 
 // WithoutStoredSchema leaves out the ARROW:schema key.
 func WithoutStoredSchema() WriterOption { return func(w *writerConfig) { w.noSchema = true } }

@@ -1,0 +1,5 @@
+package bench
+
+import "testing"
+
+func BenchmarkParquetWriteV2(b *testing.B) { runGroup(b, "ParquetWriteV2") }

@@ -32,14 +32,7 @@ func TestServeListGet(t *testing.T) {
 	require.NoError(t, w.Close())
 	require.NoError(t, f.Close())
 
-	ctx, cancel := context.WithCancel(context.Background())
-	addrc := make(chan string, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", dir}, &bytes.Buffer{}, func(a string) { addrc <- a })
-	}()
-	url := "grpc://" + <-addrc
-	defer func() { cancel(); require.NoError(t, <-done) }()
+	ctx, url := serveDir(t, dir)
 
 	var out bytes.Buffer
 	require.NoError(t, run(ctx, []string{"list", url}, &out, nil))
@@ -78,4 +71,26 @@ func TestServeListGet(t *testing.T) {
 	require.ErrorContains(t, run(ctx, []string{"get", url, "missing.ipcs", "-o", filepath.Join(outDir, "x")}, &out, nil), "NotFound")
 	require.Error(t, run(ctx, []string{"get", url}, &out, nil))
 	require.Error(t, run(ctx, []string{"bogus"}, &out, nil))
+}
+
+// serveDir runs `serve DIR` on a loopback port and returns the context the
+// commands of the test run in and the server's URL; the server is stopped,
+// and must stop without an error, when the test ends.
+func serveDir(t *testing.T, dir string) (context.Context, string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	addrc := make(chan string, 1)
+	done := make(chan error, 1)
+	go func() {
+		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", dir}, &bytes.Buffer{}, func(a string) { addrc <- a })
+	}()
+	select {
+	case a := <-addrc:
+		t.Cleanup(func() { cancel(); require.NoError(t, <-done) })
+		return ctx, "grpc://" + a
+	case err := <-done:
+		cancel()
+		t.Fatalf("serve %s ended before listening: %v", dir, err)
+		return nil, ""
+	}
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"context"
 	"os"
 	"path/filepath"
 	"strings"
@@ -35,14 +34,7 @@ func TestServeGetParquet(t *testing.T) {
 	require.NoError(t, w.Close())
 	require.NoError(t, f.Close())
 
-	ctx, cancel := context.WithCancel(context.Background())
-	addrc := make(chan string, 1)
-	done := make(chan error, 1)
-	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", dir}, &bytes.Buffer{}, func(a string) { addrc <- a })
-	}()
-	url := "grpc://" + <-addrc
-	defer func() { cancel(); require.NoError(t, <-done) }()
+	ctx, url := serveDir(t, dir)
 
 	var out bytes.Buffer
 	require.NoError(t, run(ctx, []string{"list", url}, &out, nil))

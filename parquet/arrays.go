@@ -19,13 +19,7 @@ func valueArray(t datatype.DataType, phys format.Type, v *values, where string) 
 	var buf []byte
 	switch t.Kind() {
 	case datatype.KindBool:
-		bits := make([]byte, (n+7)/8)
-		for i, b := range v.bools {
-			if b != 0 {
-				bits[i>>3] |= 1 << (i & 7)
-			}
-		}
-		return makeArray(t, n, nil, memory.NewBuffer(bits))
+		return makeArray(t, n, nil, memory.NewBuffer(packBools(v.bools)))
 	case datatype.KindString, datatype.KindBinary:
 		offs := v.bin.Offsets
 		if len(offs) == 0 {
@@ -103,4 +97,19 @@ func makeArray(t datatype.DataType, n int, bufs ...*memory.Buffer) (array.Array,
 		return nil, invalidf("%v", err)
 	}
 	return a, nil
+}
+
+// packBools packs booleans of a byte each (0 or 1) into a bitmap, eight
+// at a time.
+func packBools(b []byte) []byte {
+	bits := make([]byte, (len(b)+7)/8)
+	i := 0
+	for ; i+8 <= len(b); i += 8 {
+		x := b[i : i+8 : i+8]
+		bits[i>>3] = x[0]&1 | x[1]&1<<1 | x[2]&1<<2 | x[3]&1<<3 | x[4]&1<<4 | x[5]&1<<5 | x[6]&1<<6 | x[7]&1<<7
+	}
+	for ; i < len(b); i++ {
+		bits[i>>3] |= b[i] & 1 << (i & 7)
+	}
+	return bits
 }

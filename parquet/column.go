@@ -275,20 +275,14 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 	}
 	present := n
 	if leaf.maxDef > 0 {
-		present = 0
-		for _, d := range out.def[defStart:] {
-			if d == leaf.maxDef {
-				present++
-			}
-		}
+		present = countLevel(out.def[defStart:], leaf.maxDef)
 	}
 	if cr.spread {
-		t := &cr.tmp
-		t.width, t.n, t.fixed = out.vals.width, 0, t.fixed[:0]
-		if err := cr.decodeValues(enc, page, present, t); err != nil {
+		raw, err := cr.spreadSource(enc, page, present, out.vals.width)
+		if err != nil {
 			return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
 		}
-		spreadInto(&out.vals, out.def[defStart:], t.fixed)
+		spreadInto(&out.vals, out.def[defStart:], raw)
 		out.vals.n += present
 		return n, nil
 	}
@@ -296,6 +290,35 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
 	}
 	return n, nil
+}
+
+// spreadSource returns the present values of a page of a spread leaf:
+// PLAIN values are read in place, others decoded into the reader's
+// scratch.
+func (cr *columnReader) spreadSource(enc format.Encoding, page []byte, present, width int) ([]byte, error) {
+	if enc == format.Plain {
+		raw, err := encoding.DecodePlainFixed(page, present, width)
+		if err != nil {
+			return nil, fmt.Errorf("parquet: %w: %s: %v", ErrInvalid, enc, err)
+		}
+		return raw, nil
+	}
+	t := &cr.tmp
+	t.width, t.n, t.fixed = width, 0, t.fixed[:0]
+	if err := cr.decodeValues(enc, page, present, t); err != nil {
+		return nil, err
+	}
+	return t.fixed, nil
+}
+
+// countLevel returns how many levels equal max (without a branch per
+// level: levels of nested data follow no pattern a predictor learns).
+func countLevel(lv []int16, max int16) int {
+	n := 0
+	for _, d := range lv {
+		n += int((uint32(int32(d)^int32(max)) - 1) >> 31)
+	}
+	return n
 }
 
 // spreadInto appends one slot per definition level (0 or 1) to dst.fixed:

@@ -47,16 +47,8 @@ func flatLeaf(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 		a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.FromSlice(offs), memory.NewBuffer(v.ValueBytes())}, nil, nulls, 0))
 		return a, err == nil
 	case *array.Boolean:
-		bits := make([]byte, (n+7)/8)
-		k := 0
-		for i, d := range c.Def {
-			if d == 1 {
-				if v.Value(k) {
-					bits[i>>3] |= 1 << (i & 7)
-				}
-				k++
-			}
-		}
+		src, off := v.Data().BoolBits()
+		bits := spreadBits(c.Def, src, off)
 		a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(bits)}, nil, nulls, 0))
 		return a, err == nil
 	}
@@ -147,45 +139,33 @@ func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 	if len(c.Rep) != n {
 		return nil, false
 	}
-	rows := 0
-	for _, r := range c.Rep {
-		if r == 0 {
-			rows++
-		}
-	}
+	rows := countLevel(c.Rep, 0)
 	// Every entry starts a row (rep 0) or not, and holds an element
-	// (def >= elemDef) or not.
+	// (def >= elemDef) or not. List lengths follow no pattern a branch
+	// predictor learns, so the loop has no branch on them: it writes an
+	// offset and an element level at every entry, which the next entry
+	// overwrites unless the entry started a row or held an element.
 	offs := make([]int32, rows+1)
-	listValid := make([]byte, (rows+7)/8)
-	var elemLevels []int16
-	if elem.Nullable {
-		elemLevels = make([]int16, n)
-	}
-	listNulls := 0
+	listValid := make([]byte, rows/8+1) // r reaches rows
+	elemLevels := make([]int16, n)
 	e, r := 0, 0
 	rep := c.Rep[:n]
-	ld, ed := int16(listDef), int16(elemDef)
-	for i, d := range c.Def {
-		if rep[i] == 0 {
-			offs[r] = int32(e)
-			if d >= ld {
-				listValid[r>>3] |= 1 << (r & 7)
-			} else {
-				listNulls++
-			}
-			r++
-		}
-		if d >= ed {
-			// A value has level elemDef+1, a null element elemDef.
-			if elemLevels != nil {
-				elemLevels[e] = d - ed
-			}
-			e++
-		}
+	def := c.Def[:n]
+	ld, ed := int32(listDef), int32(elemDef)
+	for i, rv := range rep {
+		d := int32(def[i])
+		start := int((uint32(rv) - 1) >> 31)          // rep == 0
+		listed := int((uint32(ld-1-d) >> 31)) & start // d >= listDef
+		held := int(uint32(ed-1-d) >> 31)             // d >= elemDef
+		offs[r] = int32(e)
+		listValid[r>>3] |= byte(listed << (r & 7))
+		r += start
+		// A value has level elemDef+1, a null element elemDef.
+		elemLevels[e] = int16(d - ed)
+		e += held
 	}
-	if elemLevels != nil {
-		elemLevels = elemLevels[:e]
-	}
+	elemLevels = elemLevels[:e]
+	listNulls := rows - countSet(listValid, rows)
 	offs[rows] = int32(e)
 	inner := []shred.Column{{MaxDef: 0, Def: nil, Values: c.Values}}
 	if elem.Nullable {
@@ -203,4 +183,32 @@ func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 	}
 	a, err := array.Make(array.NewData(f.Type, rows, []*memory.Buffer{vbuf, memory.FromSlice(offs)}, []*array.Data{child.Data()}, listNulls, 0))
 	return a, err == nil
+}
+
+// countSet returns how many of the first n bits of bitmap are set.
+func countSet(bitmap []byte, n int) int {
+	c := 0
+	for _, b := range bitmap[:n/8] {
+		c += bits.OnesCount8(b)
+	}
+	if n%8 != 0 {
+		c += bits.OnesCount8(bitmap[n/8] & (1<<(n%8) - 1))
+	}
+	return c
+}
+
+// spreadBits places the bits of src (from bit offset on) in the slots
+// whose definition level is 1, leaving the others zero; the loop has no
+// branch on the values or the levels.
+func spreadBits(def []int16, src []byte, offset int) []byte {
+	out := make([]byte, (len(def)+7)/8)
+	// After the last source bit, slots of level 0 still read a byte: pad.
+	src = append(src[:len(src):len(src)], 0)
+	k := offset
+	for i, d := range def {
+		b := src[k>>3] >> (k & 7) & byte(d) & 1
+		out[i>>3] |= b << (i & 7)
+		k += int(d)
+	}
+	return out
 }

@@ -91,6 +91,18 @@ func unpackLSB[T Level](dst []T, data []byte, bw int) {
 	mask := uint64(1)<<bw - 1
 	bit := 0
 	i := 0
+	if bw <= 8 {
+		// Eight values take bw bytes: one load serves a group of eight.
+		for ; i+8 <= len(dst) && bit>>3+8 <= len(data); i += 8 {
+			w := binary.LittleEndian.Uint64(data[bit>>3:])
+			d := dst[i : i+8 : i+8]
+			d[0], d[1] = T(w&mask), T(w>>bw&mask)
+			d[2], d[3] = T(w>>(2*bw)&mask), T(w>>(3*bw)&mask)
+			d[4], d[5] = T(w>>(4*bw)&mask), T(w>>(5*bw)&mask)
+			d[6], d[7] = T(w>>(6*bw)&mask), T(w>>(7*bw)&mask)
+			bit += 8 * bw
+		}
+	}
 	// While 8 bytes can be loaded at once, one load serves each value
 	// (bw <= 32 and a shift of at most 7 fit in 64 bits).
 	for ; i < len(dst) && bit>>3+8 <= len(data); i++ {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+	"math/bits"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/parquet/internal/compress"
@@ -311,12 +312,25 @@ func (cr *columnReader) spreadSource(enc format.Encoding, page []byte, present, 
 	return t.fixed, nil
 }
 
-// countLevel returns how many levels equal max (without a branch per
-// level: levels of nested data follow no pattern a predictor learns).
+// countLevel returns how many levels equal max, four at a time and
+// without a branch per level (levels of nested data follow no pattern a
+// predictor learns). Levels are never negative.
 func countLevel(lv []int16, max int16) int {
+	const low15 = 0x7fff_7fff_7fff_7fff
+	const high = 0x8000_8000_8000_8000
+	m := uint64(uint16(max)) * 0x0001_0001_0001_0001
 	n := 0
-	for _, d := range lv {
-		n += int((uint32(int32(d)^int32(max)) - 1) >> 31)
+	i := 0
+	for ; i+4 <= len(lv); i += 4 {
+		q := lv[i : i+4 : i+4]
+		w := uint64(uint16(q[0])) | uint64(uint16(q[1]))<<16 | uint64(uint16(q[2]))<<32 | uint64(uint16(q[3]))<<48
+		x := w ^ m
+		// A lane's high bit ends up set when the lane is not zero.
+		nz := ((x & low15) + low15 | x) & high
+		n += 4 - bits.OnesCount64(nz)
+	}
+	for ; i < len(lv); i++ {
+		n += int((uint32(int32(lv[i])^int32(max)) - 1) >> 31)
 	}
 	return n
 }

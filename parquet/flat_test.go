@@ -1,6 +1,7 @@
 package parquet
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -42,6 +43,30 @@ func TestFlatPathsMatchAssembly(t *testing.T) {
 						t.Fatalf("%s: direct path differs:\n got %s\nwant %s", f, array.Format(got), array.Format(want))
 					}
 				}
+			}
+		}
+	}
+}
+
+// TestCountLevel checks the four-at-a-time level count against a plain
+// count, for every length up to 40 and levels up to the largest.
+func TestCountLevel(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for n := range 40 {
+		for _, max := range []int16{0, 1, 2, 3, 7, 255, 32767} {
+			lv := make([]int16, n)
+			want := 0
+			for i := range lv {
+				lv[i] = int16(r.IntN(int(max) + 1))
+				if r.IntN(3) == 0 {
+					lv[i] = max
+				}
+				if lv[i] == max {
+					want++
+				}
+			}
+			if got := countLevel(lv, max); got != want {
+				t.Fatalf("n %d max %d: got %d, want %d", n, max, got, want)
 			}
 		}
 	}

@@ -43,10 +43,7 @@ func DecodeRLE[T Level](dst []T, data []byte, bitWidth int) (int, error) {
 			if run < k {
 				k = run
 			}
-			fill := dst[got : got+int(k)]
-			for i := range fill {
-				fill[i] = T(v)
-			}
+			fillLevels(dst[got:got+int(k)], T(v))
 			got += int(k)
 			continue
 		}
@@ -70,11 +67,29 @@ func DecodeRLE[T Level](dst []T, data []byte, bitWidth int) (int, error) {
 		if count == 0 && groups > 0 && bitWidth > 0 {
 			return 0, invalidf("RLE: empty bit-packed run at byte %d", pos)
 		}
-		unpackLSB(dst[got:got+count], data[pos:pos+nbytes], bitWidth)
+		// The bytes after the run let unpackLSB load 8 at a time to its end.
+		unpackLSB(dst[got:got+count], data[pos:], bitWidth)
 		got += count
 		pos += nbytes
 	}
 	return pos, nil
+}
+
+// fillLevels sets every element of dst to v; long runs are copied in
+// doubling blocks.
+func fillLevels[T Level](dst []T, v T) {
+	if len(dst) < 32 {
+		for i := range dst {
+			dst[i] = v
+		}
+		return
+	}
+	for i := range 16 {
+		dst[i] = v
+	}
+	for k := 16; k < len(dst); k *= 2 {
+		copy(dst[k:], dst[:k])
+	}
 }
 
 // unpackLSB reads len(dst) values of bw bits, least significant bit

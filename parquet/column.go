@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/parquet/internal/compress"
 	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
@@ -46,10 +47,14 @@ func (v *values) appendValues(o *values) {
 }
 
 // chunk is a decoded column chunk: levels of every entry and the values
-// of the entries with def == maxDef.
+// of the entries with def == maxDef. A reader with defBits keeps the
+// definition levels (all 0 or 1) as the bitmap valid of slots entries
+// instead, and def stays nil.
 type chunk struct {
 	def, rep []int16
 	vals     values
+	valid    []byte
+	slots    int
 }
 
 // columnReader decodes the pages of one column chunk.
@@ -63,9 +68,14 @@ type columnReader struct {
 	// limit): decompressed pages and dictionary indices.
 	page []byte
 	idx  []int32
-	// spread: a top-level optional fixed-width leaf whose values are
-	// placed in their slots as each page is decoded (through tmp), ready
-	// to be the array's values buffer (see spreadLeaf).
+	// defBits: a top-level leaf whose maximum definition level is 1 and
+	// that does not repeat; its levels are decoded into a validity
+	// bitmap (see chunk).
+	defBits bool
+	// spread (with defBits): a top-level optional fixed-width leaf whose
+	// values are placed in their slots as each page is decoded, ready to
+	// be the array's values buffer (see spreadLeaf); tmp is scratch for
+	// values not PLAIN-encoded.
 	spread bool
 	tmp    values
 	// keep, when set, says which data pages (by ordinal) are decoded;
@@ -93,7 +103,9 @@ func (cr *columnReader) readChunk(data []byte, keepIdx bool) (*chunk, error) {
 	// Capacity hints, bounded by what the chunk's bytes can justify (a
 	// hint too small only costs growth).
 	hint := int(min(want, 16*int64(len(data))+1<<16))
-	if cr.leaf.maxDef > 0 {
+	if cr.defBits {
+		out.valid = make([]byte, (hint+7)/8)
+	} else if cr.leaf.maxDef > 0 {
 		out.def = make([]int16, 0, hint)
 	}
 	if cr.leaf.maxRep > 0 {
@@ -242,7 +254,12 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		if page, err = cr.levelsV1(page, n, leaf.maxRep, dh.RepetitionLevelEncoding, "repetition", &out.rep); err != nil {
 			return 0, err
 		}
-		if page, err = cr.levelsV1(page, n, leaf.maxDef, dh.DefinitionLevelEncoding, "definition", &out.def); err != nil {
+		if cr.defBits {
+			page, err = cr.defBitsV1(page, n, dh.DefinitionLevelEncoding, out)
+		} else {
+			page, err = cr.levelsV1(page, n, leaf.maxDef, dh.DefinitionLevelEncoding, "definition", &out.def)
+		}
+		if err != nil {
 			return 0, err
 		}
 	} else {
@@ -261,7 +278,12 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		if err = cr.levelsV2(body[:rl], n, leaf.maxRep, "repetition", &out.rep); err != nil {
 			return 0, err
 		}
-		if err = cr.levelsV2(body[rl:rl+dl], n, leaf.maxDef, "definition", &out.def); err != nil {
+		if cr.defBits {
+			err = cr.defBitsV2(body[rl:rl+dl], n, out)
+		} else {
+			err = cr.levelsV2(body[rl:rl+dl], n, leaf.maxDef, "definition", &out.def)
+		}
+		if err != nil {
 			return 0, err
 		}
 		page = body[rl+dl:]
@@ -275,7 +297,11 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		return 0, invalidf("%s: the first entry has repetition level %d", cr.where, out.rep[0])
 	}
 	present := n
-	if leaf.maxDef > 0 {
+	slot := out.slots
+	if cr.defBits {
+		present = bitutil.CountSetBits(out.valid, slot, n)
+		out.slots += n
+	} else if leaf.maxDef > 0 {
 		present = countLevel(out.def[defStart:], leaf.maxDef)
 	}
 	if cr.spread {
@@ -283,7 +309,7 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		if err != nil {
 			return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
 		}
-		spreadInto(&out.vals, out.def[defStart:], raw)
+		spreadInto(&out.vals, out.valid, slot, n, raw)
 		out.vals.n += present
 		return n, nil
 	}
@@ -335,30 +361,23 @@ func countLevel(lv []int16, max int16) int {
 	return n
 }
 
-// spreadInto appends one slot per definition level (0 or 1) to dst.fixed:
-// the next value of raw where the level is 1, zeros elsewhere.
-func spreadInto(dst *values, def []int16, raw []byte) {
+// spreadInto appends n slots to dst.fixed, one per bit of valid from
+// bit off: the next value of raw (which holds one per set bit) where the
+// bit is set, zeros elsewhere.
+func spreadInto(dst *values, valid []byte, off, n int, raw []byte) {
 	w := dst.width
 	start := len(dst.fixed)
-	dst.fixed = encoding.Grow(dst.fixed, len(def)*w)[:start+len(def)*w]
+	dst.fixed = encoding.Grow(dst.fixed, n*w)[:start+n*w]
 	out := dst.fixed[start:]
 	k := 0
-	for i := 0; i < len(def); {
-		j := i + 1
-		if def[i] != 1 {
-			for j < len(def) && def[j] != 1 {
-				j++
-			}
-			clear(out[i*w : j*w])
-			i = j
+	for r := range bitutil.Runs(valid, off, n) {
+		s, e := r.Start*w, (r.Start+r.Len)*w
+		if !r.Set {
+			clear(out[s:e])
 			continue
 		}
-		for j < len(def) && def[j] == 1 {
-			j++
-		}
-		copy(out[i*w:j*w], raw[k*w:(k+j-i)*w])
-		k += j - i
-		i = j
+		copy(out[s:e], raw[k:])
+		k += e - s
 	}
 }
 
@@ -394,6 +413,61 @@ func (cr *columnReader) levelsV1(page []byte, n int, max int16, enc format.Encod
 		return nil, fmt.Errorf("parquet: %w: %s: %s levels: %v", ErrInvalid, cr.where, what, err)
 	}
 	return page[used:], cr.narrow(tmp, max, what)
+}
+
+// defBitsV1 decodes the n definition levels (maximum 1) at the start of a
+// v1 page into out's bitmap and returns the rest of the page.
+func (cr *columnReader) defBitsV1(page []byte, n int, enc format.Encoding, out *chunk) ([]byte, error) {
+	growBits(&out.valid, out.slots+n)
+	if enc != format.RLE {
+		// The legacy BIT_PACKED levels go through level values.
+		var lv []int16
+		rest, err := cr.levelsV1(page, n, 1, enc, "definition", &lv)
+		if err != nil {
+			return nil, err
+		}
+		setLevelBits(out.valid, out.slots, lv)
+		return rest, nil
+	}
+	used, err := encoding.DecodeLengthPrefixedRLEBits(out.valid, out.slots, n, page)
+	if err != nil {
+		return nil, fmt.Errorf("parquet: %w: %s: definition levels: %v", ErrInvalid, cr.where, err)
+	}
+	return page[used:], nil
+}
+
+// defBitsV2 decodes the n definition levels (maximum 1) of a v2 page
+// into out's bitmap.
+func (cr *columnReader) defBitsV2(data []byte, n int, out *chunk) error {
+	growBits(&out.valid, out.slots+n)
+	if _, err := encoding.DecodeRLEBits(out.valid, out.slots, n, data); err != nil {
+		return fmt.Errorf("parquet: %w: %s: definition levels: %v", ErrInvalid, cr.where, err)
+	}
+	return nil
+}
+
+// growBits makes *b hold at least nbits bits, the new ones clear.
+func growBits(b *[]byte, nbits int) {
+	need := (nbits + 7) / 8
+	if need <= len(*b) {
+		return
+	}
+	if need <= cap(*b) {
+		old := len(*b)
+		*b = (*b)[:need]
+		clear((*b)[old:])
+		return
+	}
+	nb := make([]byte, need, max(need, 2*cap(*b)))
+	copy(nb, *b)
+	*b = nb
+}
+
+// setLevelBits sets bit off+i of b where lv[i] is 1.
+func setLevelBits(b []byte, off int, lv []int16) {
+	for i, d := range lv {
+		b[(off+i)>>3] |= byte(d&1) << ((off + i) & 7)
+	}
 }
 
 // levelsV2 decodes n levels of a v2 page and appends them to dst.

@@ -4,90 +4,125 @@ import (
 	"math/bits"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/shred"
 )
 
+// defBitmap holds the definition levels (all 0 or 1) of a leaf as the
+// bitmap of its first n bits.
+type defBitmap struct {
+	valid []byte
+	n     int
+}
+
+// levels returns the definition levels the bitmap holds.
+func (b *defBitmap) levels() []int16 {
+	lv := make([]int16, b.n)
+	for i := range lv {
+		lv[i] = int16(b.valid[i>>3] >> (i & 7) & 1)
+	}
+	return lv
+}
+
 // flatLeaf builds the array of a top-level leaf field (no repetition, at
 // most one definition level) directly from its levels and values, without
-// the general assembly: byte strings keep their data buffer, other values
-// are spread to their slots. ok is false for other fields.
+// the general assembly (see flatLeafValid). ok is false for other fields.
 func flatLeaf(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 	if len(cols) != 1 || cols[0].MaxRep != 0 || cols[0].MaxDef > 1 {
 		return nil, false
 	}
 	c := cols[0]
-	vals := c.Values
+	if c.MaxDef == 0 {
+		return c.Values, datatype.Equal(c.Values.DataType(), f.Type)
+	}
+	valid, _ := definedBitmap(c.Def)
+	return flatLeafValid(f, c.Values, valid, len(c.Def))
+}
+
+// flatLeafValid builds the array of a leaf field of n slots from its
+// validity (the first n bits of valid, which it keeps) and the values of
+// the valid slots: byte strings keep their data buffer, other values are
+// spread to their slots. ok is false for values of another type or
+// count, and for layouts it does not build.
+func flatLeafValid(f datatype.Field, vals array.Array, valid []byte, n int) (array.Array, bool) {
 	if !datatype.Equal(vals.DataType(), f.Type) {
 		return nil, false
 	}
-	if c.MaxDef == 0 {
-		return vals, true
-	}
-	n := len(c.Def)
-	valid, present := definedBitmap(c.Def)
+	present := bitutil.CountSetBits(valid, 0, n)
 	if present != vals.Len() {
 		return nil, false
 	}
 	nulls := n - present
-	vbuf := memory.NewBuffer(valid)
+	var vbuf *memory.Buffer
+	if nulls > 0 {
+		vbuf = memory.NewBuffer(valid[:(n+7)/8])
+	}
+	var d *array.Data
 	switch v := vals.(type) {
 	case *array.Binary[int32]:
-		src := v.Offsets()
-		offs := make([]int32, n+1)
-		k := 0
-		for i, d := range c.Def {
-			offs[i] = src[k]
-			if d == 1 {
-				k++
-			}
-		}
-		offs[n] = src[k]
-		a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.FromSlice(offs), memory.NewBuffer(v.ValueBytes())}, nil, nulls, 0))
-		return a, err == nil
+		offs := spreadOffsets(valid, n, v.Offsets())
+		d = array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.FromSlice(offs), memory.NewBuffer(v.ValueBytes())}, nil, nulls, 0)
 	case *array.Boolean:
 		src, off := v.Data().BoolBits()
-		bits := spreadBits(c.Def, src, off)
-		a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(bits)}, nil, nulls, 0))
-		return a, err == nil
-	}
-	if v, ok := vals.(*array.Dictionary); ok {
+		bits := make([]byte, (n+7)/8)
+		for r := range bitutil.Runs(valid, 0, n) {
+			if r.Set {
+				bitutil.CopyBits(bits, r.Start, src, off, r.Len)
+				off += r.Len
+			}
+		}
+		d = array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(bits)}, nil, nulls, 0)
+	case *array.Dictionary:
 		raw, w, ok := array.FixedWidthBytes(v.Indices())
 		if !ok {
 			return nil, false
 		}
-		d := array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(spreadFixed(c.Def, raw, w))}, nil, nulls, 0)
+		d = array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(spreadFixed(valid, n, raw, w))}, nil, nulls, 0)
 		d.Dictionary = v.Dictionary().Data()
-		a, err := array.Make(d)
-		return a, err == nil
+	default:
+		raw, w, ok := array.FixedWidthBytes(vals)
+		if !ok {
+			return nil, false
+		}
+		d = array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(spreadFixed(valid, n, raw, w))}, nil, nulls, 0)
 	}
-	raw, w, ok := array.FixedWidthBytes(vals)
-	if !ok {
-		return nil, false
-	}
-	a, err := array.Make(array.NewData(f.Type, n, []*memory.Buffer{vbuf, memory.NewBuffer(spreadFixed(c.Def, raw, w))}, nil, nulls, 0))
+	a, err := array.Make(d)
 	return a, err == nil
 }
 
-// spreadFixed places the values of raw (w bytes each) in the slots whose
-// definition level is 1, leaving the others zero; runs of defined slots
-// are copied at once.
-func spreadFixed(def []int16, raw []byte, w int) []byte {
-	out := make([]byte, len(def)*w)
+// spreadOffsets returns the n+1 offsets of n slots, the set bits of valid
+// taking the values whose offsets are src in turn, the others empty.
+func spreadOffsets(valid []byte, n int, src []int32) []int32 {
+	offs := make([]int32, n+1)
 	k := 0
-	for i := 0; i < len(def); {
-		if def[i] != 1 {
-			i++
+	for r := range bitutil.Runs(valid, 0, n) {
+		if r.Set {
+			copy(offs[r.Start:r.Start+r.Len], src[k:k+r.Len])
+			k += r.Len
 			continue
 		}
-		j := i + 1
-		for j < len(def) && def[j] == 1 {
-			j++
+		at := src[k]
+		for i := r.Start; i < r.Start+r.Len; i++ {
+			offs[i] = at
 		}
-		copy(out[i*w:j*w], raw[k*w:(k+j-i)*w])
-		k += j - i
-		i = j
+	}
+	offs[n] = src[k]
+	return offs
+}
+
+// spreadFixed places the values of raw (w bytes each) in the slots whose
+// bit of valid is set, leaving the others zero; runs of valid slots are
+// copied at once.
+func spreadFixed(valid []byte, n int, raw []byte, w int) []byte {
+	out := make([]byte, n*w)
+	k := 0
+	for r := range bitutil.Runs(valid, 0, n) {
+		if r.Set {
+			copy(out[r.Start*w:(r.Start+r.Len)*w], raw[k:])
+			k += r.Len * w
+		}
 	}
 	return out
 }
@@ -143,11 +178,12 @@ func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 	// Every entry starts a row (rep 0) or not, and holds an element
 	// (def >= elemDef) or not. List lengths follow no pattern a branch
 	// predictor learns, so the loop has no branch on them: it writes an
-	// offset and an element level at every entry, which the next entry
-	// overwrites unless the entry started a row or held an element.
+	// offset at every entry, which the next entry overwrites unless this
+	// one started a row, and ORs in validity bits that are zero unless
+	// the entry holds what they stand for.
 	offs := make([]int32, rows+1)
 	listValid := make([]byte, rows/8+1) // r reaches rows
-	elemLevels := make([]int16, n)
+	elemValid := make([]byte, n/8+1)    // e reaches n
 	e, r := 0, 0
 	rep := c.Rep[:n]
 	def := c.Def[:n]
@@ -161,19 +197,18 @@ func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 		listValid[r>>3] |= byte(listed << (r & 7))
 		r += start
 		// A value has level elemDef+1, a null element elemDef.
-		elemLevels[e] = int16(d - ed)
+		elemValid[e>>3] |= byte((held & int(d-ed)) << (e & 7))
 		e += held
 	}
-	elemLevels = elemLevels[:e]
 	listNulls := rows - countSet(listValid, rows)
 	offs[rows] = int32(e)
-	inner := []shred.Column{{MaxDef: 0, Def: nil, Values: c.Values}}
+	var child array.Array
+	var ok bool
 	if elem.Nullable {
-		inner[0].MaxDef, inner[0].Def = 1, elemLevels
-	} else if e != c.Values.Len() {
-		return nil, false
+		child, ok = flatLeafValid(elem, c.Values, elemValid, e)
+	} else {
+		child, ok = c.Values, datatype.Equal(c.Values.DataType(), elem.Type)
 	}
-	child, ok := flatLeaf(elem, inner)
 	if !ok || child.Len() != e {
 		return nil, false
 	}
@@ -195,20 +230,4 @@ func countSet(bitmap []byte, n int) int {
 		c += bits.OnesCount8(bitmap[n/8] & (1<<(n%8) - 1))
 	}
 	return c
-}
-
-// spreadBits places the bits of src (from bit offset on) in the slots
-// whose definition level is 1, leaving the others zero; the loop has no
-// branch on the values or the levels.
-func spreadBits(def []int16, src []byte, offset int) []byte {
-	out := make([]byte, (len(def)+7)/8)
-	// After the last source bit, slots of level 0 still read a byte: pad.
-	src = append(src[:len(src):len(src)], 0)
-	k := offset
-	for i, d := range def {
-		b := src[k>>3] >> (k & 7) & byte(d) & 1
-		out[i>>3] |= b << (i & 7)
-		k += int(d)
-	}
-	return out
 }

@@ -10,6 +10,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
@@ -33,6 +34,7 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool, sel 
 	fieldJobs := make([][]job, len(fields))
 	sizes := make([]int64, len(fields))     // uncompressed bytes of each field
 	have := make([][]rowRange, len(fields)) // rows decoded of each field, with sel
+	bitmaps := make([]defBitmap, len(fields))
 	for i, fi := range fields {
 		top := f.root.children[fi]
 		var leaves []*node
@@ -41,6 +43,9 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool, sel 
 		for j, l := range leaves {
 			jb := job{leaf: l, out: &cols[i][j], dict: indexedDictionary(fieldOf(fi), top),
 				spread: spreadable(fieldOf(fi), top), final: &finals[i]}
+			if top.column >= 0 && top.maxDef == 1 && top.maxRep == 0 {
+				jb.bits = &bitmaps[i]
+			}
 			if sel != nil {
 				// A flat field with an offset index decodes the pages
 				// holding the rows of sel; any other is decoded whole.
@@ -73,7 +78,7 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool, sel 
 		a := finals[i]
 		if a == nil {
 			var err error
-			a, err = f.assemble(fld, f.root.children[fi], cols[i])
+			a, err = f.assemble(fld, f.root.children[fi], cols[i], &bitmaps[i])
 			if err != nil {
 				return fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
 			}
@@ -136,8 +141,11 @@ type job struct {
 	leaf *node
 	out  *shred.Column
 	dict *datatype.DictionaryType // read as dictionary indices when set
-	// spread: the leaf is the whole field and readColumn builds its
-	// array in final (see spreadable).
+	// bits, when set, receives the definition levels as a bitmap: the
+	// leaf is the whole field and its maximum level is 1.
+	bits *defBitmap
+	// spread (with bits): readColumn builds the field's array in final
+	// (see spreadable).
 	spread bool
 	final  *array.Array
 	// keep, when set, marks the data pages to decode; locs is the offset
@@ -210,14 +218,14 @@ func dictionaryArray(dt *datatype.DictionaryType, vt datatype.DataType, phys for
 
 // spreadLeaf builds the array of a chunk read with spread values.
 func spreadLeaf(t datatype.DataType, ch *chunk, where string) (array.Array, error) {
-	n := len(ch.def)
+	n := ch.slots
 	if len(ch.vals.fixed) != n*ch.vals.width {
 		return nil, invalidf("%s: %d bytes of values for %d slots", where, len(ch.vals.fixed), n)
 	}
-	valid, present := definedBitmap(ch.def)
+	present := bitutil.CountSetBits(ch.valid, 0, n)
 	var vbuf *memory.Buffer
 	if present < n {
-		vbuf = memory.NewBuffer(valid)
+		vbuf = memory.NewBuffer(ch.valid[:(n+7)/8])
 	}
 	a, err := array.Make(array.NewData(t, n, []*memory.Buffer{vbuf, memory.NewBuffer(ch.vals.fixed)}, nil, n-present, 0))
 	if err != nil {
@@ -270,8 +278,9 @@ func collectLeaves(n *node, out *[]*node) {
 	}
 }
 
-// assemble turns the decoded leaves of a top-level field into an array.
-func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column) (array.Array, error) {
+// assemble turns the decoded leaves of a top-level field into an array;
+// bits holds the definition levels of a leaf decoded as a bitmap.
+func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column, bits *defBitmap) (array.Array, error) {
 	leaves, err := shred.Leaves(fld)
 	if err != nil {
 		return nil, unsupportedf("%v", err)
@@ -297,6 +306,12 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column) (arr
 			}
 			cols[i].Values = v
 		}
+	}
+	if bits != nil && bits.valid != nil && len(cols) == 1 {
+		if a, ok := flatLeafValid(fld, cols[0].Values, bits.valid, bits.n); ok {
+			return a, nil
+		}
+		cols[0].Def = bits.levels()
 	}
 	if a, ok := flatLeaf(fld, cols); ok {
 		return a, nil
@@ -341,14 +356,19 @@ func (f *File) readColumn(g int, rg *format.RowGroup, jb job) error {
 	if dict != nil && !datatype.Equal(dict.Value, vt) {
 		dict = nil
 	}
-	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where, spread: jb.spread && dict == nil,
-		keep: jb.keep, locs: jb.locs}
+	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where, defBits: jb.bits != nil,
+		spread: jb.bits != nil && jb.spread && dict == nil, keep: jb.keep, locs: jb.locs}
 	if cr.keep != nil {
 		cr.start, _, _ = f.chunkRange(cc, where)
 	}
 	ch, err := cr.readChunk(data, dict != nil)
 	if err != nil {
 		return err
+	}
+	if jb.bits != nil {
+		// A chunk of no values has no bitmap yet.
+		growBits(&ch.valid, ch.slots)
+		*jb.bits = defBitmap{valid: ch.valid, n: ch.slots}
 	}
 	if cr.spread {
 		a, err := spreadLeaf(vt, ch, where)

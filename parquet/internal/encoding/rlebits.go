@@ -49,7 +49,7 @@ func DecodeRLEBits(dst []byte, off, n int, data []byte) (int, error) {
 		if count == 0 && groups > 0 {
 			return 0, invalidf("RLE: empty bit-packed run at byte %d", pos)
 		}
-		bitutil.CopyBits(dst, off+got, data[pos:], 0, count)
+		orBits(dst, off+got, data[pos:], count)
 		got += count
 		pos += nbytes
 	}
@@ -71,4 +71,29 @@ func DecodeLengthPrefixedRLEBits(dst []byte, off, n int, data []byte) (int, erro
 		return 0, err
 	}
 	return 4 + int(size), nil
+}
+
+// orBits ORs the first n bits of src into dst from bit off on: 64 bits
+// per step while both slices have room for whole words, then a byte.
+func orBits(dst []byte, off int, src []byte, n int) {
+	i := 0 // bits done, a multiple of 8
+	for ; n-i >= 64 && i>>3+8 <= len(src) && (off+i)>>3+9 <= len(dst); i += 64 {
+		w := binary.LittleEndian.Uint64(src[i>>3:])
+		p, s := (off+i)>>3, uint(off+i)&7
+		d := dst[p : p+9 : p+9]
+		binary.LittleEndian.PutUint64(d, binary.LittleEndian.Uint64(d)|w<<s)
+		d[8] |= byte(w >> (64 - s)) // nothing when s is 0
+	}
+	for ; i < n; i += 8 {
+		b := uint16(src[i>>3])
+		if n-i < 8 {
+			b &= 1<<(n-i) - 1
+		}
+		p, s := (off+i)>>3, uint(off+i)&7
+		v := b << s
+		dst[p] |= byte(v)
+		if v>>8 != 0 { // set bits spill into the next byte only when in range
+			dst[p+1] |= byte(v >> 8)
+		}
+	}
 }

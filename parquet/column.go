@@ -293,8 +293,15 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 			}
 		}
 	}
-	if leaf.maxRep > 0 && repStart == 0 && len(out.rep) > 0 && out.rep[0] != 0 {
-		return 0, invalidf("%s: the first entry has repetition level %d", cr.where, out.rep[0])
+	if leaf.maxRep > 0 && len(out.rep) > repStart && out.rep[repStart] != 0 {
+		// Pages that follow skipped ones must start a record: files with
+		// an offset index begin every page at a record boundary.
+		if repStart == 0 {
+			return 0, invalidf("%s: the first entry has repetition level %d", cr.where, out.rep[0])
+		}
+		if cr.keep != nil {
+			return 0, invalidf("%s: a data page starts inside a record (repetition level %d), though the file has an offset index", cr.where, out.rep[repStart])
+		}
 	}
 	present := n
 	slot := out.slots

@@ -629,8 +629,10 @@ func TestSkipPagesDictionaryArrays(t *testing.T) {
 	}
 }
 
-// Nested fields beside a flat predicate column: decoded whole and cut to
-// the rows of the pages kept, each row equal to the one written.
+// Nested fields beside a flat predicate column (a list and a struct of
+// two leaves whose pages start at different rows): only the pages that
+// hold the selected rows are decoded, and each row read equals the one
+// written.
 func TestSkipPagesNestedFields(t *testing.T) {
 	const n = 3000
 	lt := datatype.ListOf(datatype.Int64)
@@ -666,24 +668,59 @@ func TestSkipPagesNestedFields(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := Predicate{Column: "a", Op: Between, Value: int64(500), Value2: int64(520)}
-	rows := 0
-	for got, err := range f.Records(WithPredicates(p)) {
-		if err != nil {
-			t.Fatal(err)
+	// Pages of the nested columns decoded: all of them, then with p.
+	before := pagesDecoded.Load()
+	if _, err := f.ReadAll(WithColumns("l", "st")); err != nil {
+		t.Fatal(err)
+	}
+	all := pagesDecoded.Load() - before
+	before = pagesDecoded.Load()
+	if _, err := f.ReadAll(WithColumns("l", "st"), WithPredicates(p)); err != nil {
+		t.Fatal(err)
+	}
+	if read := pagesDecoded.Load() - before; read*5 > all {
+		t.Errorf("nested columns: %d of %d pages decoded for rows 1500..1562", read, all)
+	}
+	// read returns the ids of the rows read with p, each row checked
+	// against the one written.
+	read := func(p Predicate) []int64 {
+		var ids []int64
+		for got, err := range f.Records(WithPredicates(p), WithBatchSize(50)) {
+			if err != nil {
+				t.Fatalf("%v: %v", p, err)
+			}
+			id := got.Column(0).(*array.Int64)
+			for r := range got.NumRows() {
+				i := int(id.Value(r))
+				for c := range cols {
+					if g, w := array.Format(array.Slice(got.Column(c), r, r+1)), array.Format(array.Slice(cols[c], i, i+1)); g != w {
+						t.Fatalf("%v: row %d (id %d) column %d: %s, want %s", p, r, i, c, g, w)
+					}
+				}
+				ids = append(ids, int64(i))
+			}
 		}
-		id := got.Column(0).(*array.Int64)
-		for r := range got.NumRows() {
-			i := int(id.Value(r))
-			for c := range cols {
-				if g, w := array.Format(array.Slice(got.Column(c), r, r+1)), array.Format(array.Slice(cols[c], i, i+1)); g != w {
-					t.Fatalf("row %d (id %d) column %d: %s, want %s", r, i, c, g, w)
+		return ids
+	}
+	// a in [500, 520] is rows 1500..1562: a few 64-row pages, not the 1000-row group.
+	if rows := len(read(p)); rows < 63 || rows > 400 {
+		t.Errorf("%d rows read", rows)
+	}
+	// Property: random ranges of a read every matching row, in order.
+	r := rand.New(rand.NewPCG(11, 12))
+	for range 30 {
+		lo := int64(r.IntN(n / 3))
+		p := Predicate{Column: "a", Op: Between, Value: lo, Value2: lo + int64(r.IntN(60))}
+		ids := read(p)
+		if !slices.IsSorted(ids) {
+			t.Fatalf("%v: rows out of order", p)
+		}
+		for i := range n {
+			if a := int64(i / 3); a >= lo && a <= p.Value2.(int64) {
+				if _, found := slices.BinarySearch(ids, int64(i)); !found {
+					t.Fatalf("%v: matching row %d not read", p, i)
 				}
 			}
 		}
-		rows += got.NumRows()
-	}
-	// a in [500, 520] is rows 1500..1562: a few 64-row pages, not the 1000-row group.
-	if rows < 63 || rows > 400 {
-		t.Errorf("%d rows read", rows)
 	}
 }

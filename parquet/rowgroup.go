@@ -40,27 +40,22 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool, sel 
 		var leaves []*node
 		collectLeaves(top, &leaves)
 		cols[i] = make([]shred.Column, len(leaves))
+		var pis []*pageIndex
+		if sel != nil {
+			var err error
+			if pis, have[i], err = f.fieldPages(g, leaves, sel); err != nil {
+				return nil, err
+			}
+		}
 		for j, l := range leaves {
 			jb := job{leaf: l, out: &cols[i][j], dict: indexedDictionary(fieldOf(fi), top),
 				spread: spreadable(fieldOf(fi), top), final: &finals[i]}
 			if top.column >= 0 && top.maxDef == 1 && top.maxRep == 0 {
 				jb.bits = &bitmaps[i]
 			}
-			if sel != nil {
-				// A flat field with an offset index decodes the pages
-				// holding the rows of sel; any other is decoded whole.
-				have[i] = []rowRange{{0, rg.NumRows}}
-				var pi *pageIndex
-				if top.column >= 0 && top.maxRep == 0 {
-					var err error
-					if pi, err = f.pageIndex(g, l.column); err != nil {
-						return nil, err
-					}
-				}
-				if pi != nil {
-					jb.keep, have[i] = keptPages(pi, sel)
-					jb.locs = pi.off.PageLocations
-				}
+			if pis != nil {
+				jb.keep, _ = keptPages(pis[j], have[i])
+				jb.locs = pis[j].off.PageLocations
 			}
 			jobs = append(jobs, jb)
 			fieldJobs[i] = append(fieldJobs[i], jb)

@@ -4,10 +4,13 @@ package parquet
 //
 // Design: the predicates' columns' page indexes give, for a row group,
 // the row ranges of the pages that may hold matching rows (a union per
-// predicate, intersected over the predicates). When every projected
-// Each projected field that is one flat leaf with an offset index
-// decodes only its pages that overlap those ranges (pages of different
-// columns need not align); other fields (nested ones) are decoded whole.
+// predicate, intersected over the predicates). Each projected field
+// whose leaves all have an offset index decodes only the pages that
+// overlap those ranges: pages of different columns need not align, so a
+// field of several leaves widens the ranges until every leaf's kept pages
+// hold the same rows, and a nested leaf's pages begin at record
+// boundaries (the format requires it where an offset index is written).
+// A field with a leaf lacking an offset index is decoded whole.
 // Every field's array, holding the rows of its decoded pages, is then
 // cut down to exactly the selected ranges, so every column yields the
 // same rows. The rows returned are a superset of the matching rows, in
@@ -228,6 +231,56 @@ func keptPages(pi *pageIndex, sel []rowRange) ([]bool, []rowRange) {
 		}
 	}
 	return keep, rows
+}
+
+// fieldPages returns the page indexes of a field's leaves and the rows
+// of row group g the field decodes to cover sel: the rows of the pages
+// that hold rows of sel, in every leaf. The leaves' pages start at
+// different rows, so the rows grow until each leaf's kept pages hold
+// exactly them. Without an offset index for every leaf, pis is nil and
+// the field is decoded whole.
+func (f *File) fieldPages(g int, leaves []*node, sel []rowRange) (pis []*pageIndex, rows []rowRange, err error) {
+	all := []rowRange{{0, f.meta.RowGroups[g].NumRows}}
+	for _, l := range leaves {
+		pi, err := f.pageIndex(g, l.column)
+		if err != nil {
+			return nil, nil, err
+		}
+		if pi == nil {
+			return nil, all, nil
+		}
+		pis = append(pis, pi)
+	}
+	rows = sel
+	// Each round only adds whole pages, so it ends within as many rounds
+	// as the leaves have pages.
+	for {
+		var grown []rowRange
+		for _, pi := range pis {
+			_, kept := keptPages(pi, rows)
+			grown = union(grown, kept)
+		}
+		if rowCount(grown) == rowCount(rows) {
+			return pis, grown, nil
+		}
+		rows = grown
+	}
+}
+
+// union is the union of two sorted lists of disjoint ranges.
+func union(a, b []rowRange) []rowRange {
+	var out []rowRange
+	i, j := 0, 0
+	for i < len(a) || j < len(b) {
+		if j == len(b) || (i < len(a) && a[i].lo <= b[j].lo) {
+			out = appendRange(out, a[i])
+			i++
+		} else {
+			out = appendRange(out, b[j])
+			j++
+		}
+	}
+	return out
 }
 
 // cutRows returns the rows sel of a, whose rows are the rows have of the

@@ -3,10 +3,15 @@ package parquet
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
+	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 )
@@ -155,4 +160,73 @@ func TestPageIndexEdgeCases(t *testing.T) {
 	if len(ids) != 0 {
 		t.Errorf("empty file: %d rows", len(ids))
 	}
+}
+
+// nestedIndexedFile is a small file of a predicate column a and a list
+// column l (pages of a few rows each) and its metadata.
+func nestedIndexedFile(t testing.TB) ([]byte, *File) {
+	const n = 120
+	lt := datatype.ListOf(datatype.Int64)
+	var as, ls []string
+	for i := range n {
+		as = append(as, fmt.Sprint(i/2))
+		var elems []string
+		for k := range i % 4 {
+			elems = append(elems, fmt.Sprint(i+k))
+		}
+		ls = append(ls, "["+strings.Join(elems, ",")+"]")
+	}
+	s := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int64}, {Name: "l", Type: lt, Nullable: true}}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(s, []array.Array{
+		arrayjson.MustParse(datatype.Int64, "["+strings.Join(as, ",")+"]"),
+		arrayjson.MustParse(lt, "["+strings.Join(ls, ",")+"]"),
+	}, n)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w, err := NewWriter(&buf, s, WithPageSize(48), WithDictionary(false, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	f, err := NewFileBytes(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes(), f
+}
+
+// FuzzPageIndexNested is FuzzPageIndex for a file with a list column,
+// whose pages are skipped by record: errors are fine, panics and more
+// rows than the file holds are not.
+func FuzzPageIndexNested(f *testing.F) {
+	data, file := nestedIndexedFile(f)
+	cc := &file.meta.RowGroups[0].Columns[1]
+	ci := data[*cc.ColumnIndexOffset : *cc.ColumnIndexOffset+int64(*cc.ColumnIndexLength)]
+	oi := data[*cc.OffsetIndexOffset : *cc.OffsetIndexOffset+int64(*cc.OffsetIndexLength)]
+	f.Add(ci, oi)
+	f.Add(ci, oi[:len(oi)-2])
+	f.Fuzz(func(t *testing.T, ci, oi []byte) {
+		pf, err := NewFileBytes(withIndex(data, file, ci, oi))
+		if err != nil {
+			return
+		}
+		for _, p := range []Predicate{{Column: "a", Op: Between, Value: int64(20), Value2: int64(25)}, {Column: "a", Op: Gt, Value: int64(50)}} {
+			recs, err := pf.ReadAll(WithPredicates(p))
+			if err != nil {
+				continue
+			}
+			for _, r := range recs {
+				if r.NumRows() > 120 {
+					t.Fatalf("%d rows from a file of 120", r.NumRows())
+				}
+			}
+		}
+	})
 }

@@ -71,8 +71,29 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 			return format.ColumnChunk{}, nil, nil, nil, unsupportedf("column %q: %v", name, err)
 		}
 	}
+	// Entries before dictEnd (a row boundary) are dictionary-encoded:
+	// when the dictionary outgrows its limit, the rest of the chunk falls
+	// back to enc.
+	dictEnd := 0
+	plainEnc := enc
 	if indices == nil && w.cfg.dict && l.phys != format.Boolean {
 		dictPage, indices, dictN = buildDictionary(all, w.cfg.dictLimit)
+		if indices != nil {
+			var cut int
+			var reps []int16
+			if maxRep > 0 {
+				reps = rep
+			}
+			dictEnd, cut = dictCut(def, reps, maxDef, entries, len(indices))
+			if cut == 0 {
+				// Not one value fits: no dictionary at all.
+				dictEnd, dictPage, indices, dictN = 0, nil, nil, 0
+			} else {
+				indices = indices[:cut]
+			}
+		}
+	} else if indices != nil {
+		dictEnd = entries
 	}
 	meta := &format.ColumnMetaData{Type: l.phys, PathInSchema: l.path, Codec: format.Codec(codec),
 		NumValues: int64(entries)}
@@ -139,18 +160,23 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	vi := 0
 	for e := 0; e < entries || (e == 0 && entries == 0); {
 		end, vend := e, vi
+		dictPage := e < dictEnd
+		last := entries // the page's last possible end
+		if dictPage {
+			last = dictEnd
+		}
 		unchecked := 0 // entries since the size was last checked
-		for end < entries {
+		for end < last {
 			if maxDef == 0 || def[end] == maxDef {
 				vend++
 			}
 			end++
 			unchecked++
 			// The size is checked every 64 entries, at a row boundary.
-			if unchecked >= 64 && end < entries && (maxRep == 0 || rep[end] == 0) {
+			if unchecked >= 64 && end < last && (maxRep == 0 || rep[end] == 0) {
 				unchecked = 0
 				var size int
-				if indices != nil {
+				if dictPage {
 					size = (vend - vi) * max(bw, 1) / 8
 				} else {
 					size = valueBytes(all, vi, vend)
@@ -188,7 +214,9 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 				body = appendLevels(body, def[e:end], maxDef)
 			}
 		}
-		if indices != nil {
+		enc := plainEnc
+		if dictPage {
+			enc = format.RLEDictionary
 			body = append(body, byte(bw))
 			body = encoding.AppendRLE(body, indices[vi:vend], bw)
 		} else {
@@ -220,7 +248,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 					}
 				}
 				pv = gatherValues(dictVals, keep)
-			} else if indices == nil || all.n == len(indices) {
+			} else {
 				pv = all.slice(vi, vend)
 			}
 			index.addPage(l, pageAt, len(pages[len(pages)-1]), row, pv, int64(end-e-(vend-vi)))
@@ -239,6 +267,9 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	meta.Encodings = []format.Encoding{format.RLE, enc}
 	if indices != nil {
 		meta.Encodings = append(meta.Encodings, format.Plain)
+		if dictEnd < entries && plainEnc != format.Plain {
+			meta.Encodings = append(meta.Encodings, plainEnc)
+		}
 	}
 	var bf []byte
 	if w.cfg.bloom[name] {
@@ -334,10 +365,29 @@ func hopelessDictionary(i, n, distinct, pageBytes, limit int) bool {
 	return i == dictProbe && distinct > dictProbe*7/8 && int64(pageBytes)*int64(n)/dictProbe > int64(limit)
 }
 
-// buildDictionary returns the PLAIN dictionary page, the index of every
-// value and the dictionary size; nil indices when the dictionary would
-// exceed limit bytes, or when its first values are nearly all distinct
-// and the whole would exceed the limit at that rate.
+// dictCut returns where a dictionary covering the first v values of a
+// chunk (of the given levels and entries) must stop: the last row
+// boundary with at most v values before it, and the number of those
+// values.
+func dictCut(def, rep []int16, maxDef int16, entries, v int) (cutEntry, cutValues int) {
+	n := 0 // values before entry e
+	for e := 0; e <= entries && n <= v; e++ {
+		if e == entries || rep == nil || rep[e] == 0 {
+			cutEntry, cutValues = e, n
+		}
+		if e < entries && (maxDef == 0 || def[e] == maxDef) {
+			n++
+		}
+	}
+	return cutEntry, cutValues
+}
+
+// buildDictionary returns the PLAIN dictionary page, the index of each
+// value it covers and the dictionary size. When the dictionary would
+// exceed limit bytes it covers the values before that point only (the
+// rest of the chunk falls back to another encoding); indices are nil when
+// the first values are nearly all distinct and the whole would exceed the
+// limit at that rate.
 func buildDictionary(v *values, limit int) ([]byte, []int32, int) {
 	switch v.width {
 	case 4:
@@ -360,15 +410,19 @@ func buildDictionary(v *values, limit int) ([]byte, []int32, int) {
 		}
 		k, ok := seen[string(key)]
 		if !ok {
+			add := len(key)
+			if v.width == 0 {
+				add += 4
+			}
+			if len(page)+add > limit {
+				return slices.Clip(page), idx[:i], len(seen)
+			}
 			k = int32(len(seen))
 			seen[string(key)] = k
 			if v.width == 0 {
 				page = binary.LittleEndian.AppendUint32(page, uint32(len(key)))
 			}
 			page = append(page, key...)
-			if len(page) > limit {
-				return nil, nil, 0
-			}
 		}
 		idx[i] = k
 	}
@@ -390,12 +444,12 @@ func dictFixed[K uint32 | uint64](v *values, limit int, key func([]byte) K) ([]b
 		kb := key(b)
 		k, ok := seen[kb]
 		if !ok {
+			if len(page)+w > limit {
+				return slices.Clip(page), idx[:i], len(seen)
+			}
 			k = int32(len(seen))
 			seen[kb] = k
 			page = append(page, b...)
-			if len(page) > limit {
-				return nil, nil, 0
-			}
 		}
 		idx[i] = k
 	}

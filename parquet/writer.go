@@ -92,9 +92,13 @@ func WithRowGroupRows(n int) WriterOption {
 // (default 1 MiB).
 func WithPageSize(n int) WriterOption { return func(w *writerConfig) { w.pageSize = max(n, 1) } }
 
-// WithDictionary turns dictionary encoding on or off (default on); a
-// column chunk whose dictionary would exceed limit bytes (default 1 MiB
-// when limit <= 0) falls back to its plain encoding.
+// WithDictionary turns dictionary encoding on or off (default on). When
+// a column chunk's dictionary would exceed limit bytes (default 1 MiB
+// when limit <= 0), the chunk's pages from the row holding the value that
+// did not fit on fall back to the plain encoding (or the column's, see
+// WithColumnEncoding); the pages before stay dictionary-encoded. A chunk
+// whose first values are nearly all distinct gives the dictionary up at
+// once.
 func WithDictionary(on bool, limit int) WriterOption {
 	return func(w *writerConfig) {
 		w.dict = on

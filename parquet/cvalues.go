@@ -239,12 +239,23 @@ func (cr *columnReader) gather(idx []int32, dst *values) error {
 			dst.bin.Offsets = make([]int32, 1, n+1)
 		}
 		offs := encoding.Grow(dst.bin.Offsets, n)
+		// Values are written into data's capacity at w, short ones with
+		// Copy32 (total leaves room for every value).
 		data := encoding.Grow(dst.bin.Data, total)
+		w := len(data)
+		data = data[:cap(data)]
+		src, so := d.bin.Data, d.bin.Offsets
 		for _, x := range idx {
-			data = append(data, d.bin.Data[d.bin.Offsets[x]:d.bin.Offsets[x+1]]...)
-			offs = append(offs, int32(len(data)))
+			lo, hi := int(so[x]), int(so[x+1])
+			if hi-lo <= 32 && len(src)-lo >= 32 && len(data)-w >= 32 {
+				encoding.Copy32(data[w:], src[lo:])
+			} else {
+				copy(data[w:], src[lo:hi])
+			}
+			w += hi - lo
+			offs = append(offs, int32(w))
 		}
-		dst.bin.Offsets, dst.bin.Data = offs, data
+		dst.bin.Offsets, dst.bin.Data = offs, data[:w]
 	}
 	return nil
 }

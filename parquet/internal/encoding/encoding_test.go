@@ -231,3 +231,26 @@ func TestRLEInt16(t *testing.T) {
 		t.Errorf("BIT_PACKED 16 bits into int16: %v", err)
 	}
 }
+
+// BenchmarkDecodePlainBinary decodes a page of 64k strings of 8 to 31
+// bytes.
+func BenchmarkDecodePlainBinary(b *testing.B) {
+	r := rand.New(rand.NewPCG(1, 1))
+	var src Binary
+	for range 1 << 16 {
+		v := make([]byte, 8+r.IntN(24))
+		for i := range v {
+			v[i] = byte('a' + r.IntN(26))
+		}
+		src.Append(v)
+	}
+	page := AppendPlainBinary(nil, src)
+	b.SetBytes(int64(len(page)))
+	dst := Binary{Offsets: []int32{0}}
+	for range b.N {
+		dst.Offsets, dst.Data = dst.Offsets[:1], dst.Data[:0]
+		if _, err := DecodePlainBinaryTo(&dst, page, src.Len()); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

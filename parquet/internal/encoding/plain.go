@@ -57,26 +57,51 @@ func DecodePlainBinaryTo(dst *Binary, data []byte, n int) (int, error) {
 	dst.Offsets = slicesGrow(dst.Offsets, n)
 	dst.Data = slicesGrow(dst.Data, len(data)-4*n)
 	offs := dst.Offsets
-	buf := dst.Data
+	// The values are written into buf's capacity at w, short ones with
+	// Copy32.
+	buf := dst.Data[:cap(dst.Data)]
+	w := len(dst.Data)
 	pos := 0
 	for i := range n {
 		if len(data)-pos < 4 {
 			return 0, invalidf("PLAIN: byte array %d: truncated length at byte %d", i, pos)
 		}
-		l := binary.LittleEndian.Uint32(data[pos:])
+		l := int(binary.LittleEndian.Uint32(data[pos:]))
 		pos += 4
-		if uint64(l) > uint64(len(data)-pos) {
+		if l > len(data)-pos {
 			return 0, invalidf("PLAIN: byte array %d of %d bytes at byte %d exceeds the %d bytes left", i, l, pos, len(data)-pos)
 		}
-		buf = append(buf, data[pos:pos+int(l)]...)
-		pos += int(l)
-		if len(buf) > math.MaxInt32 {
+		if w+l > math.MaxInt32 {
 			return 0, invalidf("PLAIN: byte arrays exceed %d bytes", math.MaxInt32)
 		}
-		offs = append(offs, int32(len(buf)))
+		if l <= 32 && len(data)-pos >= 32 && len(buf)-w >= 32 {
+			Copy32(buf[w:], data[pos:])
+		} else {
+			if len(buf)-w < l {
+				buf = Grow(buf[:w], l)
+				buf = buf[:cap(buf)]
+			}
+			copy(buf[w:w+l], data[pos:pos+l])
+		}
+		w += l
+		pos += l
+		offs = append(offs, int32(w))
 	}
-	dst.Offsets, dst.Data = offs, buf
+	dst.Offsets, dst.Data = offs, buf[:w]
 	return pos, nil
+}
+
+// Copy32 copies the first 32 bytes of from to to as four 8-byte words.
+// Callers move a value of up to 32 bytes with it when both slices have 32
+// bytes there, cheaper than a copy call for short values; the bytes
+// written past the value's end must be spare room that the next value
+// overwrites or that lies beyond the end.
+func Copy32(to, from []byte) {
+	to, from = to[:32:32], from[:32:32]
+	binary.LittleEndian.PutUint64(to, binary.LittleEndian.Uint64(from))
+	binary.LittleEndian.PutUint64(to[8:], binary.LittleEndian.Uint64(from[8:]))
+	binary.LittleEndian.PutUint64(to[16:], binary.LittleEndian.Uint64(from[16:]))
+	binary.LittleEndian.PutUint64(to[24:], binary.LittleEndian.Uint64(from[24:]))
 }
 
 // slicesGrow makes room for n more elements of s, at least doubling its

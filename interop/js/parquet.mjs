@@ -30,22 +30,18 @@
 // hyparquet turns decimals into floating-point numbers, so the DECIMAL
 // annotation is taken off the leaves before reading and the unscaled
 // integer is decoded here. parquet-wasm's values are read from the Arrow
-// buffers apache-arrow decoded (arrowCanon), as peer.mjs does; Arrow
-// types Parquet files restore through their stored schema get the forms
-// of interop/parquet_indep_test.go's pqCanon: dates of milliseconds as
-// days, durations as their count, intervals as arrays of components,
-// float16 as numbers, dictionaries as their values.
+// buffers apache-arrow decoded, in arrowcanon.mjs's 'parquet' form, as
+// peer.mjs reads IPC files; Arrow types Parquet files restore through
+// their stored schema get the forms of interop/parquet_indep_test.go's
+// pqCanon: dates of milliseconds as days, durations as their count,
+// intervals as arrays of components, float16 as numbers, dictionaries as
+// their values.
 
 import { readFileSync } from 'node:fs';
 import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
-import {
-  Type, Precision, DateUnit, IntervalUnit, makeVector, tableFromIPC,
-} from 'apache-arrow';
-
-function hex(bytes) {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { tableFromIPC } from 'apache-arrow';
+import { canonVector, hex } from './arrowcanon.mjs';
 
 const parsers = {
   timestampFromMilliseconds: (v) => String(BigInt(v) * 1000000n),
@@ -208,128 +204,8 @@ async function duckdbWrite(dir) {
 
 // The parquet-wasm reader: arrow-rs's Parquet reader compiled to
 // WebAssembly, whose Arrow result leaves WebAssembly memory as an IPC
-// stream that apache-arrow decodes. Values are taken from the buffers
-// apache-arrow decoded, not from its Vector.get, which rounds timestamps
-// to milliseconds and misreads some decimals (see peer.mjs).
-
-const nanosPer = [1000000000n, 1000000n, 1000n, 1n]; // by apache-arrow TimeUnit
-
-function dataView(buf) {
-  return new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-}
-
-// leInt is the little-endian integer of n bytes at byte at of dv, as a
-// BigInt.
-function leInt(dv, at, n, signed) {
-  let v = 0n;
-  for (let k = n - 1; k >= 0; k--) v = (v << 8n) | BigInt(dv.getUint8(at + k));
-  if (signed && n > 0 && dv.getUint8(at + n - 1) & 0x80) v -= 1n << BigInt(8 * n);
-  return v;
-}
-
-function half(bits) {
-  const s = bits & 0x8000 ? -1 : 1;
-  const e = (bits >> 10) & 0x1f;
-  const f = bits & 0x3ff;
-  if (e === 0) return s * f * 2 ** -24;
-  if (e === 31) return f ? NaN : s * Infinity;
-  return s * (1 + f / 1024) * 2 ** (e - 15);
-}
-
-const utf8Strict = new TextDecoder('utf-8', { fatal: true });
-
-// arrowCanon is slot i of apache-arrow Data d in the canonical form. The
-// data comes from an IPC stream, where no array has an offset.
-function arrowCanon(d, i) {
-  const t = d.type;
-  if (d.offset !== 0) throw new Error(`${t} data with offset ${d.offset}`);
-  if (!d.getValid(i)) return null;
-  switch (t.typeId) {
-    case Type.Null:
-      return null;
-    case Type.Dictionary: {
-      const w = t.indices.bitWidth / 8;
-      return arrowVectorCanon(d.dictionary, Number(leInt(dataView(d.values), i * w, w, t.indices.isSigned)));
-    }
-    case Type.Bool:
-      return ((d.values[i >> 3] >> (i & 7)) & 1) === 1;
-    case Type.Int:
-      return String(leInt(dataView(d.values), i * (t.bitWidth / 8), t.bitWidth / 8, t.isSigned));
-    case Type.Float: {
-      const dv = dataView(d.values);
-      if (t.precision === Precision.HALF) return leaf(half(dv.getUint16(i * 2, true)), { type: 'FLOAT' });
-      if (t.precision === Precision.SINGLE) return leaf(dv.getFloat32(i * 4, true), { type: 'FLOAT' });
-      return leaf(dv.getFloat64(i * 8, true), { type: 'DOUBLE' });
-    }
-    case Type.Decimal:
-      return String(leInt(dataView(d.values), i * (t.bitWidth / 8), t.bitWidth / 8, true));
-    case Type.Date:
-      return t.unit === DateUnit.DAY
-        ? String(leInt(dataView(d.values), i * 4, 4, true))
-        : String(leInt(dataView(d.values), i * 8, 8, true) / 86400000n);
-    case Type.Time: {
-      const w = t.bitWidth / 8;
-      return String(leInt(dataView(d.values), i * w, w, true) * nanosPer[t.unit]);
-    }
-    case Type.Timestamp:
-      return String(leInt(dataView(d.values), i * 8, 8, true) * nanosPer[t.unit]);
-    case Type.Duration:
-      return String(leInt(dataView(d.values), i * 8, 8, true));
-    case Type.Interval: {
-      const dv = dataView(d.values);
-      if (t.unit === IntervalUnit.YEAR_MONTH) return String(leInt(dv, i * 4, 4, true));
-      if (t.unit === IntervalUnit.DAY_TIME) return [String(leInt(dv, i * 8, 4, true)), String(leInt(dv, i * 8 + 4, 4, true))];
-      return [String(leInt(dv, i * 16, 4, true)), String(leInt(dv, i * 16 + 4, 4, true)), String(leInt(dv, i * 16 + 8, 8, true))];
-    }
-    case Type.FixedSizeBinary:
-      return hex(d.values.subarray(i * t.byteWidth, (i + 1) * t.byteWidth));
-    case Type.Utf8:
-    case Type.LargeUtf8:
-    case Type.Binary:
-    case Type.LargeBinary: {
-      const bytes = d.values.subarray(Number(d.valueOffsets[i]), Number(d.valueOffsets[i + 1]));
-      return t.typeId === Type.Utf8 || t.typeId === Type.LargeUtf8 ? utf8Strict.decode(bytes) : hex(bytes);
-    }
-    case Type.Utf8View:
-    case Type.BinaryView: {
-      const v = makeVector(d).get(i);
-      return t.typeId === Type.Utf8View ? v : hex(v);
-    }
-    case Type.Map: {
-      const out = [];
-      const kv = d.children[0];
-      for (let k = Number(d.valueOffsets[i]); k < Number(d.valueOffsets[i + 1]); k++) {
-        const key = arrowCanon(kv.children[0], k);
-        out.push([typeof key === 'string' ? key : String(key), arrowCanon(kv.children[1], k)]);
-      }
-      return out;
-    }
-    case Type.List:
-    case Type.LargeList: {
-      const out = [];
-      for (let k = Number(d.valueOffsets[i]); k < Number(d.valueOffsets[i + 1]); k++) out.push(arrowCanon(d.children[0], k));
-      return out;
-    }
-    case Type.FixedSizeList: {
-      const out = [];
-      for (let k = 0; k < t.listSize; k++) out.push(arrowCanon(d.children[0], i * t.listSize + k));
-      return out;
-    }
-    case Type.Struct:
-      return d.children.map((c) => arrowCanon(c, i));
-  }
-  throw new Error(`no canonical form for ${t}`);
-}
-
-// arrowVectorCanon is slot i of an apache-arrow Vector, over its chunks.
-function arrowVectorCanon(vec, i) {
-  for (const d of vec.data) {
-    if (i < d.length) return arrowCanon(d, i);
-    i -= d.length;
-  }
-  throw new Error(`slot ${i} beyond the vector`);
-}
-
+// stream that apache-arrow decodes; arrowcanon.mjs turns the decoded
+// buffers into the canonical form.
 let parquetWasm;
 async function wasmRead(path) {
   parquetWasm ??= await import('parquet-wasm');
@@ -339,7 +215,7 @@ async function wasmRead(path) {
   table.schema.fields.forEach((f, c) => {
     const vec = table.getChildAt(c);
     const rows = [];
-    for (let i = 0; i < vec.length; i++) rows.push(arrowVectorCanon(vec, i));
+    for (let i = 0; i < vec.length; i++) rows.push(canonVector(vec, i, 'parquet'));
     columns[f.name] = rows;
   });
   return { columns };

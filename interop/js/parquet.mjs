@@ -11,6 +11,10 @@
 //                                    reader in WebAssembly, its node build:
 //                                    the wasm loads from node_modules), its
 //                                    Arrow result decoded by apache-arrow
+//   node parquet.mjs wasm-write JOBS
+//                                    write Parquet files with parquet-wasm
+//                                    from Arrow IPC streams, as the JSON
+//                                    file JOBS lists (see wasmWrite)
 //   node parquet.mjs duckdb-write DIR
 //                                    write DIR/duckdb.parquet with DuckDB
 //                                    (COPY ... TO) and print its name
@@ -37,7 +41,7 @@
 // intervals as arrays of components, float16 as numbers, dictionaries as
 // their values.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
 import { tableFromIPC } from 'apache-arrow';
@@ -221,6 +225,32 @@ async function wasmRead(path) {
   return { columns };
 }
 
+// wasmWrite has parquet-wasm write each job of the JSON file jobs:
+// [{"in": IPC stream, "out": Parquet file, "compression": a name of its
+// Compression enum, "v2": data pages v2, "dictionary": on or off}]; it
+// gives {out: {} or {"error": message}}.
+async function wasmWrite(jobs) {
+  parquetWasm ??= await import('parquet-wasm');
+  const { Table: WasmTable, WriterPropertiesBuilder, Compression, WriterVersion, writeParquet } = parquetWasm;
+  const out = {};
+  for (const j of JSON.parse(readFileSync(jobs, 'utf8'))) {
+    try {
+      const props = new WriterPropertiesBuilder()
+        .setCompression(Compression[j.compression])
+        .setWriterVersion(j.v2 ? WriterVersion.V2 : WriterVersion.V1)
+        .setDictionaryEnabled(j.dictionary)
+        .setMaxRowGroupSize(64)
+        .setDataPageSizeLimit(512)
+        .build();
+      writeFileSync(j.out, writeParquet(WasmTable.fromIPCStream(new Uint8Array(readFileSync(j.in))), props));
+      out[j.out] = {};
+    } catch (err) {
+      out[j.out] = { error: String(err?.message ?? err) };
+    }
+  }
+  return out;
+}
+
 const readers = { read, 'duckdb-read': duckdbRead, 'wasm-read': wasmRead };
 
 const [cmd, ...args] = process.argv.slice(2);
@@ -245,9 +275,11 @@ if (readers[cmd]) {
     out[v] = r.getRowObjects().map((o) => o.bloom_filter_excludes);
   }
   console.log(JSON.stringify(out));
+} else if (cmd === 'wasm-write') {
+  process.stdout.write(JSON.stringify(await wasmWrite(args[0])));
 } else if (cmd === 'duckdb-write') {
   process.stdout.write(await duckdbWrite(args[0]));
 } else {
-  console.error('usage: node parquet.mjs read PATH... | duckdb-read PATH... | wasm-read PATH... | duckdb-write DIR | duckdb-bloom PATH COLUMN VALUE...');
+  console.error('usage: node parquet.mjs read PATH... | duckdb-read PATH... | wasm-read PATH... | wasm-write JOBS | duckdb-write DIR | duckdb-bloom PATH COLUMN VALUE...');
   process.exit(2);
 }

@@ -446,3 +446,19 @@ func TestParquetWasmToAlkaid(t *testing.T) {
 		})
 	}
 }
+
+// TestParquetDuckDBToParquetWasm has parquet-wasm read the file DuckDB
+// writes in TestParquetDuckDBToAlkaid (22 columns, nested ones and UUIDs
+// included): every column equals Alkaid's reading of it.
+func TestParquetDuckDBToParquetWasm(t *testing.T) {
+	node, script := pqWasmNode(t)
+	pqNode(t, true) // DuckDB too
+	path := string(runJSPeer(t, node, script, "duckdb-write", t.TempDir()))
+	ours, names, err := alkaidParquetColumns(path)
+	require.NoError(t, err)
+	require.Len(t, names, 22)
+	theirs := independentRead(t, node, script, "wasm-read", []string{path})[path]
+	require.Empty(t, theirs.Error)
+	require.Empty(t, pqCompare(ours, theirs.Columns, names))
+	t.Logf("%d columns of %d rows equal between Alkaid and parquet-wasm", len(names), len(ours[names[0]]))
+}

@@ -48,8 +48,9 @@ var pqWasmConformanceSkips = map[string]string{
 	// Written by a Dremio build of parquet-mr 1.12.0 that puts a list of
 	// structs in field 15 of ColumnMetaData, which the format declares
 	// bloom_filter_length (i32). arrow-rs's footer decoder reads the field
-	// by its id without looking at its type and stops; Alkaid, hyparquet
-	// and DuckDB skip a field whose type is not the declared one.
+	// by its id without looking at its wire type and stops; Alkaid skips
+	// a field whose wire type is not the declared one, and hyparquet and
+	// DuckDB read the file too.
 	"dict-page-offset-zero.parquet": "Parquet error: Expected list element type of I64 but got I16",
 }
 
@@ -160,8 +161,8 @@ var pqWasmEncodingPins = map[string]string{
 	// spanning more than 2^31 give a min_delta outside int32 and
 	// miniblocks 33 bits wide. The format (Encodings.md) wants the
 	// deltas of INT32 to wrap at 32 bits; arrow-rs refuses wider ones, as
-	// Arrow C++ does, while Alkaid, hyparquet and DuckDB, decoding in 64
-	// bits, read them. The smallest case: an INT32 column holding
+	// Arrow C++ does, while Alkaid, hyparquet and DuckDB read them. The
+	// smallest case: an INT32 column holding
 	// [-2147483648, 2147483647, 0] ("Invalid delta bit width 33 which is
 	// larger than expected 32"). The fields with such INT32 leaves:
 	"DELTA_BINARY_PACKED/int32":           "'min_delta' too large",

@@ -29,7 +29,8 @@ import (
 // hyparquet (pure JS, with hyparquet-compressors for the codecs) and
 // DuckDB (@duckdb/node-api, read_parquet) read every parquet-testing file
 // Alkaid reads and every file Alkaid writes, and DuckDB writes one file
-// (COPY ... TO) that Alkaid reads. Each column of a file
+// (COPY ... TO) that Alkaid reads; parquet_wasmreader_test.go does the
+// same with parquet-wasm (arrow-rs). Each column of a file
 // is compared row by row through a canonical JSON form, defined alike in
 // pqCanon here and in parquet.mjs:
 //
@@ -102,10 +103,11 @@ func hyparquetRead(t *testing.T, node, script string, paths []string) map[string
 }
 
 // pqReaderName names the reader of each parquet.mjs command.
-var pqReaderName = map[string]string{"read": "hyparquet", "duckdb-read": "DuckDB"}
+var pqReaderName = map[string]string{"read": "hyparquet", "duckdb-read": "DuckDB", "wasm-read": "parquet-wasm"}
 
 // independentRead reads the files with parquet.mjs's command cmd
-// ("read": hyparquet, "duckdb-read": DuckDB) in one node process.
+// ("read": hyparquet, "duckdb-read": DuckDB, "wasm-read": parquet-wasm)
+// in one node process.
 func independentRead(t *testing.T, node, script, cmd string, paths []string) map[string]pqRead {
 	t.Helper()
 	var got map[string]pqRead

@@ -6,6 +6,15 @@
 //                                    or {path: {"error": message}}
 //   node parquet.mjs duckdb-read PATH...
 //                                    the same with DuckDB (read_parquet)
+//   node parquet.mjs wasm-read PATH...
+//                                    the same with parquet-wasm (arrow-rs's
+//                                    reader in WebAssembly, its node build:
+//                                    the wasm loads from node_modules), its
+//                                    Arrow result decoded by apache-arrow
+//   node parquet.mjs wasm-write JOBS
+//                                    write Parquet files with parquet-wasm
+//                                    from Arrow IPC streams, as the JSON
+//                                    file JOBS lists (see wasmWrite)
 //   node parquet.mjs duckdb-write DIR
 //                                    write DIR/duckdb.parquet with DuckDB
 //                                    (COPY ... TO) and print its name
@@ -24,15 +33,19 @@
 //
 // hyparquet turns decimals into floating-point numbers, so the DECIMAL
 // annotation is taken off the leaves before reading and the unscaled
-// integer is decoded here.
+// integer is decoded here. parquet-wasm's values are read from the Arrow
+// buffers apache-arrow decoded, in arrowcanon.mjs's 'parquet' form, as
+// peer.mjs reads IPC files; Arrow types Parquet files restore through
+// their stored schema get the forms of interop/parquet_indep_test.go's
+// pqCanon: dates of milliseconds as days, durations as their count,
+// intervals as arrays of components, float16 as numbers, dictionaries as
+// their values.
 
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parquetMetadata, parquetReadObjects, parquetSchema } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
-
-function hex(bytes) {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
+import { tableFromIPC } from 'apache-arrow';
+import { canonVector, hex } from './arrowcanon.mjs';
 
 const parsers = {
   timestampFromMilliseconds: (v) => String(BigInt(v) * 1000000n),
@@ -193,12 +206,59 @@ async function duckdbWrite(dir) {
   return path;
 }
 
+// The parquet-wasm reader: arrow-rs's Parquet reader compiled to
+// WebAssembly, whose Arrow result leaves WebAssembly memory as an IPC
+// stream that apache-arrow decodes; arrowcanon.mjs turns the decoded
+// buffers into the canonical form.
+let parquetWasm;
+async function wasmRead(path) {
+  parquetWasm ??= await import('parquet-wasm');
+  const ipc = parquetWasm.readParquet(new Uint8Array(readFileSync(path))).intoIPCStream();
+  const table = tableFromIPC(ipc);
+  const columns = {};
+  table.schema.fields.forEach((f, c) => {
+    const vec = table.getChildAt(c);
+    const rows = [];
+    for (let i = 0; i < vec.length; i++) rows.push(canonVector(vec, i, 'parquet'));
+    columns[f.name] = rows;
+  });
+  return { columns };
+}
+
+// wasmWrite has parquet-wasm write each job of the JSON file jobs:
+// [{"in": IPC stream, "out": Parquet file, "compression": a name of its
+// Compression enum, "v2": data pages v2, "dictionary": on or off}]; it
+// gives {out: {} or {"error": message}}.
+async function wasmWrite(jobs) {
+  parquetWasm ??= await import('parquet-wasm');
+  const { Table: WasmTable, WriterPropertiesBuilder, Compression, WriterVersion, writeParquet } = parquetWasm;
+  const out = {};
+  for (const j of JSON.parse(readFileSync(jobs, 'utf8'))) {
+    try {
+      const props = new WriterPropertiesBuilder()
+        .setCompression(Compression[j.compression])
+        .setWriterVersion(j.v2 ? WriterVersion.V2 : WriterVersion.V1)
+        .setDictionaryEnabled(j.dictionary)
+        .setMaxRowGroupSize(64)
+        .setDataPageSizeLimit(512)
+        .build();
+      writeFileSync(j.out, writeParquet(WasmTable.fromIPCStream(new Uint8Array(readFileSync(j.in))), props));
+      out[j.out] = {};
+    } catch (err) {
+      out[j.out] = { error: String(err?.message ?? err) };
+    }
+  }
+  return out;
+}
+
+const readers = { read, 'duckdb-read': duckdbRead, 'wasm-read': wasmRead };
+
 const [cmd, ...args] = process.argv.slice(2);
-if (cmd === 'read' || cmd === 'duckdb-read') {
+if (readers[cmd]) {
   const out = {};
   for (const p of args) {
     try {
-      out[p] = await (cmd === 'read' ? read : duckdbRead)(p);
+      out[p] = await readers[cmd](p);
     } catch (err) {
       out[p] = { error: String(err?.message ?? err) };
     }
@@ -215,9 +275,11 @@ if (cmd === 'read' || cmd === 'duckdb-read') {
     out[v] = r.getRowObjects().map((o) => o.bloom_filter_excludes);
   }
   console.log(JSON.stringify(out));
+} else if (cmd === 'wasm-write') {
+  process.stdout.write(JSON.stringify(await wasmWrite(args[0])));
 } else if (cmd === 'duckdb-write') {
   process.stdout.write(await duckdbWrite(args[0]));
 } else {
-  console.error('usage: node parquet.mjs read PATH... | duckdb-read PATH... | duckdb-write DIR | duckdb-bloom PATH COLUMN VALUE...');
+  console.error('usage: node parquet.mjs read PATH... | duckdb-read PATH... | wasm-read PATH... | wasm-write JOBS | duckdb-write DIR | duckdb-bloom PATH COLUMN VALUE...');
   process.exit(2);
 }

@@ -14,159 +14,21 @@
 // [[column values]]}, where childNames are the nested fields' names depth
 // first (apache-arrow gives an empty name as null),
 // or {"error": message} when apache-arrow cannot read the path. Values are
-// canonical, matching interop/js_test.go: null; booleans; every integer
-// (64-bit ones included), decimal (unscaled), date, time, timestamp,
-// duration and interval component as a base-10 string; floats as numbers;
-// utf8 as strings; binary as lowercase hex; lists as arrays; structs as
-// arrays of their fields in order; maps as arrays of [key, value]; unions
-// as [type code, value]; dictionaries as their values.
-//
-// Values are read from the buffers apache-arrow decoded (its Data), so
-// what is checked is its IPC reading, not its value accessors: in 21.2.0
-// Vector.get converts timestamps to millisecond numbers (rounding, and
-// throwing beyond 2^53 ms), prints negative decimal64 values as unsigned
-// and returns wrong decimal256 values.
+// canonical, matching interop/js_test.go: arrowcanon.mjs's 'ipc' form
+// (null; booleans; every integer, decimal (unscaled), date, time,
+// timestamp, duration and interval component as a base-10 string; floats
+// as numbers; utf8 as strings; binary as lowercase hex; lists as arrays;
+// structs as arrays of their fields in order; maps as arrays of [key,
+// value]; unions as [type code, value]; dictionaries as their values),
+// read from the buffers apache-arrow decoded.
 
 import { readFileSync, writeFileSync } from 'node:fs';
 import {
-  Type, UnionMode, Precision, DateUnit, IntervalUnit, TimeUnit,
   RecordBatchReader, makeVector, makeData, vectorFromArray, Table, tableToIPC,
   Field, Null, Int32, Int64, Float64, Utf8, Bool, List, Struct, Dictionary,
   TimestampMicrosecond, Decimal, DateDay,
 } from 'apache-arrow';
-
-const utf8 = new TextDecoder('utf-8', { fatal: true });
-
-function hex(bytes) {
-  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-}
-
-function view(buf) {
-  return new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-}
-
-function isValid(data, j) {
-  const bm = data.nullBitmap;
-  if (data.nullCount === 0 || !bm || bm.length === 0) return true;
-  return ((bm[j >> 3] >> (j & 7)) & 1) === 1;
-}
-
-// Signed or unsigned little-endian integer of `bytes` bytes at `at`, as a
-// BigInt.
-function int(dv, at, bytes, signed) {
-  let v = 0n;
-  for (let k = bytes - 1; k >= 0; k--) v = (v << 8n) | BigInt(dv.getUint8(at + k));
-  if (signed && bytes > 0 && (dv.getUint8(at + bytes - 1) & 0x80)) v -= 1n << BigInt(8 * bytes);
-  return v;
-}
-
-function half(bits) {
-  const s = bits & 0x8000 ? -1 : 1;
-  const e = (bits >> 10) & 0x1f;
-  const f = bits & 0x3ff;
-  if (e === 0) return s * f * 2 ** -24;
-  if (e === 31) return f ? NaN : s * Infinity;
-  return s * (1 + f / 1024) * 2 ** (e - 15);
-}
-
-// unitBytes is the width of a time, timestamp or duration value.
-function timeBytes(type) {
-  if (type.typeId === Type.Time) return type.bitWidth / 8;
-  return 8;
-}
-
-// canon is slot i (logical, counted from data.offset) of data.
-function canon(data, i) {
-  const t = data.type;
-  const j = data.offset + i;
-  switch (t.typeId) {
-    case Type.Null:
-      return null;
-    case Type.Union: {
-      const code = data.typeIds[j];
-      const child = data.children[t.typeIdToChildIndex[code]];
-      const at = t.mode === UnionMode.Dense ? data.valueOffsets[j] : i;
-      return [String(code), canon(child, at)];
-    }
-    case Type.Dictionary: {
-      if (!isValid(data, j)) return null;
-      const idx = Number(int(view(data.values), j * (t.indices.bitWidth / 8), t.indices.bitWidth / 8, t.indices.isSigned));
-      return canonVector(data.dictionary, idx);
-    }
-  }
-  if (!isValid(data, j)) return null;
-  switch (t.typeId) {
-    case Type.Bool:
-      return ((data.values[j >> 3] >> (j & 7)) & 1) === 1;
-    case Type.Int:
-      return String(int(view(data.values), j * (t.bitWidth / 8), t.bitWidth / 8, t.isSigned));
-    case Type.Float: {
-      const dv = view(data.values);
-      if (t.precision === Precision.HALF) return half(dv.getUint16(j * 2, true));
-      if (t.precision === Precision.SINGLE) return dv.getFloat32(j * 4, true);
-      return dv.getFloat64(j * 8, true);
-    }
-    case Type.Decimal:
-      return String(int(view(data.values), j * (t.bitWidth / 8), t.bitWidth / 8, true));
-    case Type.Date:
-      return t.unit === DateUnit.DAY
-        ? String(int(view(data.values), j * 4, 4, true))
-        : String(int(view(data.values), j * 8, 8, true));
-    case Type.Time:
-    case Type.Timestamp:
-    case Type.Duration: {
-      const w = timeBytes(t);
-      return String(int(view(data.values), j * w, w, true));
-    }
-    case Type.Interval: {
-      const dv = view(data.values);
-      if (t.unit === IntervalUnit.YEAR_MONTH) return String(int(dv, j * 4, 4, true));
-      if (t.unit === IntervalUnit.DAY_TIME) return [String(int(dv, j * 8, 4, true)), String(int(dv, j * 8 + 4, 4, true))];
-      return [String(int(dv, j * 16, 4, true)), String(int(dv, j * 16 + 4, 4, true)), String(int(dv, j * 16 + 8, 8, true))];
-    }
-    case Type.FixedSizeBinary:
-      return hex(data.values.subarray(j * t.byteWidth, (j + 1) * t.byteWidth));
-    case Type.Utf8:
-    case Type.LargeUtf8:
-    case Type.Binary:
-    case Type.LargeBinary: {
-      const s = Number(data.valueOffsets[j]);
-      const e = Number(data.valueOffsets[j + 1]);
-      const bytes = data.values.subarray(s, e);
-      return t.typeId === Type.Utf8 || t.typeId === Type.LargeUtf8 ? utf8.decode(bytes) : hex(bytes);
-    }
-    case Type.Utf8View:
-    case Type.BinaryView: {
-      const v = makeVector(data).get(i);
-      return t.typeId === Type.Utf8View ? v : hex(v);
-    }
-    case Type.List:
-    case Type.LargeList:
-    case Type.Map: {
-      const s = Number(data.valueOffsets[j]);
-      const e = Number(data.valueOffsets[j + 1]);
-      const out = [];
-      for (let k = s; k < e; k++) out.push(canon(data.children[0], k));
-      return out;
-    }
-    case Type.FixedSizeList: {
-      const out = [];
-      for (let k = 0; k < t.listSize; k++) out.push(canon(data.children[0], j * t.listSize + k));
-      return out;
-    }
-    case Type.Struct:
-      return data.children.map((c) => canon(c, j));
-  }
-  throw new Error(`no canonical form for ${t}`);
-}
-
-function canonVector(vec, i) {
-  for (const d of vec.data) {
-    if (i < d.length) return canon(d, i);
-    i -= d.length;
-  }
-  throw new Error(`index ${i} beyond the dictionary`);
-}
+import { canonVector } from './arrowcanon.mjs';
 
 // childNames lists the names of a type's nested fields, depth first, as
 // apache-arrow read them (a list's child name included, even when empty).

@@ -155,24 +155,7 @@ var pqWasmRawIntervals = map[string]string{
 // cannot read or reads otherwise when Alkaid forces that encoding on them
 // (a part of the error or difference); the test fails when one starts
 // agreeing.
-var pqWasmEncodingPins = map[string]string{
-	// A defect of Alkaid's writer, not of arrow-rs: it computes the
-	// DELTA_BINARY_PACKED deltas of INT32 columns in 64 bits, so values
-	// spanning more than 2^31 give a min_delta outside int32 and
-	// miniblocks 33 bits wide. The format (Encodings.md) wants the
-	// deltas of INT32 to wrap at 32 bits; arrow-rs refuses wider ones, as
-	// Arrow C++ does, while Alkaid, hyparquet and DuckDB read them. The
-	// smallest case: an INT32 column holding
-	// [-2147483648, 2147483647, 0] ("Invalid delta bit width 33 which is
-	// larger than expected 32"). The fields with such INT32 leaves:
-	"DELTA_BINARY_PACKED/int32":           "'min_delta' too large",
-	"DELTA_BINARY_PACKED/uint32":          "'min_delta' too large",
-	"DELTA_BINARY_PACKED/date32":          "'min_delta' too large",
-	"DELTA_BINARY_PACKED/interval_months": "'min_delta' too large",
-	"DELTA_BINARY_PACKED/list":            "'min_delta' too large",
-	"DELTA_BINARY_PACKED/map":             "'min_delta' too large",
-	"DELTA_BINARY_PACKED/list_of_struct":  "'min_delta' too large",
-}
+var pqWasmEncodingPins = map[string]string{}
 
 // TestParquetAlkaidCodecsToParquetWasm has Alkaid write every randdata
 // type Parquet holds into one file per codec (all seven, the
@@ -341,21 +324,6 @@ var pqWasmWrittenPins = map[string]pqWasmWrittenPin{
 	// the values.
 	"run_end_encoded":      {typ: "type float32, written run_end_encoded"},
 	"run_end_encoded_utf8": {typ: "type utf8, written run_end_encoded"},
-	// Defects of Alkaid's reader (the parquet package): arrow-rs writes
-	// date64 as a plain INT64 of milliseconds and time32[s] as a plain
-	// INT32 of seconds, no annotation, their types in ARROW:schema; the
-	// reader's restore rule takes date64 only over DATE and time32[s]
-	// only over TIME, so it gives the raw integers (arrow-go's pqarrow
-	// and parquet-wasm itself read them as date64 and time32[s]).
-	"date64":  {typ: "type int64, written date64", value: `row 0: Alkaid "`},
-	"time32s": {typ: "type int32, written time32[s]", value: `row 0: Alkaid "`},
-	// Also of Alkaid's reader: arrow-rs writes month and day-time
-	// intervals as Parquet's INTERVAL (FIXED_LEN_BYTE_ARRAY(12): months,
-	// days, milliseconds); the reader does not decode INTERVAL and, the
-	// width differing, does not restore the stored interval type either,
-	// giving the 12 raw bytes.
-	"interval_months":   {typ: "type fixed_size_binary[12], written month_interval", value: `row 0: Alkaid "`},
-	"interval_day_time": {typ: "type fixed_size_binary[12], written day_time_interval", value: `row 0: Alkaid "`},
 }
 
 // TestParquetWasmToAlkaid has parquet-wasm (arrow-rs's writer) write one

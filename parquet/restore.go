@@ -44,9 +44,15 @@ func restorable(stored, read datatype.DataType) bool {
 	}
 	sk, rk := stored.Kind(), read.Kind()
 	if f := secondsFactor(stored); f != 0 {
-		// Written in milliseconds or days, as Arrow does.
-		return (sk == datatype.KindDate64 && rk == datatype.KindDate32) ||
-			(sk == datatype.KindTime32 && rk == datatype.KindTime32)
+		// Written in days or milliseconds, as Alkaid and Arrow C++ do, or
+		// as plain integers of the stored unit, as arrow-rs does.
+		return (sk == datatype.KindDate64 && (rk == datatype.KindDate32 || rk == datatype.KindInt64)) ||
+			(sk == datatype.KindTime32 && (rk == datatype.KindTime32 || rk == datatype.KindInt32))
+	}
+	if isParquetInterval(read) {
+		// Parquet's INTERVAL, as arrow-rs writes month and day-time
+		// intervals.
+		return sk == datatype.KindMonthInterval || sk == datatype.KindDayTimeInterval
 	}
 	switch {
 	case sk == datatype.KindLargeString || sk == datatype.KindStringView:
@@ -98,7 +104,9 @@ func convertLeaf(a array.Array, t datatype.DataType) (array.Array, error) {
 		}
 		a = out
 	}
-	if f := secondsFactor(t); f != 0 {
+	if rk := a.DataType().Kind(); isParquetInterval(a.DataType()) && (k == datatype.KindMonthInterval || k == datatype.KindDayTimeInterval) {
+		return intervalLeaf(a, t)
+	} else if f := secondsFactor(t); f != 0 && rk != datatype.KindInt32 && rk != datatype.KindInt64 {
 		raw, w, ok := array.FixedWidthBytes(a)
 		if !ok {
 			return nil, unsupportedf("values of %T for %s", a, t)
@@ -132,4 +140,30 @@ func convertLeaf(a array.Array, t datatype.DataType) (array.Array, error) {
 		return nil, invalidf("%v", err)
 	}
 	return v, nil
+}
+
+// isParquetInterval reports whether t is the type Parquet's INTERVAL is
+// read as: 12 bytes, the months, days and milliseconds as little-endian
+// 32-bit integers.
+func isParquetInterval(t datatype.DataType) bool {
+	fb, ok := t.(*datatype.FixedSizeBinaryType)
+	return ok && fb.ByteWidth == 12
+}
+
+// intervalLeaf takes the months (a month interval) or the days and
+// milliseconds (a day-time interval) of Parquet INTERVAL values.
+func intervalLeaf(a array.Array, t datatype.DataType) (array.Array, error) {
+	raw, _, ok := array.FixedWidthBytes(a)
+	if !ok {
+		return nil, unsupportedf("values of %T for %s", a, t)
+	}
+	from, w := 0, 4 // the months
+	if t.Kind() == datatype.KindDayTimeInterval {
+		from, w = 4, 8 // the days, then the milliseconds
+	}
+	out := make([]byte, a.Len()*w)
+	for i := range a.Len() {
+		copy(out[i*w:(i+1)*w], raw[12*i+from:])
+	}
+	return makeArray(t, a.Len(), nil, memory.NewBuffer(out))
 }

@@ -329,6 +329,9 @@ func encodeValues(dst []byte, enc format.Encoding, l *wleaf, v *values) []byte {
 				ints[i] = int64(binary.LittleEndian.Uint64(v.fixed[8*i:]))
 			}
 		}
+		if v.width == 4 {
+			return encoding.AppendDeltaBinaryPacked32(dst, ints)
+		}
 		return encoding.AppendDeltaBinaryPacked(dst, ints)
 	case format.DeltaLengthByteArray:
 		return encoding.AppendDeltaLengthByteArray(dst, v.bin)

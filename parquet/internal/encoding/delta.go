@@ -96,8 +96,20 @@ func readBits(b []byte, off, w int) uint64 {
 }
 
 // AppendDeltaBinaryPacked appends vals in DELTA_BINARY_PACKED encoding
-// with blocks of 128 values in four miniblocks.
+// with blocks of 128 values in four miniblocks (INT64 arithmetic).
 func AppendDeltaBinaryPacked(dst []byte, vals []int64) []byte {
+	return appendDeltaBinaryPacked(dst, vals, false)
+}
+
+// AppendDeltaBinaryPacked32 appends vals, the values of an INT32 column,
+// like AppendDeltaBinaryPacked but with the deltas wrapping at 32 bits, as
+// the format asks of INT32: the minimum delta fits an int32 and no
+// miniblock is wider than 32 bits.
+func AppendDeltaBinaryPacked32(dst []byte, vals []int64) []byte {
+	return appendDeltaBinaryPacked(dst, vals, true)
+}
+
+func appendDeltaBinaryPacked(dst []byte, vals []int64, wrap32 bool) []byte {
 	const blockSize, miniblocks, perMini = 128, 4, 32
 	dst = binary.AppendUvarint(dst, blockSize)
 	dst = binary.AppendUvarint(dst, miniblocks)
@@ -113,6 +125,9 @@ func AppendDeltaBinaryPacked(dst []byte, vals []int64) []byte {
 		minDelta := int64(0)
 		for i := start; i < end; i++ {
 			d := vals[i] - vals[i-1]
+			if wrap32 {
+				d = int64(int32(d))
+			}
 			if i == start || d < minDelta {
 				minDelta = d
 			}

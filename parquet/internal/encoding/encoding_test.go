@@ -2,6 +2,7 @@ package encoding
 
 import (
 	"bytes"
+	"encoding/binary"
 	"errors"
 	"math"
 	"math/rand/v2"
@@ -251,6 +252,55 @@ func BenchmarkDecodePlainBinary(b *testing.B) {
 		dst.Offsets, dst.Data = dst.Offsets[:1], dst.Data[:0]
 		if _, err := DecodePlainBinaryTo(&dst, page, src.Len()); err != nil {
 			b.Fatal(err)
+		}
+	}
+}
+
+// TestDeltaBinaryPacked32Wraps: INT32 values spanning the whole range
+// give deltas that wrap at 32 bits, so no miniblock is wider than 32 bits
+// and the minimum delta fits an int32; truncated to 32 bits, the decoded
+// values are those written.
+func TestDeltaBinaryPacked32Wraps(t *testing.T) {
+	r := rand.New(rand.NewPCG(9, 10))
+	vals := []int64{math.MinInt32, math.MaxInt32, 0, math.MinInt32, -1, math.MaxInt32}
+	for range 500 {
+		vals = append(vals, int64(int32(r.Uint32())))
+	}
+	enc := AppendDeltaBinaryPacked32(nil, vals)
+	got, _, err := DecodeDeltaBinaryPacked(enc, len(vals))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range vals {
+		if int32(got[i]) != int32(vals[i]) {
+			t.Fatalf("value %d: got %d, want %d", i, int32(got[i]), vals[i])
+		}
+	}
+	// Walk the blocks: each min delta an int32, each width at most 32.
+	pos := 0
+	header := make([]uint64, 4)
+	for i := range header {
+		v, n := binary.Uvarint(enc[pos:])
+		header[i], pos = v, pos+n
+	}
+	for left := len(vals) - 1; left > 0; left -= 128 {
+		md, n := binary.Varint(enc[pos:])
+		pos += n
+		if md < math.MinInt32 || md > math.MaxInt32 {
+			t.Fatalf("min delta %d outside int32", md)
+		}
+		for m := range 4 {
+			w := int(enc[pos+m])
+			if w > 32 {
+				t.Fatalf("miniblock of %d bits", w)
+			}
+		}
+		widths := enc[pos : pos+4]
+		pos += 4
+		for m, w := range widths {
+			if m*32 < min(left, 128) {
+				pos += 32 * int(w) / 8
+			}
 		}
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"sort"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -267,7 +268,18 @@ func (w *Writer) Flush() error {
 	bodies := make([][][]byte, len(w.leaves))
 	indexes := make([]*chunkIndex, len(w.leaves))
 	blooms := make([][]byte, len(w.leaves))
-	err := parallelDo(len(w.leaves), w.cfg.parallel, func(i int) error {
+	// The biggest chunks first, so that the last one to finish is small.
+	order := make([]int, len(w.leaves))
+	sizes := make([]int, len(w.leaves))
+	for i := range order {
+		order[i] = i
+		for _, s := range segments[i] {
+			sizes[i] += s.bytes()
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return sizes[order[a]] > sizes[order[b]] })
+	err := parallelDo(len(w.leaves), w.cfg.parallel, func(k int) error {
+		i := order[k]
 		var err error
 		chunks[i], bodies[i], indexes[i], blooms[i], err = w.encodeChunk(w.leaves[i], segments[i])
 		segments[i] = nil

@@ -22,6 +22,16 @@ type segment struct {
 	idx  []int32
 }
 
+// bytes estimates the size of the segment's levels and values, the work
+// of encoding it.
+func (s *segment) bytes() int {
+	n := 2*len(s.def) + 2*len(s.rep) + 4*len(s.idx)
+	if v := s.vals; v != nil {
+		n += len(v.fixed) + len(v.bools) + len(v.bin.Data) + 4*len(v.bin.Offsets)
+	}
+	return n
+}
+
 // segments returns the segments of the leaves of top-level field f whose
 // first leaf is w.leaves[first]. A flat field (a leaf of a plain type)
 // is converted directly; others are shredded.

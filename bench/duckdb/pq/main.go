@@ -12,6 +12,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"time"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -21,8 +22,21 @@ import (
 func main() {
 	in := flag.String("in", "", "DuckDB's Parquet file of the table")
 	reps := flag.Int("reps", 3, "runs per case; the fastest counts")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the runs to this file")
 	flag.Parse()
+	if *profile != "" {
+		pf, err := os.Create(*profile)
+		if err == nil {
+			err = pprof.StartCPUProfile(pf)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "pq:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if err := run(*in, *reps); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "pq:", err)
 		os.Exit(1)
 	}

@@ -2,13 +2,10 @@ package parquet
 
 import (
 	"encoding/binary"
-	"hash/crc32"
 	"slices"
 
-	"github.com/alkaid-go/alkaid/parquet/internal/compress"
 	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
-	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 )
 
 // encodeChunk encodes the pages of one column chunk and returns them with
@@ -104,65 +101,27 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	if index == nil || dictVals != nil {
 		meta.Statistics = stats(l, all, nulls)
 	}
-	row := int64(0)    // the first row of the next page
-	var stamp []int32  // page number (from 1) that last saw each dictionary entry
-	var keep []int32   // a page's distinct dictionary entries
-	var pages [][]byte // header and compressed body of each page
-	var cbuf []byte    // one compressed page
-	at := int64(0)     // the chunk's size so far
-	var uncompressed, compressed int64
-	// emit appends a page: levels (v2 only, never compressed) followed by
-	// body, compressed with the chunk's codec.
-	emit := func(h *format.PageHeader, levels, body []byte) error {
-		c, err := compress.Compress(format.Codec(codec), cbuf[:0], body)
-		if err != nil {
-			return err
-		}
-		cbuf = c
-		if v2 := h.DataPageHeaderV2; v2 != nil {
-			// A v2 page keeps its values uncompressed when the codec
-			// does not make them smaller.
-			packed := format.Codec(codec) != format.Uncompressed && len(c) < len(body)
-			v2.IsCompressed = ptr(packed)
-			if !packed {
-				c = body
-			}
-		}
-		n := len(levels) + len(c)
-		h.UncompressedPageSize, h.CompressedPageSize = int32(len(levels)+len(body)), int32(n)
-		if w.cfg.crc {
-			crc := crc32.Update(crc32.ChecksumIEEE(levels), crc32.IEEETable, c)
-			h.CRC = ptr(int32(crc))
-		}
-		hb := thrift.Marshal(nil, h)
-		page := make([]byte, 0, len(hb)+n)
-		page = append(append(append(page, hb...), levels...), c...)
-		pages = append(pages, page)
-		uncompressed += int64(len(hb) + len(levels) + len(body))
-		compressed += int64(len(page))
-		at += int64(len(page))
-		return nil
-	}
+	row := int64(0)   // the first row of the next page
+	var stamp []int32 // page number (from 1) that last saw each dictionary entry
+	var keep []int32  // a page's distinct dictionary entries
+	pageNo := 0       // pages so far
+	q := &pageQueue{codec: format.Codec(codec), crc: w.cfg.crc, slots: w.slots}
 	if indices != nil {
-		meta.DictionaryPageOffset = ptr(at)
+		meta.DictionaryPageOffset = ptr(int64(0))
 		h := &format.PageHeader{Type: format.DictionaryPage,
 			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: int32(dictN), Encoding: format.Plain}}
-		if err := emit(h, nil, dictPage); err != nil {
-			return format.ColumnChunk{}, nil, nil, nil, err
-		}
+		q.add(&queuedPage{h: h}, dictPage)
+		pageNo++
 		enc = format.RLEDictionary
 	}
-	meta.DataPageOffset = at
-	var body []byte // one page, reused
-	var lv []byte   // a v2 page's levels, reused
 	bw := encoding.BitWidth(uint64(max(dictN-1, 0)))
 	// Pages end at row boundaries once their values reach the page size.
 	vi := 0
 	for e := 0; e < entries || (e == 0 && entries == 0); {
 		end, vend := e, vi
-		dictPage := e < dictEnd
+		dictEncoded := e < dictEnd
 		last := entries // the page's last possible end
-		if dictPage {
+		if dictEncoded {
 			last = dictEnd
 		}
 		unchecked := 0 // entries since the size was last checked
@@ -176,7 +135,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 			if unchecked >= 64 && end < last && (maxRep == 0 || rep[end] == 0) {
 				unchecked = 0
 				var size int
-				if dictPage {
+				if dictEncoded {
 					size = (vend - vi) * max(bw, 1) / 8
 				} else {
 					size = valueBytes(all, vi, vend)
@@ -195,7 +154,17 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 				}
 			}
 		}
-		body, lv = body[:0], lv[:0]
+		// Each page's buffers belong to the queue once added. The body's
+		// capacity: levels of at most 2 bytes an entry, then the values
+		// (PLAIN size; dictionary indices of bw bits).
+		var lv []byte
+		hint := 16 + 2*(end-e)
+		if dictEncoded {
+			hint += (vend-vi)*bw/8 + 1
+		} else {
+			hint += valueBytes(all, vi, vend)
+		}
+		body := pageBuffer(hint)
 		var rl, dl int // byte lengths of a v2 page's levels
 		if w.cfg.pageV2 {
 			if maxRep > 0 {
@@ -215,7 +184,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 			}
 		}
 		enc := plainEnc
-		if dictPage {
+		if dictEncoded {
 			enc = format.RLEDictionary
 			body = append(body, byte(bw))
 			body = encoding.AppendRLE(body, indices[vi:vend], bw)
@@ -229,12 +198,9 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 				NumValues: int32(end - e), NumNulls: int32(end - e - (vend - vi)), NumRows: int32(rows),
 				Encoding: enc, DefinitionLevelsByteLength: int32(dl), RepetitionLevelsByteLength: int32(rl)}}
 		}
-		pageAt := at
-		if err := emit(h, lv, body); err != nil {
-			return format.ColumnChunk{}, nil, nil, nil, err
-		}
+		qp := &queuedPage{h: h, levels: lv, data: true, row: row, nulls: int64(end - e - (vend - vi))}
+		pageNo++
 		if index != nil {
-			pv := all
 			if dictVals != nil {
 				// The page's distinct entries have its min and max.
 				if stamp == nil {
@@ -242,22 +208,37 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 				}
 				keep = keep[:0]
 				for _, k := range indices[vi:vend] {
-					if stamp[k] != int32(len(pages)) {
-						stamp[k] = int32(len(pages))
+					if stamp[k] != int32(pageNo) {
+						stamp[k] = int32(pageNo)
 						keep = append(keep, k)
 					}
 				}
-				pv = gatherValues(dictVals, keep)
+				qp.vals = gatherValues(dictVals, keep)
 			} else {
-				pv = all.slice(vi, vend)
+				qp.vals = all.slice(vi, vend)
 			}
-			index.addPage(l, pageAt, len(pages[len(pages)-1]), row, pv, int64(end-e-(vend-vi)))
 			row += rows
 		}
+		q.add(qp, body)
 		e, vi = end, vend
 		if entries == 0 {
 			break
 		}
+	}
+	firstData := true
+	pages, uncompressed, compressed, err := q.layout(func(p *queuedPage, at int64, size int) {
+		if !p.data {
+			return
+		}
+		if firstData {
+			meta.DataPageOffset, firstData = at, false
+		}
+		if index != nil {
+			index.addPage(l, at, size, p.row, p.vals, p.nulls)
+		}
+	})
+	if err != nil {
+		return format.ColumnChunk{}, nil, nil, nil, err
 	}
 	if meta.Statistics == nil {
 		// The chunk's min and max are those of its pages.

@@ -151,6 +151,9 @@ type Writer struct {
 	firstLeaf []int
 	closed    bool
 	err       error
+	// slots bounds the pages being compressed at once across the
+	// writer's chunks (nil without parallelism: see pageQueue).
+	slots chan struct{}
 }
 
 // NewWriter starts a Parquet file of records of schema s on w.
@@ -180,6 +183,9 @@ func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, er
 		return nil, err
 	}
 	pw := &Writer{w: w, cfg: cfg, schema: s, elems: b.elems, leaves: b.leaves, sorting: sorting}
+	if cfg.parallel > 1 {
+		pw.slots = make(chan struct{}, cfg.parallel)
+	}
 	if err := pw.write(magic); err != nil {
 		return nil, err
 	}

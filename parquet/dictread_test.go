@@ -2,13 +2,13 @@ package parquet
 
 import (
 	"fmt"
+	"slices"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
-	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 )
 
 // TestDictionaryColumnKeepsIndices: a top-level dictionary<int32, utf8>
@@ -65,23 +65,10 @@ func TestDictionaryColumnKeepsIndices(t *testing.T) {
 // data page.
 func plainDataPages(t *testing.T, f *File, data []byte) bool {
 	t.Helper()
-	for _, rg := range f.meta.RowGroups {
-		md := rg.Columns[0].MetaData
-		start := md.DataPageOffset
-		if md.DictionaryPageOffset != nil && *md.DictionaryPageOffset < start {
-			start = *md.DictionaryPageOffset
-		}
-		chunk := data[start : start+md.TotalCompressedSize]
-		for pos := 0; pos < len(chunk); {
-			var h format.PageHeader
-			n, err := thrift.Unmarshal(chunk[pos:], &h)
-			if err != nil {
-				t.Fatal(err)
-			}
-			pos += n + int(h.CompressedPageSize)
-			if h.DataPageHeader != nil && h.DataPageHeader.Encoding == format.Plain {
-				return true
-			}
+	encs, _ := chunkPageEncodings(t, f, data, 0)
+	for _, e := range encs {
+		if slices.Contains(e, format.Plain) {
+			return true
 		}
 	}
 	return false

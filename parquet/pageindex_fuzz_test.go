@@ -19,9 +19,13 @@ import (
 // indexedFile is a small file of a few pages per chunk and its metadata.
 func indexedFile(t testing.TB) ([]byte, *File) {
 	d := newPagedData(rand.New(rand.NewPCG(5, 6)), 200)
+	return writeAndOpen(t, d.record(t), WithPageSize(64), WithDictionary(false, 0))
+}
+
+// writeAndOpen writes rec as a file and opens it.
+func writeAndOpen(t testing.TB, rec *alkaid.Record, opts ...WriterOption) ([]byte, *File) {
 	var buf bytes.Buffer
-	rec := d.record(t)
-	w, err := NewWriter(&buf, rec.Schema(), WithPageSize(64), WithDictionary(false, 0))
+	w, err := NewWriter(&buf, rec.Schema(), opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,22 +188,7 @@ func nestedIndexedFile(t testing.TB) ([]byte, *File) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var buf bytes.Buffer
-	w, err := NewWriter(&buf, s, WithPageSize(48), WithDictionary(false, 0))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Write(rec); err != nil {
-		t.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	f, err := NewFileBytes(buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	return buf.Bytes(), f
+	return writeAndOpen(t, rec, WithPageSize(48), WithDictionary(false, 0))
 }
 
 // FuzzPageIndexNested is FuzzPageIndex for a file with a list column,

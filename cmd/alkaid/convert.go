@@ -20,7 +20,9 @@ batch per row group; on stdin read whole into memory), else as a stream;
 its footer; a longer one is read as a stream). OUT ending in .ipc (.arrow)
 is a file, .ipcs (.arrows) a stream, .parquet (or -to parquet) a Parquet
 file written with -codec and -row-group-rows, "-" is stdout (a stream);
-otherwise OUT takes IN's form (a file for a Parquet IN). Values,
+without an extension OUT takes IN's form (a file for a Parquet IN); any
+other extension is an error (CSV and JSON are written by export) unless
+-to says the form. Values,
 dictionaries, extension types, schema, field, message and footer metadata
 are kept (Parquet holds no message nor footer metadata). Writing a file
 from a stream whose dictionaries are replaced between batches re-encodes

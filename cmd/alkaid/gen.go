@@ -22,8 +22,10 @@ some of them by name. Rows are generated in batches of at most -batch-rows
 Every batch shares the first batch's dictionaries (indices are drawn within
 them), which the file format requires and keeps files small.
 
-OUT ending in .ipc (.arrow) is a file, .ipcs (.arrows) a stream, "-" is
-stdout (a stream unless -to file); otherwise a file.`,
+OUT ending in .ipc (.arrow) is a file, .ipcs (.arrows) a stream,
+.parquet Parquet, "-" is stdout (a stream unless -to file); without an
+extension a file; any other extension is an error unless -to says the
+form.`,
 }
 
 const defaultBatchRows = 64 << 10

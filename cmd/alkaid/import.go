@@ -5,8 +5,6 @@ import (
 	"io"
 	"iter"
 	"os"
-	"path/filepath"
-	"strings"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/csv"
@@ -22,7 +20,8 @@ The format comes from -format, else IN's extension (.json, .ndjson, .jsonl:
 newline-delimited JSON; anything else: CSV). "-" is stdin / stdout. OUT's
 extension must be one the tool writes (.ipc, .arrow, .feather: file;
 .ipcs, .arrows: stream; .parquet: Parquet, see -codec and -row-group-rows)
-or none; -to parquet writes Parquet whatever the name.
+or none; -to may give another extension the form to write, but never a
+text one (.csv, .json, …: see export) and -to parquet never an IPC one.
 
 Without -schema the types are inferred from the first -infer-rows rows (or
 the whole input with -infer-all, which reads a file twice): integers
@@ -80,26 +79,6 @@ type importOptions struct {
 	delim                string
 	header, quiet        bool
 	out                  *outFlags
-}
-
-// ipcExtensions are the output extensions import and convert write.
-var ipcExtensions = []string{".ipc", ".arrow", ".feather", ".ipcs", ".arrows"}
-
-// checkOutExt refuses an output path whose extension names a format the
-// tool does not write (say .csv), or .parquet when the flags ask for IPC:
-// writing IPC there would lie. A Parquet output (see wantsParquet) may
-// have any name.
-func checkOutExt(path string, o *outFlags) error {
-	ext := strings.ToLower(filepath.Ext(path))
-	if path == "-" || ext == "" || o.wantsParquet(path) {
-		return nil
-	}
-	for _, e := range ipcExtensions {
-		if ext == e {
-			return nil
-		}
-	}
-	return usagef("%s: the tool does not write %s files with -to %s; give OUT one of %s or .parquet (or none)", path, ext, o.to, strings.Join(ipcExtensions, " "))
 }
 
 // textReader is what the csv and ndjson readers share.

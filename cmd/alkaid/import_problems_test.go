@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -141,4 +142,39 @@ func TestImportProgressPercent(t *testing.T) {
 	require.Contains(t, errs, "\rimport: 5,000 rows, ")
 	require.Contains(t, errs, "100%, 0s left")
 	require.Regexp(t, `\rimport: 1,000 rows, .*, [0-9]+%, .* left`, errs)
+}
+
+// "convert x.ipc out.csv" and "gen -o g.csv" wrote IPC files named .csv
+// (exit 0): every command writing IPC or Parquet refuses an output
+// extension it does not write, pointing text ones to export, and
+// creates nothing.
+func TestOutputExtensionRefusedEveryCommand(t *testing.T) {
+	dir := t.TempDir()
+	src := writeIPC(t, dir)
+	csvIn := writeFile(t, dir, "d.csv", "a\n1\n")
+	for _, c := range []struct {
+		argv []string
+		want string
+	}{
+		{[]string{"convert", src, "out.csv"}, `use "alkaid export"`},
+		{[]string{"convert", src, "out.ndjson"}, `use "alkaid export"`},
+		{[]string{"convert", "-to", "stream", src, "out.csv"}, `use "alkaid export"`},
+		{[]string{"convert", src, "out.bin"}, "does not write .bin files"},
+		{[]string{"convert", "-to", "parquet", src, "out.ipc"}, "does not write .ipc files"},
+		{[]string{"gen", "-rows", "1", "-o", "out.csv"}, `use "alkaid export"`},
+		{[]string{"gen", "-rows", "1", "-o", "out.xyz"}, "does not write .xyz files"},
+		{[]string{"import", csvIn, "out.jsonl"}, `use "alkaid export"`},
+	} {
+		argv := slices.Clone(c.argv)
+		out := filepath.Join(dir, argv[len(argv)-1])
+		argv[len(argv)-1] = out
+		code, _, errs := cli(t, nil, argv...)
+		require.Equal(t, exitUsage, code, "%v: %s", c.argv, errs)
+		require.Contains(t, errs, c.want, c.argv)
+		require.NoFileExists(t, out)
+	}
+	// An explicit -to may name any other extension; no extension is fine.
+	mustCLI(t, "convert", "-to", "stream", src, filepath.Join(dir, "out.bin"))
+	mustCLI(t, "convert", src, filepath.Join(dir, "plain"))
+	mustCLI(t, "gen", "-rows", "1", "-o", filepath.Join(dir, "g.arrows"))
 }

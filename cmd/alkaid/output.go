@@ -12,6 +12,8 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 )
 
 // partialSuffix names what a failed command keeps of its output.
@@ -141,4 +143,41 @@ func (o *output) keep(cause error) error {
 		err = ferr
 	}
 	return o.f.fail(errors.Join(cause, err), true)
+}
+
+// ipcExtensions are the output extensions of IPC files and streams.
+var ipcExtensions = []string{".ipc", ".arrow", ".feather", ".ipcs", ".arrows"}
+
+// checkOutExt is the one check of an output path's extension, made by
+// every command writing IPC or Parquet (convert, import, gen): the
+// extension must name what is written, so that no IPC lands in a file
+// named .csv or .parquet. Allowed are the IPC extensions, .parquet when
+// Parquet is written (-to parquet may write any name but a foreign
+// format's), no extension, and "-"; any other extension only with an
+// explicit -to stream or -to file. Text extensions point to export.
+func checkOutExt(path string, o *outFlags) error {
+	ext := strings.ToLower(filepath.Ext(path))
+	if path == "-" || ext == "" {
+		return nil
+	}
+	if slices.Contains(ipcExtensions, ext) {
+		if o.to == "parquet" {
+			return usagef("%s: -to parquet does not write %s files: it would put Parquet into one; drop -to or name OUT .parquet", path, ext)
+		}
+		return nil
+	}
+	if ext == ".parquet" {
+		if o.wantsParquet(path) {
+			return nil
+		}
+		return usagef("%s: -to %s does not write Parquet and would write IPC into a .parquet file; drop -to or name OUT otherwise", path, o.to)
+	}
+	switch ext {
+	case ".csv", ".tsv", ".txt", ".json", ".ndjson", ".jsonl":
+		return usagef("%s: this command does not write %s files (it writes IPC and Parquet); use \"alkaid export\" to write CSV or newline-delimited JSON", path, ext)
+	}
+	if o.to == "" {
+		return usagef("%s: this command does not write %s files; name OUT with one of %s or .parquet (or no extension), or say the form with -to", path, ext, strings.Join(ipcExtensions, " "))
+	}
+	return nil
 }

@@ -38,7 +38,7 @@ func TestParquetConvertRoundTrip(t *testing.T) {
 	}{
 		{"to an IPC file", nil, "back.ipc"},
 		{"to an IPC stream", nil, "back.ipcs"},
-		{"to a file by default", nil, "back.bin"},
+		{"to a file by default", nil, "back"},
 		{"Parquet to Parquet", []string{"-codec", "gzip"}, "again.parquet"},
 	}
 	for _, c := range cases {
@@ -49,7 +49,7 @@ func TestParquetConvertRoundTrip(t *testing.T) {
 		})
 	}
 	// A Parquet input converted to an unnamed form is an IPC file.
-	info := mustCLI(t, "info", filepath.Join(dir, "back.bin"))
+	info := mustCLI(t, "info", filepath.Join(dir, "back"))
 	require.Contains(t, info, "format:         file (magic ALKAID1)")
 }
 

@@ -252,15 +252,15 @@ func (o *outFlags) parquetOptions() ([]parquet.WriterOption, error) {
 // Parquet file (see wantsParquet), or an IPC file or stream (see resolve,
 // fallbackFile as there). path must not be one of inputs.
 func (o *outFlags) openOutput(path string, schema *alkaid.Schema, fallbackFile bool, inputs ...string) (*output, error) {
+	if err := checkOutExt(path, o); err != nil {
+		return nil, err
+	}
 	if o.wantsParquet(path) {
 		opts, err := o.parquetOptions()
 		if err != nil {
 			return nil, err
 		}
 		return createParquetOutput(path, schema, opts, inputs...)
-	}
-	if strings.EqualFold(filepath.Ext(path), ".parquet") {
-		return nil, usagef("%s: -to %s would write IPC into a .parquet file; drop -to or name OUT otherwise", path, o.to)
 	}
 	if o.codec != "" || o.rowGroupRows != 0 {
 		return nil, usagef("-codec and -row-group-rows apply to Parquet outputs (OUT ending in .parquet, or -to parquet)")

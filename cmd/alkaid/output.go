@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -46,7 +47,9 @@ func createOutFile(path string, inputs ...string) (*outFile, error) {
 		}
 		mode = st.Mode().Perm()
 	}
-	f, err := os.CreateTemp(filepath.Dir(final), "."+filepath.Base(final)+".tmp-*")
+	dir, prefix := filepath.Dir(final), tempPrefix(final)
+	removeStaleTemps(dir, prefix)
+	f, err := os.CreateTemp(dir, prefix+strconv.Itoa(os.Getpid())+"-*")
 	if err != nil {
 		return nil, err
 	}
@@ -56,6 +59,37 @@ func createOutFile(path string, inputs ...string) (*outFile, error) {
 		return nil, err
 	}
 	return &outFile{File: f, path: final}, nil
+}
+
+// tempPrefix starts the name of every temporary file written for the
+// output at path: ".NAME.tmp-PID-RANDOM" beside it, PID being the
+// writing process.
+func tempPrefix(path string) string { return "." + filepath.Base(path) + ".tmp-" }
+
+// removeStaleTemps removes the temporary files of an earlier write of the
+// same output (names starting with prefix in dir) whose process is gone:
+// a command killed (kill -9, a crash) leaves its temporary file behind,
+// and the next write of that output cleans it up. Files of a process that
+// still runs (another write of the same output) are left alone, as is
+// anything not named as this command names them; failures are ignored
+// (the file is left, as before).
+func removeStaleTemps(dir, prefix string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return
+	}
+	for _, e := range entries {
+		rest, ok := strings.CutPrefix(e.Name(), prefix)
+		if !ok || !e.Type().IsRegular() {
+			continue
+		}
+		pidText, random, ok := strings.Cut(rest, "-")
+		pid, err := strconv.Atoi(pidText)
+		if !ok || err != nil || pid <= 0 || random == "" || pid == os.Getpid() || processAlive(pid) {
+			continue
+		}
+		os.Remove(filepath.Join(dir, e.Name()))
+	}
 }
 
 // notAnInput refuses an output that is one of the inputs, however spelled

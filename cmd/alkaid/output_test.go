@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -256,4 +257,33 @@ func TestSharedMetadataCommands(t *testing.T) {
 	_, err := os.Stat(out)
 	require.True(t, errors.Is(err, os.ErrNotExist))
 	noTemporaries(t, dir)
+}
+
+// A command killed while writing (kill -9) left ".Y.parquet.tmp-*" files
+// for ever: temporary files carry the writer's process id, and the next
+// write of the same output removes those whose process is gone, leaving
+// a running writer's file and anything else alone.
+func TestStaleTemporaryRemovedOnNextWrite(t *testing.T) {
+	if !processAlive(os.Getpid()) {
+		t.Skip("processAlive cannot tell on this platform")
+	}
+	dir := t.TempDir()
+	out := filepath.Join(dir, "y.parquet")
+	// The id of a process that has exited.
+	done := exec.Command(os.Args[0], "-test.run=^$")
+	require.NoError(t, done.Run())
+	dead := done.Process.Pid
+	stale := filepath.Join(dir, fmt.Sprintf(".y.parquet.tmp-%d-123", dead))
+	running := filepath.Join(dir, fmt.Sprintf(".y.parquet.tmp-%d-456", os.Getppid()))
+	other := filepath.Join(dir, fmt.Sprintf(".z.parquet.tmp-%d-789", dead))
+	unnamed := filepath.Join(dir, ".y.parquet.tmp-notes")
+	for _, p := range []string{stale, running, other, unnamed} {
+		require.NoError(t, os.WriteFile(p, []byte("partial"), 0o644))
+	}
+	mustCLI(t, "gen", "-rows", "10", "-columns", "int64", "-o", out)
+	require.NoFileExists(t, stale)
+	for _, p := range []string{running, other, unnamed} {
+		require.FileExists(t, p)
+	}
+	require.FileExists(t, out)
 }

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/alkaid-go/alkaid/internal/quote"
 )
 
 // ParseType reads a type in the syntax [DataType.String] writes, so that
@@ -61,8 +63,15 @@ type typeParser struct {
 	pos int
 }
 
+// errf reports a fault at the current column. The text is quoted with a
+// bound (see package quote), with the part at the column when the start
+// shown does not reach it.
 func (p *typeParser) errf(format string, args ...any) error {
-	return fmt.Errorf("datatype: %w: type %q at column %d: %s", ErrInvalid, p.s, p.pos+1, fmt.Sprintf(format, args...))
+	near := ""
+	if len(p.s) > quote.Max && p.pos > quote.Max/2 {
+		near = " (at " + quote.String(p.s[p.pos:]) + ")"
+	}
+	return fmt.Errorf("datatype: %w: type %s at column %d%s: %s", ErrInvalid, quote.String(p.s), p.pos+1, near, fmt.Sprintf(format, args...))
 }
 
 func (p *typeParser) space() {
@@ -83,7 +92,7 @@ func (p *typeParser) accept(tok string) bool {
 
 func (p *typeParser) expect(tok string) error {
 	if !p.accept(tok) {
-		return p.errf("want %q", tok)
+		return p.errf("want %s", quote.String(tok))
 	}
 	return nil
 }
@@ -107,7 +116,7 @@ func (p *typeParser) number() (int, error) {
 	w := p.word()
 	n, err := strconv.ParseInt(w, 10, 32)
 	if err != nil {
-		return 0, p.errf("want a number, got %q", w)
+		return 0, p.errf("want a number, got %s", quote.String(w))
 	}
 	return int(n), nil
 }
@@ -195,7 +204,7 @@ func (p *typeParser) unit() (TimeUnit, error) {
 	w := p.word()
 	u, ok := parseUnits[w]
 	if !ok {
-		return 0, p.errf("unknown time unit %q (want s, ms, us or ns)", w)
+		return 0, p.errf("unknown time unit %s (want s, ms, us or ns)", quote.String(w))
 	}
 	return u, nil
 }
@@ -276,7 +285,7 @@ func (p *typeParser) typ(depth int) (DataType, error) {
 		return nil, p.errf("want a type")
 	}
 	p.pos = start
-	return nil, p.errf("unknown type %q", name)
+	return nil, p.errf("unknown type %s", quote.String(name))
 }
 
 // temporal reads the bracketed unit (and time zone) of a time, timestamp

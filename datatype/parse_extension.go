@@ -2,6 +2,8 @@ package datatype
 
 import (
 	"strings"
+
+	"github.com/alkaid-go/alkaid/internal/quote"
 )
 
 // ExtensionParser is implemented by extension types whose String form
@@ -30,7 +32,7 @@ func (p *typeParser) extension(depth int) (DataType, error) {
 	p.pos += end
 	proto, ok := LookupExtension(name)
 	if !ok {
-		return nil, p.errf("extension type %q is not registered", name)
+		return nil, p.errf("extension type %s is not registered", quote.String(name))
 	}
 	var t ExtensionType
 	var err error
@@ -55,11 +57,11 @@ func (p *typeParser) extension(depth int) (DataType, error) {
 	default: // '['
 		ep, ok := proto.(ExtensionParser)
 		if !ok {
-			return nil, p.errf("extension type %q cannot read parameters from text", name)
+			return nil, p.errf("extension type %s cannot read parameters from text", quote.String(name))
 		}
 		n := closingBracket(p.s[p.pos:])
 		if n < 0 {
-			return nil, p.errf("want \"]\" closing the parameters of %q", name)
+			return nil, p.errf("want \"]\" closing the parameters of %s", quote.String(name))
 		}
 		params := p.s[p.pos+1 : p.pos+n]
 		p.pos += n + 1
@@ -139,7 +141,7 @@ func SplitParams(params string) ([]Param, error) {
 		}
 		k, v, ok := strings.Cut(rest[:end], "=")
 		if !ok {
-			return nil, invalidf("parameter %q: want key=value", strings.TrimSpace(rest[:end]))
+			return nil, invalidf("parameter %s: want key=value", quote.String(strings.TrimSpace(rest[:end])))
 		}
 		out = append(out, Param{Key: strings.TrimSpace(k), Value: strings.TrimSpace(v)})
 		if end == len(rest) {

@@ -3,6 +3,7 @@ package datatype_test
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -222,4 +223,28 @@ func TestParseFieldNames(t *testing.T) {
 		require.NoError(t, err, f.String())
 		require.True(t, datatype.FieldEqual(got, f), "%s read back as %s", f, got)
 	}
+}
+
+// A 600 KB type echoed whole in its error: messages quote at most about
+// 100 bytes of the input, with the part at the failing column when the
+// start shown does not reach it.
+func TestParseTypeErrorBounded(t *testing.T) {
+	long := strings.Repeat("x", 600_000)
+	for _, s := range []string{
+		long,                               // an unknown type name
+		"list<" + long + ">",               // deep in the text
+		"struct<a: int8, b: " + long + ">", // a field of an unknown type
+		"timestamp[" + long + "]",          // an unknown unit
+		"fixed_size_binary[" + long + "]",  // not a number
+		"extension<" + long + ">",          // an unregistered extension name
+	} {
+		_, err := datatype.ParseType(s)
+		require.ErrorIs(t, err, datatype.ErrInvalid)
+		require.Less(t, len(err.Error()), 600, "%.200s", err.Error())
+		require.Contains(t, err.Error(), "… (")
+	}
+	_, err := datatype.ParseField("a: int8" + strings.Repeat(" ", 300) + "junk")
+	require.ErrorIs(t, err, datatype.ErrInvalid)
+	require.Less(t, len(err.Error()), 600)
+	require.Contains(t, err.Error(), `(at "junk")`)
 }

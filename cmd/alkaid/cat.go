@@ -11,6 +11,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 )
 
 var catCmd = command{
@@ -132,7 +133,7 @@ func selectColumns(s *alkaid.Schema, columns string) ([]int, error) {
 	for _, name := range strings.Split(columns, ",") {
 		i := s.FieldIndex(strings.TrimSpace(name))
 		if i < 0 {
-			return nil, usagef("-columns: no column %q; the columns are %s", name, strings.Join(fieldNames(s), ","))
+			return nil, usagef("-columns: no column %s; the columns are %s", quote.String(name), strings.Join(fieldNames(s), ","))
 		}
 		idx = append(idx, i)
 	}

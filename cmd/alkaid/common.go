@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ipc"
 	"github.com/alkaid-go/alkaid/parquet"
 )
@@ -289,6 +290,9 @@ func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc
 		in.pq = pq
 		return in, nil
 	}
+	if err := headlessParquet(path, f, size, head[:n]); err != nil {
+		return fail(err)
+	}
 	in.magic = ipc.DetectMagic(head[:n])
 	if in.magic != "" {
 		fr, err := ipc.NewFileReader(f, size, opts...)
@@ -369,7 +373,7 @@ func (o *outFlags) resolve(path string, fallbackFile bool) (file bool, opts []ip
 			file = fallbackFile && path != "-"
 		}
 	default:
-		return false, nil, usagef("-to %q: want stream, file or parquet", o.to)
+		return false, nil, usagef("-to %s: want stream, file or parquet", quote.String(o.to))
 	}
 	switch o.compression {
 	case "none", "":
@@ -378,7 +382,7 @@ func (o *outFlags) resolve(path string, fallbackFile bool) (file bool, opts []ip
 	case "zstd":
 		opts = append(opts, ipc.WithCompression(ipc.Zstd, o.level))
 	default:
-		return false, nil, usagef("-compression %q: want none, lz4 or zstd", o.compression)
+		return false, nil, usagef("-compression %s: want none, lz4 or zstd", quote.String(o.compression))
 	}
 	switch o.magic {
 	case "alkaid":
@@ -389,7 +393,7 @@ func (o *outFlags) resolve(path string, fallbackFile bool) (file bool, opts []ip
 			opts = append(opts, ipc.WithArrowCompat())
 		}
 	default:
-		return false, nil, usagef("-magic %q: want alkaid or arrow", o.magic)
+		return false, nil, usagef("-magic %s: want alkaid or arrow", quote.String(o.magic))
 	}
 	switch o.alignment {
 	case 8:

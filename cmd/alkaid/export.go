@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ndjson"
 )
 
@@ -57,7 +58,7 @@ func textFormat(flagValue, path string) (string, error) {
 		return "ndjson", nil
 	case "":
 	default:
-		return "", usagef("-format %q: want csv or ndjson", flagValue)
+		return "", usagef("-format %s: want csv or ndjson", quote.String(flagValue))
 	}
 	switch strings.ToLower(filepath.Ext(path)) {
 	case ".json", ".ndjson", ".jsonl":

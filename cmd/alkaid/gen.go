@@ -6,6 +6,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
 
@@ -105,7 +106,7 @@ func genSchema(columns string) (*alkaid.Schema, error) {
 	for _, name := range strings.Split(columns, ",") {
 		i := all.FieldIndex(strings.TrimSpace(name))
 		if i < 0 {
-			return nil, usagef("-columns: no column %q; the columns are %s", name, strings.Join(fieldNames(all), ","))
+			return nil, usagef("-columns: no column %s; the columns are %s", quote.String(name), strings.Join(fieldNames(all), ","))
 		}
 		fields = append(fields, all.Field(i))
 	}

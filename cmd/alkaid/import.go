@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ndjson"
 )
 
@@ -188,7 +189,7 @@ func importText(inPath, outPath string, opt importOptions) error {
 // oneByte reads a one-character ASCII delimiter flag.
 func oneByte(s string) (byte, error) {
 	if len(s) != 1 || s[0] == '"' || s[0] == '\n' || s[0] == '\r' || s[0] >= 0x80 {
-		return 0, usagef("-delimiter %q: want one ASCII character other than a quote or newline", s)
+		return 0, usagef("-delimiter %s: want one ASCII character other than a quote or newline", quote.String(s))
 	}
 	return s[0], nil
 }

@@ -68,6 +68,11 @@ func info(path string) error {
 	if isParquetHead(head) {
 		return infoParquet(path, br, f, size)
 	}
+	if f != nil {
+		if err := headlessParquet(path, f, size, head); err != nil {
+			return err
+		}
+	}
 	magic := ipc.DetectMagic(head)
 	if magic != "" && f == nil {
 		// A file on stdin: held in memory to reach its footer.

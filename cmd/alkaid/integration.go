@@ -9,6 +9,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/integration"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
@@ -58,7 +59,7 @@ func runIntegration(args []string) int {
 	case "arrow", "arrow1":
 		opts = append(opts, ipc.WithArrowCompat())
 	default:
-		return c.fail(usagef("-magic %q: want alkaid or arrow", *magic))
+		return c.fail(usagef("-magic %s: want alkaid or arrow", quote.String(*magic)))
 	}
 	var skip array.ValueChecks
 	for _, c := range []struct {
@@ -85,7 +86,7 @@ func runIntegration(args []string) int {
 	case "":
 		return c.fail(usagef("-mode is required: VALIDATE, ARROW_TO_JSON or JSON_TO_ARROW"))
 	default:
-		return c.fail(usagef("-mode %q: want VALIDATE, ARROW_TO_JSON or JSON_TO_ARROW", *mode))
+		return c.fail(usagef("-mode %s: want VALIDATE, ARROW_TO_JSON or JSON_TO_ARROW", quote.String(*mode)))
 	}
 	if err == nil && *verbose {
 		fmt.Fprintln(cmdStdout, done)

@@ -12,6 +12,8 @@ import (
 	"fmt"
 	"os"
 	"sort"
+
+	"github.com/alkaid-go/alkaid/internal/quote"
 )
 
 // commands maps each subcommand to its entry point, which takes the
@@ -57,7 +59,7 @@ func run(args []string) int {
 			if fn, ok := commands[rest[0]]; ok {
 				return fn([]string{"-h"})
 			}
-			fmt.Fprintf(cmdStderr, "alkaid help: unknown command %q; see alkaid help\n", rest[0])
+			fmt.Fprintf(cmdStderr, "alkaid help: unknown command %s; see alkaid help\n", quote.String(rest[0]))
 			return exitUsage
 		}
 		help()
@@ -65,7 +67,7 @@ func run(args []string) int {
 	}
 	fn, ok := commands[name]
 	if !ok {
-		fmt.Fprintf(cmdStderr, "alkaid: unknown command %q; see alkaid help\n", name)
+		fmt.Fprintf(cmdStderr, "alkaid: unknown command %s; see alkaid help\n", quote.String(name))
 		return exitUsage
 	}
 	return fn(rest)

@@ -16,6 +16,8 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/internal/quote"
+	"github.com/alkaid-go/alkaid/ipc"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -24,6 +26,23 @@ var parquetMagic = []byte("PAR1")
 
 // isParquetHead reports whether head, a file's first bytes, is Parquet's.
 func isParquetHead(head []byte) bool { return bytes.HasPrefix(head, parquetMagic) }
+
+// headlessParquet returns an error when the file f (size bytes, whose
+// first bytes are head) starts with neither PAR1 nor an IPC magic but
+// ends with PAR1: a Parquet file damaged or cut at its start, which would
+// otherwise be reported as a malformed IPC stream. It returns nil for
+// every other input.
+func headlessParquet(name string, f io.ReaderAt, size int64, head []byte) error {
+	if isParquetHead(head) || ipc.DetectMagic(head) != "" || size < 2*int64(len(parquetMagic)) {
+		return nil
+	}
+	tail := make([]byte, len(parquetMagic))
+	if _, err := f.ReadAt(tail, size-int64(len(tail))); err != nil || !bytes.Equal(tail, parquetMagic) {
+		return nil
+	}
+	return fmt.Errorf("%s: parquet: %w: looks like a Parquet file (it ends with the magic PAR1) but does not start with PAR1 (its first bytes are %s): damaged or cut at its start",
+		name, parquet.ErrInvalid, quote.Bytes(head[:min(len(head), len(parquetMagic))]))
+}
 
 // isParquetPath reports whether the file at path starts with PAR1; "-"
 // (stdin) is told by stdinParquet instead.
@@ -174,7 +193,7 @@ func validateParquet(name string, pf *parquet.File, size int64, quiet bool) erro
 	err := eachParquet(pf, func(i int, rec *alkaid.Record, _ map[string]string) error {
 		for c := range rec.NumCols() {
 			if err := array.Validate(rec.Column(c).Data(), array.ValidateFull); err != nil {
-				return fmt.Errorf("row group %d column %q: %w", i, rec.ColumnName(c), err)
+				return fmt.Errorf("row group %d column %s: %w", i, quote.String(rec.ColumnName(c)), err)
 			}
 		}
 		rows += int64(rec.NumRows())
@@ -222,7 +241,7 @@ func (o *outFlags) wantsParquet(path string) bool {
 // usage errors rather than silently ignored.
 func (o *outFlags) parquetOptions() ([]parquet.WriterOption, error) {
 	if o.compression != "none" && o.compression != "" {
-		return nil, usagef("-compression %q applies to IPC outputs; for Parquet use -codec (%s)", o.compression, parquetCodecNames())
+		return nil, usagef("-compression %s applies to IPC outputs; for Parquet use -codec (%s)", quote.String(o.compression), parquetCodecNames())
 	}
 	if o.magic != "" || o.alignment != 8 || o.level != 0 {
 		return nil, usagef("-magic, -align and -level apply to IPC outputs, not Parquet")
@@ -236,7 +255,7 @@ func (o *outFlags) parquetOptions() ([]parquet.WriterOption, error) {
 			}
 		}
 		if !found {
-			return nil, usagef("-codec %q: want one of %s", o.codec, parquetCodecNames())
+			return nil, usagef("-codec %s: want one of %s", quote.String(o.codec), parquetCodecNames())
 		}
 	}
 	if o.rowGroupRows < 0 {

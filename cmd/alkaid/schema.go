@@ -50,6 +50,13 @@ func readSchemaMessage(path string) (*alkaid.Schema, []dictField, error) {
 		return nil, nil, err
 	}
 	defer f.Close()
+	head := make([]byte, 8)
+	n, _ := f.ReadAt(head, 0)
+	if st, err := f.Stat(); err == nil {
+		if err := headlessParquet(path, f, st.Size(), head[:n]); err != nil {
+			return nil, nil, err
+		}
+	}
 	return readSchemaFrom(bufio.NewReader(f))
 }
 

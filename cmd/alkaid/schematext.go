@@ -7,6 +7,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 )
 
 // parseSchemaText reads a schema written one field per line as
@@ -32,7 +33,7 @@ func parseSchemaText(text string) (*alkaid.Schema, error) {
 			continue
 		}
 		if !strings.Contains(s, ": ") {
-			return nil, fmt.Errorf("schema line %d: want \"name: type\", got %q", n+1, s)
+			return nil, fmt.Errorf("schema line %d: want \"name: type\", got %s", n+1, quote.String(s))
 		}
 		f, err := datatype.ParseField(s)
 		if err != nil {

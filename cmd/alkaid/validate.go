@@ -114,6 +114,9 @@ func validate(path string, quiet, strict bool) error {
 	}
 	head := make([]byte, 8)
 	n, _ := io.ReadFull(f, head)
+	if err := headlessParquet(path, f, st.Size(), head[:n]); err != nil {
+		return err
+	}
 	magic := ipc.DetectMagic(head[:n])
 	if magic == "" {
 		if _, err := f.Seek(0, io.SeekStart); err != nil {

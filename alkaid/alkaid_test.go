@@ -128,3 +128,26 @@ func TestRecordBuilder(t *testing.T) {
 	_, err = b.NewRecord()
 	require.ErrorContains(t, err, "column 0 (id) is not nullable")
 }
+
+// A new user looked for Record.ColumnByName: it finds the first field of
+// the name, and says when there is none.
+func TestRecordColumnByName(t *testing.T) {
+	s := alkaid.NewSchema([]datatype.Field{
+		{Name: "a", Type: datatype.Int64}, {Name: "b", Type: datatype.String}, {Name: "a", Type: datatype.String},
+	}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(s, []array.Array{
+		arrayjson.MustParse(datatype.Int64, `[1]`),
+		arrayjson.MustParse(datatype.String, `["x"]`),
+		arrayjson.MustParse(datatype.String, `["y"]`),
+	}, -1)
+	require.NoError(t, err)
+	col, ok := rec.ColumnByName("a")
+	require.True(t, ok)
+	require.Same(t, rec.Column(0), col)
+	col, ok = rec.ColumnByName("b")
+	require.True(t, ok)
+	require.Equal(t, "x", col.(*array.String).ValueString(0))
+	col, ok = rec.ColumnByName("c")
+	require.False(t, ok)
+	require.Nil(t, col)
+}

@@ -65,6 +65,16 @@ func (r *Record) Column(i int) array.Array { return r.columns[i] }
 // Columns returns the columns (a copy of the slice).
 func (r *Record) Columns() []array.Array { return append([]array.Array(nil), r.columns...) }
 
+// ColumnByName returns the column of the first field named name, and
+// false when no field has that name (see [Schema.FieldIndex]).
+func (r *Record) ColumnByName(name string) (array.Array, bool) {
+	i := r.schema.FieldIndex(name)
+	if i < 0 {
+		return nil, false
+	}
+	return r.columns[i], true
+}
+
 // ColumnName returns the name of column i.
 func (r *Record) ColumnName(i int) string { return r.schema.Field(i).Name }
 

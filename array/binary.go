@@ -22,11 +22,14 @@ type Binary[O Offset] struct {
 	bytes   []byte
 }
 
-// Aliases for the binary arrays of each offset width. String arrays use
-// the same types; [Binary.ValueString] reads a slot as a string.
+// Aliases for the binary arrays of each offset width. String arrays
+// (utf8, large_utf8) use the same types, also named String and
+// LargeString; [Binary.ValueString] reads a slot as a string.
 type (
 	BinaryArray      = Binary[int32]
 	LargeBinaryArray = Binary[int64]
+	String           = Binary[int32]
+	LargeString      = Binary[int64]
 )
 
 func newBinary[O Offset](d *Data) *Binary[O] {

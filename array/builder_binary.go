@@ -29,10 +29,14 @@ type BinaryBuilder[O Offset] struct {
 	dlen    int    // bytes of data used; the rest is undefined (see uncleared)
 }
 
-// Aliases for the binary builders of each offset width.
+// Aliases for the binary builders of each offset width, and the same
+// under the names of the string arrays they build ([String],
+// [LargeString]).
 type (
-	BinaryBuilder32 = BinaryBuilder[int32]
-	BinaryBuilder64 = BinaryBuilder[int64]
+	BinaryBuilder32    = BinaryBuilder[int32]
+	BinaryBuilder64    = BinaryBuilder[int64]
+	StringBuilder      = BinaryBuilder[int32]
+	LargeStringBuilder = BinaryBuilder[int64]
 )
 
 // NewBinaryBuilder returns a builder of arrays of t: binary or utf8 for

@@ -246,3 +246,27 @@ func TestListElementNameKept(t *testing.T) {
 		t.Errorf("String() = %q", got)
 	}
 }
+
+// A new user looked for a Date32 from a time.Time: Date32Of and Date64Of
+// give the calendar day of t in its location, before the epoch too, and
+// round-trip through Time.
+func TestDateOf(t *testing.T) {
+	for _, c := range []struct {
+		t    time.Time
+		days int32
+	}{
+		{time.Date(1970, 1, 1, 0, 0, 0, 0, time.UTC), 0},
+		{time.Date(1970, 1, 1, 23, 59, 59, 999, time.UTC), 0},
+		{time.Date(1969, 12, 31, 23, 59, 59, 0, time.UTC), -1},
+		{time.Date(1969, 12, 31, 0, 0, 0, 1, time.UTC), -1},
+		{time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC), -719162},
+		{time.Date(2024, 2, 29, 1, 0, 0, 0, time.FixedZone("+14", 14*3600)), 19782},
+	} {
+		d := Date32Of(c.t)
+		require.Equal(t, c.days, int32(d), c.t)
+		require.Equal(t, int64(c.days)*86_400_000, int64(Date64Of(c.t)), c.t)
+		y, m, day := c.t.Date()
+		require.Equal(t, time.Date(y, m, day, 0, 0, 0, 0, time.UTC), d.Time(), c.t)
+		require.Equal(t, d.Time(), Date64Of(c.t).Time(), c.t)
+	}
+}

@@ -81,7 +81,10 @@ func (t Timestamp) InTimeRange(unit TimeUnit) bool {
 // internal count of seconds.
 const secondsFromYear1To1970 = 62135596800
 
-// TimestampOf converts t to a count of units since the epoch.
+// TimestampOf converts t to a count of units since the epoch (the
+// instant: t's location does not matter). In nanoseconds, instants
+// outside the years 1678 to 2262 do not fit and wrap around, as
+// time.Time.UnixNano does.
 func TimestampOf(t time.Time, unit TimeUnit) Timestamp {
 	switch unit {
 	case Second:
@@ -92,6 +95,22 @@ func TimestampOf(t time.Time, unit TimeUnit) Timestamp {
 		return Timestamp(t.UnixMicro())
 	}
 	return Timestamp(t.UnixNano())
+}
+
+// Date32Of is the calendar day t falls on in its location (t.Date(); call
+// it with t.UTC() for the day in UTC), as days since the epoch. Days
+// outside Date32's range (years -5877641 to 5881580) wrap around.
+func Date32Of(t time.Time) Date32 { return Date32(daysOf(t)) }
+
+// Date64Of is the calendar day t falls on in its location, as the
+// milliseconds since the epoch of its midnight UTC (a whole number of
+// days, as the format asks of date64 values).
+func Date64Of(t time.Time) Date64 { return Date64(daysOf(t) * 86_400_000) }
+
+// daysOf counts the days from the epoch to the calendar day of t.
+func daysOf(t time.Time) int64 {
+	y, m, d := t.Date()
+	return time.Date(y, m, d, 0, 0, 0, 0, time.UTC).Unix() / 86400
 }
 
 // Time converts the date to midnight UTC of that day.

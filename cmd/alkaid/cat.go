@@ -22,11 +22,9 @@ var catCmd = command{
 Each record batch is printed as a table with a header of column names:
 numbers right-aligned, strings quoted, nulls as (null), lists in [ ],
 structs and maps in { }. Batches are read one at a time; "-" reads stdin
-(a file there, starting with a file magic, is held in memory, up to 1 GiB,
-to reach its footer; a longer one is read as a stream). A Parquet file
-(PAR1 magic) is read one record batch per row group (-batch K picks row
-group K); on stdin it is read whole into memory, its footer being at its
-end.`,
+(a file there, IPC or Parquet, is copied to a temporary file in $TMPDIR,
+up to 64 GiB, to reach its footer). A Parquet file (PAR1 magic) is read
+one record batch per row group (-batch K picks row group K).`,
 }
 
 func runCat(args []string) int {

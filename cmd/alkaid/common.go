@@ -8,7 +8,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -222,30 +221,19 @@ func (in *input) footerProblem() error {
 
 // openInput opens path ("-" is stdin) as a file when it starts with a file
 // magic and its footer reads, as Parquet when it starts with PAR1, and as
-// a stream otherwise. Files are read
-// with ReadAt, not mapped, so that reading a big file batch after batch
-// keeps memory bounded.
+// a stream otherwise; a file on stdin is copied to disk first (see
+// readStdin). Files are read with ReadAt, not mapped, so that reading a
+// big file batch after batch keeps memory bounded.
 func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 	if path == "-" {
-		br := bufio.NewReaderSize(cmdStdin, 1<<20)
-		if pf, size, err := stdinParquet(br); pf != nil || err != nil {
-			if err != nil {
-				return nil, err
-			}
-			return &input{path: path, pq: pf, size: size}, nil
+		sin, err := readStdin()
+		if err != nil {
+			return nil, err
 		}
-		if head, _ := br.Peek(8); ipc.DetectMagic(head) != "" {
-			// A file on stdin: held in memory to reach its footer.
-			sf, err := readStdinFile(br)
-			if err != nil {
-				return nil, err
-			}
-			if sf.whole != nil {
-				return openFile("stdin", bytes.NewReader(sf.whole), int64(len(sf.whole)), nil, opts)
-			}
-			fmt.Fprintf(cmdStderr, "alkaid: warning: %v\n", sf.tooLong())
-			br = bufio.NewReaderSize(sf.rest, 1<<20)
+		if sin.file != nil {
+			return openFile("stdin", sin.file, sin.size, sin.file, opts)
 		}
+		br := sin.stream
 		cr := &countingReader{r: br}
 		sr, err := ipc.NewStreamReader(cr, opts...)
 		if err != nil {

@@ -15,9 +15,9 @@ var convertCmd = command{
 	long: `
 IN is read as a file when it starts with a file magic (ALKAID1 or ARROW1)
 and its footer reads, as Parquet when it starts with PAR1 (one record
-batch per row group; on stdin read whole into memory), else as a stream;
-"-" is stdin (an IPC file there is held in memory, up to 1 GiB, to reach
-its footer; a longer one is read as a stream). OUT ending in .ipc (.arrow)
+batch per row group), else as a stream; "-" is stdin (a file there, IPC
+or Parquet, is copied to a temporary file in $TMPDIR, up to 64 GiB, to
+reach its footer). OUT ending in .ipc (.arrow)
 is a file, .ipcs (.arrows) a stream, .parquet (or -to parquet) a Parquet
 file written with -codec and -row-group-rows, "-" is stdout (a stream);
 without an extension OUT takes IN's form (a file for a Parquet IN); any

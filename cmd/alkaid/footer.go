@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/parquet"
 )
 
 // fileFooter is what schema and info read of a file through its footer,
@@ -105,72 +105,73 @@ func (ff *fileFooter) warn(cmd, name string) {
 // openSchema reads the schema of path: through the footer for a file
 // whose footer reads (warnings go to stderr; with strict a malformed
 // leading schema message is an error), from the first message for a
-// stream or a file whose footer is unreadable. A file on stdin is read
-// into memory to reach its footer.
+// stream or a file whose footer is unreadable; a Parquet file's from its
+// footer. A file on stdin is copied to disk to reach its footer.
 func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, error) {
 	var opts []ipc.ReaderOption
 	if strict {
 		opts = append(opts, ipc.WithStrictSchemaMessage())
 	}
+	var (
+		f    fileInput
+		size int64
+		head []byte
+		name = path
+	)
 	if path == "-" {
-		br := bufio.NewReader(cmdStdin)
-		if pf, _, err := stdinParquet(br); pf != nil || err != nil {
-			if err != nil {
-				return nil, nil, err
-			}
-			return pf.Schema(), nil, nil
-		}
-		head, _ := br.Peek(8)
-		magic := ipc.DetectMagic(head)
-		if magic == "" {
-			return readSchemaFrom(br)
-		}
-		sf, err := readStdinFile(br)
+		name = "stdin"
+		sin, err := readStdin()
 		if err != nil {
 			return nil, nil, err
 		}
-		if sf.whole == nil {
-			fmt.Fprintf(cmdStderr, "alkaid %s: warning: %v\n", cmd, sf.tooLong())
-			return readSchemaFrom(bufio.NewReaderSize(sf.rest, 1<<20))
+		defer sin.Close()
+		if sin.file == nil {
+			return readSchemaFrom(sin.stream)
 		}
-		raw := sf.whole
-		ff, footerErr := readFileFooter(bytes.NewReader(raw), int64(len(raw)), magic, opts...)
+		f, size, head = sin.file, sin.size, sin.head
+	} else {
+		file, err := os.Open(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer file.Close()
+		st, err := file.Stat()
+		if err != nil {
+			return nil, nil, err
+		}
+		head = make([]byte, 8)
+		n, _ := io.ReadFull(file, head)
+		f, size, head = file, st.Size(), head[:n]
+	}
+	if isParquetHead(head) {
+		pf, err := parquet.NewFile(f, size)
+		if err != nil {
+			return nil, nil, err
+		}
+		return pf.Schema(), nil, nil
+	}
+	if err := headlessParquet(name, f, size, head); err != nil {
+		return nil, nil, err
+	}
+	magic := ipc.DetectMagic(head)
+	if magic != "" {
+		ff, footerErr := readFileFooter(f, size, magic, opts...)
 		if footerErr == nil {
-			ff.warn(cmd, "stdin")
+			ff.warn(cmd, name)
 			return ff.reader.Schema(), ff.dicts, nil
 		}
-		s, dicts, err := readSchemaFrom(bufio.NewReader(bytes.NewReader(raw)))
+		if _, err := f.Seek(0, io.SeekStart); err != nil {
+			return nil, nil, err
+		}
+		s, dicts, err := readSchemaFrom(bufio.NewReader(f))
 		if err != nil {
 			return nil, nil, fmt.Errorf("footer: %v; first message: %w", footerErr, err)
 		}
-		fmt.Fprintf(cmdStderr, "alkaid %s: warning: stdin: footer unreadable (%v); the schema is the leading message's\n", cmd, footerErr)
+		fmt.Fprintf(cmdStderr, "alkaid %s: warning: %s: footer unreadable (%v); the schema is the leading message's\n", cmd, name, footerErr)
 		return s, dicts, nil
 	}
-	{
-		f, err := os.Open(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		defer f.Close()
-		st, err := f.Stat()
-		if err != nil {
-			return nil, nil, err
-		}
-		head := make([]byte, 8)
-		n, _ := io.ReadFull(f, head)
-		if magic := ipc.DetectMagic(head[:n]); magic != "" {
-			ff, footerErr := readFileFooter(f, st.Size(), magic, opts...)
-			if footerErr == nil {
-				ff.warn(cmd, path)
-				return ff.reader.Schema(), ff.dicts, nil
-			}
-			s, dicts, err := readSchemaMessage(path)
-			if err != nil {
-				return nil, nil, fmt.Errorf("footer: %v; first message: %w", footerErr, err)
-			}
-			fmt.Fprintf(cmdStderr, "alkaid %s: warning: %s: footer unreadable (%v); the schema is the leading message's\n", cmd, path, footerErr)
-			return s, dicts, nil
-		}
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, nil, err
 	}
-	return readSchemaMessage(path)
+	return readSchemaFrom(bufio.NewReader(f))
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ndjson"
 )
@@ -194,26 +195,39 @@ func oneByte(s string) (byte, error) {
 	return s[0], nil
 }
 
-// loadSchema reads a schema from IPC data or from "name: type" lines.
+// maxSchemaText bounds a -schema file of "name: type" lines.
+const maxSchemaText = 16 << 20
+
+// loadSchema reads a schema from IPC or Parquet data (see openSchema) or
+// from "name: type" lines.
 func loadSchema(path string) (*alkaid.Schema, error) {
-	if isParquetPath(path) {
-		pf, _, f, err := openParquetPath(path)
-		if err != nil {
-			return nil, fmt.Errorf("-schema %s: %w", path, err)
-		}
-		f.Close()
-		return pf.Schema(), nil
-	}
-	if s, _, err := readSchemaMessage(path); err == nil {
+	if s, _, err := openSchema("import", path, false); err == nil {
 		return s, nil
 	}
-	text, err := os.ReadFile(path)
+	text, err := readAtMost(path, maxSchemaText)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("-schema %s: %w", path, err)
 	}
 	s, err := parseSchemaText(string(text))
 	if err != nil {
 		return nil, usagef("-schema %s: %v", path, err)
 	}
 	return s, nil
+}
+
+// readAtMost reads the file at path, of at most limit bytes.
+func readAtMost(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, err
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Errorf("%w: over %d bytes, too long for a schema", datatype.ErrLimit, limit)
+	}
+	return b, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
 	"os"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/parquet"
 )
 
 var infoCmd = command{
@@ -21,9 +21,8 @@ Reads a file's footer, then the messages one at a time without decoding
 their bodies (so it is fast and needs little memory). A file is read
 through its footer: its stream part may start at the first batch, or
 with a malformed schema message (skipped, with a warning on stderr that
-names the writer's defect). "-" reads stdin (a file there is held in
-memory, up to 1 GiB, to reach its footer; a longer one is read as a
-stream). A Parquet file (PAR1 magic) is summarised from its footer: the
+names the writer's defect). "-" reads stdin (a file there is copied
+to a temporary file in $TMPDIR, up to 64 GiB, to reach its footer). A Parquet file (PAR1 magic) is summarised from its footer: the
 writer (created by), row groups, rows per row group, uncompressed data
 bytes and the codecs of its column chunks.`,
 }
@@ -44,12 +43,23 @@ type dictStats struct {
 
 func info(path string) error {
 	var (
-		r    io.Reader
-		size int64       = -1
-		f    io.ReaderAt // a file by path, or a file on stdin in memory
+		br   *bufio.Reader
+		size int64     = -1
+		f    fileInput // a file by path, or a file on stdin copied to disk
+		name = path
 	)
 	if path == "-" {
-		r = bufio.NewReaderSize(cmdStdin, 1<<20)
+		name = "stdin"
+		sin, err := readStdin()
+		if err != nil {
+			return err
+		}
+		defer sin.Close()
+		if sin.file != nil {
+			f, size = sin.file, sin.size
+		} else {
+			br = sin.stream
+		}
 	} else {
 		file, err := os.Open(path)
 		if err != nil {
@@ -61,33 +71,24 @@ func info(path string) error {
 			return err
 		}
 		f, size = file, st.Size()
-		r = bufio.NewReaderSize(file, 1<<20)
-	}
-	br := r.(*bufio.Reader)
-	head, _ := br.Peek(8)
-	if isParquetHead(head) {
-		return infoParquet(path, br, f, size)
 	}
 	if f != nil {
-		if err := headlessParquet(path, f, size, head); err != nil {
+		br = bufio.NewReaderSize(f, 1<<20)
+	}
+	head, _ := br.Peek(8)
+	if isParquetHead(head) {
+		pf, err := parquet.NewFile(f, size)
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		return parquetInfo(name, pf, size)
+	}
+	if f != nil {
+		if err := headlessParquet(name, f, size, head); err != nil {
 			return err
 		}
 	}
 	magic := ipc.DetectMagic(head)
-	if magic != "" && f == nil {
-		// A file on stdin: held in memory to reach its footer.
-		sf, err := readStdinFile(br)
-		if err != nil {
-			return err
-		}
-		if sf.whole != nil {
-			f, size = bytes.NewReader(sf.whole), int64(len(sf.whole))
-			br = bufio.NewReader(bytes.NewReader(sf.whole))
-		} else {
-			fmt.Fprintf(cmdStderr, "alkaid info: warning: %v\n", sf.tooLong())
-			br = bufio.NewReaderSize(sf.rest, 1<<20)
-		}
-	}
 	var base int64
 	if magic != "" {
 		br.Discard(8)
@@ -160,10 +161,6 @@ func info(path string) error {
 		version, nFields, dicts = ff.version, ff.fields, ff.dicts
 	}
 	w := cmdStdout
-	name := path
-	if path == "-" {
-		name = "stdin"
-	}
 	fmt.Fprintf(w, "path:           %s\n", name)
 	if magic != "" {
 		fmt.Fprintf(w, "format:         file (magic %s)\n", magic)

@@ -45,7 +45,7 @@ func headlessParquet(name string, f io.ReaderAt, size int64, head []byte) error 
 }
 
 // isParquetPath reports whether the file at path starts with PAR1; "-"
-// (stdin) is told by stdinParquet instead.
+// (stdin) is told by readStdin instead.
 func isParquetPath(path string) bool {
 	if path == "-" {
 		return false
@@ -58,24 +58,6 @@ func isParquetPath(path string) bool {
 	head := make([]byte, len(parquetMagic))
 	n, _ := io.ReadFull(f, head)
 	return isParquetHead(head[:n])
-}
-
-// stdinParquet reads stdin, buffered in br, whole into memory when it
-// starts with PAR1 (a Parquet file's footer is at its end) and opens it;
-// it returns nil, 0, nil for other input, of which nothing is consumed.
-func stdinParquet(br *bufio.Reader) (*parquet.File, int64, error) {
-	if head, _ := br.Peek(len(parquetMagic)); !isParquetHead(head) {
-		return nil, 0, nil
-	}
-	raw, err := io.ReadAll(br)
-	if err != nil {
-		return nil, 0, fmt.Errorf("stdin: %w", err)
-	}
-	pf, err := parquet.NewFileBytes(raw)
-	if err != nil {
-		return nil, 0, fmt.Errorf("stdin: %w", err)
-	}
-	return pf, int64(len(raw)), nil
 }
 
 // openParquetPath opens the Parquet file at path through its footer; its
@@ -322,24 +304,4 @@ func createParquetOutput(path string, schema *alkaid.Schema, opts []parquet.Writ
 	}
 	o.w = parquetRecordWriter{pw}
 	return o, nil
-}
-
-// infoParquet summarises the Parquet file at path: f (of size bytes) when
-// it is a file, else stdin buffered in br.
-func infoParquet(path string, br *bufio.Reader, f io.ReaderAt, size int64) error {
-	name := path
-	var (
-		pf  *parquet.File
-		err error
-	)
-	if f != nil {
-		pf, err = parquet.NewFile(f, size)
-	} else {
-		name = "stdin"
-		pf, size, err = stdinParquet(br)
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", name, err)
-	}
-	return parquetInfo(name, pf, size)
 }

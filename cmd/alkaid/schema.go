@@ -5,12 +5,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/ipc"
-	"github.com/alkaid-go/alkaid/parquet"
 )
 
 var schemaCmd = command{
@@ -25,8 +23,8 @@ footer, as file readers do (its stream part may start at the first batch,
 or with a malformed schema message: a warning on stderr names the
 writer's defect, an error with -strict); a stream, or a file whose
 footer is unreadable, through its first message. "-" reads stdin (a file
-there is held in memory, up to 1 GiB, to reach its footer; a longer one
-is read as a stream). A Parquet file (PAR1 magic) prints the Alkaid
+there is copied to a temporary file in $TMPDIR, up to 64 GiB, to reach
+its footer). A Parquet file (PAR1 magic) prints the Alkaid
 schema its rows are read as.`,
 }
 
@@ -38,26 +36,6 @@ func runSchema(args []string) int {
 		return code
 	}
 	return c.fail(printSchema(fs.Arg(0), *strict))
-}
-
-// readSchemaMessage reads the first message of a stream or file.
-func readSchemaMessage(path string) (*alkaid.Schema, []dictField, error) {
-	if path == "-" {
-		return readSchemaFrom(bufio.NewReader(cmdStdin))
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, nil, err
-	}
-	defer f.Close()
-	head := make([]byte, 8)
-	n, _ := f.ReadAt(head, 0)
-	if st, err := f.Stat(); err == nil {
-		if err := headlessParquet(path, f, st.Size(), head[:n]); err != nil {
-			return nil, nil, err
-		}
-	}
-	return readSchemaFrom(bufio.NewReader(f))
 }
 
 // readSchemaFrom reads the first message of the stream or file in r.
@@ -88,18 +66,7 @@ func printSchema(path string, strict bool) error {
 		dicts []dictField
 		err   error
 	)
-	if isParquetPath(path) {
-		var (
-			pf *parquet.File
-			f  io.Closer
-		)
-		if pf, _, f, err = openParquetPath(path); err == nil {
-			s = pf.Schema()
-			f.Close()
-		}
-	} else {
-		s, dicts, err = openSchema("schema", path, strict)
-	}
+	s, dicts, err = openSchema("schema", path, strict)
 	if err != nil {
 		if path == "-" {
 			path = "stdin"

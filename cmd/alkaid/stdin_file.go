@@ -2,39 +2,91 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"fmt"
 	"io"
+	"os"
+
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/ipc"
 )
 
-// maxStdinFile is how much of an IPC file on stdin is held in memory to
-// reach its footer: a pipe cannot be read backwards, so a file there is
-// buffered whole (a file's batches are read in full by the commands
-// anyway). A longer one is read as the stream it holds, as before.
-// A variable so that tests can lower it.
-var maxStdinFile int64 = 1 << 30
+// maxStdinSpool bounds what a file on stdin may take on disk: a pipe
+// cannot be read backwards, so a file there (an IPC file, a Parquet file:
+// their footers are at their ends) is copied to a temporary file and read
+// from there, in the memory reading it by path takes. A variable so that
+// tests can lower it.
+var maxStdinSpool int64 = 64 << 30
 
-// stdinFile is stdin that starts with a file magic: in memory (whole)
-// when it is at most maxStdinFile bytes, else a stream of all its bytes.
-type stdinFile struct {
-	whole []byte    // the whole input, or nil when it was too long
-	rest  io.Reader // every byte of the input (from the magic) when whole is nil
+// stdinInput is stdin, looked at once by every command: a file (it starts
+// with an IPC file magic or PAR1) is in file, copied to disk; anything
+// else is a stream, read from stream without being copied.
+type stdinInput struct {
+	file   *spooled
+	size   int64         // the file's bytes
+	head   []byte        // the file's first bytes (up to 8)
+	stream *bufio.Reader // stdin when it is not a file
 }
 
-// readStdinFile reads br, which starts with a file magic, into memory up
-// to maxStdinFile bytes.
-func readStdinFile(br *bufio.Reader) (*stdinFile, error) {
-	raw, err := io.ReadAll(io.LimitReader(br, maxStdinFile+1))
+// readStdin looks at stdin's first bytes and copies a file to disk.
+func readStdin() (*stdinInput, error) {
+	br := bufio.NewReaderSize(cmdStdin, 1<<20)
+	head, _ := br.Peek(8)
+	if ipc.DetectMagic(head) == "" && !isParquetHead(head) {
+		return &stdinInput{stream: br}, nil
+	}
+	head = append([]byte(nil), head...)
+	f, size, err := spool(br, maxStdinSpool)
 	if err != nil {
-		return nil, fmt.Errorf("stdin: %w", err)
+		return nil, err
 	}
-	if int64(len(raw)) <= maxStdinFile {
-		return &stdinFile{whole: raw}, nil
-	}
-	return &stdinFile{rest: io.MultiReader(bytes.NewReader(raw), br)}, nil
+	return &stdinInput{file: f, size: size, head: head}, nil
 }
 
-// tooLong says why a file on stdin is read as a stream.
-func (s *stdinFile) tooLong() error {
-	return fmt.Errorf("a file on stdin is held in memory to reach its footer and this one is over %d bytes: read as a stream (give its path to read it through the footer)", maxStdinFile)
+// Close removes the copy of a file.
+func (s *stdinInput) Close() error {
+	if s.file != nil {
+		return s.file.Close()
+	}
+	return nil
+}
+
+// spooled is a temporary file removed when closed (at once where the
+// system allows removing an open file, so that nothing is left behind
+// even when the process is killed).
+type spooled struct {
+	*os.File
+	removed bool
+}
+
+func (s *spooled) Close() error {
+	err := s.File.Close()
+	if !s.removed {
+		os.Remove(s.Name())
+	}
+	return err
+}
+
+// spool copies r to a temporary file (in $TMPDIR) up to limit bytes; a
+// longer input is an error wrapping ErrLimit, its copy removed.
+func spool(r io.Reader, limit int64) (*spooled, int64, error) {
+	f, err := os.CreateTemp("", "alkaid-stdin-*")
+	if err != nil {
+		return nil, 0, fmt.Errorf("stdin: a file on stdin is copied to a temporary file to reach its footer: %w", err)
+	}
+	s := &spooled{File: f}
+	s.removed = os.Remove(f.Name()) == nil
+	n, err := io.Copy(f, io.LimitReader(r, limit+1))
+	if err == nil && n > limit {
+		err = fmt.Errorf("stdin: %w: a file on stdin is copied to a temporary file to reach its footer, and this one is over %d bytes; give its path instead", datatype.ErrLimit, limit)
+	} else if err != nil {
+		err = fmt.Errorf("stdin: copying a file on stdin to a temporary file to reach its footer: %w", err)
+	}
+	if err == nil {
+		_, err = f.Seek(0, io.SeekStart)
+	}
+	if err != nil {
+		s.Close()
+		return nil, 0, err
+	}
+	return s, n, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/parquet"
 )
 
 var validateCmd = command{
@@ -29,8 +29,8 @@ read through the footer with a warning on stderr naming the writer's
 defect, and is invalid only with -strict. A union's field-node null count
 carries no meaning: any count up to the length is accepted (and writers
 write 0). "-" reads stdin: a stream, or a file (starting with a file
-magic), which is held in memory, up to 1 GiB, to reach its footer (a pipe
-cannot be read backwards; a longer one is read as a stream). A stream
+magic or PAR1), which is copied to a temporary file in $TMPDIR, up to
+64 GiB, to reach its footer (a pipe cannot be read backwards). A stream
 must end with its end-of-stream marker: the format lets readers accept
 one that just stops between two messages, but that is also what a stream
 cut short looks like, so validate exits 1 naming the byte where it stops.
@@ -68,38 +68,27 @@ func validate(path string, quiet, strict bool) error {
 	}
 	opts := []ipc.ReaderOption{ipc.WithValidation(array.ValidateFull)}
 	if path == "-" {
-		br := bufio.NewReaderSize(cmdStdin, 1<<20)
-		if pf, size, err := stdinParquet(br); pf != nil || err != nil {
-			if err != nil {
-				return fmt.Errorf("invalid: %w", err)
-			}
-			return validateParquet("stdin", pf, size, quiet)
+		sin, err := readStdin()
+		if err != nil {
+			return err
 		}
-		if head, _ := br.Peek(8); ipc.DetectMagic(head) != "" {
-			// A file on stdin: held in memory to reach its footer.
-			sf, err := readStdinFile(br)
-			if err != nil {
-				return err
+		defer sin.Close()
+		if sin.file != nil {
+			if isParquetHead(sin.head) {
+				pf, err := parquet.NewFile(sin.file, sin.size)
+				if err != nil {
+					return fmt.Errorf("stdin: invalid: %w", err)
+				}
+				return validateParquet("stdin", pf, sin.size, quiet)
 			}
-			if sf.whole != nil {
-				return validateFile("stdin", bytes.NewReader(sf.whole), int64(len(sf.whole)), ipc.DetectMagic(head), opts, quiet, strict)
-			}
-			fmt.Fprintf(cmdStderr, "alkaid validate: warning: %v\n", sf.tooLong())
-			br = bufio.NewReaderSize(sf.rest, 1<<20)
+			return validateFile("stdin", sin.file, sin.size, ipc.DetectMagic(sin.head), opts, quiet, strict)
 		}
-		var base int64
-		kind := "stream"
-		if head, _ := br.Peek(8); ipc.DetectMagic(head) != "" {
-			// A file read as the stream it holds (no footer check).
-			br.Discard(8)
-			base, kind = 8, "file ("+ipc.DetectMagic(head)+") read as a stream"
-		}
-		t, err := validateStream(br, base, opts)
+		t, err := validateStream(sin.stream, 0, opts)
 		if err != nil {
 			return fmt.Errorf("stdin: invalid: %w", err)
 		}
 		if !quiet {
-			fmt.Fprintf(cmdStdout, "stdin: valid %s: %d record batches, %d rows, %d dictionary batches\n", kind, t.batches, t.rows, t.dictBatches)
+			fmt.Fprintf(cmdStdout, "stdin: valid stream: %d record batches, %d rows, %d dictionary batches\n", t.batches, t.rows, t.dictBatches)
 		}
 		return nil
 	}
@@ -135,7 +124,7 @@ func validate(path string, quiet, strict bool) error {
 }
 
 // fileInput is what validateFile reads: a file by path or a file on stdin
-// held in memory.
+// copied to disk.
 type fileInput interface {
 	io.ReaderAt
 	io.ReadSeeker

@@ -31,6 +31,13 @@
 // the pointers a C producer hands over point where it says: a producer
 // that lies about its memory can still crash the process.)
 //
+// What a producer can make an import do is bounded: nesting to 64 levels,
+// and the nodes visited to [DefaultMaxNodes] ([WithMaxNodes] raises it),
+// counted once per reference, since a producer may point many children at
+// one node and a small graph could otherwise stand for an exponential
+// tree; the metadata of all nodes together to 64 MiB. Beyond them the
+// import fails with an error wrapping [ErrLimit].
+//
 // Extension types travel as their storage with the ARROW:extension:name
 // and ARROW:extension:metadata field metadata; on import ALKAID: keys are
 // accepted too and registered types are resolved.

@@ -20,6 +20,9 @@ var (
 	// library does not handle (an unknown format string), or Alkaid data
 	// the interface cannot carry.
 	ErrNotSupported = datatype.ErrNotSupported
+	// ErrLimit is datatype.ErrLimit: a C struct that asks for more work
+	// than the import's limits allow (see [WithMaxNodes]).
+	ErrLimit = datatype.ErrLimit
 	// ErrStream: a C stream's callback returned an error code. It is none
 	// of the datatype kinds: the producer's own error is in its text.
 	ErrStream = errors.New("cdata: stream error")
@@ -27,6 +30,10 @@ var (
 
 func invalidf(format string, args ...any) error {
 	return fmt.Errorf("cdata: %w: "+format, append([]any{ErrInvalid}, args...)...)
+}
+
+func limitf(format string, args ...any) error {
+	return fmt.Errorf("cdata: %w: "+format, append([]any{ErrLimit}, args...)...)
 }
 
 // Flags of ArrowSchema.

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 )
 
 // The format strings of the parameterless types.
@@ -90,7 +91,7 @@ func unitOf(c byte) (datatype.TimeUnit, bool) {
 // extension types are the caller's.
 func parseFormat(f string, children []datatype.Field, flags int64) (datatype.DataType, error) {
 	bad := func(why string) error {
-		return fmt.Errorf("cdata: %w: format %q: %s", ErrInvalid, f, why)
+		return fmt.Errorf("cdata: %w: format %s: %s", ErrInvalid, quote.String(f), why)
 	}
 	wantChildren := func(n int) error {
 		if len(children) != n {
@@ -152,7 +153,7 @@ func parseFormat(f string, children []datatype.Field, flags int64) (datatype.Dat
 		for i, p := range parts {
 			n, err := strconv.Atoi(p)
 			if err != nil {
-				return nil, bad(fmt.Sprintf("decimal parameter %q is not a number", p))
+				return nil, bad(fmt.Sprintf("decimal parameter %s is not a number", quote.String(p)))
 			}
 			nums[i] = n
 		}
@@ -201,7 +202,7 @@ func parseFormat(f string, children []datatype.Field, flags int64) (datatype.Dat
 			for p := range strings.SplitSeq(f[4:], ",") {
 				c, err := strconv.Atoi(p)
 				if err != nil || c < 0 || c > 127 {
-					return nil, bad(fmt.Sprintf("union type code %q (want 0 to 127)", p))
+					return nil, bad(fmt.Sprintf("union type code %s (want 0 to 127)", quote.String(p)))
 				}
 				codes = append(codes, int8(c))
 			}
@@ -241,5 +242,5 @@ func parseFormat(f string, children []datatype.Field, flags int64) (datatype.Dat
 		}
 		return t, nil
 	}
-	return nil, fmt.Errorf("cdata: %w: format %q is not a type this library knows", ErrNotSupported, f)
+	return nil, fmt.Errorf("cdata: %w: format %s is not a type this library knows", ErrNotSupported, quote.String(f))
 }

@@ -30,7 +30,7 @@ func ImportArray(a *ArrowArray, s *ArrowSchema, opts ...Option) (datatype.Field,
 		ReleaseSchema(s)
 		return datatype.Field{}, nil, err
 	}
-	f, err := ImportField(s)
+	f, err := ImportField(s, opts...)
 	if err != nil {
 		ReleaseArray(a)
 		return datatype.Field{}, nil, err
@@ -45,11 +45,12 @@ func ImportArrayOf(a *ArrowArray, t datatype.DataType, opts ...Option) (array.Ar
 	if err := checkLiveArray(a); err != nil {
 		return nil, err
 	}
+	cfg := newConfig(opts)
 	c, owner, release := moveArray(a)
-	d, err := importData(c, t, owner, "", 0)
+	d, err := importData(c, t, owner, nil, 0, &budget{maxNodes: cfg.maxNodes})
 	if err == nil {
 		var arr array.Array
-		if arr, err = makeArray(d, newConfig(opts)); err == nil {
+		if arr, err = makeArray(d, cfg); err == nil {
 			return arr, nil
 		}
 	}
@@ -64,7 +65,7 @@ func ImportRecord(a *ArrowArray, s *ArrowSchema, opts ...Option) (*alkaid.Record
 		ReleaseSchema(s)
 		return nil, err
 	}
-	schema, err := ImportSchema(s)
+	schema, err := ImportSchema(s, opts...)
 	if err != nil {
 		ReleaseArray(a)
 		return nil, err
@@ -138,15 +139,18 @@ func moveArray(a *ArrowArray) (*ArrowArray, *memory.Foreign, func()) {
 
 // importData builds the Data of one array node of type t over a's
 // buffers, after checking a's counts, length and offset against t.
-func importData(a *ArrowArray, t datatype.DataType, owner *memory.Foreign, path string, depth int) (*array.Data, error) {
+func importData(a *ArrowArray, t datatype.DataType, owner *memory.Foreign, path *nodePath, depth int, b *budget) (*array.Data, error) {
 	at := func() string {
-		if path == "" {
+		if path == nil {
 			return "the root array"
 		}
-		return "array " + path
+		return "array " + path.String()
 	}
 	if depth > maxDepth {
 		return nil, invalidf("%s nests deeper than %d levels", at(), maxDepth)
+	}
+	if err := b.visit(at); err != nil {
+		return nil, err
 	}
 	length, offset, nulls := int64(a.length), int64(a.offset), int64(a.null_count)
 	switch {
@@ -262,14 +266,14 @@ func importData(a *ArrowArray, t datatype.DataType, owner *memory.Foreign, path 
 		cptrs := unsafe.Slice((**ArrowArray)(unsafe.Pointer(a.children)), len(childFields))
 		for i, cf := range childFields {
 			c := cptrs[i]
-			cpath := fieldPath(path, cf.Name, i)
+			cpath := childPath(path, i, func() string { return cf.Name })
 			if c == nil {
 				return nil, invalidf("%s: child %d is NULL", at(), i)
 			}
 			if c.release == nil {
 				return nil, invalidf("%s: child %d is released", at(), i)
 			}
-			cd, err := importData(c, cf.Type, owner, cpath, depth+1)
+			cd, err := importData(c, cf.Type, owner, cpath, depth+1, b)
 			if err != nil {
 				return nil, err
 			}
@@ -290,7 +294,7 @@ func importData(a *ArrowArray, t datatype.DataType, owner *memory.Foreign, path 
 		if a.dictionary.release == nil {
 			return nil, invalidf("%s: dictionary is released", at())
 		}
-		dict, err := importData(a.dictionary, dt.Value, owner, path+"<dictionary>", depth+1)
+		dict, err := importData(a.dictionary, dt.Value, owner, dictPath(path), depth+1, b)
 		if err != nil {
 			return nil, err
 		}

@@ -7,6 +7,8 @@ import "C"
 
 import (
 	"fmt"
+	"strings"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -14,13 +16,15 @@ import (
 )
 
 // ImportField reads the field s describes and releases s (schemas are
-// copied into Go values: nothing of the producer's is kept).
-func ImportField(s *ArrowSchema) (datatype.Field, error) {
+// copied into Go values: nothing of the producer's is kept). Of the
+// options only [WithMaxNodes] applies.
+func ImportField(s *ArrowSchema, opts ...Option) (datatype.Field, error) {
 	if err := checkLive(s); err != nil {
 		return datatype.Field{}, err
 	}
 	defer C.alk_call_schema_release(s)
-	f, err := importField(s, "", 0)
+	b := &budget{maxNodes: newConfig(opts).maxNodes}
+	f, err := importField(s, nil, 0, b)
 	if err != nil {
 		return datatype.Field{}, fmt.Errorf("cdata: import schema: %w", err)
 	}
@@ -28,9 +32,10 @@ func ImportField(s *ArrowSchema) (datatype.Field, error) {
 }
 
 // ImportSchema reads a record batch schema, a struct field ("+s") whose
-// children are the fields, and releases s.
-func ImportSchema(s *ArrowSchema) (*alkaid.Schema, error) {
-	f, err := ImportField(s)
+// children are the fields, and releases s. Of the options only
+// [WithMaxNodes] applies.
+func ImportSchema(s *ArrowSchema, opts ...Option) (*alkaid.Schema, error) {
+	f, err := ImportField(s, opts...)
 	if err != nil {
 		return nil, err
 	}
@@ -55,11 +60,52 @@ func checkLive(s *ArrowSchema) error {
 	return nil
 }
 
-// fieldPath names a schema node in errors: the names from the root, or
-// child indexes where a name is empty.
-func fieldPath(parent, name string, i int) string {
+// nodePath names a schema or array node in errors: the names from the
+// root, or child indexes where a name is empty. It is built as the import
+// descends and turned into text only when an error is reported, so that
+// a node costs no string of its depth.
+type nodePath struct {
+	parent *nodePath
+	name   func() string // the node's name; nil for a dictionary
+	child  int
+}
+
+// childPath is the path of child i of parent, named by name.
+func childPath(parent *nodePath, i int, name func() string) *nodePath {
+	return &nodePath{parent: parent, name: name, child: i}
+}
+
+// dictPath is the path of the dictionary of the node at parent.
+func dictPath(parent *nodePath) *nodePath { return &nodePath{parent: parent} }
+
+// String joins the names from the root with dots, each cut to 32 bytes
+// and the whole to its last 256 (a producer's names have any length).
+func (p *nodePath) String() string {
+	const maxName, maxPath = 32, 256
+	s := p.join(maxName)
+	if len(s) > maxPath {
+		cut := len(s) - maxPath
+		for cut < len(s) && !utf8.RuneStart(s[cut]) {
+			cut++
+		}
+		s = "…" + s[cut:]
+	}
+	return s
+}
+
+func (p *nodePath) join(maxName int) string {
+	if p == nil {
+		return ""
+	}
+	parent := p.parent.join(maxName)
+	if p.name == nil {
+		return parent + "<dictionary>"
+	}
+	name := p.name()
 	if name == "" {
-		name = fmt.Sprintf("<child %d>", i)
+		name = fmt.Sprintf("<child %d>", p.child)
+	} else if len(name) > maxName {
+		name = strings.ToValidUTF8(name[:maxName], "") + "…"
 	}
 	if parent == "" {
 		return name
@@ -67,15 +113,18 @@ func fieldPath(parent, name string, i int) string {
 	return parent + "." + name
 }
 
-func importField(s *ArrowSchema, path string, depth int) (datatype.Field, error) {
+func importField(s *ArrowSchema, path *nodePath, depth int, b *budget) (datatype.Field, error) {
 	at := func() string {
-		if path == "" {
+		if path == nil {
 			return "the root field"
 		}
-		return "field " + path
+		return "field " + path.String()
 	}
 	if depth > maxDepth {
 		return datatype.Field{}, invalidf("%s nests deeper than %d levels", at(), maxDepth)
+	}
+	if err := b.visit(at); err != nil {
+		return datatype.Field{}, err
 	}
 	if s.format == nil {
 		return datatype.Field{}, invalidf("%s: format is NULL", at())
@@ -87,7 +136,7 @@ func importField(s *ArrowSchema, path string, depth int) (datatype.Field, error)
 	}
 	f.Nullable = s.flags&flagNullable != 0
 	if s.metadata != nil {
-		md, err := decodeMetadata(cReader(unsafe.Pointer(s.metadata)))
+		md, err := decodeMetadata(cReader(unsafe.Pointer(s.metadata), &b.metadata))
 		if err != nil {
 			return datatype.Field{}, fmt.Errorf("%s: metadata: %w", at(), err)
 		}
@@ -109,11 +158,13 @@ func importField(s *ArrowSchema, path string, depth int) (datatype.Field, error)
 		if c.release == nil {
 			return datatype.Field{}, invalidf("%s: child %d is released", at(), i)
 		}
-		name := ""
-		if c.name != nil {
-			name = C.GoString(c.name)
+		name := func() string {
+			if c.name == nil {
+				return ""
+			}
+			return C.GoString(c.name)
 		}
-		cf, err := importField(c, fieldPath(path, name, i), depth+1)
+		cf, err := importField(c, childPath(path, i, name), depth+1, b)
 		if err != nil {
 			return datatype.Field{}, err
 		}
@@ -124,7 +175,7 @@ func importField(s *ArrowSchema, path string, depth int) (datatype.Field, error)
 		if s.dictionary.release == nil {
 			return datatype.Field{}, invalidf("%s: dictionary is released", at())
 		}
-		value, err := importField(s.dictionary, path+"<dictionary>", depth+1)
+		value, err := importField(s.dictionary, dictPath(path), depth+1, b)
 		if err != nil {
 			return datatype.Field{}, err
 		}
@@ -157,11 +208,22 @@ func importField(s *ArrowSchema, path string, depth int) (datatype.Field, error)
 }
 
 // cReader reads serialized metadata at p, whose length only its own
-// length fields tell, within maxMetadataSize bytes.
-func cReader(p unsafe.Pointer) byteReader {
+// length fields tell. used is the bytes of metadata the import has
+// decoded so far, which may not pass maxMetadataSize: this node's
+// furthest byte read is added to it.
+func cReader(p unsafe.Pointer, used *int) byteReader {
+	base, end := *used, 0
+	limit := maxMetadataSize - base
 	return func(off, n int) ([]byte, error) {
-		if n < 0 || off > maxMetadataSize || n > maxMetadataSize-off {
+		if n < 0 || off > limit || n > limit-off {
+			if base > 0 {
+				return nil, limitf("metadata of all nodes together longer than %d bytes (shared nodes count once per reference)", maxMetadataSize)
+			}
 			return nil, invalidf("metadata longer than %d bytes", maxMetadataSize)
+		}
+		if off+n > end {
+			end = off + n
+			*used = base + end
 		}
 		if n == 0 {
 			return nil, nil

@@ -7,6 +7,22 @@ type Option func(*config)
 
 type config struct {
 	validation array.ValidationLevel
+	maxNodes   int
+}
+
+// DefaultMaxNodes is how many schema or array nodes one import visits at
+// most, unless [WithMaxNodes] says otherwise.
+const DefaultMaxNodes = 1 << 18
+
+// WithMaxNodes bounds the nodes (fields, children, dictionaries) one
+// import visits, counted once per reference: a producer may point several
+// children at one struct, and each reference is a node to read, so a
+// small graph of shared nodes could otherwise cost time and memory
+// exponential in its size. A schema import and an array import count
+// apart. Beyond it the import fails with an error wrapping [ErrLimit].
+// n <= 0 means [DefaultMaxNodes].
+func WithMaxNodes(n int) Option {
+	return func(c *config) { c.maxNodes = n }
 }
 
 // WithValidation sets how much imported arrays are checked, with the
@@ -28,5 +44,27 @@ func newConfig(opts []Option) config {
 	for _, o := range opts {
 		o(&c)
 	}
+	if c.maxNodes <= 0 {
+		c.maxNodes = DefaultMaxNodes
+	}
 	return c
+}
+
+// budget counts what one import has visited against its limits.
+type budget struct {
+	nodes, maxNodes int
+	// metadata is the bytes of serialized metadata decoded so far, which
+	// maxMetadataSize bounds for the whole import, not each node: nodes
+	// shared by reference could repeat one large metadata blob.
+	metadata int
+}
+
+// visit counts one node, or fails when the limit is passed, naming the
+// node with at.
+func (b *budget) visit(at func() string) error {
+	b.nodes++
+	if b.nodes > b.maxNodes {
+		return limitf("%s: more than %d nodes (counted once per reference; see WithMaxNodes)", at(), b.maxNodes)
+	}
+	return nil
 }

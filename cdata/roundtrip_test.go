@@ -93,7 +93,7 @@ func TestRoundTripExtensionTypes(t *testing.T) {
 	cs := NewArrowSchema()
 	defer Free(cs)
 	require.NoError(t, ExportField(f, cs))
-	md, err := decodeMetadata(cReader(unsafe.Pointer(cs.metadata)))
+	md, err := decodeMetadata(cReader(unsafe.Pointer(cs.metadata), new(int)))
 	require.NoError(t, err)
 	name, _ := md.Get(extensionNameKey)
 	require.Equal(t, extension.UUIDName, name)

@@ -56,7 +56,7 @@ func ImportStream(s *ArrowArrayStream, opts ...Option) (*StreamReader, error) {
 		r.Close()
 		return nil, invalidf("import stream: get_schema succeeded but left the schema released")
 	}
-	sch, err := ImportSchema(schema)
+	sch, err := ImportSchema(schema, r.opts...)
 	if err != nil {
 		r.Close()
 		return nil, err

@@ -2,7 +2,9 @@ package ctest
 
 /*
 #cgo CFLAGS: -O1 -Wall -Werror
+#include <stdlib.h>
 #include "consumer.h"
+#include "graph.h"
 #include "producer.h"
 */
 import "C"
@@ -99,4 +101,48 @@ func SetNoopRelease(s unsafe.Pointer) {
 // SetNoopArrayRelease is SetNoopRelease for an ArrowArray.
 func SetNoopArrayRelease(a unsafe.Pointer) {
 	C.set_noop_release_array((*C.struct_ArrowArray)(a))
+}
+
+// GraphFormats is how many formats a [Node] may take: its Format is an
+// index into "n", "i", "u", "+s", "+l", "+m", "+w:2", "+us:0,1",
+// "+ud:0,1", "d:9,2", "tsu:UTC", "vu", "z", "+r", "c", "tdD" (taken
+// modulo the count).
+const GraphFormats = C.GRAPH_FORMATS
+
+// Node is one node of a graph ProduceGraph makes.
+type Node struct {
+	Format     int   // see GraphFormats
+	Length     int   // array length, 0 to 255
+	Children   []int // node indexes: shared, or pointing back, as wished
+	Dictionary int   // node index of the dictionary, or -1
+	Metadata   bool  // carries the graph's shared metadata blob
+}
+
+// ProduceGraph fills the ArrowSchema at s and the ArrowArray at a with
+// the graph of nodes (node 0 the root, children by index), whose arrays
+// have zeroed buffers and no validity. Releasing both roots frees it;
+// every node with Metadata points to one blob of a pair whose value is
+// metadataLen bytes (0: no blob).
+func ProduceGraph(s, a unsafe.Pointer, nodes []Node, metadataLen int) {
+	n := len(nodes)
+	format, length, nChildren, dictionary, hasMeta := make([]C.int32_t, n), make([]C.int32_t, n), make([]C.int32_t, n), make([]C.int32_t, n), make([]C.int32_t, n)
+	var children []C.int32_t
+	for i, nd := range nodes {
+		format[i] = C.int32_t(nd.Format % GraphFormats)
+		length[i] = C.int32_t(min(max(nd.Length, 0), 255))
+		nChildren[i] = C.int32_t(len(nd.Children))
+		for _, c := range nd.Children {
+			children = append(children, C.int32_t(c))
+		}
+		dictionary[i] = C.int32_t(nd.Dictionary)
+		if nd.Metadata {
+			hasMeta[i] = 1
+		}
+	}
+	children = append(children, 0) // never empty: its address is taken
+	cs := C.malloc(C.size_t(len(children)) * 4)
+	defer C.free(cs)
+	copy(unsafe.Slice((*C.int32_t)(cs), len(children)), children)
+	C.produce_graph((*C.struct_ArrowSchema)(s), (*C.struct_ArrowArray)(a), C.int64_t(n),
+		&format[0], &length[0], &nChildren[0], (*C.int32_t)(cs), &dictionary[0], &hasMeta[0], C.int64_t(metadataLen))
 }

@@ -268,7 +268,7 @@ func (fr *FileReader) open() error {
 		return err
 	}
 	if err := verifyRoot(buf, tFooter, fr.dec.Limits()); err != nil {
-		return fmt.Errorf("footer: %w", err)
+		return fmt.Errorf("%w (in the footer)", err)
 	}
 	footer := fb.GetRootAsFooter(buf, 0)
 	s := footer.Schema(nil)

@@ -85,7 +85,7 @@ func (fr *FileReader) checkLeadingMessage(footer *schemaInfo) error {
 		return fr.leadFault(err)
 	}
 	if fr.cfg.full() && !info.sameAs(footer) {
-		return invalidf("the schema message and the footer's schema disagree:\nmessage %s\nfooter %s", info.schema, footer.schema)
+		return invalidf("schema message at byte 8: disagrees with the footer's schema (message against footer: %s)", info.difference(footer))
 	}
 	return nil
 }

@@ -3,6 +3,7 @@ package ipc
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -52,7 +53,10 @@ func TestFileSchemaCopiesMustAgree(t *testing.T) {
 				return
 			}
 			require.ErrorIs(t, err, ErrInvalid)
-			require.ErrorContains(t, err, "the schema message and the footer's schema disagree")
+			require.ErrorContains(t, err, "schema message at byte 8: disagrees with the footer's schema (message against footer: ")
+			// One short line naming the difference, not both schemas.
+			require.NotContains(t, err.Error(), "\n")
+			require.Less(t, len(err.Error()), 300, err.Error())
 			// Lesser validation skips the comparison, as Arrow's readers
 			// do: the footer's copy is read.
 			for _, v := range []array.ValidationLevel{array.ValidateSafe, array.ValidateStructure} {
@@ -69,4 +73,38 @@ func TestSchemaInfoSameAsComparesDictionaryIDs(t *testing.T) {
 	a := &schemaInfo{schema: s, ids: []int64{0, 1}}
 	require.True(t, a.sameAs(&schemaInfo{schema: s, ids: []int64{0, 1}}))
 	require.False(t, a.sameAs(&schemaInfo{schema: s, ids: []int64{1, 0}}))
+}
+
+// The difference of two schemas is named in one short line however wide
+// they are (two 53-field schemas were printed whole on one 4 KB line).
+func TestSchemaInfoDifference(t *testing.T) {
+	wide := func(rename int, typ datatype.DataType) *schemaInfo {
+		fields := make([]datatype.Field, 53)
+		for i := range fields {
+			fields[i] = field(fmt.Sprintf("column_%02d", i), datatype.Int64)
+		}
+		if rename >= 0 {
+			fields[rename] = field("renamed", typ)
+		}
+		return &schemaInfo{schema: alkaid.NewSchema(fields, datatype.Metadata{})}
+	}
+	for _, c := range []struct {
+		a, b *schemaInfo
+		want string
+	}{
+		{wide(-1, nil), wide(7, datatype.Int64), `field 7: "column_07: int64" against "renamed: int64"`},
+		{wide(-1, nil), &schemaInfo{schema: schemaOf(field("a", datatype.Int64))}, "53 fields against 1"},
+		{wide(-1, nil), &schemaInfo{schema: wide(-1, nil).schema.WithMetadata(datatype.MetadataFrom("k", "v"))}, "the schema metadata differs"},
+		{wide(-1, nil), &schemaInfo{schema: wide(-1, nil).schema, ids: []int64{3}}, "the dictionary ids differ (0 against 1 dictionaries)"},
+	} {
+		require.False(t, c.a.sameAs(c.b))
+		got := c.a.difference(c.b)
+		require.Equal(t, c.want, got)
+	}
+	deep := datatype.DataType(datatype.Int64)
+	for range 40 {
+		deep = datatype.StructOf(field("nested_field_name", deep))
+	}
+	got := wide(-1, nil).difference(wide(0, deep))
+	require.Less(t, len(got), 300, got)
 }

@@ -1,6 +1,7 @@
 package ipc
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
+	"github.com/alkaid-go/alkaid/internal/quote"
 )
 
 // Extension metadata keys, in the Alkaid namespace and in Apache Arrow's
@@ -38,6 +40,28 @@ type schemaInfo struct {
 // fields, metadata, byte order and dictionary ids.
 func (s *schemaInfo) sameAs(o *schemaInfo) bool {
 	return s.schema.Equal(o.schema) && slices.Equal(s.ids, o.ids)
+}
+
+// differences names the first way s and o differ (sameAs is false), in
+// a short line: the field, metadata, byte order or dictionary ids, each
+// field printed with a bound.
+func (s *schemaInfo) difference(o *schemaInfo) string {
+	a, b := s.schema, o.schema
+	switch {
+	case a.NumFields() != b.NumFields():
+		return fmt.Sprintf("%d fields against %d", a.NumFields(), b.NumFields())
+	case a.Endianness() != b.Endianness():
+		return fmt.Sprintf("byte order %s against %s", a.Endianness(), b.Endianness())
+	}
+	for i := range a.NumFields() {
+		if fa, fb := a.Field(i), b.Field(i); !datatype.FieldEqual(fa, fb) {
+			return fmt.Sprintf("field %d: %s against %s", i, quote.String(fa.String()), quote.String(fb.String()))
+		}
+	}
+	if !datatype.MetadataEqual(a.Metadata(), b.Metadata()) {
+		return "the schema metadata differs"
+	}
+	return fmt.Sprintf("the dictionary ids differ (%d against %d dictionaries)", len(s.ids), len(o.ids))
 }
 
 type schemaReader struct {

@@ -123,11 +123,13 @@ type input struct {
 	file   *ipc.FileReader
 	stream *ipc.StreamReader
 	pq     *parquet.File // a Parquet file (PAR1 magic), one batch per row group
-	// footerErr is why a file (it has a magic) is read as a stream.
-	footerErr error
-	size      int64 // bytes, when known (-1 otherwise)
-	counter   *countingReader
-	closer    io.Closer
+	// footerErr is why a file (it has a magic) is read as a stream;
+	// footerSaid is set once the command said so (see damaged.go).
+	footerErr  error
+	footerSaid bool
+	size       int64 // bytes, when known (-1 otherwise)
+	counter    *countingReader
+	closer     io.Closer
 }
 
 // isFile reports whether records come through the footer.
@@ -168,7 +170,13 @@ func (in *input) bytesRead() int64 {
 	return in.counter.n
 }
 
+// Close closes the input; a salvaged file whose footer problem no error
+// reported (the command stopped before the end) is noted on stderr.
 func (in *input) Close() error {
+	if in.footerErr != nil && !in.footerSaid {
+		in.footerSaid = true
+		salvageNote(in.path, in.footerErr)
+	}
 	if in.file != nil {
 		in.file.Close()
 	}
@@ -206,17 +214,23 @@ func (in *input) each(fn func(i int, rec *alkaid.Record, meta map[string]string)
 		i++
 	}
 	if err := in.stream.Err(); err != nil {
+		if in.footerErr != nil {
+			in.footerSaid = true
+			return fmt.Errorf("record batch %d: %w (read as a stream, the footer being unreadable)", i, err)
+		}
 		return fmt.Errorf("record batch %d: %w", i, err)
 	}
 	return in.footerProblem()
 }
 
-// footerProblem is the error of a salvaged file after its readable part.
+// footerProblem is the error of a salvaged file after its readable part
+// (see damaged.go).
 func (in *input) footerProblem() error {
 	if in.footerErr == nil {
 		return nil
 	}
-	return fmt.Errorf("ipc: %w: file footer unreadable (%v); read the complete record batches before it as a stream", ipc.ErrInvalid, in.footerErr)
+	in.footerSaid = true
+	return fmt.Errorf("footer unreadable (%w); read the record batches before it as a stream", in.footerErr)
 }
 
 // openInput opens path ("-" is stdin) as a file when it starts with a file
@@ -283,12 +297,16 @@ func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc
 	}
 	in.magic = ipc.DetectMagic(head[:n])
 	if in.magic != "" {
-		fr, err := ipc.NewFileReader(f, size, opts...)
-		if err == nil {
+		fr, footerErr, err := openThroughFooter(f, size, opts)
+		switch {
+		case err != nil:
+			return fail(fmt.Errorf("%s: %w", path, err))
+		case footerErr != nil:
+			in.footerErr = footerErr
+		default:
 			in.file = fr
 			return in, nil
 		}
-		in.footerErr = err
 	}
 	if _, err := f.Seek(0, io.SeekStart); err != nil {
 		return fail(err)
@@ -300,7 +318,7 @@ func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc
 			closer.Close()
 		}
 		if in.footerErr != nil {
-			return nil, fmt.Errorf("%s: not readable as a file (%v) nor as a stream: %w", path, in.footerErr, err)
+			return nil, fmt.Errorf("%s: not readable as a file (footer unreadable) nor as a stream: %w", path, err)
 		}
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}

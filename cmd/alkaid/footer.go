@@ -165,7 +165,7 @@ func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, err
 		}
 		s, dicts, err := readSchemaFrom(bufio.NewReader(f))
 		if err != nil {
-			return nil, nil, fmt.Errorf("footer: %v; first message: %w", footerErr, err)
+			return nil, nil, fmt.Errorf("footer unreadable (%v) and the first message: %w", footerErr, err)
 		}
 		fmt.Fprintf(cmdStderr, "alkaid %s: warning: %s: footer unreadable (%v); the schema is the leading message's\n", cmd, name, footerErr)
 		return s, dicts, nil

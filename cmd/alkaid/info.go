@@ -198,7 +198,7 @@ func info(path string) error {
 	if magic != "" && f != nil {
 		if footerErr != nil {
 			fmt.Fprintf(w, "footer:         unreadable; the messages before byte %s are readable as a stream\n", groupDigits(end))
-			return fmt.Errorf("%s: footer: %w", name, footerErr)
+			return fmt.Errorf("%s: footer unreadable: %w", name, footerErr)
 		}
 		fr := ff.reader
 		fmt.Fprintf(w, "footer:         %d record batches", fr.NumRecords())

@@ -70,6 +70,7 @@ func run(args []string) int {
 		fmt.Fprintf(cmdStderr, "alkaid: unknown command %s; see alkaid help\n", quote.String(name))
 		return exitUsage
 	}
+	runningCmd = name
 	return fn(rest)
 }
 

@@ -26,7 +26,10 @@ batches and rows up to the last complete batch) and exits 1. A file whose
 stream part starts at its first batch (Arrow JS writes them) is valid; one
 whose leading schema message is malformed but whose footer is good is
 read through the footer with a warning on stderr naming the writer's
-defect, and is invalid only with -strict. A union's field-node null count
+defect, and is invalid only with -strict; one whose leading schema
+message says otherwise than its footer is invalid (the footer being fine,
+nothing is read as a stream). Every command reads a file whose footer is
+unusable as the stream it holds and says so once. A union's field-node null count
 carries no meaning: any count up to the length is accepted (and writers
 write 0). "-" reads stdin: a stream, or a file (starting with a file
 magic or PAR1), which is copied to a temporary file in $TMPDIR, up to
@@ -137,7 +140,14 @@ func validateFile(path string, f fileInput, size int64, magic string, opts []ipc
 	if strict {
 		fileOpts = append(fileOpts[:len(fileOpts):len(fileOpts)], ipc.WithStrictSchemaMessage())
 	}
-	fr, footerErr := ipc.NewFileReader(f, size, fileOpts...)
+	fr, footerErr, err := openThroughFooter(f, size, fileOpts)
+	if err != nil {
+		how := "invalid"
+		if strict {
+			how = "invalid (-strict)"
+		}
+		return fmt.Errorf("%s: %s: %w", path, how, err)
+	}
 	if footerErr == nil {
 		var rows int64
 		for i := range fr.NumRecords() {
@@ -156,13 +166,8 @@ func validateFile(path string, f fileInput, size int64, magic string, opts []ipc
 		}
 		return nil
 	}
-	if strict {
-		if _, err := ipc.NewFileReader(f, size, opts...); err == nil {
-			// The footer is good: the leading schema message is the fault.
-			return fmt.Errorf("%s: invalid (-strict): %w", path, footerErr)
-		}
-	}
-	// Salvage: the bytes after the 8-byte magic are a stream.
+	// Salvage (see damaged.go): the bytes after the 8-byte magic are a
+	// stream.
 	if _, err := f.Seek(8, io.SeekStart); err != nil {
 		return err
 	}
@@ -170,9 +175,9 @@ func validateFile(path string, f fileInput, size int64, magic string, opts []ipc
 	fmt.Fprintf(cmdStdout, "%s: file (%s) without a usable footer; read as a stream: salvaged %d record batch(es), %d rows, %d dictionary batch(es) (bytes 0..%d of %d)\n",
 		path, magic, t.batches, t.rows, t.dictBatches, t.lastGood, size)
 	if streamErr != nil {
-		return fmt.Errorf("%s: invalid: footer: %v; stream stopped: %w", path, footerErr, streamErr)
+		return fmt.Errorf("%s: invalid: footer unreadable (%w); stream stopped: %w", path, footerErr, streamErr)
 	}
-	return fmt.Errorf("%s: invalid: footer: %w", path, footerErr)
+	return fmt.Errorf("%s: invalid: footer unreadable: %w", path, footerErr)
 }
 
 // validateStream decodes every message of r with full validation. base is

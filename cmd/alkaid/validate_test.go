@@ -84,8 +84,10 @@ func TestValidateSalvage(t *testing.T) {
 }
 
 // A file whose schema message and footer copy disagree (one field renamed
-// in the message only) is invalid; read as a stream it still yields its
-// batches, under the message's names.
+// in the message only) is invalid: validate says so in one short line
+// naming the field, not that the footer is unusable (it is fine) and
+// not printing both schemas; the other commands read it through the
+// footer.
 func TestValidateSchemaCopiesDisagree(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "f.ipc")
@@ -102,8 +104,16 @@ func TestValidateSchemaCopiesDisagree(t *testing.T) {
 
 	code, out, errs := cli(t, nil, "validate", path)
 	require.Equal(t, 1, code)
-	require.Contains(t, out, "read as a stream: salvaged 2 record batch(es), 10 rows")
-	require.Contains(t, errs, "the schema message and the footer's schema disagree")
+	require.Empty(t, out)
+	require.Contains(t, errs, "schema message at byte 8: disagrees with the footer's schema (message against footer: field 0: \"zzzzz")
+	require.NotContains(t, errs, "footer unreadable")
+	require.NotContains(t, errs, "usable footer")
+	require.Equal(t, 1, strings.Count(errs, "\n"))
+	require.Less(t, len(errs), 400, errs)
+	code, out, errs = cli(t, nil, "cat", path)
+	require.Equal(t, 0, code, errs)
+	require.Contains(t, out, "record batch 1: 5 rows")
+	require.Contains(t, out, name)
 }
 
 // Invalid values inside well-formed messages: the message names the

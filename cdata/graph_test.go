@@ -152,9 +152,11 @@ func TestImportLongNamesCutInErrors(t *testing.T) {
 // result, never a crash or a hang. Array buffers are zeros large enough
 // for any node, which is what a producer of C data must guarantee.
 func FuzzImportGraph(f *testing.F) {
-	f.Add([]byte{0, 3, 1, 2, 255, 1, 1, 0, 255})
-	f.Add([]byte{4, 3, 1, 2, 255, 1, 3, 2, 255, 1, 1, 255, 255, 1, 255, 2, 255, 3, 255, 4, 255})
-	f.Add([]byte{2, 3, 2, 2, 255, 1, 2, 3, 2, 2, 255, 2, 0, 1, 1, 0, 255})
+	for _, seed := range graphSeeds {
+		f.Add(seed)
+	}
+	f.Add([]byte{0, 3, 1, 2, 255, 1, 1, 0, 255})                         // a struct of itself
+	f.Add([]byte{2, 3, 2, 2, 1, 1, 255, 3, 2, 2, 0, 0, 255, 1, 0, 0, 1}) // a cycle through two structs
 	f.Fuzz(func(t *testing.T, b []byte) {
 		nodes := graphFrom(b)
 		if nodes == nil {
@@ -168,6 +170,30 @@ func FuzzImportGraph(f *testing.F) {
 			t.Fatal("no array and no error")
 		}
 	})
+}
+
+// graphSeeds are graphs that import: an int32, a struct of two int32
+// children sharing one node, an int32 dictionary-encoded utf8 with
+// metadata, a list of int32.
+var graphSeeds = [][]byte{
+	{0, 1, 5, 0, 255},
+	{1, 3, 5, 2, 1, 1, 255, 1, 5, 0, 255},
+	{1, 1, 4, 0, 1, 2, 3, 0, 255},
+	{1, 4, 3, 1, 1, 255, 1, 0, 0, 255},
+}
+
+// The fuzz seeds that should import do, as the trees they stand for.
+func TestImportGraphSeeds(t *testing.T) {
+	want := []string{"int32", "struct<c: int32, c: int32>", "dictionary<values=utf8, indices=int32>", "list<c: int32>"}
+	for i, seed := range graphSeeds {
+		s, a := produceGraph(graphFrom(seed), 64)
+		f, arr, err := ImportArray(a, s)
+		require.NoError(t, err, "seed %d", i)
+		require.Equal(t, want[i], f.Type.String(), "seed %d", i)
+		require.Equal(t, int(seed[2]), arr.Len(), "seed %d", i)
+		Free(s)
+		Free(a)
+	}
 }
 
 // graphFrom reads nodes from b: a count, then per node a format, a

@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/internal/quote"
@@ -103,13 +104,34 @@ func (c command) fail(err error) int {
 	if err == nil {
 		return exitOK
 	}
-	msg := strings.ReplaceAll(err.Error(), "\n", " ")
+	msg := cutMiddle(strings.ReplaceAll(err.Error(), "\n", " "), maxMessage)
 	fmt.Fprintf(cmdStderr, "alkaid %s: %s\n", c.name, msg)
 	var ue *usageError
 	if errors.As(err, &ue) {
 		return exitUsage
 	}
 	return exitInvalid
+}
+
+// maxMessage bounds an error line: whatever a message echoes (a path
+// given on the command line, a reader's error quoting input), the line
+// keeps its start and its end, where the cause is.
+const maxMessage = 1024
+
+// cutMiddle shortens s to about max bytes by replacing its middle with
+// "…", at character boundaries.
+func cutMiddle(s string, max int) string {
+	if len(s) <= max {
+		return s
+	}
+	head, tail := max/2, len(s)-max/2
+	for head > 0 && !utf8.RuneStart(s[head]) {
+		head--
+	}
+	for tail < len(s) && !utf8.RuneStart(s[tail]) {
+		tail++
+	}
+	return s[:head] + fmt.Sprintf("…(%d bytes cut)…", tail-head) + s[tail:]
 }
 
 // ---- inputs ----

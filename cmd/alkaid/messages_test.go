@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -35,6 +36,20 @@ func TestErrorsQuoteInputBounded(t *testing.T) {
 		require.NotEqual(t, 0, code)
 		require.Less(t, len(errs), 1000, "alkaid %.40s: %.300s", strings.Join(argv, " "), errs)
 		require.Contains(t, errs, "… (")
+	}
+}
+
+// Whatever a message echoes (here a 600 KB path, which the system's own
+// error repeats), the line stays bounded and keeps its cause at the end.
+func TestErrorLineBounded(t *testing.T) {
+	long := filepath.Join(t.TempDir(), strings.Repeat("é", 300_000)+".ipc")
+	for _, argv := range [][]string{{"cat", long}, {"validate", long}, {"info", long}, {"convert", long, long + "s"}} {
+		code, _, errs := cli(t, nil, argv...)
+		require.Equal(t, exitInvalid, code, argv[0])
+		require.Less(t, len(errs), maxMessage+100, argv[0])
+		require.Contains(t, errs, "bytes cut)…", argv[0])
+		require.True(t, strings.HasSuffix(errs, "file name too long\n"), "%s: %.200s", argv[0], errs)
+		require.True(t, utf8.ValidString(errs), argv[0])
 	}
 }
 

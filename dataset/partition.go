@@ -69,9 +69,14 @@ func parseHiveSegment(seg string) (key, value string, null, ok bool, err error) 
 }
 
 // escapeHive escapes a partition value or key for a directory name: bytes
-// other than ASCII letters, digits and -._~ become %XX.
+// other than ASCII letters, digits and -._~ become %XX, and so does the
+// first "_" of a string equal to HiveNull, which would read back as null.
 func escapeHive(s string) string {
 	var b strings.Builder
+	if s == HiveNull {
+		b.WriteString("%5F")
+		s = s[1:]
+	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0 {

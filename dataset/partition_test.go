@@ -1,0 +1,131 @@
+package dataset
+
+import (
+	"testing"
+	"testing/fstest"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+func TestHivePartitions(t *testing.T) {
+	r := mkRec(t, col{"x:int64", "[1]"})
+	fsys := fstest.MapFS{
+		"t/year=2024/day=2024-03-01/city=New%20York/a.parquet":                                 pqFile(t, r),
+		"t/year=2025/day=2024-03-02/city=a%2Fb%3Dc/a.parquet":                                  pqFile(t, r),
+		"t/year=__HIVE_DEFAULT_PARTITION__/day=2024-03-03/city=x/a.parquet":                    pqFile(t, r),
+		"t/year=2026/day=__HIVE_DEFAULT_PARTITION__/city=__HIVE_DEFAULT_PARTITION__/b.parquet": pqFile(t, r),
+	}
+	tests := []struct {
+		name  string
+		part  Partitioning
+		types string
+		want  map[string]string
+	}{
+		{"inferred", Partitioning{Style: Hive}, "x: int64, year: int64, day: date32, city: utf8", map[string]string{
+			"x": "[1 1 1 1]", "year": "[2024 2025 2026 (null)]",
+			"day": "[2024-03-01 2024-03-02 (null) 2024-03-03]", "city": `["New York" "a/b=c" (null) "x"]`}},
+		{"given", Partitioning{Style: Hive, Fields: []datatype.Field{{Name: "city", Type: datatype.LargeString}, {Name: "year", Type: datatype.Int16}}},
+			"x: int64, city: large_utf8, year: int16, day: date32", map[string]string{
+				"x": "[1 1 1 1]", "year": "[2024 2025 2026 (null)]",
+				"day": "[2024-03-01 2024-03-02 (null) 2024-03-03]", "city": `["New York" "a/b=c" (null) "x"]`}},
+		{"dictionary", Partitioning{Style: Hive, Dictionary: true}, "x: int64, year: dictionary<values=int64, indices=int32>, day: dictionary<values=date32, indices=int32>, city: dictionary<values=utf8, indices=int32>", nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := Open(fsys, "t", WithPartitioning(tc.part))
+			require.NoError(t, err)
+			var names []string
+			for _, f := range d.Schema().Fields() {
+				names = append(names, f.Name+": "+f.Type.String())
+			}
+			require.Equal(t, tc.types, joinComma(names))
+			got, _ := scanAll(t, d)
+			if tc.want != nil {
+				require.Equal(t, tc.want, got)
+			}
+		})
+	}
+}
+
+func joinComma(xs []string) string {
+	s := ""
+	for i, x := range xs {
+		if i > 0 {
+			s += ", "
+		}
+		s += x
+	}
+	return s
+}
+
+func TestPartitionErrors(t *testing.T) {
+	r := mkRec(t, col{"x:int64", "[1]"})
+	tests := []struct {
+		name string
+		file string
+		part Partitioning
+		want error
+	}{
+		{"not an int", "t/year=20x4/a.parquet", Partitioning{Style: Hive, Fields: []datatype.Field{{Name: "year", Type: datatype.Int32}}}, ErrPartitionValue},
+		{"overflow", "t/year=300/a.parquet", Partitioning{Style: Hive, Fields: []datatype.Field{{Name: "year", Type: datatype.Int8}}}, ErrPartitionValue},
+		{"not a date", "t/d=2024-13-01/a.parquet", Partitioning{Style: Hive, Fields: []datatype.Field{{Name: "d", Type: datatype.Date32Type}}}, ErrPartitionValue},
+		{"bad escape", "t/k=%zz/a.parquet", Partitioning{Style: Hive}, ErrPartitionValue},
+		{"key twice", "t/k=1/k=2/a.parquet", Partitioning{Style: Hive}, ErrPartitionValue},
+		{"too deep", "t/1/2/a.parquet", Partitioning{Style: Directory, Fields: []datatype.Field{{Name: "a"}}}, ErrPartitionValue},
+		{"type", "t/k=1/a.parquet", Partitioning{Style: Hive, Fields: []datatype.Field{{Name: "k", Type: datatype.Binary}}}, ErrNotSupported},
+		{"clash", "t/x=1/a.parquet", Partitioning{Style: Hive}, ErrInvalid},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Open(fstest.MapFS{tc.file: pqFile(t, r)}, "t", WithPartitioning(tc.part))
+			require.ErrorIs(t, err, tc.want)
+			if tc.want == ErrPartitionValue {
+				require.ErrorIs(t, err, ErrInvalid)
+				require.ErrorContains(t, err, tc.file)
+			}
+		})
+	}
+}
+
+func TestDirectoryPartitions(t *testing.T) {
+	r := mkRec(t, col{"x:int64", "[7]"})
+	fsys := fstest.MapFS{
+		"t/2024/03/a.parquet": pqFile(t, r),
+		"t/2024/b.parquet":    pqFile(t, r),
+		"t/2025/11/a.parquet": pqFile(t, r),
+	}
+	d, err := Open(fsys, "t", WithPartitioning(Partitioning{Style: Directory,
+		Fields: []datatype.Field{{Name: "year"}, {Name: "month", Type: datatype.String}}}))
+	require.NoError(t, err)
+	got, _ := scanAll(t, d)
+	require.Equal(t, map[string]string{"x": "[7 7 7]", "year": "[2024 2024 2025]", "month": `["03" (null) "11"]`}, got)
+}
+
+func TestEscapeHive(t *testing.T) {
+	for _, s := range []string{"", "plain", "a/b", "a=b", "100%", "New York", "é", HiveNull} {
+		k, v, null, ok, err := parseHiveSegment("k=" + escapeHive(s))
+		require.NoError(t, err)
+		require.True(t, ok)
+		require.Equal(t, "k", k)
+		require.False(t, null)
+		require.Equal(t, s, v)
+	}
+}
+
+func FuzzParseHiveSegment(f *testing.F) {
+	for _, s := range []string{"k=v", "k=%2F", "=v", "k=" + HiveNull, "k=%zz", "novalue", "a%3Db=c=d"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, seg string) {
+		k, v, null, ok, err := parseHiveSegment(seg)
+		if err != nil || !ok || null {
+			return
+		}
+		k2, v2, null2, ok2, err2 := parseHiveSegment(escapeHive(k) + "=" + escapeHive(v))
+		if err2 != nil || !ok2 || null2 || k2 != k || v2 != v {
+			t.Fatalf("%q: (%q,%q) escaped reads back as (%q,%q,%v,%v,%v)", seg, k, v, k2, v2, null2, ok2, err2)
+		}
+	})
+}

@@ -17,13 +17,13 @@ const maxLinkDepth = 40
 // hidden reports whether a file or directory named name is left out of a
 // discovered dataset, as Spark and pyarrow leave it out: names starting
 // with "." or "_" (_SUCCESS, _metadata, _temporary, .crc files) and names
-// ending in ".tmp". A directory name holding "=" is a Hive partition and
-// is kept even when it starts with "_".
+// ending in ".tmp". A directory name holding "=" is a Hive partition, and
+// HiveNull a null partition value: both are kept.
 func hidden(name string, dir bool) bool {
 	if strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".tmp") {
 		return true
 	}
-	return strings.HasPrefix(name, "_") && !(dir && strings.Contains(name, "="))
+	return strings.HasPrefix(name, "_") && !(dir && (strings.Contains(name, "=") || name == HiveNull))
 }
 
 // walker lists the files under a directory in lexical order, following

@@ -1,5 +1,5 @@
 // Package dataset reads many files as one table: discovery, partitions,
-// schema unification and pruned parallel scans.
+// schema unification, pruned parallel scans and partitioned writes.
 //
 // # Discovery
 //
@@ -9,7 +9,7 @@
 // list. Files and directories whose names start with "." or "_" (_SUCCESS,
 // _metadata, _temporary, .crc) or end in ".tmp" are left out, as Spark and
 // pyarrow leave them out; a directory such as "_k=1" is a partition and
-// kept. Each file's format is found from its content — Parquet ("PAR1"),
+// kept, and so is a directory named HiveNull. Each file's format is found from its content — Parquet ("PAR1"),
 // an IPC file of either magic (ALKAID1, ARROW1), an IPC stream — or its
 // extension (.csv; .json, .jsonl, .ndjson), unless [WithFormat] names one.
 // Files are read through [File] (an fs.File that is also an io.ReaderAt),
@@ -62,4 +62,15 @@
 //
 // A file that fails to read gives a [FileError] naming it, or, with
 // [WithSkipCorrupt], is skipped and counted.
+//
+// # Writing
+//
+// [Write] writes a [RecordSource] (such as a [Scan]) to a [WriteFS] ([DirFS]
+// for a local directory): partitioned by columns in Hive or directory
+// layout, files named from a template and cut at a row count, in any of
+// the formats with their writers' options. Existing data is an error, or
+// overwritten file by file, or deleted partition by partition. Every file
+// is written under a hidden temporary name and renamed once all are
+// complete, so a write that fails leaves no partial file and the data that
+// was there before.
 package dataset

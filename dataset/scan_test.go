@@ -301,3 +301,34 @@ func TestCorruptFiles(t *testing.T) {
 	require.Equal(t, "[0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9]", got["x"])
 	require.Equal(t, 1, st.FilesSkipped)
 }
+
+// TestTruncatedFiles cuts a file of each format at many lengths: opening
+// and scanning the dataset either succeeds or fails with a FileError
+// naming the file, never panics.
+func TestTruncatedFiles(t *testing.T) {
+	r := mkRec(t, col{"x:int64", "[1,null,3]"}, col{"s:utf8", `["a","b",null]`}, col{"l:list<item: int32>", "[[1],[],null]"})
+	for _, f := range []Format{FormatParquet, FormatIPCFile, FormatIPCStream, FormatCSV, FormatNDJSON} {
+		if f == FormatCSV {
+			r = mkRec(t, col{"x:int64", "[1,null,3]"}, col{"s:utf8", `["a","b",null]`})
+		}
+		data := encode(t, f, []*alkaid.Record{r})
+		for cut := 0; cut < len(data); cut += 1 + len(data)/60 {
+			fsys := fstest.MapFS{"d/f" + f.extension(): {Data: data[:cut]}}
+			for _, opts := range [][]Option{{WithFormat(f)}, {WithFormat(f), WithSchema(r.Schema())}} {
+				d, err := Open(fsys, "d", opts...)
+				if err == nil {
+					s, serr := d.Scan(context.Background())
+					require.NoError(t, serr)
+					for _, e := range s.Records() {
+						err = e
+					}
+				}
+				if err != nil {
+					var fe *FileError
+					require.ErrorAs(t, err, &fe, "%s cut at %d: %v", f, cut, err)
+					require.Equal(t, "d/f"+f.extension(), fe.Path)
+				}
+			}
+		}
+	}
+}

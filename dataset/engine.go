@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -26,6 +27,31 @@ type handle struct {
 	skipped  atomic.Bool
 	readCols []string            // the file's columns to read
 	preds    []parquet.Predicate // the filter's predicates on those columns
+
+	mu     sync.Mutex
+	consts map[int]array.Array // partition columns built so far, by field
+}
+
+// constant is rows rows of the partition value one of dataset field i:
+// a slice of the longest such column built for the file so far.
+func (h *handle) constant(i int, one array.Array, rows int, dict bool) (array.Array, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	a := h.consts[i]
+	if a == nil || a.Len() < rows {
+		var err error
+		if a, err = constColumn(one, rows, dict); err != nil {
+			return nil, err
+		}
+		if h.consts == nil {
+			h.consts = map[int]array.Array{}
+		}
+		h.consts[i] = a
+	}
+	if a.Len() == rows {
+		return a, nil
+	}
+	return array.Slice(a, 0, rows), nil
 }
 
 func (h *handle) release() {

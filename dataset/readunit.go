@@ -97,7 +97,8 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 		}
 		return nil
 	case pq != nil:
-		opts := []parquet.RecordsOption{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...)}
+		// Units already run in parallel: one goroutine decodes each.
+		opts := []parquet.RecordsOption{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...), parquet.WithParallelism(1)}
 		if len(h.preds) > 0 {
 			opts = append(opts, parquet.WithPredicates(h.preds...))
 		}
@@ -153,7 +154,7 @@ func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
 		var err error
 		switch j := rec.Schema().FieldIndex(f.Name); {
 		case s.d.isPartition(i):
-			cols[k], err = constColumn(s.d.partition(h.src, i), rows, s.d.partDict)
+			cols[k], err = h.constant(i, s.d.partition(h.src, i), rows, s.d.partDict)
 		case j < 0:
 			b, berr := array.TryNewBuilder(f.Type)
 			if berr != nil {

@@ -85,6 +85,17 @@ func TestFormats(t *testing.T) {
 			require.Positive(t, st.BytesRead)
 		})
 	}
+	t.Run("no magic", func(t *testing.T) {
+		fsys := fstest.MapFS{"d/a.parquet": {Data: encode(t, FormatParquet, []*alkaid.Record{r})}, "d/b.parquet": {Data: []byte{}}}
+		_, err := Open(fsys, "d")
+		require.ErrorIs(t, err, ErrInvalid)
+		var fe *FileError
+		require.ErrorAs(t, err, &fe)
+		require.Equal(t, "d/b.parquet", fe.Path)
+		d, err := Open(fsys, "d", WithSkipCorrupt())
+		require.NoError(t, err)
+		require.Equal(t, []string{"d/a.parquet"}, d.Files())
+	})
 	t.Run("given format", func(t *testing.T) {
 		fsys := fstest.MapFS{"f.txt": {Data: encode(t, FormatCSV, []*alkaid.Record{r})}}
 		d, err := Open(fsys, ".")

@@ -11,7 +11,9 @@
 // pyarrow leave them out; a directory such as "_k=1" is a partition and
 // kept, and so is a directory named HiveNull. Each file's format is found from its content — Parquet ("PAR1"),
 // an IPC file of either magic (ALKAID1, ARROW1), an IPC stream — or its
-// extension (.csv; .json, .jsonl, .ndjson), unless [WithFormat] names one.
+// extension (.csv; .json, .jsonl, .ndjson), unless [WithFormat] names one;
+// a file named as Parquet or IPC (.parquet, .arrow, …) without their magic
+// is an error, other files are left out.
 // Files are read through [File] (an fs.File that is also an io.ReaderAt),
 // so a file system over another store plugs in by serving such files.
 //

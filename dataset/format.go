@@ -100,11 +100,13 @@ func sniff(f io.ReaderAt, size int64, name string) (Format, bool, error) {
 	case bytes.HasPrefix(head, []byte{0xff, 0xff, 0xff, 0xff}):
 		return FormatIPCStream, true, nil
 	}
-	switch strings.ToLower(path.Ext(name)) {
+	switch ext := strings.ToLower(path.Ext(name)); ext {
 	case ".csv":
 		return FormatCSV, true, nil
 	case ".json", ".jsonl", ".ndjson":
 		return FormatNDJSON, true, nil
+	case ".parquet", ".arrow", ".arrows", ".ipc", ".ipcs", ".feather":
+		return 0, false, fmt.Errorf("%w: a %s file starting with none of the Parquet and IPC magics", ErrInvalid, ext)
 	}
 	return 0, false, nil
 }

@@ -4,8 +4,10 @@ package dataset
 type Stats struct {
 	// Files is the number of files of the dataset.
 	Files int
-	// FilesPruned counts the files not read because their partition
-	// values fail the filter, or because they lack a filtered column.
+	// FilesPruned counts the files whose rows were not read because their
+	// partition values fail the filter (those are not opened), or because
+	// they lack a filtered column (opened only when WithSchema left their
+	// schema unknown).
 	FilesPruned int
 	// FilesRead counts the files opened.
 	FilesRead int

@@ -5,10 +5,12 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"runtime"
+	"sync"
+	"sync/atomic"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
-	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // Dataset is a set of files read as one table: their columns (unified, or
@@ -66,6 +68,8 @@ func OpenFiles(fsys fs.FS, base string, files []string, opts ...Option) (*Datase
 	return build(fsys, path.Clean(base), append([]string(nil), files...), true, opts)
 }
 
+// build probes the files (on GOMAXPROCS goroutines: each reads a
+// footer or, for CSV and NDJSON, infers a schema) and makes the dataset.
 func build(fsys fs.FS, base string, names []string, explicit bool, opts []Option) (*Dataset, error) {
 	d := &Dataset{fsys: fsys}
 	for _, o := range opts {
@@ -74,9 +78,28 @@ func build(fsys fs.FS, base string, names []string, explicit bool, opts []Option
 	if d.cfg.err != nil {
 		return nil, d.cfg.err
 	}
+	type probed struct {
+		src *source
+		ok  bool
+		err error
+	}
+	res := make([]probed, len(names))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(names)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(names); i = int(next.Add(1)) - 1 {
+				src, ok, err := d.probe(names[i])
+				res[i] = probed{src, ok, err}
+			}
+		}()
+	}
+	wg.Wait()
 	var kept []string
-	for _, name := range names {
-		src, ok, err := d.probe(name)
+	for i, name := range names {
+		src, ok, err := res[i].src, res[i].ok, res[i].err
 		if err != nil {
 			if d.cfg.skipCorrupt {
 				d.skipped = append(d.skipped, err)
@@ -183,5 +206,3 @@ func (c countingReaderAt) ReadAt(p []byte, off int64) (int, error) {
 	c.n.add(int64(n))
 	return n, err
 }
-
-var _ = datatype.Null

@@ -220,6 +220,27 @@ func oneValue(t datatype.DataType, v any) (array.Array, error) {
 // constColumn is n rows of the one value of one: plain (of one's type) or
 // a dictionary of it.
 func constColumn(one array.Array, n int, dict bool) (array.Array, error) {
+	if !dict && one.IsValid(0) {
+		switch one := one.(type) {
+		case *array.Int64:
+			return fill(one, n), nil
+		case *array.Int32:
+			return fill(one, n), nil
+		case *array.Float64:
+			return fill(one, n), nil
+		case *array.Date32:
+			return fill(one, n), nil
+		case *array.Binary[int32]:
+			b := array.NewBinaryBuilder[int32](one.DataType())
+			b.Reserve(n)
+			b.ReserveData(n * one.ValueLen(0))
+			v := one.Value(0)
+			for range n {
+				b.Append(v)
+			}
+			return b.Finish(), nil
+		}
+	}
 	idx := array.NewPrimitiveBuilder[int32](datatype.Int32)
 	if one.IsNull(0) {
 		idx.AppendNulls(n)
@@ -235,6 +256,18 @@ func constColumn(one array.Array, n int, dict bool) (array.Array, error) {
 		return d, err
 	}
 	return compute.Cast(d, one.DataType())
+}
+
+// fill is n copies of the value of one.
+func fill[T array.FixedWidth](one *array.Primitive[T], n int) array.Array {
+	vs := make([]T, n)
+	v := one.Value(0)
+	for i := range vs {
+		vs[i] = v
+	}
+	b := array.NewPrimitiveBuilder[T](one.DataType())
+	b.AppendValues(vs, nil)
+	return b.Finish()
 }
 
 // formatValue is the text of row i of a partition column for a directory

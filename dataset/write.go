@@ -293,12 +293,24 @@ func (w *writer) add(rec *alkaid.Record) error {
 	if len(w.pcols) == 0 {
 		return w.put(w.root, data)
 	}
+	// Rows are grouped by the bytes of their partition values, and each
+	// group's directory name is made once.
 	var dirs []string
 	rows := map[string][]int64{}
+	byKey := map[string]string{}
+	var key []byte
 	for r := range rec.NumRows() {
-		dir, err := w.partitionDir(rec, r)
-		if err != nil {
-			return err
+		key = key[:0]
+		for _, i := range w.pcols {
+			key = array.AppendKey(key, rec.Column(i), r)
+		}
+		dir, ok := byKey[string(key)]
+		if !ok {
+			var err error
+			if dir, err = w.partitionDir(rec, r); err != nil {
+				return err
+			}
+			byKey[string(key)] = dir
 		}
 		if _, ok := rows[dir]; !ok {
 			dirs = append(dirs, dir)

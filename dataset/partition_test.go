@@ -1,12 +1,14 @@
 package dataset
 
 import (
+	"context"
 	"testing"
 	"testing/fstest"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet"
 )
 
 func TestHivePartitions(t *testing.T) {
@@ -128,4 +130,58 @@ func FuzzParseHiveSegment(f *testing.F) {
 			t.Fatalf("%q: (%q,%q) escaped reads back as (%q,%q,%v,%v,%v)", seg, k, v, k2, v2, null2, ok2, err2)
 		}
 	})
+}
+
+func TestConstColumn(t *testing.T) {
+	tests := []struct {
+		typ datatype.DataType
+		v   any
+	}{
+		{datatype.Int64, int64(-3)}, {datatype.Int32, int64(7)}, {datatype.Int16, int64(7)}, {datatype.Uint8, uint64(200)},
+		{datatype.Float64, 2.5}, {datatype.Float32, 0.5}, {datatype.Date32Type, datatype.Date32(19000)},
+		{datatype.String, "a/b"}, {datatype.LargeString, "x"}, {datatype.Bool, true},
+		{datatype.Int64, nil}, {datatype.String, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.typ.String(), func(t *testing.T) {
+			one, err := oneValue(tc.typ, tc.v)
+			require.NoError(t, err)
+			for _, dict := range []bool{false, true} {
+				a, err := constColumn(one, 5, dict)
+				require.NoError(t, err)
+				require.Equal(t, 5, a.Len())
+				if dict {
+					require.Equal(t, datatype.KindDictionary, a.DataType().Kind())
+				} else {
+					require.True(t, datatype.Equal(tc.typ, a.DataType()), "%s", a.DataType())
+				}
+				for i := range 5 {
+					text, null, err := formatValue(a, i)
+					require.NoError(t, err)
+					want, wnull, _ := formatValue(one, 0)
+					require.Equal(t, wnull, null)
+					require.Equal(t, want, text)
+				}
+			}
+		})
+	}
+}
+
+func TestDatePartitionFilter(t *testing.T) {
+	r := mkRec(t, col{"x:int64", "[1]"})
+	fsys := fstest.MapFS{}
+	for _, day := range []string{"2024-02-28", "2024-02-29", "2024-03-01", "2024-03-02"} {
+		fsys["t/day="+day+"/a.parquet"] = pqFile(t, r)
+	}
+	d, err := Open(fsys, "t", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	got, st := scanAll(t, d, WithColumns("day"), WithFilter(parquet.Predicate{Column: "day", Op: parquet.Between, Value: "2024-02-29", Value2: "2024-03-01"}))
+	require.Equal(t, "[2024-02-29 2024-03-01]", got["day"])
+	require.Equal(t, 2, st.FilesPruned)
+	_, err = d.Scan(context.Background(), WithFilter(parquet.Predicate{Column: "day", Op: parquet.Eq, Value: "not a date"}))
+	require.NoError(t, err) // the value is checked against each file's partition
+	s, _ := d.Scan(context.Background(), WithFilter(parquet.Predicate{Column: "day", Op: parquet.Eq, Value: "not a date"}))
+	for _, err = range s.Records() {
+	}
+	require.ErrorIs(t, err, ErrPartitionValue)
 }

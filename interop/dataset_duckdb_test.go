@@ -148,6 +148,30 @@ func TestDatasetDuckDBToAlkaid(t *testing.T) {
 // every value equals the source's.
 func TestDatasetAlkaidToDuckDB(t *testing.T) {
 	node, script := datasetNode(t)
+	rec := datasetSample(t)
+	schema, n := rec.Schema(), rec.NumRows()
+
+	root := t.TempDir()
+	files, err := dataset.Write(context.Background(), dataset.DirFS(root), "ours", oneRecord{rec},
+		dataset.WithPartitionBy("year", "city"), dataset.WithMaxRowsPerFile(10),
+		dataset.WithParquetWriterOptions(parquet.WithCodec(parquet.Snappy)))
+	require.NoError(t, err)
+	require.Greater(t, len(files), 20)
+
+	duck := runDatasetJS(t, node, script, "read", filepath.Join(root, "ours"))
+	require.Equal(t, "BIGINT", duck.Types["year"])
+	for c, f := range schema.Fields() {
+		var want []any
+		for i := range n {
+			want = append(want, jsonValue(t, rec.Column(c), i))
+		}
+		require.Equal(t, want, duck.Columns[f.Name], "column %s", f.Name)
+	}
+}
+
+// datasetSample is 300 rows of id, year (nulls), city (nulls, names that
+// need escaping, ""), amount (nulls) and note, for partitioned writes.
+func datasetSample(t *testing.T) *alkaid.Record {
 	const n = 300
 	ids := array.NewPrimitiveBuilder[int64](datatype.Int64)
 	years := array.NewPrimitiveBuilder[int64](datatype.Int64)
@@ -181,23 +205,7 @@ func TestDatasetAlkaidToDuckDB(t *testing.T) {
 	}, datatype.Metadata{})
 	rec, err := alkaid.NewRecord(schema, []array.Array{ids.Finish(), years.Finish(), cities.Finish(), amounts.Finish(), notes.Finish()}, n)
 	require.NoError(t, err)
-
-	root := t.TempDir()
-	files, err := dataset.Write(context.Background(), dataset.DirFS(root), "ours", oneRecord{rec},
-		dataset.WithPartitionBy("year", "city"), dataset.WithMaxRowsPerFile(10),
-		dataset.WithParquetWriterOptions(parquet.WithCodec(parquet.Snappy)))
-	require.NoError(t, err)
-	require.Greater(t, len(files), 20)
-
-	duck := runDatasetJS(t, node, script, "read", filepath.Join(root, "ours"))
-	require.Equal(t, "BIGINT", duck.Types["year"])
-	for c, f := range schema.Fields() {
-		var want []any
-		for i := range n {
-			want = append(want, jsonValue(t, rec.Column(c), i))
-		}
-		require.Equal(t, want, duck.Columns[f.Name], "column %s", f.Name)
-	}
+	return rec
 }
 
 // oneRecord is a dataset.RecordSource of one record.

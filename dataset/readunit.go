@@ -2,7 +2,9 @@ package dataset
 
 import (
 	"context"
+	"fmt"
 	"iter"
+	"slices"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
@@ -172,7 +174,16 @@ func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
 			return nil, err
 		}
 	}
-	out, err := alkaid.NewRecord(s.schema, cols[:len(s.out)], rows)
+	outCols := slices.Clone(cols[:len(s.out)])
+	for k, path := range s.paths {
+		if len(path) > 0 {
+			var err error
+			if outCols[k], err = nested(outCols[k], path); err != nil {
+				return nil, err
+			}
+		}
+	}
+	out, err := alkaid.NewRecord(s.schema, outCols, rows)
 	if err != nil || len(s.preds) == 0 {
 		return out, err
 	}
@@ -205,6 +216,34 @@ func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
 		return alkaid.NewRecord(s.schema, nil, n)
 	}
 	return compute.FilterRecord(out, keep)
+}
+
+// nested is the field of a at path (struct child indices), null where an
+// enclosing struct is null.
+func nested(a array.Array, path []int) (array.Array, error) {
+	for _, j := range path {
+		st, ok := a.(*array.Struct)
+		if !ok {
+			return nil, fmt.Errorf("dataset: %w: %s is not a struct", ErrInvalid, a.DataType())
+		}
+		child := st.Field(j)
+		if st.NullN() > 0 {
+			idx := array.NewPrimitiveBuilder[int64](datatype.Int64)
+			for i := range st.Len() {
+				if st.IsNull(i) {
+					idx.AppendNull()
+				} else {
+					idx.Append(int64(i))
+				}
+			}
+			var err error
+			if child, err = compute.Take(child, idx.Finish()); err != nil {
+				return nil, err
+			}
+		}
+		a = child
+	}
+	return a, nil
 }
 
 func indexOf(xs []int, x int) int {

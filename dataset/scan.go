@@ -6,6 +6,7 @@ import (
 	"iter"
 	"runtime"
 	"slices"
+	"strings"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -26,8 +27,10 @@ type scanConfig struct {
 }
 
 // WithColumns keeps only these columns (files' or partition columns, by
-// name), in this order. No names keeps no column: records then carry only
-// their row counts.
+// name), in this order. A dotted path ("s.a.b") names a field nested in
+// struct columns: the output column, named by the path, holds its values
+// (null where an enclosing struct is). No names keeps no column: records
+// then carry only their row counts.
 func WithColumns(names ...string) ScanOption {
 	return func(c *scanConfig) { c.columns, c.projected = append([]string(nil), names...), true }
 }
@@ -85,7 +88,8 @@ type Scan struct {
 	ctx     context.Context
 	cfg     scanConfig
 	schema  *alkaid.Schema
-	out     []int // dataset field of each output column
+	out     []int   // dataset field of each output column
+	paths   [][]int // the struct child indices of each output column
 	need    []int // dataset fields read: out, then the filter's
 	preds   []parquet.Predicate
 	predCol []int // dataset field of each predicate
@@ -107,16 +111,19 @@ func (d *Dataset) Scan(ctx context.Context, opts ...ScanOption) (*Scan, error) {
 			s.out = append(s.out, i)
 		}
 	}
-	for _, name := range s.cfg.columns {
-		i := d.schema.FieldIndex(name)
-		if i < 0 {
-			return nil, fmt.Errorf("dataset: %w: no column %q", ErrInvalid, name)
-		}
-		s.out = append(s.out, i)
-	}
+	s.paths = make([][]int, len(s.out))
 	fields := make([]datatype.Field, len(s.out))
 	for k, i := range s.out {
 		fields[k] = d.schema.Field(i)
+	}
+	for _, name := range s.cfg.columns {
+		i, path, f, err := d.resolve(name)
+		if err != nil {
+			return nil, err
+		}
+		s.out = append(s.out, i)
+		s.paths = append(s.paths, path)
+		fields = append(fields, f)
 	}
 	s.schema = alkaid.NewSchema(fields, d.schema.Metadata())
 	s.need = slices.Clone(s.out)
@@ -135,6 +142,36 @@ func (d *Dataset) Scan(ctx context.Context, opts ...ScanOption) (*Scan, error) {
 		}
 	}
 	return s, nil
+}
+
+// resolve finds the column name: a field of the dataset, or a dotted path
+// into struct columns.
+func (d *Dataset) resolve(name string) (int, []int, datatype.Field, error) {
+	if i := d.schema.FieldIndex(name); i >= 0 {
+		return i, nil, d.schema.Field(i), nil
+	}
+	segs := strings.Split(name, ".")
+	i := d.schema.FieldIndex(segs[0])
+	if i < 0 || len(segs) == 1 {
+		return 0, nil, datatype.Field{}, fmt.Errorf("dataset: %w: no column %q", ErrInvalid, name)
+	}
+	f := d.schema.Field(i)
+	var path []int
+	for _, seg := range segs[1:] {
+		st, ok := f.Type.(*datatype.StructType)
+		j := -1
+		if ok {
+			j = st.FieldIndex(seg)
+		}
+		if j < 0 {
+			return 0, nil, datatype.Field{}, fmt.Errorf("dataset: %w: no column %q (%s of type %s has no field %q)", ErrInvalid, name, f.Name, f.Type, seg)
+		}
+		path = append(path, j)
+		f = st.Field(j)
+	}
+	f.Name = name
+	f.Nullable = true
+	return i, path, f, nil
 }
 
 // Schema is the schema of the scan's records.

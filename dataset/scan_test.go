@@ -332,3 +332,23 @@ func TestTruncatedFiles(t *testing.T) {
 		}
 	}
 }
+
+func TestNestedProjection(t *testing.T) {
+	a := mkRec(t, col{"id:int64", "[1,2,3]"},
+		col{"s:struct<a: int32, t: struct<b: utf8>>", `[{"a": 1, "t": {"b": "x"}}, null, {"a": null, "t": null}]`})
+	b := mkRec(t, col{"id:int64", "[4]"})
+	fsys := fstest.MapFS{"a.parquet": pqFile(t, a), "b.parquet": pqFile(t, b), "c.arrow": {Data: encode(t, FormatIPCFile, []*alkaid.Record{a})}}
+	d, err := Open(fsys, ".")
+	require.NoError(t, err)
+	got, _ := scanAll(t, d, WithColumns("s.t.b", "id", "s.a"))
+	require.Equal(t, map[string]string{
+		"s.t.b": `["x" (null) (null) (null) "x" (null) (null)]`,
+		"id":    "[1 2 3 4 1 2 3]",
+		"s.a":   "[1 (null) (null) (null) 1 (null) (null)]",
+	}, got)
+	for _, bad := range []string{"s.zz", "id.x", "s.a.b", "nope.a"} {
+		_, err := d.Scan(context.Background(), WithColumns(bad))
+		require.ErrorIs(t, err, ErrInvalid, bad)
+		require.ErrorContains(t, err, bad)
+	}
+}

@@ -47,7 +47,8 @@
 //
 // # Scans
 //
-// [Dataset.Scan] plans a [Scan]: projection ([WithColumns]), a filter of
+// [Dataset.Scan] plans a [Scan]: projection ([WithColumns], nested fields
+// by dotted path), a filter of
 // parquet.Predicate values ([WithFilter]), batch size, concurrency (which
 // is also the readahead bound) and order. A [Scan] is a record source:
 // its Schema and its Records, an iter.Seq2 of records and errors, read on

@@ -90,7 +90,7 @@ type Scan struct {
 	schema  *alkaid.Schema
 	out     []int   // dataset field of each output column
 	paths   [][]int // the struct child indices of each output column
-	need    []int // dataset fields read: out, then the filter's
+	need    []int   // dataset fields read: out, then the filter's
 	preds   []parquet.Predicate
 	predCol []int // dataset field of each predicate
 	stats   statCounters

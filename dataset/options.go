@@ -45,6 +45,10 @@ func WithPartitioning(p Partitioning) Option {
 // unifying every file's: files are then not opened until scanned, a
 // column a file lacks reads as nulls, and a file's column converts to the
 // given type (an error when it cannot). Partition columns follow it.
+// CSV and NDJSON files are still parsed with their readers' inference,
+// then converted: to parse them as the schema says (keeping "007" a
+// string), give it to their readers too, e.g. WithCSVOptions(csv.WithSchema(s))
+// when every file has exactly its columns.
 func WithSchema(s *alkaid.Schema) Option {
 	return func(c *config) {
 		if s == nil {

@@ -36,6 +36,7 @@ type FileError struct {
 	Err  error
 }
 
+// Error names the file and what went wrong.
 func (e *FileError) Error() string { return fmt.Sprintf("dataset: %s: %v", e.Path, e.Err) }
 
 // Unwrap returns the underlying error.

@@ -352,3 +352,46 @@ func TestNestedProjection(t *testing.T) {
 		require.ErrorContains(t, err, bad)
 	}
 }
+
+// TestBloomPruning: a value inside a row group's min/max but absent from
+// it is ruled out by the row group's bloom filter when the file has one.
+func TestBloomPruning(t *testing.T) {
+	xs := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	for i := range 100 {
+		xs.Append(int64(2 * i))
+	}
+	r, err := alkaid.NewRecord(alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}}, datatype.Metadata{}), []array.Array{xs.Finish()}, 100)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name   string
+		opts   []parquet.WriterOption
+		pruned int
+		read   int64
+	}{
+		{"bloom", []parquet.WriterOption{parquet.WithBloomFilter("x")}, 1, 0},
+		{"no bloom", nil, 0, 100},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := Open(fstest.MapFS{"a.parquet": {Data: encode(t, FormatParquet, []*alkaid.Record{r}, tc.opts...)}}, ".")
+			require.NoError(t, err)
+			got, st := scanAll(t, d, WithFilter(parquet.Predicate{Column: "x", Op: parquet.Eq, Value: int64(51)}))
+			require.Equal(t, "[]", got["x"])
+			require.Equal(t, tc.pruned, st.RowGroupsPruned)
+			require.Equal(t, tc.read, st.RowsRead)
+		})
+	}
+}
+
+// TestPageIndexPruning: within a row group that may match, the page index
+// leaves out the pages that cannot (RowsRead counts what was decoded).
+func TestPageIndexPruning(t *testing.T) {
+	data := encode(t, FormatParquet, []*alkaid.Record{seqRec(t, 0, 10000)},
+		parquet.WithPageSize(4096), parquet.WithDictionary(false, 0))
+	d, err := Open(fstest.MapFS{"a.parquet": {Data: data}}, ".")
+	require.NoError(t, err)
+	got, st := scanAll(t, d, WithColumns("x"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Between, Value: int64(4500), Value2: int64(4502)}))
+	require.Equal(t, "[4500 4501 4502]", got["x"])
+	require.Equal(t, 0, st.RowGroupsPruned)
+	require.Less(t, st.RowsRead, int64(2000), "pages skipped")
+	t.Logf("rows decoded: %d of 10000", st.RowsRead)
+}

@@ -66,7 +66,12 @@ func unify(schemas []*alkaid.Schema, names []string) (*alkaid.Schema, error) {
 	index := map[string]int{}
 	count := map[string]int{}
 	for fi, s := range schemas {
+		seen := map[string]bool{}
 		for _, f := range s.Fields() {
+			if seen[f.Name] {
+				return nil, fileErr(names[fi], fmt.Errorf("%w: column %q appears twice", ErrInvalid, f.Name))
+			}
+			seen[f.Name] = true
 			count[f.Name]++
 			i, ok := index[f.Name]
 			if !ok {

@@ -96,3 +96,10 @@ func fieldStrings(s *alkaid.Schema) []string {
 	}
 	return out
 }
+
+func TestDuplicateColumn(t *testing.T) {
+	fsys := fstest.MapFS{"a.csv": {Data: []byte("x,y,x\n1,2,3\n")}}
+	_, err := Open(fsys, ".")
+	require.ErrorIs(t, err, ErrInvalid)
+	require.ErrorContains(t, err, `a.csv: invalid: column "x" appears twice`)
+}

@@ -60,10 +60,12 @@ func (h *handle) release() {
 	}
 }
 
-// unit is a part of the scan read by one goroutine: a Parquet row group,
-// a whole file of another format, or a file that failed to open (err).
+// unit is a part of the scan read by one goroutine: a row group of an
+// open Parquet file (h), a whole file of another format to open (src), or
+// a file that failed to open (err).
 type unit struct {
 	h        *handle
+	src      *source
 	rowGroup int
 	err      error
 }
@@ -162,6 +164,15 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 			s.stats.filesPruned.add(1)
 			continue
 		}
+		if err == nil && src.format != FormatParquet {
+			// A whole-file unit opens its file itself, so that opening
+			// (for CSV and NDJSON, inferring a schema) runs in parallel.
+			if !acquire() {
+				return
+			}
+			start(unit{src: src})
+			continue
+		}
 		var h *handle
 		if err == nil {
 			h, err = s.open(src)
@@ -208,6 +219,14 @@ func (s *Scan) work(ctx context.Context, u unit, out chan<- result) {
 		}
 	}
 	err := u.err
+	if err == nil && u.h == nil {
+		if u.h, err = s.open(u.src); err != nil {
+			err = fileErr(u.src.path, err)
+		} else if u.h == nil {
+			s.stats.filesPruned.add(1)
+			return
+		}
+	}
 	if err == nil {
 		defer u.h.release()
 		err = s.readUnit(ctx, u, func(rec *alkaid.Record) bool { return send(result{rec: rec}) })

@@ -1,0 +1,208 @@
+package dataset
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"runtime"
+	"sync"
+	"sync/atomic"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+)
+
+// Dataset is a set of files read as one table: their columns (unified, or
+// as WithSchema gave them) followed by the partition columns. It holds no
+// open file and is safe for concurrent use; every scan opens what it reads.
+type Dataset struct {
+	fsys     fs.FS
+	cfg      config
+	files    []*source
+	schema   *alkaid.Schema
+	nData    int // the first nData fields of schema are the files' columns
+	partDict bool
+	skipped  []error
+}
+
+// source is one file of a dataset.
+type source struct {
+	path   string
+	size   int64
+	format Format
+	parts  []array.Array // one-row value per partition field
+	schema *alkaid.Schema
+}
+
+// Open discovers the dataset at root in fsys: every file under the
+// directory root, recursively and in lexical order, following symbolic
+// links (a loop is ErrSymlinkLoop) and leaving out hidden files (see
+// package documentation); or the one file root names. Partition
+// directories are relative to root.
+func Open(fsys fs.FS, root string, opts ...Option) (*Dataset, error) {
+	files, err := listDir(fsys, root, nil)
+	if err != nil {
+		return nil, err
+	}
+	return build(fsys, path.Clean(root), files, false, opts)
+}
+
+// OpenGlob discovers the files of fsys matching pattern: path.Match
+// syntax per slash-separated segment, and "**" for any number of
+// directories (e.g. "sales/**/*.parquet"). Partition directories are
+// relative to the pattern's leading segments without pattern characters.
+func OpenGlob(fsys fs.FS, pattern string, opts ...Option) (*Dataset, error) {
+	files, base, err := listGlob(fsys, pattern)
+	if err != nil {
+		return nil, err
+	}
+	return build(fsys, base, files, false, opts)
+}
+
+// OpenFiles makes a dataset of exactly these files, in this order, none
+// left out; partition directories are relative to base ("." for the
+// file system's root). Each file must be of a format FormatAuto knows or
+// that WithFormat names.
+func OpenFiles(fsys fs.FS, base string, files []string, opts ...Option) (*Dataset, error) {
+	return build(fsys, path.Clean(base), append([]string(nil), files...), true, opts)
+}
+
+// build probes the files (on GOMAXPROCS goroutines: each reads a
+// footer or, for CSV and NDJSON, infers a schema) and makes the dataset.
+func build(fsys fs.FS, base string, names []string, explicit bool, opts []Option) (*Dataset, error) {
+	d := &Dataset{fsys: fsys}
+	for _, o := range opts {
+		o(&d.cfg)
+	}
+	if d.cfg.err != nil {
+		return nil, d.cfg.err
+	}
+	type probed struct {
+		src *source
+		ok  bool
+		err error
+	}
+	res := make([]probed, len(names))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(names)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(names); i = int(next.Add(1)) - 1 {
+				src, ok, err := d.probe(names[i])
+				res[i] = probed{src, ok, err}
+			}
+		}()
+	}
+	wg.Wait()
+	var kept []string
+	for i, name := range names {
+		src, ok, err := res[i].src, res[i].ok, res[i].err
+		if err != nil {
+			if d.cfg.skipCorrupt {
+				d.skipped = append(d.skipped, err)
+				continue
+			}
+			return nil, err
+		}
+		if !ok {
+			if explicit {
+				return nil, fileErr(name, fmt.Errorf("%w: not a Parquet, IPC, CSV or NDJSON file", ErrInvalid))
+			}
+			continue
+		}
+		d.files = append(d.files, src)
+		kept = append(kept, name)
+	}
+	pfields, pvals, err := partitionValues(d.cfg.part, base, kept)
+	if err != nil {
+		return nil, err
+	}
+	for i, src := range d.files {
+		src.parts = pvals[i]
+	}
+	data := d.cfg.schema
+	if data == nil {
+		schemas := make([]*alkaid.Schema, len(d.files))
+		for i, src := range d.files {
+			schemas[i] = src.schema
+		}
+		if data, err = unify(schemas, kept); err != nil {
+			return nil, err
+		}
+	}
+	fields := data.Fields()
+	for _, pf := range pfields {
+		if data.FieldIndex(pf.Name) >= 0 {
+			return nil, fmt.Errorf("dataset: %w: partition key %q is also a column of the files", ErrInvalid, pf.Name)
+		}
+	}
+	d.nData = len(fields)
+	d.partDict = d.cfg.part.Dictionary
+	d.schema = alkaid.NewSchema(append(fields, pfields...), data.Metadata())
+	return d, nil
+}
+
+// probe picks the format of the file name and, without WithSchema, reads
+// its schema; ok is false for a file of no known format.
+func (d *Dataset) probe(name string) (*source, bool, error) {
+	f, size, err := openFile(d.fsys, name)
+	if err != nil {
+		return nil, false, fileErr(name, err)
+	}
+	defer f.Close()
+	format := d.cfg.format
+	if format == FormatAuto {
+		var ok bool
+		if format, ok, err = sniff(f, size, name); err != nil || !ok {
+			return nil, false, fileErr(name, err)
+		}
+	}
+	src := &source{path: name, size: size, format: format}
+	if d.cfg.schema == nil {
+		r, err := d.openReader(src, f, nil)
+		if err != nil {
+			return nil, false, fileErr(name, err)
+		}
+		src.schema = r.schema
+	}
+	return src, true, nil
+}
+
+// Schema is the dataset's schema: the files' columns, then the partition
+// columns.
+func (d *Dataset) Schema() *alkaid.Schema { return d.schema }
+
+// Files lists the paths of the dataset's files in file order.
+func (d *Dataset) Files() []string {
+	out := make([]string, len(d.files))
+	for i, s := range d.files {
+		out[i] = s.path
+	}
+	return out
+}
+
+// Skipped lists the errors, each a *FileError, of the files that
+// WithSkipCorrupt left out while the dataset was discovered.
+func (d *Dataset) Skipped() []error { return append([]error(nil), d.skipped...) }
+
+// partition returns the partition value of src for dataset field i (at
+// or after nData) as a one-row array.
+func (d *Dataset) partition(src *source, i int) array.Array { return src.parts[i-d.nData] }
+
+// isPartition reports whether dataset field i is a partition column.
+func (d *Dataset) isPartition(i int) bool { return i >= d.nData }
+
+// countingReaderAt counts the bytes read through it.
+type countingReaderAt struct {
+	r io.ReaderAt
+	n *counter
+}
+
+func (c countingReaderAt) ReadAt(p []byte, off int64) (int, error) {
+	n, err := c.r.ReadAt(p, off)
+	c.n.add(int64(n))
+	return n, err
+}

@@ -1,0 +1,166 @@
+package dataset
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+	"syscall"
+)
+
+// maxLinkDepth bounds how many symbolic links to directories one path may
+// pass through, for file systems whose FileInfo os.SameFile cannot compare.
+const maxLinkDepth = 40
+
+// hidden reports whether a file or directory named name is left out of a
+// discovered dataset, as Spark and pyarrow leave it out: names starting
+// with "." or "_" (_SUCCESS, _metadata, _temporary, .crc files) and names
+// ending in ".tmp". A directory name holding "=" is a Hive partition, and
+// HiveNull a null partition value: both are kept.
+func hidden(name string, dir bool) bool {
+	if strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".tmp") {
+		return true
+	}
+	return strings.HasPrefix(name, "_") && !(dir && (strings.Contains(name, "=") || name == HiveNull))
+}
+
+// walker lists the files under a directory in lexical order, following
+// symbolic links and refusing loops.
+type walker struct {
+	fsys  fs.FS
+	match func(name string) bool // nil: every file
+	files []string
+}
+
+// walk adds the files under dir (a directory), whose ancestors (dir
+// included) are stack, to w.files.
+func (w *walker) walk(dir string, stack []fs.FileInfo, links int) error {
+	ents, err := fs.ReadDir(w.fsys, dir)
+	if err != nil {
+		return fileErr(dir, err)
+	}
+	for _, e := range ents {
+		name := path.Join(dir, e.Name())
+		isDir := e.IsDir()
+		var info fs.FileInfo
+		if e.Type()&fs.ModeSymlink != 0 {
+			info, err = fs.Stat(w.fsys, name)
+			if err != nil {
+				if errors.Is(err, syscall.ELOOP) {
+					err = fmt.Errorf("%w: %v", ErrSymlinkLoop, err)
+				}
+				return fileErr(name, err)
+			}
+			isDir = info.IsDir()
+		}
+		if hidden(e.Name(), isDir) {
+			continue
+		}
+		if !isDir {
+			if w.match == nil || w.match(name) {
+				w.files = append(w.files, name)
+			}
+			continue
+		}
+		depth := links
+		if info == nil {
+			if info, err = e.Info(); err != nil {
+				return fileErr(name, err)
+			}
+		} else {
+			depth++
+			if depth > maxLinkDepth {
+				return fileErr(name, fmt.Errorf("%w: more than %d links deep", ErrSymlinkLoop, maxLinkDepth))
+			}
+			for _, a := range stack {
+				if os.SameFile(a, info) {
+					return fileErr(name, fmt.Errorf("%w: links back to an enclosing directory", ErrSymlinkLoop))
+				}
+			}
+		}
+		if err := w.walk(name, append(stack, info), depth); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// listDir returns the files of the directory or file root.
+func listDir(fsys fs.FS, root string, match func(string) bool) ([]string, error) {
+	root = path.Clean(root)
+	info, err := fs.Stat(fsys, root)
+	if err != nil {
+		if errors.Is(err, syscall.ELOOP) {
+			err = fmt.Errorf("%w: %v", ErrSymlinkLoop, err)
+		}
+		return nil, fileErr(root, err)
+	}
+	if !info.IsDir() {
+		return []string{root}, nil
+	}
+	w := &walker{fsys: fsys, match: match}
+	if err := w.walk(root, []fs.FileInfo{info}, 0); err != nil {
+		return nil, err
+	}
+	return w.files, nil
+}
+
+// globBase is the directory part of pattern before its first segment
+// holding a pattern character.
+func globBase(pattern string) string {
+	segs := strings.Split(pattern, "/")
+	i := 0
+	for i < len(segs)-1 && !strings.ContainsAny(segs[i], `*?[\`) {
+		i++
+	}
+	if i == 0 {
+		return "."
+	}
+	return strings.Join(segs[:i], "/")
+}
+
+// globMatch matches name against pattern segment by segment with
+// path.Match, where a "**" segment matches any number of segments.
+func globMatch(pattern, name string) (bool, error) {
+	return matchSegs(strings.Split(pattern, "/"), strings.Split(name, "/"))
+}
+
+func matchSegs(ps, ns []string) (bool, error) {
+	for len(ps) > 0 {
+		if ps[0] == "**" {
+			for k := 0; k <= len(ns); k++ {
+				if ok, err := matchSegs(ps[1:], ns[k:]); ok || err != nil {
+					return ok, err
+				}
+			}
+			return false, nil
+		}
+		if len(ns) == 0 {
+			return false, nil
+		}
+		ok, err := path.Match(ps[0], ns[0])
+		if !ok || err != nil {
+			return false, err
+		}
+		ps, ns = ps[1:], ns[1:]
+	}
+	return len(ns) == 0, nil
+}
+
+// listGlob returns the files matching pattern and the directory the
+// pattern's partition segments are relative to.
+func listGlob(fsys fs.FS, pattern string) (files []string, base string, err error) {
+	for _, seg := range strings.Split(pattern, "/") {
+		if _, err := path.Match(seg, ""); err != nil {
+			return nil, "", fmt.Errorf("dataset: glob %q: %w: %v", pattern, ErrInvalid, err)
+		}
+	}
+	base = globBase(pattern)
+	files, err = listDir(fsys, base, func(name string) bool {
+		ok, _ := globMatch(pattern, name)
+		return ok
+	})
+	return files, base, err
+}

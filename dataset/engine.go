@@ -1,0 +1,247 @@
+package dataset
+
+import (
+	"context"
+	"sync"
+	"sync/atomic"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/parquet"
+)
+
+// result is what a unit sends the consumer: a record or the error that
+// ends the scan.
+type result struct {
+	rec *alkaid.Record
+	err error
+}
+
+// handle is a file opened for a scan, shared by its units and closed by
+// the last to release it.
+type handle struct {
+	src      *source
+	f        File
+	r        *fileReader
+	refs     atomic.Int32
+	skipped  atomic.Bool
+	readCols []string            // the file's columns to read
+	preds    []parquet.Predicate // the filter's predicates on those columns
+
+	mu     sync.Mutex
+	consts map[int]array.Array // partition columns built so far, by field
+}
+
+// constant is rows rows of the partition value one of dataset field i:
+// a slice of the longest such column built for the file so far.
+func (h *handle) constant(i int, one array.Array, rows int, dict bool) (array.Array, error) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	a := h.consts[i]
+	if a == nil || a.Len() < rows {
+		var err error
+		if a, err = constColumn(one, rows, dict); err != nil {
+			return nil, err
+		}
+		if h.consts == nil {
+			h.consts = map[int]array.Array{}
+		}
+		h.consts[i] = a
+	}
+	if a.Len() == rows {
+		return a, nil
+	}
+	return array.Slice(a, 0, rows), nil
+}
+
+func (h *handle) release() {
+	if h.refs.Add(-1) == 0 {
+		h.f.Close()
+	}
+}
+
+// unit is a part of the scan read by one goroutine: a row group of an
+// open Parquet file (h), a whole file of another format to open (src), or
+// a file that failed to open (err).
+type unit struct {
+	h        *handle
+	src      *source
+	rowGroup int
+	err      error
+}
+
+// run reads the units on goroutines, at most concurrency in flight, and
+// yields their records in unit order or as they come.
+func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
+	ctx, cancel := context.WithCancel(s.ctx)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer cancel()
+	n := s.cfg.concurrency
+	sem := make(chan struct{}, n)
+	deliver := func(r result) bool {
+		if r.err != nil {
+			yield(nil, r.err)
+			return false
+		}
+		s.stats.rows.add(int64(r.rec.NumRows()))
+		return yield(r.rec, nil)
+	}
+	if s.cfg.unordered {
+		out := make(chan result, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			var workers sync.WaitGroup
+			s.dispatch(ctx, sem, func(u unit) {
+				workers.Add(1)
+				go func() {
+					defer workers.Done()
+					defer func() { <-sem }()
+					s.work(ctx, u, out)
+				}()
+			})
+			workers.Wait()
+			close(out)
+		}()
+		for r := range out {
+			if !deliver(r) {
+				return
+			}
+		}
+	} else {
+		jobs := make(chan chan result, n)
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			defer close(jobs)
+			s.dispatch(ctx, sem, func(u unit) {
+				ch := make(chan result, 1)
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					defer close(ch)
+					s.work(ctx, u, ch)
+				}()
+				select {
+				case jobs <- ch:
+				case <-ctx.Done():
+				}
+			})
+		}()
+		for ch := range jobs {
+			for r := range ch {
+				if !deliver(r) {
+					return
+				}
+			}
+			<-sem
+		}
+	}
+	if err := s.ctx.Err(); err != nil {
+		yield(nil, err)
+	}
+}
+
+// dispatch prunes and opens the files in order and starts each unit once
+// a slot of sem is free.
+func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)) {
+	acquire := func() bool {
+		select {
+		case sem <- struct{}{}:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	for _, src := range s.d.files {
+		s.stats.files.add(1)
+		keep, err := s.partitionsMatch(src)
+		if err == nil && keep && src.schema != nil {
+			keep = s.columnsMatch(src.schema)
+		}
+		if err == nil && !keep {
+			s.stats.filesPruned.add(1)
+			continue
+		}
+		if err == nil && src.format != FormatParquet {
+			// A whole-file unit opens its file itself, so that opening
+			// (for CSV and NDJSON, inferring a schema) runs in parallel.
+			if !acquire() {
+				return
+			}
+			start(unit{src: src})
+			continue
+		}
+		var h *handle
+		if err == nil {
+			h, err = s.open(src)
+		}
+		if err != nil {
+			if !acquire() {
+				return
+			}
+			start(unit{err: fileErr(src.path, err)})
+			continue
+		}
+		if h == nil {
+			s.stats.filesPruned.add(1)
+			continue
+		}
+		groups := -1
+		if h.r.pq != nil {
+			groups = h.r.pq.NumRowGroups()
+			s.stats.rowGroups.add(int64(groups))
+		}
+		for g := range max(groups, 1) {
+			if groups == 0 || !acquire() {
+				break
+			}
+			h.refs.Add(1)
+			start(unit{h: h, rowGroup: g})
+		}
+		h.release()
+		if ctx.Err() != nil {
+			return
+		}
+	}
+}
+
+// work reads unit u, sending its records and its error (unless skipped)
+// to out.
+func (s *Scan) work(ctx context.Context, u unit, out chan<- result) {
+	send := func(r result) bool {
+		select {
+		case out <- r:
+			return true
+		case <-ctx.Done():
+			return false
+		}
+	}
+	err := u.err
+	if err == nil && u.h == nil {
+		if u.h, err = s.open(u.src); err != nil {
+			err = fileErr(u.src.path, err)
+		} else if u.h == nil {
+			s.stats.filesPruned.add(1)
+			return
+		}
+	}
+	if err == nil {
+		defer u.h.release()
+		err = s.readUnit(ctx, u, func(rec *alkaid.Record) bool { return send(result{rec: rec}) })
+		if err != nil {
+			err = fileErr(u.h.src.path, err)
+		}
+	}
+	if err == nil {
+		return
+	}
+	if s.d.cfg.skipCorrupt {
+		if u.h == nil || !u.h.skipped.Swap(true) {
+			s.stats.filesSkipped.add(1)
+		}
+		return
+	}
+	send(result{err: err})
+}

@@ -1,0 +1,88 @@
+package dataset
+
+import (
+	"fmt"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/ndjson"
+	"github.com/alkaid-go/alkaid/parquet"
+)
+
+// Option configures how a dataset is discovered and read.
+type Option func(*config)
+
+type config struct {
+	format      Format
+	part        Partitioning
+	schema      *alkaid.Schema
+	skipCorrupt bool
+	pq          []parquet.ReaderOption
+	ipc         []ipc.ReaderOption
+	csv         []csv.ReaderOption
+	ndjson      []ndjson.ReaderOption
+	err         error
+}
+
+// WithFormat reads every file in format f instead of picking each file's
+// format by its content and extension (FormatAuto).
+func WithFormat(f Format) Option {
+	return func(c *config) {
+		if f < FormatAuto || f > FormatNDJSON {
+			c.err = fmt.Errorf("dataset: WithFormat: %w: unknown format %d", ErrInvalid, int(f))
+		}
+		c.format = f
+	}
+}
+
+// WithPartitioning reads partition columns from directory names.
+func WithPartitioning(p Partitioning) Option {
+	return func(c *config) { c.part = p }
+}
+
+// WithSchema gives the schema of the files' columns instead of reading and
+// unifying every file's: files are then not opened until scanned, a
+// column a file lacks reads as nulls, and a file's column converts to the
+// given type (an error when it cannot). Partition columns follow it.
+// CSV and NDJSON files are still parsed with their readers' inference,
+// then converted: to parse them as the schema says (keeping "007" a
+// string), give it to their readers too, e.g. WithCSVOptions(csv.WithSchema(s))
+// when every file has exactly its columns.
+func WithSchema(s *alkaid.Schema) Option {
+	return func(c *config) {
+		if s == nil {
+			c.err = fmt.Errorf("dataset: WithSchema: %w: nil schema", ErrInvalid)
+		}
+		c.schema = s
+	}
+}
+
+// WithSkipCorrupt leaves out files that cannot be read, where the default
+// is to fail with a FileError naming the file: a file that fails while its
+// schema is read is left out of the dataset ([Dataset.Skipped]), one that
+// fails during a scan ends its part of the scan (the rows already yielded
+// stay yielded) and is counted in [Stats].FilesSkipped.
+func WithSkipCorrupt() Option {
+	return func(c *config) { c.skipCorrupt = true }
+}
+
+// WithParquetOptions passes options to every Parquet file opened.
+func WithParquetOptions(opts ...parquet.ReaderOption) Option {
+	return func(c *config) { c.pq = append(c.pq, opts...) }
+}
+
+// WithIPCOptions passes options to every IPC file and stream opened.
+func WithIPCOptions(opts ...ipc.ReaderOption) Option {
+	return func(c *config) { c.ipc = append(c.ipc, opts...) }
+}
+
+// WithCSVOptions passes options to every CSV file read.
+func WithCSVOptions(opts ...csv.ReaderOption) Option {
+	return func(c *config) { c.csv = append(c.csv, opts...) }
+}
+
+// WithNDJSONOptions passes options to every NDJSON file read.
+func WithNDJSONOptions(opts ...ndjson.ReaderOption) Option {
+	return func(c *config) { c.ndjson = append(c.ndjson, opts...) }
+}

@@ -1,0 +1,316 @@
+package dataset
+
+import (
+	"fmt"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/compute"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// PartitionStyle is how directory names carry partition values.
+type PartitionStyle int
+
+// The partition styles.
+const (
+	// NoPartitions: directory names carry no values.
+	NoPartitions PartitionStyle = iota
+	// Hive: each directory level is key=value, the value percent-escaped
+	// (as url.PathUnescape reads it); HiveNull is the null value.
+	Hive
+	// Directory: each directory level is a value, the level's position
+	// naming its key (Partitioning.Fields in order).
+	Directory
+)
+
+// HiveNull is the directory value Hive, Spark and DuckDB write for a null
+// partition value.
+const HiveNull = "__HIVE_DEFAULT_PARTITION__"
+
+// Partitioning says how a dataset's directories map to partition columns.
+// Partition columns follow the files' columns in the dataset's schema.
+//
+// Fields gives keys and their types. For Hive it is optional: keys found
+// in directory names but not listed are appended in order of first
+// appearance, and a field of nil Type has its type inferred. For
+// Directory it lists one field per level. An inferred type is int64 when
+// every non-null value parses as one, else date32 when every value is a
+// date YYYY-MM-DD, else utf8. The types a key may be given: the integer
+// and float types, utf8, large_utf8, bool and date32.
+type Partitioning struct {
+	Style  PartitionStyle
+	Fields []datatype.Field
+	// Dictionary makes partition columns dictionary<int32, T> rather than
+	// plain T.
+	Dictionary bool
+}
+
+// parseHiveSegment reads one directory name as key=value: ok is false
+// when it holds no "="; null reports HiveNull.
+func parseHiveSegment(seg string) (key, value string, null, ok bool, err error) {
+	k, v, found := strings.Cut(seg, "=")
+	if !found {
+		return "", "", false, false, nil
+	}
+	if k, err = url.PathUnescape(k); err != nil || k == "" {
+		return "", "", false, false, fmt.Errorf("%w: directory %q: key is not a well-formed escaped name", ErrPartitionValue, seg)
+	}
+	if v == HiveNull {
+		return k, "", true, true, nil
+	}
+	if value, err = url.PathUnescape(v); err != nil {
+		return "", "", false, false, fmt.Errorf("%w: directory %q: %v", ErrPartitionValue, seg, err)
+	}
+	return k, value, false, true, nil
+}
+
+// escapeHive escapes a partition value or key for a directory name: bytes
+// other than ASCII letters, digits and -._~ become %XX, and so does the
+// first "_" of a string equal to HiveNull, which would read back as null.
+func escapeHive(s string) string {
+	var b strings.Builder
+	if s == HiveNull {
+		b.WriteString("%5F")
+		s = s[1:]
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("-._~", c) >= 0 {
+			b.WriteByte(c)
+		} else {
+			fmt.Fprintf(&b, "%%%02X", c)
+		}
+	}
+	return b.String()
+}
+
+// rawValue is a partition value as a directory names it.
+type rawValue struct {
+	text    string
+	null    bool
+	present bool
+}
+
+const dateLayout = "2006-01-02"
+
+// inferType is the partition type of values (see Partitioning).
+func inferType(values []string) datatype.DataType {
+	if len(values) == 0 {
+		return datatype.String
+	}
+	ints, dates := true, true
+	for _, v := range values {
+		if _, err := strconv.ParseInt(v, 10, 64); err != nil {
+			ints = false
+		}
+		if _, err := time.Parse(dateLayout, v); err != nil {
+			dates = false
+		}
+	}
+	switch {
+	case ints:
+		return datatype.Int64
+	case dates:
+		return datatype.Date32Type
+	}
+	return datatype.String
+}
+
+// checkPartitionType reports whether t is a type a partition key may have.
+func checkPartitionType(t datatype.DataType) error {
+	k := t.Kind()
+	switch {
+	case k.IsInteger(), k == datatype.KindFloat32, k == datatype.KindFloat64,
+		k == datatype.KindString, k == datatype.KindLargeString, k == datatype.KindBool, k == datatype.KindDate32:
+		return nil
+	}
+	return fmt.Errorf("dataset: %w: partition key of type %s (want an integer, float, string, bool or date32)", ErrNotSupported, t)
+}
+
+// parseValue reads text as a value of partition type t: int64, uint64,
+// float64, string, bool or datatype.Date32.
+func parseValue(t datatype.DataType, text string) (any, error) {
+	k := t.Kind()
+	switch {
+	case k.IsSignedInteger():
+		bits := datatype.ByteWidth(t) * 8
+		v, err := strconv.ParseInt(text, 10, bits)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %q is not a %s", ErrPartitionValue, text, t)
+		}
+		return v, nil
+	case k.IsInteger():
+		bits := datatype.ByteWidth(t) * 8
+		v, err := strconv.ParseUint(text, 10, bits)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %q is not a %s", ErrPartitionValue, text, t)
+		}
+		return v, nil
+	case k == datatype.KindFloat32, k == datatype.KindFloat64:
+		v, err := strconv.ParseFloat(text, 64)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %q is not a %s", ErrPartitionValue, text, t)
+		}
+		return v, nil
+	case k == datatype.KindBool:
+		v, err := strconv.ParseBool(text)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %q is not a %s", ErrPartitionValue, text, t)
+		}
+		return v, nil
+	case k == datatype.KindDate32:
+		d, err := time.Parse(dateLayout, text)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %q is not a date YYYY-MM-DD", ErrPartitionValue, text)
+		}
+		return datatype.Date32(d.Unix() / 86400), nil
+	}
+	return text, nil
+}
+
+// oneValue is an array of type t holding the single value v (nil: null).
+func oneValue(t datatype.DataType, v any) (array.Array, error) {
+	b, err := array.TryNewBuilder(t)
+	if err != nil {
+		return nil, err
+	}
+	if v == nil {
+		b.AppendNull()
+		return b.NewArray(), nil
+	}
+	switch b := b.(type) {
+	case *array.PrimitiveBuilder[int8]:
+		b.Append(int8(v.(int64)))
+	case *array.PrimitiveBuilder[int16]:
+		b.Append(int16(v.(int64)))
+	case *array.PrimitiveBuilder[int32]:
+		b.Append(int32(v.(int64)))
+	case *array.PrimitiveBuilder[int64]:
+		b.Append(v.(int64))
+	case *array.PrimitiveBuilder[uint8]:
+		b.Append(uint8(v.(uint64)))
+	case *array.PrimitiveBuilder[uint16]:
+		b.Append(uint16(v.(uint64)))
+	case *array.PrimitiveBuilder[uint32]:
+		b.Append(uint32(v.(uint64)))
+	case *array.PrimitiveBuilder[uint64]:
+		b.Append(v.(uint64))
+	case *array.PrimitiveBuilder[float32]:
+		b.Append(float32(v.(float64)))
+	case *array.PrimitiveBuilder[float64]:
+		b.Append(v.(float64))
+	case *array.PrimitiveBuilder[datatype.Date32]:
+		b.Append(v.(datatype.Date32))
+	case *array.BooleanBuilder:
+		b.Append(v.(bool))
+	case *array.BinaryBuilder[int32]:
+		b.AppendString(v.(string))
+	case *array.BinaryBuilder[int64]:
+		b.AppendString(v.(string))
+	default:
+		return nil, fmt.Errorf("dataset: %w: partition value of type %s", ErrNotSupported, t)
+	}
+	return b.NewArray(), nil
+}
+
+// constColumn is n rows of the one value of one: plain (of one's type) or
+// a dictionary of it.
+func constColumn(one array.Array, n int, dict bool) (array.Array, error) {
+	if !dict && one.IsValid(0) {
+		switch one := one.(type) {
+		case *array.Int64:
+			return fill(one, n), nil
+		case *array.Int32:
+			return fill(one, n), nil
+		case *array.Float64:
+			return fill(one, n), nil
+		case *array.Date32:
+			return fill(one, n), nil
+		case *array.Binary[int32]:
+			b := array.NewBinaryBuilder[int32](one.DataType())
+			b.Reserve(n)
+			b.ReserveData(n * one.ValueLen(0))
+			v := one.Value(0)
+			for range n {
+				b.Append(v)
+			}
+			return b.Finish(), nil
+		}
+	}
+	idx := array.NewPrimitiveBuilder[int32](datatype.Int32)
+	if one.IsNull(0) {
+		idx.AppendNulls(n)
+	} else {
+		idx.AppendEmptyValues(n)
+	}
+	dt, err := datatype.NewDictionary(datatype.Int32, one.DataType(), false)
+	if err != nil {
+		return nil, err
+	}
+	d, err := array.NewDictionaryArray(dt, idx.Finish(), one)
+	if err != nil || dict {
+		return d, err
+	}
+	return compute.Cast(d, one.DataType())
+}
+
+// fill is n copies of the value of one.
+func fill[T array.FixedWidth](one *array.Primitive[T], n int) array.Array {
+	vs := make([]T, n)
+	v := one.Value(0)
+	for i := range vs {
+		vs[i] = v
+	}
+	b := array.NewPrimitiveBuilder[T](one.DataType())
+	b.AppendValues(vs, nil)
+	return b.Finish()
+}
+
+// formatValue is the text of row i of a partition column for a directory
+// name; null reports a null.
+func formatValue(a array.Array, i int) (text string, null bool, err error) {
+	if a.IsNull(i) {
+		return "", true, nil
+	}
+	switch a := a.(type) {
+	case *array.Dictionary:
+		return formatValue(a.Dictionary(), a.ValueIndex(i))
+	case *array.Primitive[int8]:
+		return strconv.FormatInt(int64(a.Value(i)), 10), false, nil
+	case *array.Primitive[int16]:
+		return strconv.FormatInt(int64(a.Value(i)), 10), false, nil
+	case *array.Primitive[int32]:
+		return strconv.FormatInt(int64(a.Value(i)), 10), false, nil
+	case *array.Primitive[int64]:
+		return strconv.FormatInt(a.Value(i), 10), false, nil
+	case *array.Primitive[uint8]:
+		return strconv.FormatUint(uint64(a.Value(i)), 10), false, nil
+	case *array.Primitive[uint16]:
+		return strconv.FormatUint(uint64(a.Value(i)), 10), false, nil
+	case *array.Primitive[uint32]:
+		return strconv.FormatUint(uint64(a.Value(i)), 10), false, nil
+	case *array.Primitive[uint64]:
+		return strconv.FormatUint(a.Value(i), 10), false, nil
+	case *array.Primitive[float32]:
+		return strconv.FormatFloat(float64(a.Value(i)), 'g', -1, 32), false, nil
+	case *array.Primitive[float64]:
+		return strconv.FormatFloat(a.Value(i), 'g', -1, 64), false, nil
+	case *array.Primitive[datatype.Date32]:
+		return time.Unix(int64(a.Value(i))*86400, 0).UTC().Format(dateLayout), false, nil
+	case *array.Boolean:
+		return strconv.FormatBool(a.Value(i)), false, nil
+	case *array.Binary[int32]:
+		if a.DataType().Kind() == datatype.KindString {
+			return a.ValueString(i), false, nil
+		}
+	case *array.Binary[int64]:
+		if a.DataType().Kind() == datatype.KindLargeString {
+			return a.ValueString(i), false, nil
+		}
+	}
+	return "", false, fmt.Errorf("dataset: %w: partition column of type %s", ErrNotSupported, a.DataType())
+}

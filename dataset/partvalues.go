@@ -1,0 +1,122 @@
+package dataset
+
+import (
+	"fmt"
+	"path"
+	"strings"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// relDirs is the directory names between base and the file name.
+func relDirs(base, name string) []string {
+	rel := name
+	if base != "." && base != "" {
+		rel = strings.TrimPrefix(name, base+"/")
+	}
+	dir := path.Dir(rel)
+	if dir == "." {
+		return nil
+	}
+	return strings.Split(dir, "/")
+}
+
+// partitionValues resolves the partition fields of files under base and
+// each file's values: vals[file][field] is a one-row array.
+func partitionValues(p Partitioning, base string, files []string) ([]datatype.Field, [][]array.Array, error) {
+	if p.Style == NoPartitions {
+		return nil, make([][]array.Array, len(files)), nil
+	}
+	fields := append([]datatype.Field(nil), p.Fields...)
+	index := map[string]int{}
+	for i, f := range fields {
+		if _, dup := index[f.Name]; dup {
+			return nil, nil, fmt.Errorf("dataset: %w: partition key %q listed twice", ErrInvalid, f.Name)
+		}
+		index[f.Name] = i
+	}
+	raws := make([][]rawValue, len(files))
+	for fi, name := range files {
+		segs := relDirs(base, name)
+		switch p.Style {
+		case Directory:
+			if len(segs) > len(fields) {
+				return nil, nil, fileErr(name, fmt.Errorf("%w: %d directory levels, %d partition fields", ErrPartitionValue, len(segs), len(fields)))
+			}
+			row := make([]rawValue, len(fields))
+			for i, s := range segs {
+				row[i] = rawValue{text: s, null: s == HiveNull, present: true}
+			}
+			raws[fi] = row
+		case Hive:
+			row := make([]rawValue, len(fields))
+			for _, s := range segs {
+				k, v, null, ok, err := parseHiveSegment(s)
+				if err != nil {
+					return nil, nil, fileErr(name, err)
+				}
+				if !ok {
+					continue
+				}
+				i, known := index[k]
+				if !known {
+					i = len(fields)
+					index[k] = i
+					fields = append(fields, datatype.Field{Name: k})
+					row = append(row, rawValue{})
+				}
+				if row[i].present {
+					return nil, nil, fileErr(name, fmt.Errorf("%w: key %q appears twice in the path", ErrPartitionValue, k))
+				}
+				row[i] = rawValue{text: v, null: null, present: true}
+			}
+			raws[fi] = row
+		default:
+			return nil, nil, fmt.Errorf("dataset: %w: partition style %d", ErrInvalid, p.Style)
+		}
+	}
+	for i := range fields {
+		fields[i].Nullable = true
+		if fields[i].Type == nil {
+			var seen []string
+			for _, row := range raws {
+				if i < len(row) && row[i].present && !row[i].null {
+					seen = append(seen, row[i].text)
+				}
+			}
+			fields[i].Type = inferType(seen)
+		}
+		if err := checkPartitionType(fields[i].Type); err != nil {
+			return nil, nil, err
+		}
+	}
+	vals := make([][]array.Array, len(files))
+	for fi, row := range raws {
+		vals[fi] = make([]array.Array, len(fields))
+		for i, f := range fields {
+			var v any
+			if i < len(row) && row[i].present && !row[i].null {
+				var err error
+				if v, err = parseValue(f.Type, row[i].text); err != nil {
+					return nil, nil, fileErr(files[fi], fmt.Errorf("partition key %q: %w", f.Name, err))
+				}
+			}
+			one, err := oneValue(f.Type, v)
+			if err != nil {
+				return nil, nil, err
+			}
+			vals[fi][i] = one
+		}
+	}
+	if p.Dictionary {
+		for i := range fields {
+			dt, err := datatype.NewDictionary(datatype.Int32, fields[i].Type, false)
+			if err != nil {
+				return nil, nil, err
+			}
+			fields[i].Type = dt
+		}
+	}
+	return fields, vals, nil
+}

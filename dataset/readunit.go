@@ -1,0 +1,256 @@
+package dataset
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"slices"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/compute"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet"
+)
+
+// partitionsMatch reports whether src's partition values pass the
+// filter's predicates on partition columns.
+func (s *Scan) partitionsMatch(src *source) (bool, error) {
+	for k, p := range s.preds {
+		if i := s.predCol[k]; s.d.isPartition(i) {
+			if ok, err := partitionMatch(s.d.partition(src, i), p); !ok || err != nil {
+				return false, err
+			}
+		}
+	}
+	return true, nil
+}
+
+// columnsMatch reports whether a file of schema fs may hold rows passing
+// the filter: false when it lacks a filtered column (read as nulls) and
+// the predicate is not IsNull.
+func (s *Scan) columnsMatch(fs *alkaid.Schema) bool {
+	for k, p := range s.preds {
+		i := s.predCol[k]
+		if !s.d.isPartition(i) && p.Op != parquet.IsNull && fs.FieldIndex(s.d.schema.Field(i).Name) < 0 {
+			return false
+		}
+	}
+	return true
+}
+
+// open opens src for the scan; a nil handle and error means the file's
+// schema rules it out (see columnsMatch).
+func (s *Scan) open(src *source) (*handle, error) {
+	f, _, err := openFile(s.d.fsys, src.path)
+	if err != nil {
+		return nil, err
+	}
+	s.stats.filesRead.add(1)
+	r, err := s.d.openReader(src, f, &s.stats.bytes)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	if !s.columnsMatch(r.schema) {
+		f.Close()
+		return nil, nil
+	}
+	h := &handle{src: src, f: f, r: r}
+	h.refs.Store(1)
+	for _, i := range s.need {
+		name := s.d.schema.Field(i).Name
+		if j := r.schema.FieldIndex(name); !s.d.isPartition(i) && j >= 0 {
+			h.readCols = append(h.readCols, name)
+		}
+	}
+	for k, p := range s.preds {
+		i := s.predCol[k]
+		if j := r.schema.FieldIndex(p.Column); !s.d.isPartition(i) && j >= 0 && !r.schema.Field(j).Type.Kind().IsNested() {
+			h.preds = append(h.preds, p)
+		}
+	}
+	return h, nil
+}
+
+// readUnit reads unit u and emits its records, until emit returns false.
+func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) bool) error {
+	h := u.h
+	var recs iter.Seq2[*alkaid.Record, error]
+	pq := h.r.pq
+	switch {
+	case pq != nil && len(h.readCols) == 0 && len(h.preds) == 0:
+		// No column to decode: the row count is in the footer.
+		rows := int(pq.RowGroup(u.rowGroup).Rows)
+		s.stats.rowsRead.add(int64(rows))
+		empty := alkaid.NewSchema(nil, datatype.Metadata{})
+		step := rows
+		if s.cfg.batchSize > 0 {
+			step = s.cfg.batchSize
+		}
+		for at := 0; at < rows && ctx.Err() == nil; at += step {
+			rec, err := alkaid.NewRecord(empty, nil, min(step, rows-at))
+			if err != nil {
+				return err
+			}
+			if out, err := s.conform(h, rec); err != nil || !emit(out) {
+				return err
+			}
+		}
+		return nil
+	case pq != nil:
+		// Units already run in parallel: one goroutine decodes each.
+		opts := []parquet.RecordsOption{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...), parquet.WithParallelism(1)}
+		if len(h.preds) > 0 {
+			opts = append(opts, parquet.WithPredicates(h.preds...))
+		}
+		if s.cfg.batchSize > 0 {
+			opts = append(opts, parquet.WithBatchSize(s.cfg.batchSize))
+		}
+		recs = pq.Records(opts...)
+	default:
+		recs = h.r.all()
+	}
+	got := false
+	for rec, err := range recs {
+		if err != nil {
+			return err
+		}
+		if ctx.Err() != nil {
+			return nil
+		}
+		s.stats.rowsRead.add(int64(rec.NumRows()))
+		got = got || rec.NumRows() > 0
+		step := rec.NumRows()
+		if pq == nil && s.cfg.batchSize > 0 {
+			step = s.cfg.batchSize
+		}
+		for at := 0; at < rec.NumRows(); at += step {
+			part := rec
+			if step < rec.NumRows() {
+				part = rec.Slice(at, min(at+step, rec.NumRows()))
+			}
+			out, err := s.conform(h, part)
+			if err != nil {
+				return err
+			}
+			if out.NumRows() > 0 && !emit(out) {
+				return nil
+			}
+		}
+	}
+	if pq != nil && len(h.preds) > 0 && !got {
+		s.stats.rowGroupsPruned.add(1)
+	}
+	return nil
+}
+
+// conform turns a record read from h's file into one of the scan's
+// schema: columns converted to the dataset's types, missing ones null,
+// partition columns filled in, the filter applied.
+func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
+	rows := rec.NumRows()
+	cols := make([]array.Array, len(s.need))
+	for k, i := range s.need {
+		f := s.d.schema.Field(i)
+		var err error
+		switch j := rec.Schema().FieldIndex(f.Name); {
+		case s.d.isPartition(i):
+			cols[k], err = h.constant(i, s.d.partition(h.src, i), rows, s.d.partDict)
+		case j < 0:
+			b, berr := array.TryNewBuilder(f.Type)
+			if berr != nil {
+				return nil, berr
+			}
+			b.AppendNulls(rows)
+			cols[k] = b.NewArray()
+		default:
+			cols[k] = rec.Column(j)
+			if !datatype.Equal(cols[k].DataType(), f.Type) {
+				cols[k], err = compute.Cast(cols[k], f.Type)
+			}
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	outCols := slices.Clone(cols[:len(s.out)])
+	for k, path := range s.paths {
+		if len(path) > 0 {
+			var err error
+			if outCols[k], err = nested(outCols[k], path); err != nil {
+				return nil, err
+			}
+		}
+	}
+	out, err := alkaid.NewRecord(s.schema, outCols, rows)
+	if err != nil || len(s.preds) == 0 {
+		return out, err
+	}
+	var keep *array.Boolean
+	for k, p := range s.preds {
+		i := s.predCol[k]
+		if s.d.isPartition(i) {
+			continue // decided per file
+		}
+		m, err := mask(cols[indexOf(s.need, i)], p)
+		if err != nil {
+			return nil, err
+		}
+		if keep == nil {
+			keep = m
+		} else if keep, err = compute.And(keep, m); err != nil {
+			return nil, err
+		}
+	}
+	if keep == nil {
+		return out, nil
+	}
+	if len(s.out) == 0 {
+		n := 0
+		for i := range keep.Len() {
+			if keep.IsValid(i) && keep.Value(i) {
+				n++
+			}
+		}
+		return alkaid.NewRecord(s.schema, nil, n)
+	}
+	return compute.FilterRecord(out, keep)
+}
+
+// nested is the field of a at path (struct child indices), null where an
+// enclosing struct is null.
+func nested(a array.Array, path []int) (array.Array, error) {
+	for _, j := range path {
+		st, ok := a.(*array.Struct)
+		if !ok {
+			return nil, fmt.Errorf("dataset: %w: %s is not a struct", ErrInvalid, a.DataType())
+		}
+		child := st.Field(j)
+		if st.NullN() > 0 {
+			idx := array.NewPrimitiveBuilder[int64](datatype.Int64)
+			for i := range st.Len() {
+				if st.IsNull(i) {
+					idx.AppendNull()
+				} else {
+					idx.Append(int64(i))
+				}
+			}
+			var err error
+			if child, err = compute.Take(child, idx.Finish()); err != nil {
+				return nil, err
+			}
+		}
+		a = child
+	}
+	return a, nil
+}
+
+func indexOf(xs []int, x int) int {
+	for k, y := range xs {
+		if y == x {
+			return k
+		}
+	}
+	return -1
+}

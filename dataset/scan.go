@@ -1,0 +1,209 @@
+package dataset
+
+import (
+	"context"
+	"fmt"
+	"iter"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet"
+)
+
+// ScanOption configures a scan.
+type ScanOption func(*scanConfig)
+
+type scanConfig struct {
+	columns     []string
+	projected   bool
+	filter      []parquet.Predicate
+	batchSize   int
+	concurrency int
+	unordered   bool
+	err         error
+}
+
+// WithColumns keeps only these columns (files' or partition columns, by
+// name), in this order. A dotted path ("s.a.b") names a field nested in
+// struct columns: the output column, named by the path, holds its values
+// (null where an enclosing struct is). No names keeps no column: records
+// then carry only their row counts.
+func WithColumns(names ...string) ScanOption {
+	return func(c *scanConfig) { c.columns, c.projected = append([]string(nil), names...), true }
+}
+
+// WithFilter keeps only the rows satisfying every predicate. A predicate
+// on a partition column is decided per file from its directory, before
+// the file is opened; one on a file column first skips the Parquet row
+// groups and pages that the statistics and page index rule out (see
+// parquet.WithPredicates), then drops the remaining rows that fail it.
+// A file lacking the column reads it as nulls: only IsNull matches.
+// Values are compared as compute.CompareScalar compares them; a date32
+// column also takes a date as the string "YYYY-MM-DD".
+func WithFilter(ps ...parquet.Predicate) ScanOption {
+	return func(c *scanConfig) { c.filter = append(c.filter, ps...) }
+}
+
+// WithBatchSize cuts records to at most n rows (default: as the files'
+// readers return them; a Parquet row group per record).
+func WithBatchSize(n int) ScanOption {
+	return func(c *scanConfig) {
+		if n < 1 {
+			c.err = fmt.Errorf("dataset: WithBatchSize(%d): %w: want at least 1", n, ErrInvalid)
+		}
+		c.batchSize = n
+	}
+}
+
+// WithConcurrency reads up to n units at once (a unit is a Parquet row
+// group or a whole file of another format; default GOMAXPROCS). It is
+// also the readahead bound: at most n units are read or wait to be
+// consumed, each holding at most two records, so memory stays bounded by
+// n whatever the dataset's size.
+func WithConcurrency(n int) ScanOption {
+	return func(c *scanConfig) {
+		if n < 1 {
+			c.err = fmt.Errorf("dataset: WithConcurrency(%d): %w: want at least 1", n, ErrInvalid)
+		}
+		c.concurrency = n
+	}
+}
+
+// WithUnordered yields records as units finish, instead of in file order
+// (row group order within a file).
+func WithUnordered() ScanOption {
+	return func(c *scanConfig) { c.unordered = true }
+}
+
+// Scan is a planned scan of a dataset: a schema and the records of the
+// rows that satisfy its filter, read on demand. It is the record-source
+// shape of the library: Schema, and Records as an iter.Seq2 that yields
+// each record with a nil error, or a nil record with the error that ends
+// the sequence.
+type Scan struct {
+	d       *Dataset
+	ctx     context.Context
+	cfg     scanConfig
+	schema  *alkaid.Schema
+	out     []int   // dataset field of each output column
+	paths   [][]int // the struct child indices of each output column
+	need    []int   // dataset fields read: out, then the filter's
+	preds   []parquet.Predicate
+	predCol []int // dataset field of each predicate
+	stats   statCounters
+}
+
+// Scan plans a scan of d. ctx bounds every run of Records: once it is
+// done, the run stops its goroutines and yields ctx's error.
+func (d *Dataset) Scan(ctx context.Context, opts ...ScanOption) (*Scan, error) {
+	s := &Scan{d: d, ctx: ctx, cfg: scanConfig{concurrency: runtime.GOMAXPROCS(0)}}
+	for _, o := range opts {
+		o(&s.cfg)
+	}
+	if s.cfg.err != nil {
+		return nil, s.cfg.err
+	}
+	if !s.cfg.projected {
+		for i := range d.schema.NumFields() {
+			s.out = append(s.out, i)
+		}
+	}
+	s.paths = make([][]int, len(s.out))
+	fields := make([]datatype.Field, len(s.out))
+	for k, i := range s.out {
+		fields[k] = d.schema.Field(i)
+	}
+	for _, name := range s.cfg.columns {
+		i, path, f, err := d.resolve(name)
+		if err != nil {
+			return nil, err
+		}
+		s.out = append(s.out, i)
+		s.paths = append(s.paths, path)
+		fields = append(fields, f)
+	}
+	s.schema = alkaid.NewSchema(fields, d.schema.Metadata())
+	s.need = slices.Clone(s.out)
+	for _, p := range s.cfg.filter {
+		i := d.schema.FieldIndex(p.Column)
+		if i < 0 {
+			return nil, fmt.Errorf("dataset: %w: filter on unknown column %q", ErrInvalid, p.Column)
+		}
+		if p.Op < parquet.Eq || p.Op > parquet.IsNull {
+			return nil, fmt.Errorf("dataset: %w: filter on %q: operator %d", ErrInvalid, p.Column, p.Op)
+		}
+		s.preds = append(s.preds, p)
+		s.predCol = append(s.predCol, i)
+		if !slices.Contains(s.need, i) {
+			s.need = append(s.need, i)
+		}
+	}
+	return s, nil
+}
+
+// resolve finds the column name: a field of the dataset, or a dotted path
+// into struct columns.
+func (d *Dataset) resolve(name string) (int, []int, datatype.Field, error) {
+	if i := d.schema.FieldIndex(name); i >= 0 {
+		return i, nil, d.schema.Field(i), nil
+	}
+	segs := strings.Split(name, ".")
+	i := d.schema.FieldIndex(segs[0])
+	if i < 0 || len(segs) == 1 {
+		return 0, nil, datatype.Field{}, fmt.Errorf("dataset: %w: no column %q", ErrInvalid, name)
+	}
+	f := d.schema.Field(i)
+	var path []int
+	for _, seg := range segs[1:] {
+		st, ok := f.Type.(*datatype.StructType)
+		j := -1
+		if ok {
+			j = st.FieldIndex(seg)
+		}
+		if j < 0 {
+			return 0, nil, datatype.Field{}, fmt.Errorf("dataset: %w: no column %q (%s of type %s has no field %q)", ErrInvalid, name, f.Name, f.Type, seg)
+		}
+		path = append(path, j)
+		f = st.Field(j)
+	}
+	f.Name = name
+	f.Nullable = true
+	return i, path, f, nil
+}
+
+// Schema is the schema of the scan's records.
+func (s *Scan) Schema() *alkaid.Schema { return s.schema }
+
+// Stats returns the counts of the last run of Records (complete or not).
+func (s *Scan) Stats() Stats { return s.stats.snapshot() }
+
+// CountRows counts the rows a scan with these options yields, from the
+// files' metadata where that suffices (Parquet files when the filter is
+// on partition columns only) and by reading the others.
+func (d *Dataset) CountRows(ctx context.Context, opts ...ScanOption) (int64, Stats, error) {
+	s, err := d.Scan(ctx, append(slices.Clone(opts), WithColumns())...)
+	if err != nil {
+		return 0, Stats{}, err
+	}
+	var n int64
+	for rec, err := range s.Records() {
+		if err != nil {
+			return 0, s.Stats(), err
+		}
+		n += int64(rec.NumRows())
+	}
+	return n, s.Stats(), nil
+}
+
+// Records runs the scan (see Scan). Breaking out of the loop stops it:
+// the files are closed and every goroutine of the run has ended when the
+// loop statement does.
+func (s *Scan) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
+		s.stats.reset()
+		s.run(yield)
+	}
+}

@@ -1,0 +1,397 @@
+package dataset
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"testing/fstest"
+	"time"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet"
+)
+
+// seqRec is a record of column x holding from, from+1, …, from+n-1 and a
+// column f of the same values as floats.
+func seqRec(t testing.TB, from, n int) *alkaid.Record {
+	xs := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	fs := array.NewPrimitiveBuilder[float64](datatype.Float64)
+	for i := range n {
+		xs.Append(int64(from + i))
+		fs.Append(float64(from + i))
+	}
+	s := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}, {Name: "f", Type: datatype.Float64}}, datatype.Metadata{})
+	r, err := alkaid.NewRecord(s, []array.Array{xs.Finish(), fs.Finish()}, n)
+	require.NoError(t, err)
+	return r
+}
+
+// hiveSales is 6 files, year=2023..2024 × month=1..3, each of x = 0..99
+// in 4 row groups of 25 rows.
+func hiveSales(t testing.TB) fstest.MapFS {
+	fsys := fstest.MapFS{}
+	for y := 2023; y <= 2024; y++ {
+		for m := 1; m <= 3; m++ {
+			name := fmt.Sprintf("sales/year=%d/month=%d/part-0.parquet", y, m)
+			fsys[name] = &fstest.MapFile{Data: encode(t, FormatParquet, []*alkaid.Record{seqRec(t, 0, 100)}, parquet.WithRowGroupRows(25))}
+		}
+	}
+	return fsys
+}
+
+func TestScanPruning(t *testing.T) {
+	d, err := Open(hiveSales(t), "sales", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	tests := []struct {
+		name   string
+		filter []parquet.Predicate
+		rows   int64
+		want   Stats
+	}{
+		{"none", nil, 600, Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowsRead: 600}},
+		{"partition", []parquet.Predicate{{Column: "year", Op: parquet.Eq, Value: int64(2024)}}, 300,
+			Stats{Files: 6, FilesPruned: 3, FilesRead: 3, RowGroups: 12, RowsRead: 300}},
+		{"partitions between", []parquet.Predicate{{Column: "month", Op: parquet.Between, Value: int64(2), Value2: int64(3)}, {Column: "year", Op: parquet.Lt, Value: int64(2024)}}, 200,
+			Stats{Files: 6, FilesPruned: 4, FilesRead: 2, RowGroups: 8, RowsRead: 200}},
+		{"statistics", []parquet.Predicate{{Column: "year", Op: parquet.Eq, Value: int64(2024)}, {Column: "x", Op: parquet.Gt, Value: int64(80)}}, 57,
+			Stats{Files: 6, FilesPruned: 3, FilesRead: 3, RowGroups: 12, RowGroupsPruned: 9, RowsRead: 75}},
+		{"float equal", []parquet.Predicate{{Column: "f", Op: parquet.Eq, Value: float64(30)}}, 6,
+			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 18, RowsRead: 150}},
+		{"nothing", []parquet.Predicate{{Column: "x", Op: parquet.Gt, Value: int64(1000)}}, 0,
+			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 24}},
+		{"is null", []parquet.Predicate{{Column: "month", Op: parquet.IsNull}}, 0,
+			Stats{Files: 6, FilesPruned: 6}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, order := range []ScanOption{WithConcurrency(3), WithUnordered()} {
+				s, err := d.Scan(context.Background(), WithFilter(tc.filter...), order)
+				require.NoError(t, err)
+				n := int64(0)
+				for r, err := range s.Records() {
+					require.NoError(t, err)
+					n += int64(r.NumRows())
+				}
+				st := s.Stats()
+				if st.FilesRead > 0 {
+					require.Positive(t, st.BytesRead)
+				}
+				st.BytesRead = 0
+				tc.want.Rows = tc.rows
+				require.Equal(t, tc.want, st)
+				require.Equal(t, tc.rows, n)
+			}
+		})
+	}
+}
+
+func TestScanValues(t *testing.T) {
+	d, err := Open(hiveSales(t), "sales", WithPartitioning(Partitioning{Style: Hive, Dictionary: true}))
+	require.NoError(t, err)
+	got, _ := scanAll(t, d, WithColumns("month", "x"), WithFilter(
+		parquet.Predicate{Column: "x", Op: parquet.Between, Value: int64(48), Value2: int64(50)},
+		parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2023)},
+	), WithConcurrency(4))
+	require.Equal(t, map[string]string{
+		"month": "[1 1 1 2 2 2 3 3 3]",
+		"x":     "[48 49 50 48 49 50 48 49 50]",
+	}, got)
+}
+
+func TestScanOrderAndBatches(t *testing.T) {
+	fsys := fstest.MapFS{}
+	var want []int64
+	for i := range 12 {
+		fsys[fmt.Sprintf("f%02d.parquet", i)] = &fstest.MapFile{Data: encode(t, FormatParquet,
+			[]*alkaid.Record{seqRec(t, i*100, 100)}, parquet.WithRowGroupRows(30))}
+		for x := range 100 {
+			want = append(want, int64(i*100+x))
+		}
+	}
+	fsys["g.arrows"] = &fstest.MapFile{Data: encode(t, FormatIPCStream, []*alkaid.Record{seqRec(t, 1200, 50), seqRec(t, 1250, 50)})}
+	for x := 1200; x < 1300; x++ {
+		want = append(want, int64(x))
+	}
+	d, err := Open(fsys, ".")
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name    string
+		opts    []ScanOption
+		ordered bool
+	}{
+		{"ordered", []ScanOption{WithConcurrency(4), WithBatchSize(7)}, true},
+		{"serial", []ScanOption{WithConcurrency(1)}, true},
+		{"unordered", []ScanOption{WithConcurrency(4), WithUnordered(), WithBatchSize(7)}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := d.Scan(context.Background(), tc.opts...)
+			require.NoError(t, err)
+			var got []int64
+			for r, err := range s.Records() {
+				require.NoError(t, err)
+				if tc.name != "serial" {
+					require.LessOrEqual(t, r.NumRows(), 7)
+				}
+				got = append(got, r.Column(0).(*array.Int64).Values()...)
+			}
+			if !tc.ordered {
+				slices.Sort(got)
+			}
+			require.Equal(t, want, got)
+		})
+	}
+}
+
+func TestCountRows(t *testing.T) {
+	fsys := hiveSales(t)
+	d, err := Open(fsys, "sales", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	n, st, err := d.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(2)}))
+	require.NoError(t, err)
+	require.Equal(t, int64(200), n)
+	file := int64(len(fsys["sales/year=2023/month=2/part-0.parquet"].Data))
+	require.Less(t, st.BytesRead, file, "only the footers are read") // two files' footers
+
+	n, _, err = d.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Lt, Value: int64(10)}))
+	require.NoError(t, err)
+	require.Equal(t, int64(60), n)
+}
+
+// goroutinesSettle waits until at most n goroutines run, failing after a
+// while.
+func goroutinesSettle(t *testing.T, n int) {
+	t.Helper()
+	for range 200 {
+		if runtime.NumGoroutine() <= n {
+			return
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	buf := make([]byte, 1<<16)
+	t.Fatalf("%d goroutines, want %d:\n%s", runtime.NumGoroutine(), n, buf[:runtime.Stack(buf, true)])
+}
+
+func TestScanStops(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for i := range 30 {
+		fsys[fmt.Sprintf("f%02d.parquet", i)] = &fstest.MapFile{Data: encode(t, FormatParquet,
+			[]*alkaid.Record{seqRec(t, 0, 1000)}, parquet.WithRowGroupRows(100))}
+	}
+	d, err := Open(fsys, ".")
+	require.NoError(t, err)
+	for _, unordered := range []bool{false, true} {
+		opts := []ScanOption{WithConcurrency(4)}
+		if unordered {
+			opts = append(opts, WithUnordered())
+		}
+		t.Run(fmt.Sprintf("break unordered=%v", unordered), func(t *testing.T) {
+			base := runtime.NumGoroutine()
+			s, err := d.Scan(context.Background(), opts...)
+			require.NoError(t, err)
+			n := 0
+			for _, err := range s.Records() {
+				require.NoError(t, err)
+				if n++; n == 3 {
+					break
+				}
+			}
+			goroutinesSettle(t, base)
+			require.Less(t, s.Stats().FilesRead, 30)
+		})
+		t.Run(fmt.Sprintf("cancel unordered=%v", unordered), func(t *testing.T) {
+			base := runtime.NumGoroutine()
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			s, err := d.Scan(ctx, opts...)
+			require.NoError(t, err)
+			n := 0
+			var last error
+			for _, err := range s.Records() {
+				if err != nil {
+					last = err
+					continue
+				}
+				if n++; n == 3 {
+					cancel()
+				}
+			}
+			require.ErrorIs(t, last, context.Canceled)
+			goroutinesSettle(t, base)
+		})
+	}
+}
+
+func TestScanMemoryBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 24 MB")
+	}
+	dir := t.TempDir()
+	const files, rows = 24, 1 << 17 // 2 columns of 8 bytes: 2 MiB decoded per file
+	for i := range files {
+		data := encode(t, FormatParquet, []*alkaid.Record{seqRec(t, i*rows, rows)}, parquet.WithRowGroupRows(rows/2))
+		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.parquet", i)), data, 0o644))
+	}
+	d, err := Open(os.DirFS(dir), ".")
+	require.NoError(t, err)
+	s, err := d.Scan(context.Background(), WithConcurrency(2))
+	require.NoError(t, err)
+	var ms runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&ms)
+	base, peak := ms.HeapAlloc, uint64(0)
+	total := 0
+	for r, err := range s.Records() {
+		require.NoError(t, err)
+		total += r.NumRows()
+		r = nil
+		runtime.GC()
+		runtime.ReadMemStats(&ms)
+		peak = max(peak, ms.HeapAlloc-min(base, ms.HeapAlloc))
+	}
+	require.Equal(t, files*rows, total)
+	// The dataset decodes to 48 MiB; at most 2 units in flight plus the
+	// one being consumed, each holding at most two records of 1 MiB.
+	t.Logf("peak live heap above the start: %.1f MiB", float64(peak)/(1<<20))
+	require.Less(t, peak, uint64(12<<20))
+}
+
+func TestCorruptFiles(t *testing.T) {
+	good := encode(t, FormatParquet, []*alkaid.Record{seqRec(t, 0, 10)})
+	bad := slices.Clone(good)
+	copy(bad[len(bad)-40:], strings.Repeat("\xff", 32)) // the footer
+	fsys := fstest.MapFS{"a.parquet": {Data: good}, "b.parquet": {Data: bad}, "c.parquet": {Data: good}}
+
+	_, err := Open(fsys, ".")
+	var fe *FileError
+	require.ErrorAs(t, err, &fe)
+	require.Equal(t, "b.parquet", fe.Path)
+	require.ErrorIs(t, err, ErrInvalid)
+
+	d, err := Open(fsys, ".", WithSkipCorrupt())
+	require.NoError(t, err)
+	require.Equal(t, []string{"a.parquet", "c.parquet"}, d.Files())
+	require.Len(t, d.Skipped(), 1)
+	require.ErrorContains(t, d.Skipped()[0], "b.parquet")
+
+	// With a given schema files are first opened by the scan.
+	schema := seqRec(t, 0, 1).Schema()
+	d, err = Open(fsys, ".", WithSchema(schema))
+	require.NoError(t, err)
+	s, err := d.Scan(context.Background())
+	require.NoError(t, err)
+	var last error
+	for _, err := range s.Records() {
+		last = err
+	}
+	require.ErrorAs(t, last, &fe)
+	require.Equal(t, "b.parquet", fe.Path)
+
+	d, err = Open(fsys, ".", WithSchema(schema), WithSkipCorrupt())
+	require.NoError(t, err)
+	got, st := scanAll(t, d)
+	require.Equal(t, "[0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9]", got["x"])
+	require.Equal(t, 1, st.FilesSkipped)
+}
+
+// TestTruncatedFiles cuts a file of each format at many lengths: opening
+// and scanning the dataset either succeeds or fails with a FileError
+// naming the file, never panics.
+func TestTruncatedFiles(t *testing.T) {
+	r := mkRec(t, col{"x:int64", "[1,null,3]"}, col{"s:utf8", `["a","b",null]`}, col{"l:list<item: int32>", "[[1],[],null]"})
+	for _, f := range []Format{FormatParquet, FormatIPCFile, FormatIPCStream, FormatCSV, FormatNDJSON} {
+		if f == FormatCSV {
+			r = mkRec(t, col{"x:int64", "[1,null,3]"}, col{"s:utf8", `["a","b",null]`})
+		}
+		data := encode(t, f, []*alkaid.Record{r})
+		for cut := 0; cut < len(data); cut += 1 + len(data)/60 {
+			fsys := fstest.MapFS{"d/f" + f.extension(): {Data: data[:cut]}}
+			for _, opts := range [][]Option{{WithFormat(f)}, {WithFormat(f), WithSchema(r.Schema())}} {
+				d, err := Open(fsys, "d", opts...)
+				if err == nil {
+					s, serr := d.Scan(context.Background())
+					require.NoError(t, serr)
+					for _, e := range s.Records() {
+						err = e
+					}
+				}
+				if err != nil {
+					var fe *FileError
+					require.ErrorAs(t, err, &fe, "%s cut at %d: %v", f, cut, err)
+					require.Equal(t, "d/f"+f.extension(), fe.Path)
+				}
+			}
+		}
+	}
+}
+
+func TestNestedProjection(t *testing.T) {
+	a := mkRec(t, col{"id:int64", "[1,2,3]"},
+		col{"s:struct<a: int32, t: struct<b: utf8>>", `[{"a": 1, "t": {"b": "x"}}, null, {"a": null, "t": null}]`})
+	b := mkRec(t, col{"id:int64", "[4]"})
+	fsys := fstest.MapFS{"a.parquet": pqFile(t, a), "b.parquet": pqFile(t, b), "c.arrow": {Data: encode(t, FormatIPCFile, []*alkaid.Record{a})}}
+	d, err := Open(fsys, ".")
+	require.NoError(t, err)
+	got, _ := scanAll(t, d, WithColumns("s.t.b", "id", "s.a"))
+	require.Equal(t, map[string]string{
+		"s.t.b": `["x" (null) (null) (null) "x" (null) (null)]`,
+		"id":    "[1 2 3 4 1 2 3]",
+		"s.a":   "[1 (null) (null) (null) 1 (null) (null)]",
+	}, got)
+	for _, bad := range []string{"s.zz", "id.x", "s.a.b", "nope.a"} {
+		_, err := d.Scan(context.Background(), WithColumns(bad))
+		require.ErrorIs(t, err, ErrInvalid, bad)
+		require.ErrorContains(t, err, bad)
+	}
+}
+
+// TestBloomPruning: a value inside a row group's min/max but absent from
+// it is ruled out by the row group's bloom filter when the file has one.
+func TestBloomPruning(t *testing.T) {
+	xs := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	for i := range 100 {
+		xs.Append(int64(2 * i))
+	}
+	r, err := alkaid.NewRecord(alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}}, datatype.Metadata{}), []array.Array{xs.Finish()}, 100)
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name   string
+		opts   []parquet.WriterOption
+		pruned int
+		read   int64
+	}{
+		{"bloom", []parquet.WriterOption{parquet.WithBloomFilter("x")}, 1, 0},
+		{"no bloom", nil, 0, 100},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			d, err := Open(fstest.MapFS{"a.parquet": {Data: encode(t, FormatParquet, []*alkaid.Record{r}, tc.opts...)}}, ".")
+			require.NoError(t, err)
+			got, st := scanAll(t, d, WithFilter(parquet.Predicate{Column: "x", Op: parquet.Eq, Value: int64(51)}))
+			require.Equal(t, "[]", got["x"])
+			require.Equal(t, tc.pruned, st.RowGroupsPruned)
+			require.Equal(t, tc.read, st.RowsRead)
+		})
+	}
+}
+
+// TestPageIndexPruning: within a row group that may match, the page index
+// leaves out the pages that cannot (RowsRead counts what was decoded).
+func TestPageIndexPruning(t *testing.T) {
+	data := encode(t, FormatParquet, []*alkaid.Record{seqRec(t, 0, 10000)},
+		parquet.WithPageSize(4096), parquet.WithDictionary(false, 0))
+	d, err := Open(fstest.MapFS{"a.parquet": {Data: data}}, ".")
+	require.NoError(t, err)
+	got, st := scanAll(t, d, WithColumns("x"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Between, Value: int64(4500), Value2: int64(4502)}))
+	require.Equal(t, "[4500 4501 4502]", got["x"])
+	require.Equal(t, 0, st.RowGroupsPruned)
+	require.Less(t, st.RowsRead, int64(2000), "pages skipped")
+	t.Logf("rows decoded: %d of 10000", st.RowsRead)
+}

@@ -1,0 +1,50 @@
+package dataset
+
+// Stats counts what a scan did.
+type Stats struct {
+	// Files is the number of files of the dataset.
+	Files int
+	// FilesPruned counts the files whose rows were not read because their
+	// partition values fail the filter (those are not opened), or because
+	// they lack a filtered column (opened only when WithSchema left their
+	// schema unknown).
+	FilesPruned int
+	// FilesRead counts the files opened.
+	FilesRead int
+	// FilesSkipped counts the files WithSkipCorrupt skipped during the
+	// scan because they failed to read.
+	FilesSkipped int
+	// RowGroups counts the row groups of the Parquet files opened, and
+	// RowGroupsPruned those of them of which the Parquet reader returned
+	// no row for the filter (ruled out by statistics, bloom filters or the
+	// page index).
+	RowGroups, RowGroupsPruned int
+	// RowsRead counts the rows the files' readers returned, before the
+	// filter dropped any; Rows counts the rows yielded.
+	RowsRead, Rows int64
+	// BytesRead counts the bytes read from the files.
+	BytesRead int64
+}
+
+// statCounters are the live counts of a run.
+type statCounters struct {
+	files, filesPruned, filesRead, filesSkipped counter
+	rowGroups, rowGroupsPruned                  counter
+	rowsRead, rows, bytes                       counter
+}
+
+func (c *statCounters) reset() {
+	for _, x := range []*counter{&c.files, &c.filesPruned, &c.filesRead, &c.filesSkipped,
+		&c.rowGroups, &c.rowGroupsPruned, &c.rowsRead, &c.rows, &c.bytes} {
+		x.Store(0)
+	}
+}
+
+func (c *statCounters) snapshot() Stats {
+	return Stats{
+		Files: int(c.files.Load()), FilesPruned: int(c.filesPruned.Load()),
+		FilesRead: int(c.filesRead.Load()), FilesSkipped: int(c.filesSkipped.Load()),
+		RowGroups: int(c.rowGroups.Load()), RowGroupsPruned: int(c.rowGroupsPruned.Load()),
+		RowsRead: c.rowsRead.Load(), Rows: c.rows.Load(), BytesRead: c.bytes.Load(),
+	}
+}

@@ -38,6 +38,7 @@ type serverConfig struct {
 	auth    Authenticator
 	tls     *tls.Config
 	maxMsg  int
+	maxSend int
 	grpcOpt []grpc.ServerOption
 }
 
@@ -52,6 +53,12 @@ func WithServerTLS(cfg *tls.Config) ServerOption { return func(c *serverConfig) 
 // (default [DefaultMaxMessageSize]).
 func WithServerMaxMessageSize(n int) ServerOption { return func(c *serverConfig) { c.maxMsg = n } }
 
+// WithServerMaxSendSize bounds each FlightData that the RecordWriters of
+// the server's calls send (default [DefaultMaxSendSize], which clients
+// with gRPC's default settings accept); raise it only for clients that
+// accept larger messages.
+func WithServerMaxSendSize(n int) ServerOption { return func(c *serverConfig) { c.maxSend = n } }
+
 // WithGRPCServerOptions passes further options to grpc.NewServer.
 func WithGRPCServerOptions(opts ...grpc.ServerOption) ServerOption {
 	return func(c *serverConfig) { c.grpcOpt = append(c.grpcOpt, opts...) }
@@ -64,17 +71,20 @@ type Server struct {
 
 // NewServer returns a server for svc.
 func NewServer(svc Service, opts ...ServerOption) *Server {
-	c := serverConfig{maxMsg: DefaultMaxMessageSize}
+	c := serverConfig{maxMsg: DefaultMaxMessageSize, maxSend: DefaultMaxSendSize}
 	for _, o := range opts {
 		o(&c)
 	}
+	if c.maxSend <= 0 {
+		c.maxSend = DefaultMaxSendSize
+	}
 	gopts := []grpc.ServerOption{
-		grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(c.maxMsg),
+		grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(max(c.maxMsg, c.maxSend)),
 		grpc.ForceServerCodecV2(codec{}),
 		grpc.ReadBufferSize(transportBufferSize), grpc.WriteBufferSize(transportBufferSize),
 		grpc.SharedWriteBuffer(true),
 		poolServerOption(),
-		grpc.ChainStreamInterceptor(markCodec),
+		grpc.ChainStreamInterceptor(markStream(c.maxSend)),
 	}
 	if c.tls != nil {
 		gopts = append(gopts, grpc.Creds(credentials.NewTLS(c.tls)))
@@ -117,8 +127,10 @@ func (s *Server) ServeContext(ctx context.Context, l net.Listener) error {
 	return s.g.Serve(l)
 }
 
-// markCodec tells the RecordWriters of a call that the stream's codec is
-// this package's (see codec).
-func markCodec(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
-	return h(srv, ctxStream{ss, withOurCodec(ss.Context())})
+// markStream tells the RecordWriters of a call that the stream's codec
+// is this package's (see codec), and the size of message to keep to.
+func markStream(maxSend int) grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+		return h(srv, ctxStream{ss, withSendLimit(withOurCodec(ss.Context()), maxSend)})
+	}
 }

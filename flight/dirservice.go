@@ -39,8 +39,9 @@ type DirService struct {
 // DirOption configures [NewDirService].
 type DirOption func(*DirService)
 
-// DirWritable lets DoPut store uploads as new .ipcs files (an existing
-// file is not replaced).
+// DirWritable lets DoPut store uploads as new .ipcs files. An existing
+// entry of the name (a file, a directory, a symbolic link, wherever it
+// leads) is never replaced: the upload is refused with AlreadyExists.
 func DirWritable() DirOption { return func(s *DirService) { s.writable = true } }
 
 // DirWriteOptions are the ipc writer options for the data served
@@ -86,27 +87,47 @@ type source struct {
 	close  func() error
 }
 
+// maxEcho is how much of a name a client sent that an error message
+// repeats.
+const maxEcho = 100
+
+// echo quotes a name a client sent for an error message, cut to maxEcho
+// bytes (a client may send megabytes).
+func echo(name string) string {
+	if len(name) <= maxEcho {
+		return fmt.Sprintf("%q", name)
+	}
+	return fmt.Sprintf("%q… (%d bytes)", name[:maxEcho], len(name))
+}
+
+// open opens a served file. A name that is not one (missing, not a data
+// file, outside the directory, or a link leading out of it) is NotFound,
+// with the same message whichever it is.
 func (s *DirService) open(name string) (*source, error) {
 	if !fs.ValidPath(name) || kindOf(name) == "" {
-		return nil, status.Errorf(codes.NotFound, "flight: no flight %q (a relative path of an .ipc, .ipcs or .parquet file)", name)
+		return nil, status.Errorf(codes.NotFound, "flight: no flight %s (a relative path of an .ipc, .ipcs or .parquet file)", echo(name))
 	}
 	f, err := s.root.Open(filepath.FromSlash(name))
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, status.Errorf(codes.NotFound, "flight: no flight %q", name)
+		if errors.Is(err, fs.ErrPermission) {
+			return nil, status.Errorf(codes.PermissionDenied, "flight: flight %s cannot be read", echo(name))
 		}
-		return nil, status.Errorf(codes.Internal, "flight: open %q: %v", name, err)
+		return nil, status.Errorf(codes.NotFound, "flight: no flight %s", echo(name))
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, status.Errorf(codes.Internal, "flight: stat %q: %v", name, err)
+		return nil, status.Errorf(codes.Internal, "flight: stat %s: %v", echo(name), err)
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, status.Errorf(codes.NotFound, "flight: no flight %s", echo(name))
 	}
 	src := &source{size: st.Size(), close: f.Close, rows: -1}
 	if kindOf(name) == "parquet" {
 		if err := openParquet(src, f, st.Size()); err != nil {
 			f.Close()
-			return nil, status.Errorf(codes.DataLoss, "flight: %q: %v", name, err)
+			return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 		}
 		return src, nil
 	}
@@ -114,7 +135,7 @@ func (s *DirService) open(name string) (*source, error) {
 		fr, err := ipc.NewFileReader(f, st.Size(), s.read...)
 		if err != nil {
 			f.Close()
-			return nil, status.Errorf(codes.DataLoss, "flight: %q: %v", name, err)
+			return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 		}
 		src.schema = fr.Schema()
 		i, n := 0, fr.NumRecords()
@@ -130,7 +151,7 @@ func (s *DirService) open(name string) (*source, error) {
 	sr, err := ipc.NewStreamReader(bufio.NewReaderSize(f, 1<<16), s.read...)
 	if err != nil {
 		f.Close()
-		return nil, status.Errorf(codes.DataLoss, "flight: %q: %v", name, err)
+		return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 	}
 	src.schema = sr.Schema()
 	src.next = func() (*alkaid.Record, error) {
@@ -257,12 +278,15 @@ func (s *DirService) DoPut(stream DoPutServer) error {
 		name += ".ipcs"
 	}
 	if !fs.ValidPath(name) || kindOf(name) != "stream" {
-		return status.Errorf(codes.InvalidArgument, "flight: cannot store %q (a relative path, stream format)", name)
+		return status.Errorf(codes.InvalidArgument, "flight: cannot store %s (a relative path, stream format)", echo(name))
+	}
+	if _, err := s.root.Lstat(filepath.FromSlash(name)); err == nil {
+		return status.Errorf(codes.AlreadyExists, "flight: %s exists", echo(name))
 	}
 	tmp := name + ".part"
 	f, err := s.root.OpenFile(filepath.FromSlash(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return status.Errorf(codes.AlreadyExists, "flight: %q: %v", name, err)
+		return status.Errorf(codes.AlreadyExists, "flight: %s is being stored", echo(name))
 	}
 	ok := false
 	defer func() {
@@ -295,12 +319,16 @@ func (s *DirService) DoPut(stream DoPutServer) error {
 	if err := f.Close(); err != nil {
 		return status.Errorf(codes.Internal, "%v", err)
 	}
-	if _, err := s.root.Stat(filepath.FromSlash(name)); err == nil {
-		return status.Errorf(codes.AlreadyExists, "flight: %q exists", name)
+	// A hard link is made only where no entry of that name exists (a
+	// file, a directory, or a symbolic link leading anywhere), so
+	// nothing is replaced, even by a race with another upload.
+	if err := s.root.Link(filepath.FromSlash(tmp), filepath.FromSlash(name)); err != nil {
+		if errors.Is(err, fs.ErrExist) {
+			return status.Errorf(codes.AlreadyExists, "flight: %s exists", echo(name))
+		}
+		return status.Errorf(codes.Internal, "flight: store %s: %v", echo(name), err)
 	}
-	if err := s.root.Rename(filepath.FromSlash(tmp), filepath.FromSlash(name)); err != nil {
-		return status.Errorf(codes.Internal, "%v", err)
-	}
+	s.root.Remove(filepath.FromSlash(tmp))
 	ok = true
 	return stream.Send(&PutResult{AppMetadata: []byte(name)})
 }

@@ -34,6 +34,8 @@ type DirService struct {
 	writable bool
 	read     []ipc.ReaderOption
 	write    []ipc.WriterOption
+	mem      budget // decoded batches held by DoGet calls
+	batchMax int64  // the largest batch one call decodes
 }
 
 // DirOption configures [NewDirService].
@@ -56,7 +58,7 @@ func NewDirService(dir string, opts ...DirOption) (*DirService, error) {
 	if err != nil {
 		return nil, fmt.Errorf("flight: serve %s: %w", dir, err)
 	}
-	s := &DirService{root: root}
+	s := &DirService{root: root, mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
 	for _, o := range opts {
 		o(s)
 	}
@@ -83,8 +85,11 @@ type source struct {
 	schema *alkaid.Schema
 	rows   int64 // -1 when unknown without reading the stream
 	size   int64
-	next   func() (*alkaid.Record, error) // io.EOF at the end
-	close  func() error
+	// next reads the next record, io.EOF at the end, having taken the
+	// bytes it returns from the service's budget (for the caller to give
+	// back once the record is sent).
+	next  func(ctx context.Context) (*alkaid.Record, int64, error)
+	close func() error
 }
 
 // maxEcho is how much of a name a client sent that an error message
@@ -125,7 +130,7 @@ func (s *DirService) open(name string) (*source, error) {
 	}
 	src := &source{size: st.Size(), close: f.Close, rows: -1}
 	if kindOf(name) == "parquet" {
-		if err := openParquet(src, f, st.Size()); err != nil {
+		if err := s.openParquet(src, name, f, st.Size()); err != nil {
 			f.Close()
 			return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 		}
@@ -139,12 +144,13 @@ func (s *DirService) open(name string) (*source, error) {
 		}
 		src.schema = fr.Schema()
 		i, n := 0, fr.NumRecords()
-		src.next = func() (*alkaid.Record, error) {
+		guess := int64(firstGuess)
+		src.next = func(ctx context.Context) (*alkaid.Record, int64, error) {
 			if i >= n {
-				return nil, io.EOF
+				return nil, 0, io.EOF
 			}
 			i++
-			return fr.Record(i - 1)
+			return s.readReserved(ctx, name, i-1, &guess, func() (*alkaid.Record, error) { return fr.Record(i - 1) })
 		}
 		return src, nil
 	}
@@ -154,14 +160,43 @@ func (s *DirService) open(name string) (*source, error) {
 		return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 	}
 	src.schema = sr.Schema()
-	src.next = func() (*alkaid.Record, error) {
-		rec, err := sr.Read()
-		if err != nil {
-			return nil, err
-		}
-		return rec, nil
+	i := 0
+	guess := int64(firstGuess)
+	src.next = func(ctx context.Context) (*alkaid.Record, int64, error) {
+		i++
+		return s.readReserved(ctx, name, i-1, &guess, sr.Read)
 	}
 	return src, nil
+}
+
+// firstGuess is the bytes taken before reading the first batch of an IPC
+// file, whose size is known only once it is read.
+const firstGuess = 1 << 20
+
+// readReserved reads batch i of the IPC file name: it takes *guess bytes
+// (the size of the batch before) first, so that a call waits for room
+// before it decodes, then settles on the batch's size.
+func (s *DirService) readReserved(ctx context.Context, name string, i int, guess *int64, read func() (*alkaid.Record, error)) (*alkaid.Record, int64, error) {
+	g := min(*guess, s.batchMax)
+	if err := s.mem.take(ctx, g); err != nil {
+		return nil, 0, err
+	}
+	rec, err := read()
+	if err != nil {
+		s.mem.give(g)
+		return nil, 0, err
+	}
+	n := batchBytes(rec.Schema(), int64(rec.NumRows()))
+	*guess = n
+	if n <= g {
+		s.mem.give(g - n)
+		return rec, n, nil
+	}
+	s.mem.give(g)
+	if err := s.reserve(ctx, name, fmt.Sprintf("batch %d", i), n); err != nil {
+		return nil, 0, err
+	}
+	return rec, n, nil
 }
 
 func (s *DirService) info(name string) (*FlightInfo, error) {
@@ -226,14 +261,46 @@ func (s *DirService) GetSchema(_ context.Context, d *FlightDescriptor) (*SchemaR
 	return &SchemaResult{Schema: fi.Schema}, nil
 }
 
-// DoGet streams one file's record batches.
+// DoGet streams one file's record batches. Each is decoded once the one
+// before it has been handed to gRPC, within the service's memory bounds
+// ([DirMemory]); a file that cannot be read fails this call alone.
 func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
-	src, err := s.open(string(t.Ticket))
+	name := string(t.Ticket)
+	src, err := s.open(name)
 	if err != nil {
 		return err
 	}
 	defer src.close()
-	return SendAll(stream.Context(), NewRecordWriter(stream, src.schema, s.write...), src.next)
+	ctx := stream.Context()
+	w := NewRecordWriter(stream, src.schema, s.write...)
+	if err := w.WriteSchema(); err != nil {
+		return err
+	}
+	// the bytes of the batch sent last, given back once the next one is
+	// sent (gRPC has let go of the last by then)
+	var held int64
+	defer func() { s.mem.give(held) }()
+	for {
+		if err := ctx.Err(); err != nil {
+			return status.FromContextError(err).Err()
+		}
+		rec, n, err := src.next(ctx)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if _, ok := status.FromError(err); ok {
+				return err
+			}
+			return status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
+		}
+		err = w.Write(rec)
+		s.mem.give(held)
+		held = n
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // SendAll writes the records next yields (until io.EOF) to w, stopping

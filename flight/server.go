@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"net"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
@@ -40,6 +41,8 @@ type serverConfig struct {
 	maxMsg  int
 	maxSend int
 	grpcOpt []grpc.ServerOption
+
+	sendTimeout time.Duration
 }
 
 // WithAuth makes the server require a bearer token on every call but
@@ -64,14 +67,18 @@ func WithGRPCServerOptions(opts ...grpc.ServerOption) ServerOption {
 	return func(c *serverConfig) { c.grpcOpt = append(c.grpcOpt, opts...) }
 }
 
-// Server is a gRPC server answering the Flight service.
+// Server is a gRPC server answering the Flight service. A call whose
+// handler panics answers codes.Internal and the server goes on serving
+// the others; a client that reads nothing for the send timeout
+// ([WithServerSendTimeout]) is disconnected.
 type Server struct {
-	g *grpc.Server
+	g     *grpc.Server
+	conns *conns
 }
 
 // NewServer returns a server for svc.
 func NewServer(svc Service, opts ...ServerOption) *Server {
-	c := serverConfig{maxMsg: DefaultMaxMessageSize, maxSend: DefaultMaxSendSize}
+	c := serverConfig{maxMsg: DefaultMaxMessageSize, maxSend: DefaultMaxSendSize, sendTimeout: DefaultSendTimeout}
 	for _, o := range opts {
 		o(&c)
 	}
@@ -84,7 +91,13 @@ func NewServer(svc Service, opts ...ServerOption) *Server {
 		grpc.ReadBufferSize(transportBufferSize), grpc.WriteBufferSize(transportBufferSize),
 		grpc.SharedWriteBuffer(true),
 		poolServerOption(),
-		grpc.ChainStreamInterceptor(markStream(c.maxSend)),
+		grpc.ChainUnaryInterceptor(recoverUnary),
+		grpc.ChainStreamInterceptor(recoverStream, markStream(c.maxSend)),
+	}
+	var cs *conns
+	if c.sendTimeout > 0 {
+		cs = &conns{m: map[string]*tracked{}}
+		gopts = append(gopts, grpc.ChainStreamInterceptor(cs.timeSends(c.sendTimeout)), grpc.StatsHandler(connEnds{cs}))
 	}
 	if c.tls != nil {
 		gopts = append(gopts, grpc.Creds(credentials.NewTLS(c.tls)))
@@ -98,11 +111,16 @@ func NewServer(svc Service, opts ...ServerOption) *Server {
 	gopts = append(gopts, c.grpcOpt...)
 	g := grpc.NewServer(gopts...)
 	pb.RegisterFlightServiceServer(g, svc)
-	return &Server{g: g}
+	return &Server{g: g, conns: cs}
 }
 
 // Serve accepts connections on l until Stop or GracefulStop.
-func (s *Server) Serve(l net.Listener) error { return s.g.Serve(l) }
+func (s *Server) Serve(l net.Listener) error {
+	if s.conns != nil {
+		l = trackedListener{l, s.conns}
+	}
+	return s.g.Serve(l)
+}
 
 // Stop closes every connection and cancels the calls in flight.
 func (s *Server) Stop() { s.g.Stop() }
@@ -124,7 +142,7 @@ func (s *Server) ServeContext(ctx context.Context, l net.Listener) error {
 		case <-done:
 		}
 	}()
-	return s.g.Serve(l)
+	return s.Serve(l)
 }
 
 // markStream tells the RecordWriters of a call that the stream's codec

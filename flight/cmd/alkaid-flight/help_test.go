@@ -72,3 +72,12 @@ func TestServeRowGroupToDefaultClient(t *testing.T) {
 	require.Len(t, got, 1)
 	require.Equal(t, rec.String(), got[0].String())
 }
+
+// TestServeFlagsRefused: serve refuses sizes and timeouts that are not
+// positive.
+func TestServeFlagsRefused(t *testing.T) {
+	for _, flag := range [][]string{{"-memory", "0"}, {"-max-message-size", "-1"}, {"-send-timeout", "0s"}} {
+		args := append(append([]string{"serve"}, flag...), t.TempDir())
+		require.ErrorContains(t, run(context.Background(), args, &bytes.Buffer{}, nil), "must be positive", "%q", flag)
+	}
+}

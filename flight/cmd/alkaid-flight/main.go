@@ -1,7 +1,7 @@
 // Command alkaid-flight serves a directory of IPC and Parquet files over
 // Arrow Flight and fetches flights from any Flight server.
 //
-//	alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] [-max-message-size BYTES] DIR
+//	alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] [-max-message-size BYTES] [-memory BYTES] [-send-timeout D] DIR
 //	alkaid-flight list URL
 //	alkaid-flight get URL DESCRIPTOR -o OUT
 //
@@ -13,7 +13,11 @@
 //
 // serve sends record batches in messages of at most 4 MiB (what gRPC
 // clients accept by default), slicing larger batches by rows;
-// -max-message-size raises that for clients that accept more.
+// -max-message-size raises that for clients that accept more. The
+// decoded batches all calls hold are bounded by -memory (1 GiB); a file
+// whose batch would take more than a quarter of it decoded fails its
+// call alone. A client that reads nothing for -send-timeout (1m) is
+// disconnected.
 // "alkaid-flight -h" (or --help, help) prints this usage.
 package main
 
@@ -28,6 +32,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/flight"
@@ -44,7 +49,7 @@ func main() {
 }
 
 const usage = `usage:
-  alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] [-max-message-size BYTES] DIR
+  alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] [-max-message-size BYTES] [-memory BYTES] [-send-timeout D] DIR
   alkaid-flight list URL
   alkaid-flight get URL DESCRIPTOR -o OUT`
 
@@ -62,16 +67,19 @@ func run(ctx context.Context, args []string, stdout io.Writer, ready func(addr s
 		addr := fs.String("addr", "127.0.0.1:8815", "address to listen on")
 		writable := fs.Bool("writable", false, "store DoPut uploads as new .ipcs files")
 		maxMsg := fs.Int("max-message-size", flight.DefaultMaxSendSize, "largest message sent, in bytes (larger record batches are sliced)")
+		memory := fs.Int64("memory", flight.DefaultDirMemory, "bytes of decoded batches all calls hold at once; one batch takes at most a quarter")
+		timeout := fs.Duration("send-timeout", flight.DefaultSendTimeout, "disconnect a client that reads nothing for this long")
 		if err := fs.Parse(args[1:]); err != nil {
 			return helpOK(err)
 		}
 		if fs.NArg() != 1 {
 			return errors.New(usage)
 		}
-		if *maxMsg <= 0 {
-			return fmt.Errorf("-max-message-size %d: must be positive", *maxMsg)
+		if *maxMsg <= 0 || *memory <= 0 || *timeout <= 0 {
+			return fmt.Errorf("-max-message-size, -memory and -send-timeout must be positive")
 		}
-		return serve(ctx, fs.Arg(0), *addr, *writable, *maxMsg, stdout, ready)
+		opts := serveOptions{writable: *writable, maxMsg: *maxMsg, memory: *memory, timeout: *timeout}
+		return serve(ctx, fs.Arg(0), *addr, opts, stdout, ready)
 	case "list":
 		if len(args) == 2 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
 			fmt.Fprintln(stdout, usage)
@@ -125,9 +133,17 @@ func helpOK(err error) error {
 	return err
 }
 
-func serve(ctx context.Context, dir, addr string, writable bool, maxMsg int, stdout io.Writer, ready func(string)) error {
-	var opts []flight.DirOption
-	if writable {
+// serveOptions are serve's flags.
+type serveOptions struct {
+	writable bool
+	maxMsg   int
+	memory   int64
+	timeout  time.Duration
+}
+
+func serve(ctx context.Context, dir, addr string, o serveOptions, stdout io.Writer, ready func(string)) error {
+	opts := []flight.DirOption{flight.DirMemory(o.memory, o.memory/4)}
+	if o.writable {
 		opts = append(opts, flight.DirWritable())
 	}
 	svc, err := flight.NewDirService(dir, opts...)
@@ -143,7 +159,7 @@ func serve(ctx context.Context, dir, addr string, writable bool, maxMsg int, std
 	if ready != nil {
 		ready(l.Addr().String())
 	}
-	return flight.NewServer(svc, flight.WithServerMaxSendSize(maxMsg)).ServeContext(ctx, l)
+	return flight.NewServer(svc, flight.WithServerMaxSendSize(o.maxMsg), flight.WithServerSendTimeout(o.timeout)).ServeContext(ctx, l)
 }
 
 func list(ctx context.Context, url string, stdout io.Writer) error {

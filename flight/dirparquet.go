@@ -22,33 +22,33 @@ func (s *DirService) openParquet(src *source, name string, f io.ReaderAt, size i
 	src.schema, src.rows = pf.Schema(), pf.NumRows()
 	g := 0
 	var pending []*alkaid.Record // records of the row group read last
-	src.next = func(ctx context.Context) (*alkaid.Record, int64, error) {
+	src.next = func(ctx context.Context) (batch, error) {
 		for len(pending) == 0 {
 			if g >= pf.NumRowGroups() {
-				return nil, 0, io.EOF
+				return batch{}, io.EOF
 			}
 			info := pf.RowGroup(g)
 			n := max(batchBytes(src.schema, info.Rows), info.Bytes)
 			if err := s.reserve(ctx, name, fmt.Sprintf("row group %d", g), n); err != nil {
-				return nil, 0, err
+				return batch{}, err
 			}
 			recs, err := pf.ReadAll(parquet.WithRowGroups(g))
 			g++
 			if err != nil || len(recs) == 0 {
 				s.mem.give(n)
 				if err != nil {
-					return nil, 0, err
+					return batch{}, err
 				}
 				continue
 			}
 			pending = recs
 			rec := pending[0]
 			pending = pending[1:]
-			return rec, n, nil
+			return batch{rec: rec, n: n}, nil
 		}
 		rec := pending[0]
 		pending = pending[1:]
-		return rec, 0, nil
+		return batch{rec: rec}, nil
 	}
 	return nil
 }

@@ -36,6 +36,7 @@ type DirService struct {
 	write    []ipc.WriterOption
 	mem      budget // decoded batches held by DoGet calls
 	batchMax int64  // the largest batch one call decodes
+	locs     []*Location
 }
 
 // DirOption configures [NewDirService].
@@ -45,6 +46,18 @@ type DirOption func(*DirService)
 // entry of the name (a file, a directory, a symbolic link, wherever it
 // leads) is never replaced: the upload is refused with AlreadyExists.
 func DirWritable() DirOption { return func(s *DirService) { s.writable = true } }
+
+// DirLocations lists these URIs as the locations of every endpoint the
+// service describes (the servers a client may redeem its tickets at:
+// this one, replicas); without, endpoints list none, which means the
+// server that gave the FlightInfo.
+func DirLocations(uris ...string) DirOption {
+	return func(s *DirService) {
+		for _, u := range uris {
+			s.locs = append(s.locs, &Location{Uri: u})
+		}
+	}
+}
 
 // DirWriteOptions are the ipc writer options for the data served
 // (compression, …).
@@ -85,11 +98,32 @@ type source struct {
 	schema *alkaid.Schema
 	rows   int64 // -1 when unknown without reading the stream
 	size   int64
-	// next reads the next record, io.EOF at the end, having taken the
-	// bytes it returns from the service's budget (for the caller to give
-	// back once the record is sent).
-	next  func(ctx context.Context) (*alkaid.Record, int64, error)
+	// next reads the next batch, io.EOF at the end, having taken its
+	// bytes from the service's budget (for the caller to give back once
+	// the batch is sent).
+	next  func(ctx context.Context) (batch, error)
 	close func() error
+}
+
+// batch is a record read from a file, the app metadata stored with it,
+// and the bytes taken for it from the service's budget.
+type batch struct {
+	rec *alkaid.Record
+	app []byte
+	n   int64
+}
+
+// appMetadataKey is the custom metadata key under which a record batch
+// message of a stored upload keeps the app metadata its FlightData
+// carried, for DoGet to send it again.
+const appMetadataKey = "alkaid.flight.app_metadata"
+
+// appOf is the app metadata stored in a record batch's custom metadata.
+func appOf(meta map[string]string) []byte {
+	if v, ok := meta[appMetadataKey]; ok {
+		return []byte(v)
+	}
+	return nil
 }
 
 // maxEcho is how much of a name a client sent that an error message
@@ -145,12 +179,15 @@ func (s *DirService) open(name string) (*source, error) {
 		src.schema = fr.Schema()
 		i, n := 0, fr.NumRecords()
 		guess := int64(firstGuess)
-		src.next = func(ctx context.Context) (*alkaid.Record, int64, error) {
+		src.next = func(ctx context.Context) (batch, error) {
 			if i >= n {
-				return nil, 0, io.EOF
+				return batch{}, io.EOF
 			}
 			i++
-			return s.readReserved(ctx, name, i-1, &guess, func() (*alkaid.Record, error) { return fr.Record(i - 1) })
+			return s.readReserved(ctx, name, i-1, &guess, func() (*alkaid.Record, []byte, error) {
+				rec, meta, err := fr.RecordWithMetadata(i - 1)
+				return rec, appOf(meta), err
+			})
 		}
 		return src, nil
 	}
@@ -162,9 +199,15 @@ func (s *DirService) open(name string) (*source, error) {
 	src.schema = sr.Schema()
 	i := 0
 	guess := int64(firstGuess)
-	src.next = func(ctx context.Context) (*alkaid.Record, int64, error) {
+	src.next = func(ctx context.Context) (batch, error) {
 		i++
-		return s.readReserved(ctx, name, i-1, &guess, sr.Read)
+		return s.readReserved(ctx, name, i-1, &guess, func() (*alkaid.Record, []byte, error) {
+			rec, err := sr.Read()
+			if err != nil {
+				return nil, nil, err
+			}
+			return rec, appOf(sr.Metadata()), nil
+		})
 	}
 	return src, nil
 }
@@ -176,54 +219,52 @@ const firstGuess = 1 << 20
 // readReserved reads batch i of the IPC file name: it takes *guess bytes
 // (the size of the batch before) first, so that a call waits for room
 // before it decodes, then settles on the batch's size.
-func (s *DirService) readReserved(ctx context.Context, name string, i int, guess *int64, read func() (*alkaid.Record, error)) (*alkaid.Record, int64, error) {
+func (s *DirService) readReserved(ctx context.Context, name string, i int, guess *int64, read func() (*alkaid.Record, []byte, error)) (batch, error) {
 	g := min(*guess, s.batchMax)
 	if err := s.mem.take(ctx, g); err != nil {
-		return nil, 0, err
+		return batch{}, err
 	}
-	rec, err := read()
+	rec, app, err := read()
 	if err != nil {
 		s.mem.give(g)
-		return nil, 0, err
+		return batch{}, err
 	}
 	n := batchBytes(rec.Schema(), int64(rec.NumRows()))
 	*guess = n
 	if n <= g {
 		s.mem.give(g - n)
-		return rec, n, nil
+		return batch{rec, app, n}, nil
 	}
 	s.mem.give(g)
 	if err := s.reserve(ctx, name, fmt.Sprintf("batch %d", i), n); err != nil {
-		return nil, 0, err
+		return batch{}, err
 	}
-	return rec, n, nil
+	return batch{rec, app, n}, nil
 }
 
-func (s *DirService) info(name string) (*FlightInfo, error) {
+// info describes the file name; d is the descriptor asked for (nil:
+// the file's path).
+func (s *DirService) info(name string, d *FlightDescriptor) (*FlightInfo, error) {
 	src, err := s.open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer src.close()
+	if d == nil {
+		d = PathDescriptor(name)
+	}
 	schema, err := EncodeSchema(src.schema, s.write...)
 	if err != nil {
 		return nil, status.Errorf(codes.Internal, "%v", err)
 	}
 	return &FlightInfo{
 		Schema:           schema,
-		FlightDescriptor: PathDescriptor(name),
-		Endpoint:         []*FlightEndpoint{{Ticket: &Ticket{Ticket: []byte(name)}}},
+		FlightDescriptor: d,
+		Endpoint:         []*FlightEndpoint{{Ticket: &Ticket{Ticket: []byte(name)}, Location: s.locs}},
 		TotalRecords:     src.rows,
 		TotalBytes:       src.size,
 		Ordered:          true,
 	}, nil
-}
-
-func descName(d *FlightDescriptor) (string, error) {
-	if d == nil || d.Type != DescriptorPath || len(d.Path) != 1 {
-		return "", status.Error(codes.InvalidArgument, "flight: expected a PATH descriptor of one element")
-	}
-	return d.Path[0], nil
 }
 
 // ListFlights lists every served file.
@@ -235,7 +276,7 @@ func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
 		if d.IsDir() || kindOf(p) == "" {
 			return nil
 		}
-		fi, err := s.info(p)
+		fi, err := s.info(p, nil)
 		if err != nil {
 			return nil // unreadable files are left out of the listing
 		}
@@ -243,13 +284,15 @@ func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
 	})
 }
 
-// GetFlightInfo describes one file.
+// GetFlightInfo describes one file, named by a PATH descriptor as
+// DoPut names it: relative to the directory (a leading "/" is dropped),
+// .ipcs added when the name has no served extension.
 func (s *DirService) GetFlightInfo(_ context.Context, d *FlightDescriptor) (*FlightInfo, error) {
-	name, err := descName(d)
+	name, err := flightName(d)
 	if err != nil {
 		return nil, err
 	}
-	return s.info(name)
+	return s.info(storedName(name), d)
 }
 
 // GetSchema gives one file's schema.
@@ -284,7 +327,7 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 		if err := ctx.Err(); err != nil {
 			return status.FromContextError(err).Err()
 		}
-		rec, n, err := src.next(ctx)
+		b, err := src.next(ctx)
 		if err == io.EOF {
 			return nil
 		}
@@ -294,9 +337,9 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 			}
 			return status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 		}
-		err = w.Write(rec)
+		err = w.WriteWithAppMetadata(b.rec, b.app)
 		s.mem.give(held)
-		held = n
+		held = b.n
 		if err != nil {
 			return err
 		}
@@ -324,78 +367,4 @@ func SendAll(ctx context.Context, w *RecordWriter, next func() (*alkaid.Record, 
 			return err
 		}
 	}
-}
-
-// DoPut stores an upload as a new stream file named by the descriptor's
-// path (with .ipcs added when the name has no IPC extension), when the
-// service is writable.
-func (s *DirService) DoPut(stream DoPutServer) error {
-	if !s.writable {
-		return status.Error(codes.PermissionDenied, "flight: this directory is served read-only")
-	}
-	rr, err := NewRecordReader(stream, s.read...)
-	if err != nil {
-		return status.Errorf(codes.InvalidArgument, "%v", err)
-	}
-	name, err := descName(rr.Descriptor())
-	if err != nil {
-		return err
-	}
-	if kindOf(name) == "" {
-		name += ".ipcs"
-	}
-	if !fs.ValidPath(name) || kindOf(name) != "stream" {
-		return status.Errorf(codes.InvalidArgument, "flight: cannot store %s (a relative path, stream format)", echo(name))
-	}
-	if _, err := s.root.Lstat(filepath.FromSlash(name)); err == nil {
-		return status.Errorf(codes.AlreadyExists, "flight: %s exists", echo(name))
-	}
-	tmp := name + ".part"
-	f, err := s.root.OpenFile(filepath.FromSlash(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return status.Errorf(codes.AlreadyExists, "flight: %s is being stored", echo(name))
-	}
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			s.root.Remove(filepath.FromSlash(tmp))
-		}
-	}()
-	bw := bufio.NewWriterSize(f, 1<<20)
-	w, err := ipc.NewStreamWriter(bw, rr.Schema(), s.write...)
-	if err != nil {
-		return status.Errorf(codes.Internal, "%v", err)
-	}
-	for rr.Next() {
-		if rec := rr.Record(); rec != nil {
-			if err := w.Write(rec); err != nil {
-				return status.Errorf(codes.Internal, "%v", err)
-			}
-		}
-	}
-	if err := rr.Err(); err != nil {
-		return status.Errorf(codes.InvalidArgument, "%v", err)
-	}
-	if err := w.Close(); err != nil {
-		return status.Errorf(codes.Internal, "%v", err)
-	}
-	if err := bw.Flush(); err != nil {
-		return status.Errorf(codes.Internal, "%v", err)
-	}
-	if err := f.Close(); err != nil {
-		return status.Errorf(codes.Internal, "%v", err)
-	}
-	// A hard link is made only where no entry of that name exists (a
-	// file, a directory, or a symbolic link leading anywhere), so
-	// nothing is replaced, even by a race with another upload.
-	if err := s.root.Link(filepath.FromSlash(tmp), filepath.FromSlash(name)); err != nil {
-		if errors.Is(err, fs.ErrExist) {
-			return status.Errorf(codes.AlreadyExists, "flight: %s exists", echo(name))
-		}
-		return status.Errorf(codes.Internal, "flight: store %s: %v", echo(name), err)
-	}
-	s.root.Remove(filepath.FromSlash(tmp))
-	ok = true
-	return stream.Send(&PutResult{AppMetadata: []byte(name)})
 }

@@ -17,7 +17,8 @@
 // decoded batches all calls hold are bounded by -memory (1 GiB); a file
 // whose batch would take more than a quarter of it decoded fails its
 // call alone. A client that reads nothing for -send-timeout (1m) is
-// disconnected.
+// disconnected. Endpoints list the server's address as their location
+// when it is one a client can dial (not 0.0.0.0).
 // "alkaid-flight -h" (or --help, help) prints this usage.
 package main
 
@@ -142,19 +143,27 @@ type serveOptions struct {
 }
 
 func serve(ctx context.Context, dir, addr string, o serveOptions, stdout io.Writer, ready func(string)) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
 	opts := []flight.DirOption{flight.DirMemory(o.memory, o.memory/4)}
 	if o.writable {
 		opts = append(opts, flight.DirWritable())
+	}
+	// Endpoints name this server when its address is one a client can
+	// dial (not 0.0.0.0 or [::]).
+	if host, _, err := net.SplitHostPort(l.Addr().String()); err == nil {
+		if ip := net.ParseIP(host); ip != nil && !ip.IsUnspecified() {
+			opts = append(opts, flight.DirLocations("grpc://"+l.Addr().String()))
+		}
 	}
 	svc, err := flight.NewDirService(dir, opts...)
 	if err != nil {
 		return err
 	}
 	defer svc.Close()
-	l, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
 	fmt.Fprintf(stdout, "serving %s at grpc://%s\n", dir, l.Addr())
 	if ready != nil {
 		ready(l.Addr().String())

@@ -21,13 +21,16 @@ import (
 
 // DirService serves the data files of a directory: .ipc and .arrow (IPC
 // file format), .ipcs and .arrows (IPC stream format) and .parquet,
-// found at any depth. A
-// flight is named by a PATH descriptor of one element, the file's path
-// relative to the directory with forward slashes; its ticket is that
+// found at any depth. A flight is named by a PATH descriptor: the file's
+// path relative to the directory, as one element with forward slashes
+// or as several (a leading "/" is dropped, and a name without a served
+// extension means NAME.ipcs, as DoPut stores it); its ticket is that
 // path. Files are read one record batch at a time as the client takes
-// them, so a slow client holds the server to a batch or two (gRPC flow
-// control blocks the sender); a Parquet file is read one row group at a
-// time. Paths never leave the directory (os.Root).
+// them, within the service's memory bounds ([DirMemory]), so a slow
+// client holds the server to a batch or two (gRPC flow control blocks
+// the sender); a Parquet file is read one row group at a time. Paths
+// never leave the directory (os.Root), and a link leading out of it is
+// answered as a missing file.
 type DirService struct {
 	BaseService
 	root     *os.Root

@@ -55,9 +55,11 @@ func storedName(name string) string {
 // DoPut stores an upload as a new IPC stream file (see [DirWritable]),
 // named by the descriptor's path with .ipcs added when it does not end
 // in .ipcs or .arrows (the directories of the path are made as needed,
-// inside the served one). Each message read is acknowledged with a
-// PutResult carrying its app metadata, once its batch is written; each
-// batch's app metadata is stored with it, for DoGet to send again.
+// inside the served one). Each message that carries app metadata is
+// acknowledged with a PutResult carrying it, once its batch is written
+// (messages without are not: a client that reads results only at the
+// end is not held up by thousands of them); each batch's app metadata is
+// stored with it, for DoGet to send again.
 // GetFlightInfo of the same descriptor describes the stored file.
 func (s *DirService) DoPut(stream DoPutServer) error {
 	if !s.writable {
@@ -117,8 +119,10 @@ func (s *DirService) DoPut(stream DoPutServer) error {
 				return status.Errorf(codes.Internal, "%v", err)
 			}
 		}
-		if err := stream.Send(&PutResult{AppMetadata: app}); err != nil {
-			return err
+		if app != nil {
+			if err := stream.Send(&PutResult{AppMetadata: app}); err != nil {
+				return err
+			}
 		}
 	}
 	if err := rr.Err(); err != nil {

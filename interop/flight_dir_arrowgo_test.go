@@ -3,6 +3,7 @@ package interop
 import (
 	"context"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -80,6 +81,8 @@ func TestFlightArrowGoClientDirService(t *testing.T) {
 	}
 	require.NoError(t, pw.Close())
 	require.NoError(t, put.CloseSend())
+	_, err = put.Recv() // the end of the call: the upload is stored
+	require.ErrorIs(t, err, io.EOF)
 	info, err := c.GetFlightInfo(ctx, desc)
 	require.NoError(t, err)
 	get, err = c.DoGet(ctx, info.Endpoint[0].Ticket)

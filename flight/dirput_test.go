@@ -16,6 +16,7 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/flight/internal/pb"
@@ -62,6 +63,11 @@ func TestDirPutRoundTrip(t *testing.T) {
 		c := dial(t, addr)
 		fi, err := c.GetFlightInfo(ctx, d)
 		require.NoError(t, err, p)
+		poll, err := c.PollFlightInfo(ctx, d)
+		require.NoError(t, err, p)
+		require.Nil(t, poll.FlightDescriptor, "complete: nothing to poll again")
+		require.Equal(t, 1.0, poll.GetProgress())
+		require.True(t, proto.Equal(fi, poll.Info), "PollFlightInfo describes what GetFlightInfo does")
 		require.Equal(t, d.Path, fi.FlightDescriptor.Path)
 		require.Len(t, fi.Endpoint, 1)
 		require.Equal(t, "grpc://127.0.0.1:1234", fi.Endpoint[0].Location[0].Uri)

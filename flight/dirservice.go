@@ -298,6 +298,17 @@ func (s *DirService) GetFlightInfo(_ context.Context, d *FlightDescriptor) (*Fli
 	return s.info(storedName(name), d)
 }
 
+// PollFlightInfo describes one file as GetFlightInfo does, complete at
+// once: no descriptor to poll again, progress 1.
+func (s *DirService) PollFlightInfo(ctx context.Context, d *FlightDescriptor) (*PollInfo, error) {
+	fi, err := s.GetFlightInfo(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	done := 1.0
+	return &PollInfo{Info: fi, Progress: &done}, nil
+}
+
 // GetSchema gives one file's schema.
 func (s *DirService) GetSchema(_ context.Context, d *FlightDescriptor) (*SchemaResult, error) {
 	fi, err := s.GetFlightInfo(context.Background(), d)

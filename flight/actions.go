@@ -103,7 +103,7 @@ func ParseRenewFlightEndpoint(a *Action) (*FlightEndpoint, error) {
 
 func parseAction(a *Action, typ string, req proto.Message) error {
 	if a.GetType() != typ {
-		return fmt.Errorf("flight: action %q is not %s: %w", a.GetType(), typ, ipc.ErrInvalid)
+		return fmt.Errorf("flight: action %s is not %s: %w", echo(a.GetType()), typ, ipc.ErrInvalid)
 	}
 	if err := proto.Unmarshal(a.Body, req); err != nil {
 		return fmt.Errorf("flight: %s: body: %v: %w", typ, err, ipc.ErrInvalid)

@@ -27,6 +27,7 @@ type ClientOption func(*clientConfig)
 type clientConfig struct {
 	tls     *tls.Config
 	maxMsg  int
+	maxSend int
 	read    []ipc.ReaderOption
 	write   []ipc.WriterOption
 	grpcOpt []grpc.DialOption
@@ -39,6 +40,11 @@ func WithTLS(cfg *tls.Config) ClientOption { return func(c *clientConfig) { c.tl
 // WithMaxMessageSize bounds one received message in bytes (default
 // [DefaultMaxMessageSize]).
 func WithMaxMessageSize(n int) ClientOption { return func(c *clientConfig) { c.maxMsg = n } }
+
+// WithMaxSendSize bounds each FlightData the client's uploads
+// ([Client.Put], [Client.Exchange]) send (default [DefaultMaxSendSize],
+// which servers with gRPC's default settings accept).
+func WithMaxSendSize(n int) ClientOption { return func(c *clientConfig) { c.maxSend = n } }
 
 // WithReadOptions sets the ipc reader options (validation, limits) used
 // for the data the client receives.
@@ -73,9 +79,12 @@ type Client struct {
 // ("grpc://host:port", "grpc+tcp://…", "grpc+tls://…"). The connection is
 // made lazily, at the first call.
 func Dial(target string, opts ...ClientOption) (*Client, error) {
-	c := clientConfig{maxMsg: DefaultMaxMessageSize}
+	c := clientConfig{maxMsg: DefaultMaxMessageSize, maxSend: DefaultMaxSendSize}
 	for _, o := range opts {
 		o(&c)
+	}
+	if c.maxSend <= 0 {
+		c.maxSend = DefaultMaxSendSize
 	}
 	addr := target
 	switch {
@@ -101,7 +110,7 @@ func Dial(target string, opts ...ClientOption) (*Client, error) {
 		grpc.WithReadBufferSize(transportBufferSize), grpc.WithWriteBufferSize(transportBufferSize),
 		grpc.WithSharedWriteBuffer(true),
 		poolDialOption(),
-		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(c.maxMsg), grpc.MaxCallSendMsgSize(c.maxMsg), grpc.ForceCodecV2(codec{})),
+		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(c.maxMsg), grpc.MaxCallSendMsgSize(max(c.maxMsg, c.maxSend)), grpc.ForceCodecV2(codec{})),
 		grpc.WithChainUnaryInterceptor(cl.unaryToken),
 		grpc.WithChainStreamInterceptor(cl.streamToken),
 	}, c.grpcOpt...)
@@ -137,7 +146,7 @@ func (c *Client) streamToken(ctx context.Context, desc *grpc.StreamDesc, cc *grp
 	if method != handshakeMethod {
 		ctx = c.withToken(ctx)
 	}
-	return s(withOurCodec(ctx), desc, cc, method, opts...)
+	return s(withSendLimit(withOurCodec(ctx), c.cfg.maxSend), desc, cc, method, opts...)
 }
 
 // Authenticate sends user and password with a Handshake ("authorization:

@@ -33,17 +33,40 @@ type RecordWriter struct {
 	enc        *ipc.MessageEncoder
 	desc       *FlightDescriptor
 	schemaSent bool
+	maxMsg     int // the largest FlightData sent, in bytes
+	records    int // records written, to name one in errors
 }
 
 // NewRecordWriter returns a writer of records of schema to s. Options are
 // the ipc writer's (compression, alignment, dictionary deltas, Arrow
-// compatibility). Nothing is sent before the first write.
+// compatibility). Nothing is sent before the first write. Messages are
+// kept to [DefaultMaxSendSize] bytes, or to the size set on the server
+// ([WithServerMaxSendSize]) or the client ([WithMaxSendSize]) whose
+// stream s is; see [RecordWriter.SetMaxMessageSize].
 func NewRecordWriter(s DataSender, schema *alkaid.Schema, opts ...ipc.WriterOption) *RecordWriter {
-	w := &RecordWriter{s: s, enc: ipc.NewMessageEncoder(schema, opts...)}
+	w := &RecordWriter{s: s, enc: ipc.NewMessageEncoder(schema, opts...), maxMsg: DefaultMaxSendSize}
+	if cs, ok := s.(interface{ Context() context.Context }); ok {
+		if n := sendLimit(cs.Context()); n > 0 {
+			w.maxMsg = n
+		}
+	}
 	if ms, ok := s.(msgSender); ok && hasOurCodec(ms.Context()) {
 		w.ms = ms
 	}
 	return w
+}
+
+// SetMaxMessageSize bounds each FlightData the writer sends to n bytes
+// as encoded on the wire (a value of 0 or less sets
+// [DefaultMaxSendSize]). A record batch that would be larger is sent as
+// several batches, slices of its rows in order, each within n; a single
+// row, or a dictionary, that does not fit is an error wrapping
+// ipc.ErrLimit.
+func (w *RecordWriter) SetMaxMessageSize(n int) {
+	if n <= 0 {
+		n = DefaultMaxSendSize
+	}
+	w.maxMsg = n
 }
 
 // msgSender is a gRPC stream.
@@ -104,20 +127,8 @@ func (w *RecordWriter) WriteWithAppMetadata(rec *alkaid.Record, app []byte) erro
 	if err := w.WriteSchema(); err != nil {
 		return err
 	}
-	msgs, err := w.enc.Record(rec, nil)
-	if err != nil {
-		return fmt.Errorf("flight: %w", err)
-	}
-	for i, m := range msgs {
-		var a []byte
-		if i == len(msgs)-1 {
-			a = app
-		}
-		if err := w.send(m, a); err != nil {
-			return err
-		}
-	}
-	return nil
+	w.records++
+	return w.writeRows(rec, 0, app)
 }
 
 // WriteAppMetadata sends a message with app metadata and no data.

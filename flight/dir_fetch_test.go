@@ -90,7 +90,10 @@ func TestDirService(t *testing.T) {
 	}
 	res, err := ps.Close()
 	require.NoError(t, err)
-	require.Equal(t, "up.ipcs", string(res[0].AppMetadata))
+	require.Empty(t, res, "no PutResult for batches without app metadata")
+	fi, err := c.GetFlightInfo(ctx, PathDescriptor("up"))
+	require.NoError(t, err)
+	require.Equal(t, "up.ipcs", string(fi.Endpoint[0].Ticket.Ticket))
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("up.ipcs")})
 	require.NoError(t, err)
 	back, err := rr.ReadAll()

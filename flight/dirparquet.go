@@ -1,8 +1,9 @@
 package flight
 
 import (
+	"context"
+	"fmt"
 	"io"
-	"iter"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/parquet"
@@ -10,27 +11,44 @@ import (
 
 // openParquet makes src read the Parquet file f of size bytes: its
 // schema, its row count from the footer, and its records one row group
-// at a time, decoded when the client takes them (the parquet reader's
-// default limits and validation apply). src.close stops the reading and
-// closes f.
-func openParquet(src *source, f io.ReaderAt, size int64) error {
+// at a time, each decoded when the client takes it (the parquet reader's
+// default limits and validation apply) once its estimated size is taken
+// from the service's memory budget.
+func (s *DirService) openParquet(src *source, name string, f io.ReaderAt, size int64) error {
 	pf, err := parquet.NewFile(f, size)
 	if err != nil {
 		return err
 	}
 	src.schema, src.rows = pf.Schema(), pf.NumRows()
-	next, stop := iter.Pull2(pf.Records())
-	src.next = func() (*alkaid.Record, error) {
-		rec, err, ok := next()
-		if !ok {
-			return nil, io.EOF
+	g := 0
+	var pending []*alkaid.Record // records of the row group read last
+	src.next = func(ctx context.Context) (batch, error) {
+		for len(pending) == 0 {
+			if g >= pf.NumRowGroups() {
+				return batch{}, io.EOF
+			}
+			info := pf.RowGroup(g)
+			n := max(batchBytes(src.schema, info.Rows), info.Bytes)
+			if err := s.reserve(ctx, name, fmt.Sprintf("row group %d", g), n); err != nil {
+				return batch{}, err
+			}
+			recs, err := pf.ReadAll(parquet.WithRowGroups(g))
+			g++
+			if err != nil || len(recs) == 0 {
+				s.mem.give(n)
+				if err != nil {
+					return batch{}, err
+				}
+				continue
+			}
+			pending = recs
+			rec := pending[0]
+			pending = pending[1:]
+			return batch{rec: rec, n: n}, nil
 		}
-		return rec, err
-	}
-	closeFile := src.close
-	src.close = func() error {
-		stop()
-		return closeFile()
+		rec := pending[0]
+		pending = pending[1:]
+		return batch{rec: rec}, nil
 	}
 	return nil
 }

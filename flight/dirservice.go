@@ -21,27 +21,46 @@ import (
 
 // DirService serves the data files of a directory: .ipc and .arrow (IPC
 // file format), .ipcs and .arrows (IPC stream format) and .parquet,
-// found at any depth. A
-// flight is named by a PATH descriptor of one element, the file's path
-// relative to the directory with forward slashes; its ticket is that
+// found at any depth. A flight is named by a PATH descriptor: the file's
+// path relative to the directory, as one element with forward slashes
+// or as several (a leading "/" is dropped, and a name without a served
+// extension means NAME.ipcs, as DoPut stores it); its ticket is that
 // path. Files are read one record batch at a time as the client takes
-// them, so a slow client holds the server to a batch or two (gRPC flow
-// control blocks the sender); a Parquet file is read one row group at a
-// time. Paths never leave the directory (os.Root).
+// them, within the service's memory bounds ([DirMemory]), so a slow
+// client holds the server to a batch or two (gRPC flow control blocks
+// the sender); a Parquet file is read one row group at a time. Paths
+// never leave the directory (os.Root), and a link leading out of it is
+// answered as a missing file.
 type DirService struct {
 	BaseService
 	root     *os.Root
 	writable bool
 	read     []ipc.ReaderOption
 	write    []ipc.WriterOption
+	mem      budget // decoded batches held by DoGet calls
+	batchMax int64  // the largest batch one call decodes
+	locs     []*Location
 }
 
 // DirOption configures [NewDirService].
 type DirOption func(*DirService)
 
-// DirWritable lets DoPut store uploads as new .ipcs files (an existing
-// file is not replaced).
+// DirWritable lets DoPut store uploads as new .ipcs files. An existing
+// entry of the name (a file, a directory, a symbolic link, wherever it
+// leads) is never replaced: the upload is refused with AlreadyExists.
 func DirWritable() DirOption { return func(s *DirService) { s.writable = true } }
+
+// DirLocations lists these URIs as the locations of every endpoint the
+// service describes (the servers a client may redeem its tickets at:
+// this one, replicas); without, endpoints list none, which means the
+// server that gave the FlightInfo.
+func DirLocations(uris ...string) DirOption {
+	return func(s *DirService) {
+		for _, u := range uris {
+			s.locs = append(s.locs, &Location{Uri: u})
+		}
+	}
+}
 
 // DirWriteOptions are the ipc writer options for the data served
 // (compression, …).
@@ -55,7 +74,7 @@ func NewDirService(dir string, opts ...DirOption) (*DirService, error) {
 	if err != nil {
 		return nil, fmt.Errorf("flight: serve %s: %w", dir, err)
 	}
-	s := &DirService{root: root}
+	s := &DirService{root: root, mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
 	for _, o := range opts {
 		o(s)
 	}
@@ -82,31 +101,75 @@ type source struct {
 	schema *alkaid.Schema
 	rows   int64 // -1 when unknown without reading the stream
 	size   int64
-	next   func() (*alkaid.Record, error) // io.EOF at the end
-	close  func() error
+	// next reads the next batch, io.EOF at the end, having taken its
+	// bytes from the service's budget (for the caller to give back once
+	// the batch is sent).
+	next  func(ctx context.Context) (batch, error)
+	close func() error
 }
 
+// batch is a record read from a file, the app metadata stored with it,
+// and the bytes taken for it from the service's budget.
+type batch struct {
+	rec *alkaid.Record
+	app []byte
+	n   int64
+}
+
+// appMetadataKey is the custom metadata key under which a record batch
+// message of a stored upload keeps the app metadata its FlightData
+// carried, for DoGet to send it again.
+const appMetadataKey = "alkaid.flight.app_metadata"
+
+// appOf is the app metadata stored in a record batch's custom metadata.
+func appOf(meta map[string]string) []byte {
+	if v, ok := meta[appMetadataKey]; ok {
+		return []byte(v)
+	}
+	return nil
+}
+
+// maxEcho is how much of a name a client sent that an error message
+// repeats.
+const maxEcho = 100
+
+// echo quotes a name a client sent for an error message, cut to maxEcho
+// bytes (a client may send megabytes).
+func echo(name string) string {
+	if len(name) <= maxEcho {
+		return fmt.Sprintf("%q", name)
+	}
+	return fmt.Sprintf("%q… (%d bytes)", name[:maxEcho], len(name))
+}
+
+// open opens a served file. A name that is not one (missing, not a data
+// file, outside the directory, or a link leading out of it) is NotFound,
+// with the same message whichever it is.
 func (s *DirService) open(name string) (*source, error) {
 	if !fs.ValidPath(name) || kindOf(name) == "" {
-		return nil, status.Errorf(codes.NotFound, "flight: no flight %q (a relative path of an .ipc, .ipcs or .parquet file)", name)
+		return nil, status.Errorf(codes.NotFound, "flight: no flight %s (a relative path of an .ipc, .ipcs or .parquet file)", echo(name))
 	}
 	f, err := s.root.Open(filepath.FromSlash(name))
 	if err != nil {
-		if errors.Is(err, fs.ErrNotExist) {
-			return nil, status.Errorf(codes.NotFound, "flight: no flight %q", name)
+		if errors.Is(err, fs.ErrPermission) {
+			return nil, status.Errorf(codes.PermissionDenied, "flight: flight %s cannot be read", echo(name))
 		}
-		return nil, status.Errorf(codes.Internal, "flight: open %q: %v", name, err)
+		return nil, status.Errorf(codes.NotFound, "flight: no flight %s", echo(name))
 	}
 	st, err := f.Stat()
 	if err != nil {
 		f.Close()
-		return nil, status.Errorf(codes.Internal, "flight: stat %q: %v", name, err)
+		return nil, status.Errorf(codes.Internal, "flight: stat %s: %v", echo(name), err)
+	}
+	if !st.Mode().IsRegular() {
+		f.Close()
+		return nil, status.Errorf(codes.NotFound, "flight: no flight %s", echo(name))
 	}
 	src := &source{size: st.Size(), close: f.Close, rows: -1}
 	if kindOf(name) == "parquet" {
-		if err := openParquet(src, f, st.Size()); err != nil {
+		if err := s.openParquet(src, name, f, st.Size()); err != nil {
 			f.Close()
-			return nil, status.Errorf(codes.DataLoss, "flight: %q: %v", name, err)
+			return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 		}
 		return src, nil
 	}
@@ -114,60 +177,97 @@ func (s *DirService) open(name string) (*source, error) {
 		fr, err := ipc.NewFileReader(f, st.Size(), s.read...)
 		if err != nil {
 			f.Close()
-			return nil, status.Errorf(codes.DataLoss, "flight: %q: %v", name, err)
+			return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 		}
 		src.schema = fr.Schema()
 		i, n := 0, fr.NumRecords()
-		src.next = func() (*alkaid.Record, error) {
+		guess := int64(firstGuess)
+		src.next = func(ctx context.Context) (batch, error) {
 			if i >= n {
-				return nil, io.EOF
+				return batch{}, io.EOF
 			}
 			i++
-			return fr.Record(i - 1)
+			return s.readReserved(ctx, name, i-1, &guess, func() (*alkaid.Record, []byte, error) {
+				rec, meta, err := fr.RecordWithMetadata(i - 1)
+				return rec, appOf(meta), err
+			})
 		}
 		return src, nil
 	}
 	sr, err := ipc.NewStreamReader(bufio.NewReaderSize(f, 1<<16), s.read...)
 	if err != nil {
 		f.Close()
-		return nil, status.Errorf(codes.DataLoss, "flight: %q: %v", name, err)
+		return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 	}
 	src.schema = sr.Schema()
-	src.next = func() (*alkaid.Record, error) {
-		rec, err := sr.Read()
-		if err != nil {
-			return nil, err
-		}
-		return rec, nil
+	i := 0
+	guess := int64(firstGuess)
+	src.next = func(ctx context.Context) (batch, error) {
+		i++
+		return s.readReserved(ctx, name, i-1, &guess, func() (*alkaid.Record, []byte, error) {
+			rec, err := sr.Read()
+			if err != nil {
+				return nil, nil, err
+			}
+			return rec, appOf(sr.Metadata()), nil
+		})
 	}
 	return src, nil
 }
 
-func (s *DirService) info(name string) (*FlightInfo, error) {
+// firstGuess is the bytes taken before reading the first batch of an IPC
+// file, whose size is known only once it is read.
+const firstGuess = 1 << 20
+
+// readReserved reads batch i of the IPC file name: it takes *guess bytes
+// (the size of the batch before) first, so that a call waits for room
+// before it decodes, then settles on the batch's size.
+func (s *DirService) readReserved(ctx context.Context, name string, i int, guess *int64, read func() (*alkaid.Record, []byte, error)) (batch, error) {
+	g := min(*guess, s.batchMax)
+	if err := s.mem.take(ctx, g); err != nil {
+		return batch{}, err
+	}
+	rec, app, err := read()
+	if err != nil {
+		s.mem.give(g)
+		return batch{}, err
+	}
+	n := batchBytes(rec.Schema(), int64(rec.NumRows()))
+	*guess = n
+	if n <= g {
+		s.mem.give(g - n)
+		return batch{rec, app, n}, nil
+	}
+	s.mem.give(g)
+	if err := s.reserve(ctx, name, fmt.Sprintf("batch %d", i), n); err != nil {
+		return batch{}, err
+	}
+	return batch{rec, app, n}, nil
+}
+
+// info describes the file name; d is the descriptor asked for (nil:
+// the file's path).
+func (s *DirService) info(name string, d *FlightDescriptor) (*FlightInfo, error) {
 	src, err := s.open(name)
 	if err != nil {
 		return nil, err
 	}
 	defer src.close()
+	if d == nil {
+		d = PathDescriptor(name)
+	}
 	schema, err := EncodeSchema(src.schema, s.write...)
 	if err != nil {
 		return nil, status.Errorf(codes.Internal, "%v", err)
 	}
 	return &FlightInfo{
 		Schema:           schema,
-		FlightDescriptor: PathDescriptor(name),
-		Endpoint:         []*FlightEndpoint{{Ticket: &Ticket{Ticket: []byte(name)}}},
+		FlightDescriptor: d,
+		Endpoint:         []*FlightEndpoint{{Ticket: &Ticket{Ticket: []byte(name)}, Location: s.locs}},
 		TotalRecords:     src.rows,
 		TotalBytes:       src.size,
 		Ordered:          true,
 	}, nil
-}
-
-func descName(d *FlightDescriptor) (string, error) {
-	if d == nil || d.Type != DescriptorPath || len(d.Path) != 1 {
-		return "", status.Error(codes.InvalidArgument, "flight: expected a PATH descriptor of one element")
-	}
-	return d.Path[0], nil
 }
 
 // ListFlights lists every served file.
@@ -179,7 +279,7 @@ func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
 		if d.IsDir() || kindOf(p) == "" {
 			return nil
 		}
-		fi, err := s.info(p)
+		fi, err := s.info(p, nil)
 		if err != nil {
 			return nil // unreadable files are left out of the listing
 		}
@@ -187,13 +287,26 @@ func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
 	})
 }
 
-// GetFlightInfo describes one file.
+// GetFlightInfo describes one file, named by a PATH descriptor as
+// DoPut names it: relative to the directory (a leading "/" is dropped),
+// .ipcs added when the name has no served extension.
 func (s *DirService) GetFlightInfo(_ context.Context, d *FlightDescriptor) (*FlightInfo, error) {
-	name, err := descName(d)
+	name, err := flightName(d)
 	if err != nil {
 		return nil, err
 	}
-	return s.info(name)
+	return s.info(storedName(name), d)
+}
+
+// PollFlightInfo describes one file as GetFlightInfo does, complete at
+// once: no descriptor to poll again, progress 1.
+func (s *DirService) PollFlightInfo(ctx context.Context, d *FlightDescriptor) (*PollInfo, error) {
+	fi, err := s.GetFlightInfo(ctx, d)
+	if err != nil {
+		return nil, err
+	}
+	done := 1.0
+	return &PollInfo{Info: fi, Progress: &done}, nil
 }
 
 // GetSchema gives one file's schema.
@@ -205,14 +318,46 @@ func (s *DirService) GetSchema(_ context.Context, d *FlightDescriptor) (*SchemaR
 	return &SchemaResult{Schema: fi.Schema}, nil
 }
 
-// DoGet streams one file's record batches.
+// DoGet streams one file's record batches. Each is decoded once the one
+// before it has been handed to gRPC, within the service's memory bounds
+// ([DirMemory]); a file that cannot be read fails this call alone.
 func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
-	src, err := s.open(string(t.Ticket))
+	name := string(t.Ticket)
+	src, err := s.open(name)
 	if err != nil {
 		return err
 	}
 	defer src.close()
-	return SendAll(stream.Context(), NewRecordWriter(stream, src.schema, s.write...), src.next)
+	ctx := stream.Context()
+	w := NewRecordWriter(stream, src.schema, s.write...)
+	if err := w.WriteSchema(); err != nil {
+		return err
+	}
+	// the bytes of the batch sent last, given back once the next one is
+	// sent (gRPC has let go of the last by then)
+	var held int64
+	defer func() { s.mem.give(held) }()
+	for {
+		if err := ctx.Err(); err != nil {
+			return status.FromContextError(err).Err()
+		}
+		b, err := src.next(ctx)
+		if err == io.EOF {
+			return nil
+		}
+		if err != nil {
+			if _, ok := status.FromError(err); ok {
+				return err
+			}
+			return status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
+		}
+		err = w.WriteWithAppMetadata(b.rec, b.app)
+		s.mem.give(held)
+		held = b.n
+		if err != nil {
+			return err
+		}
+	}
 }
 
 // SendAll writes the records next yields (until io.EOF) to w, stopping
@@ -236,71 +381,4 @@ func SendAll(ctx context.Context, w *RecordWriter, next func() (*alkaid.Record, 
 			return err
 		}
 	}
-}
-
-// DoPut stores an upload as a new stream file named by the descriptor's
-// path (with .ipcs added when the name has no IPC extension), when the
-// service is writable.
-func (s *DirService) DoPut(stream DoPutServer) error {
-	if !s.writable {
-		return status.Error(codes.PermissionDenied, "flight: this directory is served read-only")
-	}
-	rr, err := NewRecordReader(stream, s.read...)
-	if err != nil {
-		return status.Errorf(codes.InvalidArgument, "%v", err)
-	}
-	name, err := descName(rr.Descriptor())
-	if err != nil {
-		return err
-	}
-	if kindOf(name) == "" {
-		name += ".ipcs"
-	}
-	if !fs.ValidPath(name) || kindOf(name) != "stream" {
-		return status.Errorf(codes.InvalidArgument, "flight: cannot store %q (a relative path, stream format)", name)
-	}
-	tmp := name + ".part"
-	f, err := s.root.OpenFile(filepath.FromSlash(tmp), os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
-	if err != nil {
-		return status.Errorf(codes.AlreadyExists, "flight: %q: %v", name, err)
-	}
-	ok := false
-	defer func() {
-		if !ok {
-			f.Close()
-			s.root.Remove(filepath.FromSlash(tmp))
-		}
-	}()
-	bw := bufio.NewWriterSize(f, 1<<20)
-	w, err := ipc.NewStreamWriter(bw, rr.Schema(), s.write...)
-	if err != nil {
-		return status.Errorf(codes.Internal, "%v", err)
-	}
-	for rr.Next() {
-		if rec := rr.Record(); rec != nil {
-			if err := w.Write(rec); err != nil {
-				return status.Errorf(codes.Internal, "%v", err)
-			}
-		}
-	}
-	if err := rr.Err(); err != nil {
-		return status.Errorf(codes.InvalidArgument, "%v", err)
-	}
-	if err := w.Close(); err != nil {
-		return status.Errorf(codes.Internal, "%v", err)
-	}
-	if err := bw.Flush(); err != nil {
-		return status.Errorf(codes.Internal, "%v", err)
-	}
-	if err := f.Close(); err != nil {
-		return status.Errorf(codes.Internal, "%v", err)
-	}
-	if _, err := s.root.Stat(filepath.FromSlash(name)); err == nil {
-		return status.Errorf(codes.AlreadyExists, "flight: %q exists", name)
-	}
-	if err := s.root.Rename(filepath.FromSlash(tmp), filepath.FromSlash(name)); err != nil {
-		return status.Errorf(codes.Internal, "%v", err)
-	}
-	ok = true
-	return stream.Send(&PutResult{AppMetadata: []byte(name)})
 }

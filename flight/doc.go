@@ -7,13 +7,21 @@
 // [RecordWriter] encodes them straight from a record's buffers;
 // [RecordReader] decodes them with the same verification and [ipc.Limits]
 // as the ipc readers, so a peer sending hostile FlightData gets an error.
+// A RecordWriter keeps each message to [DefaultMaxSendSize] bytes (what
+// gRPC peers accept by default), sending a larger record batch as slices
+// of its rows; [WithServerMaxSendSize] and [WithMaxSendSize] raise it.
 //
 // A server implements [Service], embedding [BaseService] so that calls it
 // does not serve answer "unimplemented"; [NewServer] adds basic→bearer
 // authentication, TLS and message size limits, and [NewDirService] serves
-// a directory of .ipc, .ipcs and .parquet files. [Client] wraps every RPC
-// and adds record-level helpers; [Client.Fetch] and [Fetch] read a
-// [FlightInfo] whose endpoints sit on several servers concurrently.
+// a directory of .ipc, .ipcs and .parquet files (a writable one stores
+// DoPut uploads, acknowledged batch by batch, their app metadata kept and
+// sent again by DoGet). A call that fails fails alone: a handler that
+// panics answers codes.Internal, a DirService bounds the decoded batches
+// its calls hold ([DirMemory]), and a client that stops reading is
+// disconnected after the send timeout ([WithServerSendTimeout]). [Client] wraps every RPC
+// and adds record-level helpers; [Fetch] reads a [FlightInfo] whose
+// endpoints sit on several servers concurrently.
 // [Client.CancelFlightInfo] and [Client.RenewFlightEndpoint] run the two
 // actions Flight defines, and [ParseCancelFlightInfo],
 // [ParseRenewFlightEndpoint] and [ActionResult] serve them.

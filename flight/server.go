@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/tls"
 	"net"
+	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials"
@@ -38,7 +39,10 @@ type serverConfig struct {
 	auth    Authenticator
 	tls     *tls.Config
 	maxMsg  int
+	maxSend int
 	grpcOpt []grpc.ServerOption
+
+	sendTimeout time.Duration
 }
 
 // WithAuth makes the server require a bearer token on every call but
@@ -52,29 +56,48 @@ func WithServerTLS(cfg *tls.Config) ServerOption { return func(c *serverConfig) 
 // (default [DefaultMaxMessageSize]).
 func WithServerMaxMessageSize(n int) ServerOption { return func(c *serverConfig) { c.maxMsg = n } }
 
+// WithServerMaxSendSize bounds each FlightData that the RecordWriters of
+// the server's calls send (default [DefaultMaxSendSize], which clients
+// with gRPC's default settings accept); raise it only for clients that
+// accept larger messages.
+func WithServerMaxSendSize(n int) ServerOption { return func(c *serverConfig) { c.maxSend = n } }
+
 // WithGRPCServerOptions passes further options to grpc.NewServer.
 func WithGRPCServerOptions(opts ...grpc.ServerOption) ServerOption {
 	return func(c *serverConfig) { c.grpcOpt = append(c.grpcOpt, opts...) }
 }
 
-// Server is a gRPC server answering the Flight service.
+// Server is a gRPC server answering the Flight service. A call whose
+// handler panics answers codes.Internal and the server goes on serving
+// the others; a client that reads nothing for the send timeout
+// ([WithServerSendTimeout]) is disconnected.
 type Server struct {
-	g *grpc.Server
+	g     *grpc.Server
+	conns *conns
 }
 
 // NewServer returns a server for svc.
 func NewServer(svc Service, opts ...ServerOption) *Server {
-	c := serverConfig{maxMsg: DefaultMaxMessageSize}
+	c := serverConfig{maxMsg: DefaultMaxMessageSize, maxSend: DefaultMaxSendSize, sendTimeout: DefaultSendTimeout}
 	for _, o := range opts {
 		o(&c)
 	}
+	if c.maxSend <= 0 {
+		c.maxSend = DefaultMaxSendSize
+	}
 	gopts := []grpc.ServerOption{
-		grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(c.maxMsg),
+		grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(max(c.maxMsg, c.maxSend)),
 		grpc.ForceServerCodecV2(codec{}),
 		grpc.ReadBufferSize(transportBufferSize), grpc.WriteBufferSize(transportBufferSize),
 		grpc.SharedWriteBuffer(true),
 		poolServerOption(),
-		grpc.ChainStreamInterceptor(markCodec),
+		grpc.ChainUnaryInterceptor(recoverUnary),
+		grpc.ChainStreamInterceptor(recoverStream, markStream(c.maxSend)),
+	}
+	var cs *conns
+	if c.sendTimeout > 0 {
+		cs = &conns{m: map[string]*tracked{}}
+		gopts = append(gopts, grpc.ChainStreamInterceptor(cs.timeSends(c.sendTimeout)), grpc.StatsHandler(connEnds{cs}))
 	}
 	if c.tls != nil {
 		gopts = append(gopts, grpc.Creds(credentials.NewTLS(c.tls)))
@@ -88,11 +111,16 @@ func NewServer(svc Service, opts ...ServerOption) *Server {
 	gopts = append(gopts, c.grpcOpt...)
 	g := grpc.NewServer(gopts...)
 	pb.RegisterFlightServiceServer(g, svc)
-	return &Server{g: g}
+	return &Server{g: g, conns: cs}
 }
 
 // Serve accepts connections on l until Stop or GracefulStop.
-func (s *Server) Serve(l net.Listener) error { return s.g.Serve(l) }
+func (s *Server) Serve(l net.Listener) error {
+	if s.conns != nil {
+		l = trackedListener{l, s.conns}
+	}
+	return s.g.Serve(l)
+}
 
 // Stop closes every connection and cancels the calls in flight.
 func (s *Server) Stop() { s.g.Stop() }
@@ -114,11 +142,13 @@ func (s *Server) ServeContext(ctx context.Context, l net.Listener) error {
 		case <-done:
 		}
 	}()
-	return s.g.Serve(l)
+	return s.Serve(l)
 }
 
-// markCodec tells the RecordWriters of a call that the stream's codec is
-// this package's (see codec).
-func markCodec(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
-	return h(srv, ctxStream{ss, withOurCodec(ss.Context())})
+// markStream tells the RecordWriters of a call that the stream's codec
+// is this package's (see codec), and the size of message to keep to.
+func markStream(maxSend int) grpc.StreamServerInterceptor {
+	return func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
+		return h(srv, ctxStream{ss, withSendLimit(withOurCodec(ss.Context()), maxSend)})
+	}
 }

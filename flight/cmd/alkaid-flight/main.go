@@ -1,7 +1,7 @@
 // Command alkaid-flight serves a directory of IPC and Parquet files over
 // Arrow Flight and fetches flights from any Flight server.
 //
-//	alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] DIR
+//	alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] [-max-message-size BYTES] [-memory BYTES] [-send-timeout D] DIR
 //	alkaid-flight list URL
 //	alkaid-flight get URL DESCRIPTOR -o OUT
 //
@@ -10,6 +10,16 @@
 // TEXT as a command descriptor instead. get fetches every endpoint of the
 // flight, concurrently, in order, and writes the records to OUT: the file
 // format for a name ending in .ipc or .arrow, the stream format otherwise.
+//
+// serve sends record batches in messages of at most 4 MiB (what gRPC
+// clients accept by default), slicing larger batches by rows;
+// -max-message-size raises that for clients that accept more. The
+// decoded batches all calls hold are bounded by -memory (1 GiB); a file
+// whose batch would take more than a quarter of it decoded fails its
+// call alone. A client that reads nothing for -send-timeout (1m) is
+// disconnected. Endpoints list the server's address as their location
+// when it is one a client can dial (not 0.0.0.0).
+// "alkaid-flight -h" (or --help, help) prints this usage.
 package main
 
 import (
@@ -23,6 +33,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/flight"
@@ -39,7 +50,7 @@ func main() {
 }
 
 const usage = `usage:
-  alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] DIR
+  alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] [-max-message-size BYTES] [-memory BYTES] [-send-timeout D] DIR
   alkaid-flight list URL
   alkaid-flight get URL DESCRIPTOR -o OUT`
 
@@ -49,31 +60,45 @@ func run(ctx context.Context, args []string, stdout io.Writer, ready func(addr s
 		return errors.New(usage)
 	}
 	switch args[0] {
+	case "-h", "-help", "--help", "help":
+		fmt.Fprintln(stdout, usage)
+		return nil
 	case "serve":
-		fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+		fs := newFlagSet("serve", stdout)
 		addr := fs.String("addr", "127.0.0.1:8815", "address to listen on")
 		writable := fs.Bool("writable", false, "store DoPut uploads as new .ipcs files")
+		maxMsg := fs.Int("max-message-size", flight.DefaultMaxSendSize, "largest message sent, in bytes (larger record batches are sliced)")
+		memory := fs.Int64("memory", flight.DefaultDirMemory, "bytes of decoded batches all calls hold at once; one batch takes at most a quarter")
+		timeout := fs.Duration("send-timeout", flight.DefaultSendTimeout, "disconnect a client that reads nothing for this long")
 		if err := fs.Parse(args[1:]); err != nil {
-			return err
+			return helpOK(err)
 		}
 		if fs.NArg() != 1 {
 			return errors.New(usage)
 		}
-		return serve(ctx, fs.Arg(0), *addr, *writable, stdout, ready)
+		if *maxMsg <= 0 || *memory <= 0 || *timeout <= 0 {
+			return fmt.Errorf("-max-message-size, -memory and -send-timeout must be positive")
+		}
+		opts := serveOptions{writable: *writable, maxMsg: *maxMsg, memory: *memory, timeout: *timeout}
+		return serve(ctx, fs.Arg(0), *addr, opts, stdout, ready)
 	case "list":
+		if len(args) == 2 && (args[1] == "-h" || args[1] == "-help" || args[1] == "--help") {
+			fmt.Fprintln(stdout, usage)
+			return nil
+		}
 		if len(args) != 2 {
 			return errors.New(usage)
 		}
 		return list(ctx, args[1], stdout)
 	case "get":
-		fs := flag.NewFlagSet("get", flag.ContinueOnError)
+		fs := newFlagSet("get", stdout)
 		out := fs.String("o", "", "output file")
 		// flags may come after the positional arguments
 		var pos []string
 		rest := args[1:]
 		for len(rest) > 0 {
 			if err := fs.Parse(rest); err != nil {
-				return err
+				return helpOK(err)
 			}
 			rest = fs.Args()
 			if len(rest) > 0 {
@@ -88,25 +113,62 @@ func run(ctx context.Context, args []string, stdout io.Writer, ready func(addr s
 	return fmt.Errorf("unknown command %q\n%s", args[0], usage)
 }
 
-func serve(ctx context.Context, dir, addr string, writable bool, stdout io.Writer, ready func(string)) error {
-	var opts []flight.DirOption
-	if writable {
+// newFlagSet returns a subcommand's flags, whose -h prints the usage and
+// the flags to stdout.
+func newFlagSet(name string, stdout io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
+	fs.SetOutput(stdout)
+	fs.Usage = func() {
+		fmt.Fprintln(stdout, usage)
+		fs.PrintDefaults()
+	}
+	return fs
+}
+
+// helpOK turns the flag package's answer to -h, which has printed the
+// flags, into success.
+func helpOK(err error) error {
+	if errors.Is(err, flag.ErrHelp) {
+		return nil
+	}
+	return err
+}
+
+// serveOptions are serve's flags.
+type serveOptions struct {
+	writable bool
+	maxMsg   int
+	memory   int64
+	timeout  time.Duration
+}
+
+func serve(ctx context.Context, dir, addr string, o serveOptions, stdout io.Writer, ready func(string)) error {
+	l, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	defer l.Close()
+	opts := []flight.DirOption{flight.DirMemory(o.memory, o.memory/4)}
+	if o.writable {
 		opts = append(opts, flight.DirWritable())
+	}
+	// Endpoints name this server when its address is one a client can
+	// dial (not 0.0.0.0 or [::]).
+	if host, _, err := net.SplitHostPort(l.Addr().String()); err == nil {
+		if ip := net.ParseIP(host); ip != nil && !ip.IsUnspecified() {
+			opts = append(opts, flight.DirLocations("grpc://"+l.Addr().String()))
+		}
 	}
 	svc, err := flight.NewDirService(dir, opts...)
 	if err != nil {
 		return err
 	}
 	defer svc.Close()
-	l, err := net.Listen("tcp", addr)
-	if err != nil {
-		return err
-	}
 	fmt.Fprintf(stdout, "serving %s at grpc://%s\n", dir, l.Addr())
 	if ready != nil {
 		ready(l.Addr().String())
 	}
-	return flight.NewServer(svc).ServeContext(ctx, l)
+	return flight.NewServer(svc, flight.WithServerMaxSendSize(o.maxMsg), flight.WithServerSendTimeout(o.timeout)).ServeContext(ctx, l)
 }
 
 func list(ctx context.Context, url string, stdout io.Writer) error {

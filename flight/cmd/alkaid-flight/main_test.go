@@ -73,16 +73,17 @@ func TestServeListGet(t *testing.T) {
 	require.Error(t, run(ctx, []string{"bogus"}, &out, nil))
 }
 
-// serveDir runs `serve DIR` on a loopback port and returns the context the
+// serveDir runs `serve [FLAGS] DIR` on a loopback port and returns the context the
 // commands of the test run in and the server's URL; the server is stopped,
 // and must stop without an error, when the test ends.
-func serveDir(t *testing.T, dir string) (context.Context, string) {
+func serveDir(t *testing.T, dir string, flags ...string) (context.Context, string) {
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
 	addrc := make(chan string, 1)
 	done := make(chan error, 1)
 	go func() {
-		done <- run(ctx, []string{"serve", "-addr", "127.0.0.1:0", dir}, &bytes.Buffer{}, func(a string) { addrc <- a })
+		args := append(append([]string{"serve", "-addr", "127.0.0.1:0"}, flags...), dir)
+		done <- run(ctx, args, &bytes.Buffer{}, func(a string) { addrc <- a })
 	}()
 	select {
 	case a := <-addrc:

@@ -273,3 +273,25 @@ func TestBoundedReadAhead(t *testing.T) {
 		t.Fatalf("read %d bytes ahead of one batch of 1.2 KB", cr.n)
 	}
 }
+
+// TestUnderflowKeptAsText: a number that would round to zero is kept as
+// its text, as one past the largest float is (reading is lossless); with
+// a float64 schema both are range errors.
+func TestUnderflowKeptAsText(t *testing.T) {
+	for _, num := range []string{"1e-400", "1e400", "-2.5e-330"} {
+		s, recs, err := readAll(t, []byte(`{"a": `+num+"}\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Field(0).Type; !datatype.Equal(got, datatype.String) {
+			t.Fatalf("%s: inferred %s, want utf8", num, got)
+		}
+		if got := array.FormatValue(recs[0].Column(0), 0); got != `"`+num+`"` {
+			t.Fatalf("%s: read %s", num, got)
+		}
+		schema := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Float64, Nullable: true}}, datatype.Metadata{})
+		if _, _, err := readAll(t, []byte(`{"a": `+num+"}\n"), WithSchema(schema)); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "out of range") {
+			t.Fatalf("%s as float64: %v", num, err)
+		}
+	}
+}

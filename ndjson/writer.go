@@ -31,6 +31,9 @@ func encoder(a array.Array, path string) (enc, error) {
 	if err := supported(t); err != nil {
 		return nil, fmt.Errorf("ndjson: %w: field %q: %v", ErrNotSupported, path, err)
 	}
+	if e, err := encodedEncoder(a, path); e != nil || err != nil {
+		return e, err
+	}
 	switch aa := a.(type) {
 	case *array.Struct:
 		st := t.(*datatype.StructType)

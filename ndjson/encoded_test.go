@@ -1,0 +1,66 @@
+package ndjson
+
+import (
+	"testing"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// TestEveryRanddataType: every type randdata generates has a JSON form
+// (before, dictionaries, maps, unions, run-end encoded arrays, list views
+// and intervals had none).
+func TestEveryRanddataType(t *testing.T) {
+	if _, not := splitTypes(t); len(not) > 0 {
+		t.Fatalf("no JSON form: %v", not)
+	}
+}
+
+// TestEncodedForms: the JSON written for each type without a scalar text
+// of its own, and read back.
+func TestEncodedForms(t *testing.T) {
+	must := func(dt datatype.DataType, err error) datatype.DataType {
+		if err != nil {
+			t.Fatal(err)
+		}
+		return dt
+	}
+	for _, c := range []struct {
+		t    datatype.DataType
+		in   string // arrayjson of the column
+		want string // the lines written
+	}{
+		{must(datatype.NewDictionary(datatype.Int8, datatype.String, false)), `["a", null, "a"]`, `{"c":"a"}` + "\n" + `{"c":null}` + "\n" + `{"c":"a"}` + "\n"},
+		{must(datatype.NewRunEndEncoded(datatype.Int16, datatype.Float64)), `[1.5, 1.5, null]`, `{"c":1.5}` + "\n" + `{"c":1.5}` + "\n" + `{"c":null}` + "\n"},
+		{datatype.ListViewOf(datatype.Int8), `[[1, 2], null, []]`, `{"c":[1,2]}` + "\n" + `{"c":null}` + "\n" + `{"c":[]}` + "\n"},
+		{datatype.MapOf(datatype.String, datatype.Int32, true), `[{"a": 1, "b": null}]`, `{"c":{"a":1,"b":null}}` + "\n"},
+		{datatype.MapOf(datatype.Int32, datatype.String, true), `[{"1": "x"}]`, `{"c":[{"key":1,"value":"x"}]}` + "\n"},
+		{datatype.MonthIntervalType, `[3]`, `{"c":{"months":3}}` + "\n"},
+		{datatype.DayTimeIntervalType, `[{"days": 1, "milliseconds": -2}]`, `{"c":{"days":1,"milliseconds":-2}}` + "\n"},
+		{datatype.MonthDayNanoIntervalType, `[{"months": 1, "days": 2, "nanoseconds": 3}]`, `{"c":{"months":1,"days":2,"nanoseconds":3}}` + "\n"},
+		{must(datatype.NewUnion(datatype.Dense, []datatype.Field{{Name: "i", Type: datatype.Int32, Nullable: true}, {Name: "s", Type: datatype.String, Nullable: true}}, nil)),
+			`[[0, 5], [1, "x"]]`, `{"c":5}` + "\n" + `{"c":"x"}` + "\n"},
+	} {
+		a, err := arrayjson.Parse(c.t, c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.t, err)
+		}
+		schema := alkaid.NewSchema([]datatype.Field{{Name: "c", Type: c.t, Nullable: true}}, datatype.Metadata{})
+		rec, err := alkaid.NewRecord(schema, []array.Array{a}, a.Len())
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := string(write(t, rec))
+		if got != c.want {
+			t.Errorf("%s: wrote %q, want %q", c.t, got, c.want)
+			continue
+		}
+		_, recs, err := readAll(t, []byte(got), WithSchema(schema))
+		if err != nil {
+			t.Fatalf("%s: %v", c.t, err)
+		}
+		sameRows(t, rec, recs)
+	}
+}

@@ -291,7 +291,7 @@ func (rd *Reader) project(file []*datatype.Field) error {
 	rd.raw = make([]bool, len(idx))
 	for k, j := range idx {
 		fields[k] = *file[j]
-		if err := textval.Supported(fields[k].Type); err != nil {
+		if err := cellSupported(fields[k].Type); err != nil {
 			return fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, fields[k].Name, err)
 		}
 		rd.raw[k] = rd.cfg.utf8Binary && rd.cfg.schema == nil && fields[k].Type.Kind() == datatype.KindBinary
@@ -333,7 +333,7 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 	for k, j := range rd.colIdx {
 		field := rd.schema.Field(k)
 		opts := textval.Options{True: rd.cfg.trues, False: rd.cfg.falses, RawBinary: rd.raw[k], KnownUTF8: known, Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace}
-		ap, err := textval.NewAppender(field.Type, &opts)
+		ap, err := newCellAppender(field.Type, &opts)
 		if err != nil {
 			return nil, fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, field.Name, err)
 		}

@@ -43,5 +43,8 @@
 // "nanoseconds": ns}); unions the value of the selected child. A reader
 // puts a union value in the first child that takes its JSON kind (number,
 // string, boolean, array, object) and, for a scalar child, its text; a
-// null union slot reads back as a null of the first child.
+// null union slot reads back as a null of the first child. With
+// [WriteUnionTypeCodes] a union slot is {"type_code": c, "value": v}
+// instead, which reads back exactly (a Reader takes both forms: an object
+// whose first key is "type_code" is this form).
 package ndjson

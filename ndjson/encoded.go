@@ -14,38 +14,46 @@ import (
 
 // encodedEncoder returns the encoder of the types with no scalar text of
 // their own (see the package doc), or nil for other types.
-func encodedEncoder(a array.Array, path string) (enc, error) {
+func encodedEncoder(a array.Array, path string, cfg *writerConfig) (enc, error) {
 	switch aa := a.(type) {
 	case *array.Dictionary:
 		vals := aa.Dictionary()
-		e, err := encoder(vals, path)
+		e, err := encoder(vals, path, cfg)
 		if err != nil {
 			return nil, err
 		}
-		return func(dst []byte, i int) ([]byte, error) { return nullOr(dst, vals, e, aa.ValueIndex(i)) }, nil
+		return func(dst []byte, i int) ([]byte, error) { return cfg.nullOr(dst, vals, e, aa.ValueIndex(i)) }, nil
 	case *array.RunEndEncoded:
 		vals := aa.Values()
-		e, err := encoder(vals, path)
+		e, err := encoder(vals, path, cfg)
 		if err != nil {
 			return nil, err
 		}
-		return func(dst []byte, i int) ([]byte, error) { return nullOr(dst, vals, e, aa.PhysicalIndex(i)) }, nil
+		return func(dst []byte, i int) ([]byte, error) { return cfg.nullOr(dst, vals, e, aa.PhysicalIndex(i)) }, nil
 	case *array.Union:
 		kids := make([]enc, aa.NumChildren())
 		ut := aa.DataType().(*datatype.UnionType)
 		for k := range kids {
-			e, err := encoder(aa.Child(k), path+"."+ut.Field(k).Name)
+			e, err := encoder(aa.Child(k), path+"."+ut.Field(k).Name, cfg)
 			if err != nil {
 				return nil, err
 			}
 			kids[k] = e
 		}
+		if cfg.unionCodes {
+			return func(dst []byte, i int) ([]byte, error) {
+				k := aa.ChildIndex(i)
+				dst = strconv.AppendInt(append(dst, `{"type_code":`...), int64(aa.TypeCode(i)), 10)
+				dst, err := cfg.nullOr(append(dst, `,"value":`...), aa.Child(k), kids[k], aa.ValueOffset(i))
+				return append(dst, '}'), err
+			}, nil
+		}
 		return func(dst []byte, i int) ([]byte, error) {
 			k := aa.ChildIndex(i)
-			return nullOr(dst, aa.Child(k), kids[k], aa.ValueOffset(i))
+			return cfg.nullOr(dst, aa.Child(k), kids[k], aa.ValueOffset(i))
 		}, nil
 	case *array.Map:
-		return mapEncoder(aa, path)
+		return mapEncoder(aa, path, cfg)
 	case *array.MonthInterval:
 		return func(dst []byte, i int) ([]byte, error) {
 			return append(strconv.AppendInt(append(dst, `{"months":`...), int64(aa.Value(i)), 10), '}'), nil
@@ -71,13 +79,13 @@ func encodedEncoder(a array.Array, path string) (enc, error) {
 
 // mapEncoder writes a map as an object when its keys are strings, else
 // as an array of {"key": k, "value": v} objects.
-func mapEncoder(a *array.Map, path string) (enc, error) {
+func mapEncoder(a *array.Map, path string, cfg *writerConfig) (enc, error) {
 	keys, items := a.Keys(), a.Items()
-	ke, err := encoder(keys, path+".key")
+	ke, err := encoder(keys, path+".key", cfg)
 	if err != nil {
 		return nil, err
 	}
-	ie, err := encoder(items, path+".value")
+	ie, err := encoder(items, path+".value", cfg)
 	if err != nil {
 		return nil, err
 	}
@@ -94,7 +102,7 @@ func mapEncoder(a *array.Map, path string) (enc, error) {
 					return nil, err
 				}
 				dst = append(dst, ':')
-				if dst, err = nullOr(dst, items, ie, j); err != nil {
+				if dst, err = cfg.nullOr(dst, items, ie, j); err != nil {
 					return nil, err
 				}
 			}
@@ -112,7 +120,7 @@ func mapEncoder(a *array.Map, path string) (enc, error) {
 			if dst, err = ke(append(dst, `{"key":`...), j); err != nil {
 				return nil, err
 			}
-			if dst, err = nullOr(append(dst, `,"value":`...), items, ie, j); err != nil {
+			if dst, err = cfg.nullOr(append(dst, `,"value":`...), items, ie, j); err != nil {
 				return nil, err
 			}
 			dst = append(dst, '}')
@@ -316,6 +324,11 @@ func (x *xcol) value(c *col, l *lexer, depth int) error {
 // union appends the value to the first child that takes its JSON kind
 // (and, for a scalar child, its text).
 func (x *xcol) union(c *col, l *lexer, depth int) error {
+	if l.peek() == '{' {
+		if ok, err := x.taggedUnion(c, l, depth); ok || err != nil {
+			return err
+		}
+	}
 	kind := byte('n')
 	switch l.peek() {
 	case '"':
@@ -352,6 +365,61 @@ func (x *xcol) union(c *col, l *lexer, depth int) error {
 		return kid.value(l, depth+1)
 	}
 	return c.fail(l.errf("no child of %s takes this value", x.ub.Type()))
+}
+
+// taggedUnion reads {"type_code": code, "value": v} (WriteUnionTypeCodes)
+// when the object at the lexer starts with the key type_code; ok is false
+// (and the lexer where it was) otherwise.
+func (x *xcol) taggedUnion(c *col, l *lexer, depth int) (ok bool, err error) {
+	start := l.pos
+	l.pos++
+	if l.peek() != '"' {
+		l.pos = start
+		return false, nil
+	}
+	if key, err := l.str(); err != nil || string(key) != "type_code" {
+		l.pos = start
+		return false, nil
+	}
+	if err := l.expect(':'); err != nil {
+		return true, c.fail(err)
+	}
+	num, err := l.number()
+	if err != nil {
+		return true, c.fail(err)
+	}
+	code, err := grammar.ParseInt(num, grammar.Options{})
+	k := slices.Index(x.codes, int8(code))
+	if err != nil || code != int64(int8(code)) || k < 0 {
+		return true, c.fail(fmt.Errorf("type code %s is not one of %s", num, x.ub.Type()))
+	}
+	if err := l.expect(','); err != nil {
+		return true, c.fail(err)
+	}
+	if key, err := l.str(); err != nil || string(key) != "value" {
+		return true, c.fail(l.errf(`want the key "value"`))
+	}
+	if err := l.expect(':'); err != nil {
+		return true, c.fail(err)
+	}
+	child := x.ub.Append(x.codes[k])
+	if l.peek() == 'n' {
+		if err := l.literal("null"); err != nil {
+			return true, c.fail(err)
+		}
+		child.AppendNull()
+	} else if err := x.kids[k].value(l, depth+1); err != nil {
+		return true, err
+	}
+	return true, c.fail0(l.expect('}'))
+}
+
+// fail0 is fail for a possibly nil error.
+func (c *col) fail0(err error) error {
+	if err == nil {
+		return nil
+	}
+	return c.fail(err)
 }
 
 // scalarText reads a JSON string, number or boolean as the leaf

@@ -1,12 +1,14 @@
 package ndjson
 
 import (
+	"bytes"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/randdata"
 )
 
 // TestEveryRanddataType: every type randdata generates has a JSON form
@@ -62,5 +64,40 @@ func TestEncodedForms(t *testing.T) {
 			t.Fatalf("%s: %v", c.t, err)
 		}
 		sameRows(t, rec, recs)
+	}
+}
+
+// TestUnionTypeCodes: with WriteUnionTypeCodes a union slot is
+// {"type_code": c, "value": v} and reads back exactly, nulls in their
+// own child included.
+func TestUnionTypeCodes(t *testing.T) {
+	all := randdata.AllTypes()
+	var fields []datatype.Field
+	for _, f := range all.Fields() {
+		if _, ok := f.Type.(*datatype.UnionType); ok {
+			fields = append(fields, f)
+		}
+	}
+	schema := alkaid.NewSchema(fields, datatype.Metadata{})
+	rec := randdata.New(5).Record(schema, 300)
+	var buf bytes.Buffer
+	w := NewWriter(&buf, WriteUnionTypeCodes())
+	if err := w.Write(rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Contains(buf.Bytes(), []byte(`{"type_code":7,"value":`)) {
+		t.Fatalf("no type codes in %.200s", buf.Bytes())
+	}
+	_, recs, err := readAll(t, buf.Bytes(), WithSchema(schema), WithBatchSize(1000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for c := range rec.NumCols() {
+		if i, desc, eq := array.FirstDifference(rec.Column(c), recs[0].Column(c)); !eq {
+			t.Fatalf("column %s differs at row %d: %s", schema.Field(c).Name, i, desc)
+		}
 	}
 }

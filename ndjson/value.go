@@ -21,11 +21,11 @@ func Supported(t datatype.DataType) error {
 // a (null or not), in the form the Writer writes it. It is how the csv
 // writer puts a nested value in one cell.
 func ValueEncoder(a array.Array) (func(dst []byte, i int) ([]byte, error), error) {
-	e, err := encoder(a, "value")
+	e, err := encoder(a, "value", &writerConfig{})
 	if err != nil {
 		return nil, err
 	}
-	return func(dst []byte, i int) ([]byte, error) { return nullOr(dst, a, e, i) }, nil
+	return func(dst []byte, i int) ([]byte, error) { return (&writerConfig{}).nullOr(dst, a, e, i) }, nil
 }
 
 // ValueDecoder returns a function that reads the JSON text of one value

@@ -101,3 +101,46 @@ func TestUnionTypeCodes(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEncodedValues: any line read with a schema of dictionaries, run-end
+// encoded arrays, unions, maps, list views and intervals gives records or
+// an error, never a panic.
+func FuzzEncodedValues(f *testing.F) {
+	for _, s := range []string{
+		`{"d":"a","r":1.5,"u":5,"m":{"k":1},"n":[{"key":1,"value":"x"}],"v":[1,2],"i":{"months":1,"days":2,"nanoseconds":3}}`,
+		`{"u":{"type_code":1,"value":"x"},"n":[],"m":{}}`,
+		`{"u":{"type_code":9,"value":1}}`,
+		`{"u":[1],"i":{"days":1e3}}`,
+	} {
+		f.Add([]byte(s))
+	}
+	mk := func(t datatype.DataType, err error) datatype.DataType {
+		if err != nil {
+			f.Fatal(err)
+		}
+		return t
+	}
+	nf := func(name string, t datatype.DataType) datatype.Field {
+		return datatype.Field{Name: name, Type: t, Nullable: true}
+	}
+	schema := alkaid.NewSchema([]datatype.Field{
+		nf("d", mk(datatype.NewDictionary(datatype.Int8, datatype.String, false))),
+		nf("r", mk(datatype.NewRunEndEncoded(datatype.Int16, datatype.Float64))),
+		nf("u", mk(datatype.NewUnion(datatype.Dense, []datatype.Field{nf("i", datatype.Int32), nf("s", datatype.String)}, nil))),
+		nf("m", datatype.MapOf(datatype.String, datatype.Int64, true)),
+		nf("n", datatype.MapOf(datatype.Int32, datatype.String, true)),
+		nf("v", datatype.ListViewOf(datatype.Int8)),
+		nf("i", datatype.MonthDayNanoIntervalType),
+	}, datatype.Metadata{})
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := NewReader(bytes.NewReader(data), WithSchema(schema), WithBatchSize(2))
+		if err != nil {
+			return
+		}
+		for _, err := range r.Records() {
+			if err != nil {
+				return
+			}
+		}
+	})
+}

@@ -42,6 +42,10 @@ func formatterOf(a array.Array) formatter {
 		v := a.(byteValuer)
 		return func(dst []byte, i int) []byte { return append(dst, v.Value(i)...) }
 	}
+	switch a.DataType().Kind() {
+	case datatype.KindNull, datatype.KindFixedSizeBinary:
+		return nil // no text cast (binary layouts copy their bytes)
+	}
 	f, err := textval.NewFormatter(a, textval.FormatOptions{})
 	if err != nil {
 		return nil

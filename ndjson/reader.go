@@ -180,7 +180,7 @@ func (rd *Reader) reset() {
 }
 
 func (rd *Reader) infer() (*alkaid.Schema, error) {
-	root := newInode("", rd.cfg.layouts)
+	root := newInode("", &textval.Inferrer{Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace})
 	if len(rd.cfg.columns) > 0 {
 		root.keep = func(key string) bool {
 			for _, c := range rd.cfg.columns {

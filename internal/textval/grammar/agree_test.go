@@ -180,3 +180,42 @@ func TestTrickyTableDocumented(t *testing.T) {
 		}
 	}
 }
+
+// TestTrimSpaceEverywhere: asked to, Cast, csv and ndjson all drop the
+// spaces around a value (and csv infers the number under them).
+func TestTrimSpaceEverywhere(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		t    datatype.DataType
+		want string
+	}{{" 12\t", i64, "12"}, {" 1.5e2 ", dec, "150.00"}, {" 2024-02-29 ", d32, "2024-02-29"}, {"\tNaN ", f64, "NaN"}} {
+		b := array.NewBinaryBuilder[int32](datatype.String)
+		b.Append([]byte(c.in))
+		out, err := compute.Cast(b.NewArray(), c.t, compute.TrimSpace())
+		if err != nil || array.FormatValue(out, 0) != c.want {
+			t.Errorf("cast %q: %v, %v", c.in, out, err)
+		}
+		r, err := csv.NewReader(strings.NewReader("a\n\""+c.in+"\"\n"), csv.WithSchema(schemaOf(c.t)), csv.WithTrimSpace())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := first(r.Records()); err != nil || got != c.want {
+			t.Errorf("csv %q: %s, %v", c.in, got, err)
+		}
+		q, _ := json.Marshal(c.in)
+		nr, err := ndjson.NewReader(strings.NewReader(`{"a":`+string(q)+"}\n"), ndjson.WithSchema(schemaOf(c.t)), ndjson.WithTrimSpace())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, err := first(nr.Records()); err != nil || got != c.want {
+			t.Errorf("ndjson %q: %s, %v", c.in, got, err)
+		}
+	}
+	r, err := csv.NewReader(strings.NewReader("a\n 12\n7 \n"), csv.WithTrimSpace())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := r.Schema().Field(0).Type; !datatype.Equal(got, datatype.Int64) {
+		t.Errorf("csv infers %s under spaces, want int64", got)
+	}
+}

@@ -160,6 +160,7 @@ var castCases = []castCase{
 	{from: ts(datatype.Second, "America/New_York"), in: `[1704070800]`, to: datatype.Date64Type, want: `[1703980800000]`},
 	{from: ts(datatype.Second, ""), in: `[1704060000]`, to: datatype.Date32Type, want: `[19722]`},
 	{from: datatype.String, in: `["1e400"]`, to: datatype.Float64, err: ErrOverflow},
+	{from: datatype.String, in: `["1e999999"]`, to: dec(128, 10, 2), opts: []CastOption{AllowOverflow()}, err: ErrOverflow},
 	{from: datatype.String, in: `["1e-400"]`, to: datatype.Float64, err: ErrOverflow},
 	// Dictionaries.
 	{from: dictOf(datatype.Int8, datatype.String), in: `["a", null, "b", "a"]`, to: datatype.String, want: `["a", null, "b", "a"]`},

@@ -177,7 +177,10 @@ func (c *castConfig) fromText(a array.Array, to datatype.DataType) (array.Array,
 		b := bigs{v: make([]*big.Int, n), scale: t.Scale}
 		prec := t.Precision
 		if c.overflow {
-			prec = 1 << 20 // AllowOverflow: writeDecimals keeps the low bits
+			// AllowOverflow: writeDecimals keeps the low bits of what does
+			// not fit; past 2*76 digits the text is out of range anyway
+			// (no allocation out of proportion to "1e999999").
+			prec = max(prec, 2*76)
 		}
 		for i := range n {
 			if a.IsNull(i) {

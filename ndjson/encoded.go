@@ -197,6 +197,9 @@ func supportedEncoded(t datatype.DataType) (handled bool, err error) {
 // false for other types.
 func newXCol(c *col, o *textval.Options) (ok bool, err error) {
 	b, path := c.b, c.path
+	if handled, _ := supportedEncoded(b.Type()); !handled {
+		return false, nil
+	}
 	x := &xcol{}
 	switch bb := b.(type) {
 	case *array.RunEndEncodedBuilder:

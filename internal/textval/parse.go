@@ -161,7 +161,6 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 	}
 	a := &Appender{b: b}
 	bad := func(cell []byte, why string) error { return valueErr(t, cell, why) }
-	gbad := func(cell []byte, err error) error { return grammarErr(t, cell, err) }
 	g := o.grammar()
 	switch bb := b.(type) {
 	case *array.NullBuilder:
@@ -195,26 +194,26 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 			return bad(cell, "")
 		}
 	case *array.Int8Builder:
-		a.parse = intParser(bb, math.MinInt8, math.MaxInt8, g, gbad)
+		a.parse = intParser(bb, math.MinInt8, math.MaxInt8, g, t)
 	case *array.Int16Builder:
-		a.parse = intParser(bb, math.MinInt16, math.MaxInt16, g, gbad)
+		a.parse = intParser(bb, math.MinInt16, math.MaxInt16, g, t)
 	case *array.Int32Builder:
-		a.parse = intParser(bb, math.MinInt32, math.MaxInt32, g, gbad)
+		a.parse = intParser(bb, math.MinInt32, math.MaxInt32, g, t)
 	case *array.Int64Builder:
-		a.parse = intParser(bb, math.MinInt64, math.MaxInt64, g, gbad)
+		a.parse = intParser(bb, math.MinInt64, math.MaxInt64, g, t)
 	case *array.Uint8Builder:
-		a.parse = uintParser(bb, math.MaxUint8, g, gbad)
+		a.parse = uintParser(bb, math.MaxUint8, g, t)
 	case *array.Uint16Builder:
-		a.parse = uintParser(bb, math.MaxUint16, g, gbad)
+		a.parse = uintParser(bb, math.MaxUint16, g, t)
 	case *array.Uint32Builder:
-		a.parse = uintParser(bb, math.MaxUint32, g, gbad)
+		a.parse = uintParser(bb, math.MaxUint32, g, t)
 	case *array.Uint64Builder:
-		a.parse = uintParser(bb, math.MaxUint64, g, gbad)
+		a.parse = uintParser(bb, math.MaxUint64, g, t)
 	case *array.Float16Builder:
 		a.parse = func(cell []byte) error {
 			f, err := grammar.ParseFloat(cell, 16, g)
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Float16From(float32(f)))
 			return nil
@@ -223,7 +222,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		a.parse = func(cell []byte) error {
 			f, err := grammar.ParseFloat(cell, 32, g)
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(float32(f))
 			return nil
@@ -232,7 +231,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		a.parse = func(cell []byte) error {
 			f, err := grammar.ParseFloat(cell, 64, g)
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(f)
 			return nil
@@ -242,7 +241,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		a.parse = func(cell []byte) error {
 			v, _, err := grammar.ParseDecimal(cell, dt.Precision, dt.Scale, g)
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Decimal32(v))
 			return nil
@@ -252,7 +251,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		a.parse = func(cell []byte) error {
 			v, _, err := grammar.ParseDecimal(cell, dt.Precision, dt.Scale, g)
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Decimal64(v))
 			return nil
@@ -262,7 +261,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		a.parse = func(cell []byte) error {
 			v, bi, err := grammar.ParseDecimal(cell, dt.Precision, dt.Scale, g)
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			if bi == nil {
 				bb.Append(datatype.Decimal128{Lo: uint64(v), Hi: v >> 63})
@@ -276,7 +275,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		a.parse = func(cell []byte) error {
 			v, bi, err := grammar.ParseDecimal(cell, dt.Precision, dt.Scale, g)
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			if bi == nil {
 				bi = big.NewInt(v)
@@ -291,7 +290,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 				err = grammar.ErrRange
 			}
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Date32(d))
 			return nil
@@ -303,7 +302,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 				err = grammar.ErrRange
 			}
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Date64(d * 86400000))
 			return nil
@@ -313,7 +312,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		a.parse = func(cell []byte) error {
 			v, err := grammar.ParseTimeOfDay(cell, per, g)
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Time32(v))
 			return nil
@@ -323,7 +322,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		a.parse = func(cell []byte) error {
 			v, err := grammar.ParseTimeOfDay(cell, per, g)
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Time64(v))
 			return nil
@@ -336,7 +335,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 				v, err = layoutStamp(cell, per, o.Layouts, g)
 			}
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Timestamp(v))
 			return nil
@@ -345,7 +344,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		a.parse = func(cell []byte) error {
 			v, err := grammar.ParseInt(cell, g)
 			if err != nil {
-				return gbad(cell, err)
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Duration(v))
 			return nil
@@ -444,28 +443,28 @@ func binaryValue(cell []byte, raw bool) ([]byte, error) {
 	return out[:n], nil
 }
 
-func intParser[T int8 | int16 | int32 | int64](b *array.PrimitiveBuilder[T], lo, hi int64, g grammar.Options, bad func([]byte, error) error) func([]byte) error {
+func intParser[T int8 | int16 | int32 | int64](b *array.PrimitiveBuilder[T], lo, hi int64, g grammar.Options, t datatype.DataType) func([]byte) error {
 	return func(cell []byte) error {
 		v, err := grammar.ParseInt(cell, g)
 		if err == nil && (v < lo || v > hi) {
 			err = grammar.ErrRange
 		}
 		if err != nil {
-			return bad(cell, err)
+			return grammarErr(t, cell, err)
 		}
 		b.Append(T(v))
 		return nil
 	}
 }
 
-func uintParser[T uint8 | uint16 | uint32 | uint64](b *array.PrimitiveBuilder[T], hi uint64, g grammar.Options, bad func([]byte, error) error) func([]byte) error {
+func uintParser[T uint8 | uint16 | uint32 | uint64](b *array.PrimitiveBuilder[T], hi uint64, g grammar.Options, t datatype.DataType) func([]byte) error {
 	return func(cell []byte) error {
 		v, err := grammar.ParseUint(cell, g)
 		if err == nil && v > hi {
 			err = grammar.ErrRange
 		}
 		if err != nil {
-			return bad(cell, err)
+			return grammarErr(t, cell, err)
 		}
 		b.Append(T(v))
 		return nil

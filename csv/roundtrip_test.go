@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -36,15 +37,21 @@ func sameRows(t *testing.T, want *alkaid.Record, got []*alkaid.Record) {
 func TestRoundTripAllTypes(t *testing.T) {
 	ok, _ := splitTypes(t)
 	schema := alkaid.NewSchema(ok, datatype.Metadata{})
-	cases := []struct {
+	type config struct {
 		seed           uint64
 		rows, batch    int
 		block, workers int
-	}{
+	}
+	cases := []config{
 		{1, 1, 1, 1 << 20, 1},
 		{2, 100, 7, 64, 3},
 		{3, 500, 128, 1 << 10, 2},
 		{4, 1000, 1000, 1 << 20, 4},
+	}
+	// And random batch sizes, chunk sizes and goroutine counts.
+	r := rand.New(rand.NewPCG(36, 1))
+	for seed := uint64(10); seed < 16; seed++ {
+		cases = append(cases, config{seed, 1 + r.IntN(800), 1 + r.IntN(300), 16 << r.IntN(9), 1 + r.IntN(4)})
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("seed%d_rows%d_batch%d", c.seed, c.rows, c.batch), func(t *testing.T) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -53,10 +54,17 @@ func write(t *testing.T, rec *alkaid.Record) []byte {
 func TestRoundTrip(t *testing.T) {
 	ok, _ := splitTypes(t)
 	schema := alkaid.NewSchema(ok, datatype.Metadata{})
-	for _, c := range []struct {
+	type config struct {
 		seed                        uint64
 		rows, batch, block, workers int
-	}{{1, 1, 1, 1 << 20, 1}, {2, 200, 7, 64, 3}, {3, 700, 256, 4096, 2}} {
+	}
+	cases := []config{{1, 1, 1, 1 << 20, 1}, {2, 200, 7, 64, 3}, {3, 700, 256, 4096, 2}}
+	// And random batch sizes, chunk sizes and goroutine counts.
+	r := rand.New(rand.NewPCG(36, 2))
+	for seed := uint64(10); seed < 16; seed++ {
+		cases = append(cases, config{seed, 1 + r.IntN(800), 1 + r.IntN(300), 64 << r.IntN(8), 1 + r.IntN(4)})
+	}
+	for _, c := range cases {
 		t.Run(fmt.Sprintf("seed%d", c.seed), func(t *testing.T) {
 			rec := randdata.New(c.seed).Record(schema, c.rows)
 			_, got, err := readAll(t, write(t, rec), WithSchema(schema), WithBatchSize(c.batch),

@@ -55,8 +55,8 @@ var builderTypeTable = []struct {
 	{mustOK(datatype.NewDecimal(256, 76, 0)), `["123456789012345678901234567890123456789012345678901234567890"]`, `[123456789012345678901234567890123456789012345678901234567890]`},
 	{datatype.Date32Type, `[0, "2024-02-29", null]`, `[1970-01-01 2024-02-29 (null)]`},
 	{datatype.Date64Type, `[86400000, "2000-01-01"]`, `[1970-01-02 2000-01-01]`},
-	{mustOK(datatype.NewTime(datatype.Second)), `[3600, null]`, `[3600 (null)]`},
-	{mustOK(datatype.NewTime(datatype.Nanosecond)), `[1]`, `[1]`},
+	{mustOK(datatype.NewTime(datatype.Second)), `[3600, null]`, `[01:00:00 (null)]`},
+	{mustOK(datatype.NewTime(datatype.Nanosecond)), `[1]`, `[00:00:00.000000001]`},
 	{mustOK(datatype.NewTimestamp(datatype.Millisecond, "")), `[0, 1500, "2024-01-01T00:00:01Z"]`, `[1970-01-01T00:00:00 1970-01-01T00:00:01.5 2024-01-01T00:00:01]`},
 	{mustOK(datatype.NewTimestamp(datatype.Second, "UTC")), `[86400, null]`, `[1970-01-02T00:00:00Z (null)]`},
 	{datatype.MonthIntervalType, `[3, -1]`, `[3 -1]`},
@@ -119,5 +119,5 @@ func TestFormatTimestampRange(t *testing.T) {
 	require.NoError(t, err)
 	b := NewPrimitiveBuilder[datatype.Timestamp](ts)
 	b.AppendValues([]datatype.Timestamp{86400, math.MaxInt64}, nil)
-	require.Equal(t, "[1970-01-02T00:00:00Z 9223372036854775807s]", b.Finish().String())
+	require.Equal(t, "[1970-01-02T00:00:00Z 9223372036854775807]", b.Finish().String())
 }

@@ -2,11 +2,11 @@ package array
 
 import (
 	"fmt"
-	"math/big"
 	"strconv"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/textval/grammar"
 )
 
 // Format prints an array's values in brackets separated by spaces, nulls as
@@ -99,23 +99,28 @@ func writeBytes(b *strings.Builder, v []byte, _ datatype.DataType) {
 	b.WriteString(strconv.Quote(string(v)))
 }
 
+// writePrimitive prints numbers, decimals and temporal values in the text
+// grammar (internal/textval/grammar), the forms csv and ndjson write and
+// compute.Cast prints.
 func writePrimitive(b *strings.Builder, a Array, i int) {
 	t := datatype.StorageOf(a.DataType())
+	var tmp [64]byte
+	var out []byte
 	switch a := a.(type) {
 	case *Float16:
-		b.WriteString(a.Value(i).String())
+		out = grammar.AppendFloat(tmp[:0], float64(a.Value(i).Float32()), 16)
 	case *Float32:
-		b.WriteString(strconv.FormatFloat(float64(a.Value(i)), 'g', -1, 32))
+		out = grammar.AppendFloat(tmp[:0], float64(a.Value(i)), 32)
 	case *Float64:
-		b.WriteString(strconv.FormatFloat(a.Value(i), 'g', -1, 64))
+		out = grammar.AppendFloat(tmp[:0], a.Value(i), 64)
 	case *Decimal32:
-		b.WriteString(datatype.FormatDecimal(bigOf(int64(a.Value(i))), t.(*datatype.DecimalType).Scale))
+		out = grammar.AppendDecimal(tmp[:0], int64(a.Value(i)), nil, t.(*datatype.DecimalType).Scale)
 	case *Decimal64:
-		b.WriteString(datatype.FormatDecimal(bigOf(int64(a.Value(i))), t.(*datatype.DecimalType).Scale))
+		out = grammar.AppendDecimal(tmp[:0], int64(a.Value(i)), nil, t.(*datatype.DecimalType).Scale)
 	case *Decimal128:
-		b.WriteString(datatype.FormatDecimal(a.Value(i).BigInt(), t.(*datatype.DecimalType).Scale))
+		out = grammar.AppendDecimal(tmp[:0], 0, a.Value(i).BigInt(), t.(*datatype.DecimalType).Scale)
 	case *Decimal256:
-		b.WriteString(datatype.FormatDecimal(a.Value(i).BigInt(), t.(*datatype.DecimalType).Scale))
+		out = grammar.AppendDecimal(tmp[:0], 0, a.Value(i).BigInt(), t.(*datatype.DecimalType).Scale)
 	case *DayTime:
 		v := a.Value(i)
 		fmt.Fprintf(b, "%dd%dms", v.Days, v.Milliseconds)
@@ -124,21 +129,27 @@ func writePrimitive(b *strings.Builder, a Array, i int) {
 		fmt.Fprintf(b, "%dM%dd%dns", v.Months, v.Days, v.Nanoseconds)
 	case *Timestamp:
 		tt := t.(*datatype.TimestampType)
-		if v := a.Value(i); !v.InTimeRange(tt.Unit) {
-			fmt.Fprintf(b, "%d%s", v, tt.Unit) // no time.Time holds it
-			break
+		z, err := grammar.ParseZone(tt.TimeZone)
+		if err != nil {
+			z = grammar.UTC // an unknown zone: the instant in UTC
 		}
-		b.WriteString(a.Value(i).Time(tt.Unit).Format("2006-01-02T15:04:05.999999999"))
-		if tt.TimeZone != "" {
-			b.WriteString("Z")
-		}
+		out = grammar.AppendTimestamp(tmp[:0], int64(a.Value(i)), tt.Unit.PerSecond(), z)
 	case *Date32:
-		b.WriteString(a.Value(i).Time().Format("2006-01-02"))
+		out = grammar.AppendDate(tmp[:0], int64(a.Value(i)))
 	case *Date64:
-		b.WriteString(a.Value(i).Time().Format("2006-01-02"))
+		if v := int64(a.Value(i)); v%86400000 == 0 {
+			out = grammar.AppendDate(tmp[:0], v/86400000)
+		} else {
+			out = strconv.AppendInt(tmp[:0], v, 10)
+		}
+	case *Time32:
+		out = grammar.AppendTimeOfDay(tmp[:0], int64(a.Value(i)), t.(*datatype.TimeType).Unit.PerSecond())
+	case *Time64:
+		out = grammar.AppendTimeOfDay(tmp[:0], int64(a.Value(i)), t.(*datatype.TimeType).Unit.PerSecond())
 	default:
 		fmt.Fprint(b, valueAny(a, i))
 	}
+	b.Write(out)
 }
 
 // valueAny returns slot i of a primitive array as a Go value.
@@ -160,10 +171,6 @@ func valueAny(a Array, i int) any {
 		return a.Value(i)
 	case *Uint64:
 		return a.Value(i)
-	case *Time32:
-		return int32(a.Value(i))
-	case *Time64:
-		return int64(a.Value(i))
 	case *Duration:
 		return int64(a.Value(i))
 	case *MonthInterval:
@@ -171,5 +178,3 @@ func valueAny(a Array, i int) any {
 	}
 	return fmt.Sprintf("<%s>", a.DataType())
 }
-
-func bigOf(v int64) *big.Int { return big.NewInt(v) }

@@ -13,7 +13,7 @@ import (
 type CastOption func(*castConfig)
 
 type castConfig struct {
-	overflow, truncate bool
+	overflow, truncate, trimSpace bool
 }
 
 // AllowOverflow lets an integer that does not fit its target wrap (as a
@@ -27,6 +27,11 @@ func AllowOverflow() CastOption { return func(c *castConfig) { c.overflow = true
 // a coarser one, instead of failing with ErrTruncation.
 func AllowTruncation() CastOption { return func(c *castConfig) { c.truncate = true } }
 
+// TrimSpace lets a string cast to a number, boolean, decimal or temporal
+// type have spaces and tabs around its value; by default " 12" is not a
+// number (as for the csv and ndjson readers).
+func TrimSpace() CastOption { return func(c *castConfig) { c.trimSpace = true } }
+
 // ErrTruncation: a checked cast would lose part of a value (a fraction,
 // digits of a decimal's scale, a finer time unit). It is also a
 // [datatype.ErrInvalid].
@@ -39,8 +44,14 @@ var ErrTruncation = datatype.Refine(datatype.ErrInvalid, "truncation")
 //   - decimals of every width and scale to each other, to and from
 //     integers and floats;
 //   - strings (utf8, large utf8, utf8 view) to and from numbers,
-//     booleans, decimals, dates, times and timestamps (parsed and
-//     formatted as ISO 8601; timestamps with a time zone print in it);
+//     booleans, decimals, dates, times, timestamps and durations, in the
+//     one text grammar the csv and ndjson readers and writers use too:
+//     numbers as [sign] digits [. digits] [e [sign] digits] (no radix
+//     prefixes, separators or fractions like 1/4; NaN and Inf for
+//     floats), booleans as true/True/TRUE and false/False/FALSE, dates,
+//     times and timestamps as ISO 8601 (timestamps with a time zone print
+//     in it, with its offset), durations as counts; spaces around a value
+//     are refused unless [TrimSpace];
 //     binary and string layouts to each other (binary to string checks
 //     UTF-8);
 //   - dates, times, timestamps and durations to other units, dates to

@@ -6,6 +6,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/textval/grammar"
 )
 
 // nanosPerUnit is the length of one unit of a temporal type in
@@ -110,6 +111,8 @@ func (c *castConfig) temporal(a array.Array, to datatype.DataType) (array.Array,
 			return nil, err
 		}
 		return c.checkDomain(out, from)
+	case fk == datatype.KindTimestamp && (tk == datatype.KindDate32 || tk == datatype.KindDate64) && from.(*datatype.TimestampType).TimeZone != "":
+		return c.zonedDates(a, to)
 	case tk == datatype.KindDate64 && fk != datatype.KindDate64 && temporalFamily(fk) == 1:
 		// Through days: a date64 holds whole days in milliseconds.
 		days, err := c.convertUnits(a, datatype.Date32Type)
@@ -121,6 +124,34 @@ func (c *castConfig) temporal(a array.Array, to datatype.DataType) (array.Array,
 		return c.convertUnits(a, to)
 	}
 	return nil, c.unsupported(from, to)
+}
+
+// zonedDates casts timestamps with a time zone to the dates of their
+// instants in that zone (the date a clock there shows).
+func (c *castConfig) zonedDates(a array.Array, to datatype.DataType) (array.Array, error) {
+	t := a.DataType().(*datatype.TimestampType)
+	z, err := grammar.ParseZone(t.TimeZone)
+	if err != nil {
+		return nil, errf(ErrInvalid, "cast %s to %s: unknown time zone %q", t, to, t.TimeZone)
+	}
+	per := t.Unit.PerSecond()
+	v := readTemporal(a)
+	for i, x := range v {
+		if a.IsNull(i) {
+			v[i] = 0
+			continue
+		}
+		v[i] = grammar.LocalDays(x, per, z)
+	}
+	days := numbersOut(datatype.Int64, v, copyValidity(bitmapOf2(a)), a.NullN())
+	if days, err = castNumbers(days, datatype.Int32, c); err != nil {
+		return nil, err
+	}
+	days, err = reinterpret(days, datatype.Date32Type)
+	if err != nil || to.Kind() == datatype.KindDate32 {
+		return days, err
+	}
+	return c.convertUnits(days, to)
 }
 
 // msPerDay is the length of a day in date64's unit.

@@ -125,8 +125,8 @@ func TestTemporalScalarsPrint(t *testing.T) {
 		{datatype.Date64Type, `[86400000]`, "1970-01-02"},
 		{tm(datatype.Millisecond), `[49500500]`, "13:45:00.5"},
 		{tm(datatype.Nanosecond), `[1]`, "00:00:00.000000001"},
-		{ts(datatype.Second, ""), `[1700000000]`, "2023-11-14 22:13:20"},
-		{ts(datatype.Millisecond, "Asia/Tokyo"), `[0]`, "1970-01-01 09:00:00+09:00"},
+		{ts(datatype.Second, ""), `[1700000000]`, "2023-11-14T22:13:20"},
+		{ts(datatype.Millisecond, "Asia/Tokyo"), `[0]`, "1970-01-01T09:00:00+09:00"},
 		{dur(datatype.Second), `[5400]`, "1h30m0s"},
 	} {
 		lo, err := Min(arrayjson.MustParse(c.dt, c.in))

@@ -24,7 +24,7 @@ type Scalar struct {
 func NullScalar(t datatype.DataType) Scalar { return Scalar{Type: t} }
 
 // String prints the value, or "null"; temporal values print as times
-// (2024-03-01, 13:45:00.5, 2024-03-01 13:45:00+01:00, 1h30m).
+// (2024-03-01, 13:45:00.5, 2024-03-01T13:45:00+01:00, 1h30m).
 func (s Scalar) String() string {
 	if !s.Valid {
 		return "null"

@@ -19,13 +19,19 @@
 // A [Writer] writes a header and one line per row; what it writes reads
 // back to equal records through a Reader given the same schema.
 //
-// The text forms: booleans true/false (configurable), integers and
-// floats in Go's shortest round-trip form (NaN, +Inf, -Inf), decimals in
-// plain notation with the type's scale, dates YYYY-MM-DD, times
-// hh:mm:ss[.f], timestamps ISO-8601 (with "Z" when the type has a time
-// zone; dates and timestamps outside years 0000-9999 as a count of units),
-// durations as a count of units, binary as base64, strings as they are
-// (quoted when needed; a quoted empty cell is the empty string, an
-// unquoted one is null). Nested types, intervals, unions and dictionaries
-// have no CSV form: they are an error naming the column.
+// The text forms are those of the text grammar compute.Cast and ndjson
+// share (internal/textval/grammar; spaces around a value are refused
+// unless [WithTrimSpace]): booleans true/false (configurable), integers
+// and floats in Go's shortest round-trip form (NaN, +Inf, -Inf), decimals
+// in plain notation with the type's scale, dates YYYY-MM-DD, times
+// hh:mm:ss[.f], timestamps ISO-8601 (with a time zone: the wall time there
+// and its offset, Z for UTC; dates and timestamps outside years 0000-9999
+// as a count of units), durations as a count of units, binary as base64,
+// strings as they are (quoted when needed; a quoted empty cell is the
+// empty string, an unquoted one is null). Dictionaries and run-end
+// encoded arrays of those types are the text of their values. Every other
+// type — intervals, lists, list views, structs, maps, unions, and
+// dictionaries and run-end encoded arrays of those — is its JSON text as
+// the ndjson writer writes it (e.g. {"months":1,"days":2,"nanoseconds":3}
+// or [1,2]), in one quoted cell, read back by a Reader given the schema.
 package csv

@@ -48,7 +48,7 @@ func ExampleReader_errors() {
 	}
 	// Output:
 	// <nil>
-	// csv: invalid: line 3, column 1 ("id"): invalid value "99999999999999999999999999999999999999999" for int64: not an integer in range
+	// csv: invalid: line 3, column 1 ("id"): invalid value "99999999999999999999999999999999999999999" for int64: out of range
 }
 
 func ExampleWriter() {

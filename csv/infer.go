@@ -13,7 +13,7 @@ import (
 func (rd *Reader) infer() ([]*datatype.Field, error) {
 	ins := make([]textval.Inferrer, rd.width)
 	for i := range ins {
-		ins[i] = textval.Inferrer{True: rd.cfg.trues, False: rd.cfg.falses, Layouts: rd.cfg.layouts, BinaryFallback: rd.cfg.utf8Binary}
+		ins[i] = textval.Inferrer{True: rd.cfg.trues, False: rd.cfg.falses, Layouts: rd.cfg.layouts, BinaryFallback: rd.cfg.utf8Binary, TrimSpace: rd.cfg.trimSpace}
 	}
 	sp := rd.splitter()
 	observe := func(chunk []byte, line int) error {

@@ -39,6 +39,7 @@ type readerConfig struct {
 	inferAll    bool
 	utf8Binary  bool
 	layouts     []string
+	trimSpace   bool
 	concurrency int
 	blockSize   int
 }
@@ -109,6 +110,12 @@ func WithInferAll() ReaderOption { return func(c *readerConfig) { c.inferAll = t
 // WithInvalidUTF8AsBinary makes inference type a column holding invalid
 // UTF-8 as binary (its cells read as raw bytes) instead of failing.
 func WithInvalidUTF8AsBinary() ReaderOption { return func(c *readerConfig) { c.utf8Binary = true } }
+
+// WithTrimSpace makes number, boolean, date, time and timestamp cells
+// drop spaces and tabs around their value; by default " 12" is not an
+// integer (the text grammar, shared with compute.Cast and ndjson, refuses
+// it everywhere unless asked).
+func WithTrimSpace() ReaderOption { return func(c *readerConfig) { c.trimSpace = true } }
 
 // WithTimestampLayouts adds time.Parse layouts for timestamps, tried after
 // ISO-8601 (inference types such columns timestamp[us]).

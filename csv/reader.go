@@ -291,7 +291,7 @@ func (rd *Reader) project(file []*datatype.Field) error {
 	rd.raw = make([]bool, len(idx))
 	for k, j := range idx {
 		fields[k] = *file[j]
-		if err := textval.Supported(fields[k].Type); err != nil {
+		if err := cellSupported(fields[k].Type); err != nil {
 			return fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, fields[k].Name, err)
 		}
 		rd.raw[k] = rd.cfg.utf8Binary && rd.cfg.schema == nil && fields[k].Type.Kind() == datatype.KindBinary
@@ -332,8 +332,8 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 	defaultNull := len(rd.cfg.nulls) == 1 && rd.cfg.nulls[0] == ""
 	for k, j := range rd.colIdx {
 		field := rd.schema.Field(k)
-		opts := textval.Options{True: rd.cfg.trues, False: rd.cfg.falses, RawBinary: rd.raw[k], KnownUTF8: known, Layouts: rd.cfg.layouts}
-		ap, err := textval.NewAppender(field.Type, &opts)
+		opts := textval.Options{True: rd.cfg.trues, False: rd.cfg.falses, RawBinary: rd.raw[k], KnownUTF8: known, Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace}
+		ap, err := newCellAppender(field.Type, &opts)
 		if err != nil {
 			return nil, fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, field.Name, err)
 		}
@@ -357,7 +357,7 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 				continue
 			}
 			if err := ap.Append(cell); err != nil {
-				return nil, fmt.Errorf("csv: %w: line %d, column %d (%q): %v", ErrInvalid, f.lines[row], j+1, field.Name, err)
+				return nil, fmt.Errorf("csv: %w: line %d, column %d (%q): %w", ErrInvalid, f.lines[row], j+1, field.Name, err)
 			}
 		}
 		cols[k] = ap.NewArray()

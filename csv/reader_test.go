@@ -103,7 +103,7 @@ func TestReadErrors(t *testing.T) {
 		{"bare quote", "a,b\n1,x\"y\n", nil, []string{"line 2", "quote in an unquoted field"}},
 		{"empty input", "", nil, []string{"no header"}},
 		{"projection of a missing column", "a,b\n1,2\n", []ReaderOption{WithColumns("a", "zz")}, []string{`"zz"`}},
-		{"fraction too fine for the unit", "t\n12:00:00.5\n", []ReaderOption{WithSchema(alkaid.NewSchema([]datatype.Field{{Name: "t", Type: time32s, Nullable: true}}, datatype.Metadata{}))}, []string{"line 2", "fractional digits"}},
+		{"fraction too fine for the unit", "t\n12:00:00.5\n", []ReaderOption{WithSchema(alkaid.NewSchema([]datatype.Field{{Name: "t", Type: time32s, Nullable: true}}, datatype.Metadata{}))}, []string{"line 2", "finer than the type holds"}},
 		{"null in non-nullable", "a\n1\n\n2\n", []ReaderOption{WithSchema(alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int64}}, datatype.Metadata{}))}, []string{"line 3", "non-nullable"}},
 		{"bad option", "a\n1\n", []ReaderOption{WithDelimiter('"')}, []string{"delimiter and the quote"}},
 	}

@@ -4,17 +4,17 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/alkaid-go/alkaid/internal/texttest"
-	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
 func splitTypes(t *testing.T) (ok, not []datatype.Field) {
-	return texttest.SplitTypes(t, textval.Supported, 25)
+	return texttest.SplitTypes(t, cellSupported, 25)
 }
 
 func readAll(t *testing.T, data []byte, opts ...ReaderOption) (*alkaid.Schema, []*alkaid.Record, error) {
@@ -37,15 +37,21 @@ func sameRows(t *testing.T, want *alkaid.Record, got []*alkaid.Record) {
 func TestRoundTripAllTypes(t *testing.T) {
 	ok, _ := splitTypes(t)
 	schema := alkaid.NewSchema(ok, datatype.Metadata{})
-	cases := []struct {
+	type config struct {
 		seed           uint64
 		rows, batch    int
 		block, workers int
-	}{
+	}
+	cases := []config{
 		{1, 1, 1, 1 << 20, 1},
 		{2, 100, 7, 64, 3},
 		{3, 500, 128, 1 << 10, 2},
 		{4, 1000, 1000, 1 << 20, 4},
+	}
+	// And random batch sizes, chunk sizes and goroutine counts.
+	r := rand.New(rand.NewPCG(36, 1))
+	for seed := uint64(10); seed < 16; seed++ {
+		cases = append(cases, config{seed, 1 + r.IntN(800), 1 + r.IntN(300), 16 << r.IntN(9), 1 + r.IntN(4)})
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("seed%d_rows%d_batch%d", c.seed, c.rows, c.batch), func(t *testing.T) {
@@ -220,5 +226,14 @@ func TestNumbersQuotedWhenNeeded(t *testing.T) {
 			t.Fatalf("delimiter %q: %v", d, err)
 		}
 		sameRows(t, rec, got)
+	}
+}
+
+// TestEveryRanddataType: every type randdata generates has a CSV form
+// (before, intervals, dictionaries, run-end encoded and nested types had
+// none).
+func TestEveryRanddataType(t *testing.T) {
+	if _, not := splitTypes(t); len(not) > 0 {
+		t.Fatalf("no CSV form: %v", not)
 	}
 }

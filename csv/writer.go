@@ -56,7 +56,7 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 		w.schema = rec.Schema()
 		for i := range w.schema.NumFields() {
 			f := w.schema.Field(i)
-			if err := textval.Supported(f.Type); err != nil {
+			if err := cellSupported(f.Type); err != nil {
 				return fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, f.Name, err)
 			}
 		}
@@ -78,7 +78,7 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 	plain := make([]bool, n) // values that never need quotes: numbers, unless the options make them
 	for i := range n {
 		col := rec.Column(i)
-		f, err := textval.NewFormatter(col, textval.FormatOptions{True: w.cfg.trueS, False: w.cfg.falseS})
+		f, err := newCellFormatter(col, textval.FormatOptions{True: w.cfg.trueS, False: w.cfg.falseS})
 		if err != nil {
 			return fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, rec.ColumnName(i), err)
 		}
@@ -147,7 +147,7 @@ func (w *Writer) rows(dst []byte, cols []array.Array, fmts []textval.Formatter, 
 			if i > 0 {
 				dst = append(dst, w.cfg.delim)
 			}
-			if col.IsNull(row) {
+			if col.IsNull(row) || nullValue(col, row) {
 				dst = append(dst, w.cfg.null...)
 				continue
 			}

@@ -23,10 +23,15 @@ type col struct {
 	elem  *col
 	start func(valid bool)
 	size  int // fixed-size lists
+	// dictionaries, run-end encoded arrays, unions, maps, intervals
+	x *xcol
 }
 
 // supported reports whether t has a JSON form here (nil) or why not.
 func supported(t datatype.DataType) error {
+	if handled, err := supportedEncoded(t); handled {
+		return err
+	}
 	switch tt := t.(type) {
 	case *datatype.StructType:
 		for _, f := range tt.Fields() {
@@ -37,7 +42,7 @@ func supported(t datatype.DataType) error {
 		return nil
 	case *datatype.ListType:
 		switch tt.Kind() {
-		case datatype.KindList, datatype.KindLargeList, datatype.KindFixedSizeList:
+		case datatype.KindList, datatype.KindLargeList, datatype.KindFixedSizeList, datatype.KindListView, datatype.KindLargeListView:
 			return supported(tt.Elem().Type)
 		}
 		return fmt.Errorf("%s has no JSON form here", t)
@@ -51,6 +56,9 @@ func supported(t datatype.DataType) error {
 // newCol binds a column tree to b.
 func newCol(b array.Builder, path string, nullable bool, o *textval.Options) (*col, error) {
 	c := &col{path: path, nullable: nullable, b: b}
+	if ok, err := newXCol(c, o); ok || err != nil {
+		return c, err
+	}
 	switch t := b.Type().(type) {
 	case *datatype.StructType:
 		sb := b.(*array.StructBuilder)
@@ -70,6 +78,10 @@ func newCol(b array.Builder, path string, nullable bool, o *textval.Options) (*c
 		case *array.ListBuilder[int32]:
 			vb, c.start = lb.ValueBuilder(), lb.Append
 		case *array.ListBuilder[int64]:
+			vb, c.start = lb.ValueBuilder(), lb.Append
+		case *array.ListViewBuilder[int32]:
+			vb, c.start = lb.ValueBuilder(), lb.Append
+		case *array.ListViewBuilder[int64]:
 			vb, c.start = lb.ValueBuilder(), lb.Append
 		case *array.FixedSizeListBuilder:
 			vb, c.start, c.size = lb.ValueBuilder(), lb.Append, lb.Size()
@@ -141,6 +153,8 @@ func (c *col) value(l *lexer, depth int) error {
 			return c.fail(err)
 		}
 		return c.appendNull()
+	case c.x != nil:
+		return c.x.value(c, l, depth)
 	case c.sb != nil:
 		if ch != '{' {
 			return c.fail(l.errf("want an object"))

@@ -23,10 +23,28 @@
 // string that is not UTF-8, invalid JSON — each is an error naming the
 // line and the field.
 //
-// A [Writer] writes one object per row. Integers, floats and decimals are
-// JSON numbers (NaN and infinities the strings "NaN", "+Inf", "-Inf"),
-// temporal values ISO-8601 strings, binary base64 strings, lists arrays,
-// structs objects; what it writes reads back to equal records through a
-// Reader given the same schema. Maps, unions, dictionaries, list views,
-// run-end encoded arrays and intervals are an error naming the column.
+// Scalar values are read and written in the text grammar compute.Cast and
+// csv use too (internal/textval/grammar): a number as a string is read
+// like the bare number, spaces around a value are refused unless
+// [WithTrimSpace], a number that would round to zero or past the largest
+// float is out of range for a float field (and kept as text when
+// inferring).
+//
+// A [Writer] writes one object per row, every type of the library in a
+// form that reads back to equal records through a Reader given the same
+// schema (alkaid import -schema): integers, floats and decimals are JSON
+// numbers (NaN and infinities the strings "NaN", "+Inf", "-Inf"), temporal
+// values ISO-8601 strings, binary base64 strings; lists, large lists,
+// fixed-size lists and list views arrays; structs objects; dictionaries
+// and run-end encoded arrays their values; maps objects when their keys
+// are strings ({"k": v}) and otherwise arrays of {"key": k, "value": v}
+// objects; intervals objects with named parts ({"months": m},
+// {"days": d, "milliseconds": ms}, {"months": m, "days": d,
+// "nanoseconds": ns}); unions the value of the selected child. A reader
+// puts a union value in the first child that takes its JSON kind (number,
+// string, boolean, array, object) and, for a scalar child, its text; a
+// null union slot reads back as a null of the first child. With
+// [WriteUnionTypeCodes] a union slot is {"type_code": c, "value": v}
+// instead, which reads back exactly (a Reader takes both forms: an object
+// whose first key is "type_code" is this form).
 package ndjson

@@ -18,8 +18,8 @@ type inode struct {
 	keep                        func(key string) bool // root only: keys to infer (nil: all)
 }
 
-func newInode(path string, layouts []string) *inode {
-	return &inode{path: path, scalar: textval.Inferrer{Layouts: layouts}}
+func newInode(path string, like *textval.Inferrer) *inode {
+	return &inode{path: path, scalar: textval.Inferrer{Layouts: like.Layouts, TrimSpace: like.TrimSpace}}
 }
 
 func (n *inode) kid(name string) *inode {
@@ -33,7 +33,7 @@ func (n *inode) kid(name string) *inode {
 	if n.path != "" {
 		p = n.path + "." + name
 	}
-	k := newInode(p, n.scalar.Layouts)
+	k := newInode(p, &n.scalar)
 	n.kids[name] = k
 	n.names = append(n.names, name)
 	return k
@@ -89,7 +89,7 @@ func (n *inode) observe(l *lexer, line, depth int) error {
 			n.arrLine = line
 		}
 		if n.elem == nil {
-			n.elem = newInode(n.path+"[]", n.scalar.Layouts)
+			n.elem = newInode(n.path+"[]", &n.scalar)
 		}
 		l.pos++
 		if l.peek() == ']' {

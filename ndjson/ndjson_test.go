@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"testing"
 	"time"
@@ -53,10 +54,17 @@ func write(t *testing.T, rec *alkaid.Record) []byte {
 func TestRoundTrip(t *testing.T) {
 	ok, _ := splitTypes(t)
 	schema := alkaid.NewSchema(ok, datatype.Metadata{})
-	for _, c := range []struct {
+	type config struct {
 		seed                        uint64
 		rows, batch, block, workers int
-	}{{1, 1, 1, 1 << 20, 1}, {2, 200, 7, 64, 3}, {3, 700, 256, 4096, 2}} {
+	}
+	cases := []config{{1, 1, 1, 1 << 20, 1}, {2, 200, 7, 64, 3}, {3, 700, 256, 4096, 2}}
+	// And random batch sizes, chunk sizes and goroutine counts.
+	r := rand.New(rand.NewPCG(36, 2))
+	for seed := uint64(10); seed < 16; seed++ {
+		cases = append(cases, config{seed, 1 + r.IntN(800), 1 + r.IntN(300), 64 << r.IntN(8), 1 + r.IntN(4)})
+	}
+	for _, c := range cases {
 		t.Run(fmt.Sprintf("seed%d", c.seed), func(t *testing.T) {
 			rec := randdata.New(c.seed).Record(schema, c.rows)
 			_, got, err := readAll(t, write(t, rec), WithSchema(schema), WithBatchSize(c.batch),
@@ -271,5 +279,27 @@ func TestBoundedReadAhead(t *testing.T) {
 	}
 	if cr.n > 64<<10 {
 		t.Fatalf("read %d bytes ahead of one batch of 1.2 KB", cr.n)
+	}
+}
+
+// TestUnderflowKeptAsText: a number that would round to zero is kept as
+// its text, as one past the largest float is (reading is lossless); with
+// a float64 schema both are range errors.
+func TestUnderflowKeptAsText(t *testing.T) {
+	for _, num := range []string{"1e-400", "1e400", "-2.5e-330"} {
+		s, recs, err := readAll(t, []byte(`{"a": `+num+"}\n"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := s.Field(0).Type; !datatype.Equal(got, datatype.String) {
+			t.Fatalf("%s: inferred %s, want utf8", num, got)
+		}
+		if got := array.FormatValue(recs[0].Column(0), 0); got != `"`+num+`"` {
+			t.Fatalf("%s: read %s", num, got)
+		}
+		schema := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Float64, Nullable: true}}, datatype.Metadata{})
+		if _, _, err := readAll(t, []byte(`{"a": `+num+"}\n"), WithSchema(schema)); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "out of range") {
+			t.Fatalf("%s as float64: %v", num, err)
+		}
 	}
 }

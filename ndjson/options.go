@@ -32,6 +32,7 @@ type readerConfig struct {
 	inferAll    bool
 	columns     []string
 	layouts     []string
+	trimSpace   bool
 	concurrency int
 	blockSize   int
 }
@@ -58,6 +59,12 @@ func WithInferAll() ReaderOption { return func(c *readerConfig) { c.inferAll = t
 func WithColumns(names ...string) ReaderOption {
 	return func(c *readerConfig) { c.columns = append([]string(nil), names...) }
 }
+
+// WithTrimSpace makes numbers, dates, times and timestamps written as
+// strings drop spaces and tabs around their value; by default " 12" is
+// not an integer (the text grammar, shared with compute.Cast and csv,
+// refuses it everywhere unless asked).
+func WithTrimSpace() ReaderOption { return func(c *readerConfig) { c.trimSpace = true } }
 
 // WithTimestampLayouts adds time.Parse layouts for timestamp strings.
 func WithTimestampLayouts(layouts ...string) ReaderOption {

@@ -180,7 +180,7 @@ func (rd *Reader) reset() {
 }
 
 func (rd *Reader) infer() (*alkaid.Schema, error) {
-	root := newInode("", rd.cfg.layouts)
+	root := newInode("", &textval.Inferrer{Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace})
 	if len(rd.cfg.columns) > 0 {
 		root.keep = func(key string) bool {
 			for _, c := range rd.cfg.columns {
@@ -252,7 +252,7 @@ func (rd *Reader) Offset() int64 { return rd.consumed.Load() }
 
 // parse turns a chunk of lines into a record.
 func (rd *Reader) parse(chunk []byte, first int) (*alkaid.Record, error) {
-	opts := &textval.Options{Layouts: rd.cfg.layouts}
+	opts := &textval.Options{Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace}
 	n := rd.schema.NumFields()
 	root := &col{path: "", names: make([]string, n), kids: make([]*col, n)}
 	builders := make([]array.Builder, n)
@@ -277,7 +277,7 @@ func (rd *Reader) parse(chunk []byte, first int) (*alkaid.Record, error) {
 			return fmt.Errorf("ndjson: %w: line %d: want a JSON object", ErrInvalid, line)
 		}
 		if err := root.object(&lx, 0, len(rd.cfg.columns) > 0); err != nil {
-			return fmt.Errorf("ndjson: %w: line %d: %v", ErrInvalid, line, err)
+			return fmt.Errorf("ndjson: %w: line %d: %w", ErrInvalid, line, err)
 		}
 		if lx.peek() != 0 {
 			return fmt.Errorf("ndjson: %w: line %d: %v", ErrInvalid, line, lx.errf("text after the object"))

@@ -15,21 +15,44 @@ import (
 // row, keys in schema order, nulls written as null.
 type Writer struct {
 	w   io.Writer
+	cfg writerConfig
 	buf []byte
 	err error
 }
 
+// WriterOption configures a Writer.
+type WriterOption func(*writerConfig)
+
+type writerConfig struct {
+	unionCodes bool
+}
+
+// WriteUnionTypeCodes writes a union slot as {"type_code": c, "value": v}
+// instead of the value alone, so that a reader can tell children of the
+// same JSON kind apart (and which child a null belongs to). The Reader
+// takes both forms.
+func WriteUnionTypeCodes() WriterOption { return func(c *writerConfig) { c.unionCodes = true } }
+
 // NewWriter returns a Writer to w.
-func NewWriter(w io.Writer) *Writer { return &Writer{w: w} }
+func NewWriter(w io.Writer, opts ...WriterOption) *Writer {
+	wr := &Writer{w: w}
+	for _, o := range opts {
+		o(&wr.cfg)
+	}
+	return wr
+}
 
 // enc appends the JSON of slot i (not null) of its array.
 type enc func(dst []byte, i int) ([]byte, error)
 
 // encoder returns the encoder of a (see the package doc for the forms).
-func encoder(a array.Array, path string) (enc, error) {
+func encoder(a array.Array, path string, cfg *writerConfig) (enc, error) {
 	t := a.DataType()
 	if err := supported(t); err != nil {
 		return nil, fmt.Errorf("ndjson: %w: field %q: %v", ErrNotSupported, path, err)
+	}
+	if e, err := encodedEncoder(a, path, cfg); e != nil || err != nil {
+		return e, err
 	}
 	switch aa := a.(type) {
 	case *array.Struct:
@@ -38,7 +61,7 @@ func encoder(a array.Array, path string) (enc, error) {
 		keys := make([][]byte, aa.NumField())
 		for k := range kids {
 			f := st.Field(k)
-			e, err := encoder(aa.Field(k), path+"."+f.Name)
+			e, err := encoder(aa.Field(k), path+"."+f.Name, cfg)
 			if err != nil {
 				return nil, err
 			}
@@ -53,7 +76,7 @@ func encoder(a array.Array, path string) (enc, error) {
 				}
 				dst = append(dst, keys[k]...)
 				var err error
-				if dst, err = nullOr(dst, aa.Field(k), e, i); err != nil {
+				if dst, err = cfg.nullOr(dst, aa.Field(k), e, i); err != nil {
 					return nil, err
 				}
 			}
@@ -61,7 +84,7 @@ func encoder(a array.Array, path string) (enc, error) {
 		}, nil
 	case array.ListLike:
 		vals := aa.ListValues()
-		e, err := encoder(vals, path+"[]")
+		e, err := encoder(vals, path+"[]", cfg)
 		if err != nil {
 			return nil, err
 		}
@@ -73,7 +96,7 @@ func encoder(a array.Array, path string) (enc, error) {
 					dst = append(dst, ',')
 				}
 				var err error
-				if dst, err = nullOr(dst, vals, e, j); err != nil {
+				if dst, err = cfg.nullOr(dst, vals, e, j); err != nil {
 					return nil, err
 				}
 			}
@@ -114,9 +137,13 @@ func encoder(a array.Array, path string) (enc, error) {
 	}, nil
 }
 
-func nullOr(dst []byte, a array.Array, e enc, i int) ([]byte, error) {
+// nullOr writes null for a null slot of a, else its value; a union with
+// type codes writes its nulls itself ({"type_code": c, "value": null}).
+func (c *writerConfig) nullOr(dst []byte, a array.Array, e enc, i int) ([]byte, error) {
 	if a.IsNull(i) {
-		return append(dst, "null"...), nil
+		if _, union := a.(*array.Union); !union || !c.unionCodes {
+			return append(dst, "null"...), nil
+		}
 	}
 	return e(dst, i)
 }
@@ -161,7 +188,7 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 	encs := make([]enc, n)
 	keys := make([][]byte, n)
 	for i := range n {
-		e, err := encoder(rec.Column(i), rec.ColumnName(i))
+		e, err := encoder(rec.Column(i), rec.ColumnName(i), &w.cfg)
 		if err != nil {
 			return err
 		}
@@ -180,7 +207,7 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 		}
 		for i, c := range cols {
 			w.buf = append(w.buf, keys[i]...)
-			b, err := nullOr(w.buf, c, encs[i], row)
+			b, err := w.cfg.nullOr(w.buf, c, encs[i], row)
 			if err != nil {
 				w.buf = w.buf[:start] // drop the partial row
 				return err

@@ -22,17 +22,23 @@ The format comes from -format, else OUT's extension (.csv; .json, .ndjson,
 -format says). Batches are read and written one at a time; a Parquet
 file (PAR1 magic) is read one row group at a time.
 
-Values: numbers as numbers (NaN and infinities as the strings "NaN",
-"+Inf", "-Inf" in JSON), decimals as exact decimal text, dates as
-2006-01-02, times as 15:04:05 with the unit's fraction digits, timestamps
-as ISO-8601 ("Z" when the type has a time zone; years outside 0..9999 and
-dates as counts of units), durations as integers in their unit, binary as
-base64, strings as they are (in CSV an empty string is "" and a null an
-empty cell; a string that is not UTF-8 is an error in JSON); in JSON lists
-are arrays and structs objects. Types without such a form (in CSV nested
-types; in both maps, unions, dictionaries, run-end encoded arrays and
-intervals) are an error naming the column. "alkaid import" with the same
-schema (-schema) reads the output back to the same values.`,
+Values, in the text grammar compute.Cast and the readers share: numbers
+as numbers (NaN and infinities as the strings "NaN", "+Inf", "-Inf" in
+JSON), decimals as exact decimal text, dates as 2006-01-02, times as
+15:04:05 with the unit's fraction digits, timestamps as ISO-8601 (with a
+time zone: the wall time there and its offset, Z for UTC; years outside
+0..9999 and dates as counts of units), durations as integers in their
+unit, binary as base64, strings as they are (in CSV an empty string is ""
+and a null an empty cell; a string that is not UTF-8 is an error in
+JSON). Every type has a form: in JSON lists and list views are arrays,
+structs objects, dictionaries and run-end encoded arrays their values,
+maps objects (string keys) or arrays of {"key": k, "value": v}, unions
+the selected child's value (with -union-type-codes {"type_code": c,
+"value": v}, which tells apart children of one JSON kind), intervals objects with named parts
+({"months": m, "days": d, "nanoseconds": ns}); in CSV dictionaries and
+run-end encoded arrays of scalars are their values and every other type
+(intervals, nested types) its JSON text in one quoted cell. "alkaid
+import" with the same schema (-schema) reads the output back to the same values.`,
 }
 
 func runExport(args []string) int {
@@ -42,10 +48,11 @@ func runExport(args []string) int {
 	delim := fs.String("delimiter", ",", "CSV field delimiter (one ASCII character)")
 	header := fs.Bool("header", true, "CSV: write a header line of column names")
 	quiet := fs.Bool("q", false, "no progress line")
+	codes := fs.Bool("union-type-codes", false, `JSON: write union slots as {"type_code": c, "value": v}`)
 	if done, code := c.parse(fs, args, 2); done {
 		return code
 	}
-	return c.fail(export(fs.Arg(0), fs.Arg(1), *format, *delim, *header, *quiet))
+	return c.fail(export(fs.Arg(0), fs.Arg(1), *format, *delim, *header, *quiet, *codes))
 }
 
 // textFormat picks csv or ndjson from a flag or a path's extension (an
@@ -89,7 +96,7 @@ type textWriter interface {
 	Close() error
 }
 
-func export(inPath, outPath, format, delim string, header, quiet bool) error {
+func export(inPath, outPath, format, delim string, header, quiet, unionCodes bool) error {
 	// Overwriting the input is the graver mistake: name it first, even
 	// when the output's extension is also wrong (export x.ipc x.ipc).
 	if err := notAnInput(outPath, []string{inPath}); err != nil {
@@ -124,7 +131,11 @@ func export(inPath, outPath, format, delim string, header, quiet bool) error {
 	if format == "csv" {
 		tw = csv.NewWriter(bw, csv.WriteDelimiter(comma), csv.WriteHeader(header))
 	} else {
-		tw = ndjson.NewWriter(bw)
+		var opts []ndjson.WriterOption
+		if unionCodes {
+			opts = append(opts, ndjson.WriteUnionTypeCodes())
+		}
+		tw = ndjson.NewWriter(bw, opts...)
 	}
 	p := newProgress("export", quiet)
 	var rows int64

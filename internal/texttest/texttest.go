@@ -58,10 +58,41 @@ func SameRows(t testing.TB, want *alkaid.Record, got []*alkaid.Record) {
 		off := 0
 		for _, ch := range tab.Column(c).Chunks() {
 			w := array.Slice(want.Column(c), off, off+ch.Len())
-			if !array.ApproxEqual(w, ch, array.NaNEqual()) {
+			if !array.ApproxEqual(w, ch, array.NaNEqual()) && !sameText(w, ch) {
 				t.Fatalf("column %q rows %d..%d:\nwant %v\n got %v", want.ColumnName(c), off, off+ch.Len(), w, ch)
 			}
 			off += ch.Len()
 		}
 	}
+}
+
+// sameText reports whether two arrays with a union inside print the same,
+// row by row: the text forms write a union slot as its value, so a null
+// reads back as a null of the first child whichever child held it.
+func sameText(want, got array.Array) bool {
+	if !hasUnion(want.DataType()) || want.Len() != got.Len() {
+		return false
+	}
+	for i := range want.Len() {
+		if array.FormatValue(want, i) != array.FormatValue(got, i) {
+			return false
+		}
+	}
+	return true
+}
+
+func hasUnion(t datatype.DataType) bool {
+	switch tt := t.(type) {
+	case *datatype.UnionType:
+		return true
+	case *datatype.StructType:
+		for _, f := range tt.Fields() {
+			if hasUnion(f.Type) {
+				return true
+			}
+		}
+	case *datatype.ListType:
+		return hasUnion(tt.Elem().Type)
+	}
+	return false
 }

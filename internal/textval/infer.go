@@ -1,12 +1,11 @@
 package textval
 
 import (
-	"math"
-	"strconv"
 	"time"
 	"unicode/utf8"
 
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/textval/grammar"
 )
 
 // Inferrer finds the narrowest type that holds every cell it observed
@@ -27,6 +26,9 @@ type Inferrer struct {
 	Layouts []string
 	// BinaryFallback makes a column with invalid UTF-8 binary.
 	BinaryFallback bool
+	// TrimSpace: cells are read with spaces and tabs around them
+	// dropped (Options.TrimSpace), so infer from what is left.
+	TrimSpace bool
 
 	started                                bool
 	noBool, noNum, noDate, noTime, noStamp bool
@@ -38,6 +40,9 @@ type Inferrer struct {
 
 // Observe takes one non-null CSV cell: any type may fit it.
 func (in *Inferrer) Observe(cell []byte) {
+	if in.TrimSpace {
+		cell = trimSpace(cell)
+	}
 	if !in.started {
 		in.started, in.allInt = true, true
 	}
@@ -52,6 +57,9 @@ func (in *Inferrer) Observe(cell []byte) {
 
 // ObserveString takes a JSON string: only temporal types and strings fit.
 func (in *Inferrer) ObserveString(cell []byte) {
+	if in.TrimSpace {
+		cell = trimSpace(cell)
+	}
 	if !in.started {
 		in.started, in.allInt = true, true
 	}
@@ -177,12 +185,12 @@ func (in *Inferrer) number(b []byte) bool {
 		in.notExactFloat = true
 	}
 	if hasExp {
-		if f, err := strconv.ParseFloat(str(b), 64); err != nil || math.IsInf(f, 0) {
+		if _, err := grammar.ParseFloat(b, 64, grammar.Options{}); err != nil {
 			in.notExactFloat = true
 		}
 	}
 	if len(frac) == 0 && !hasExp && len(intPart) >= 19 {
-		if _, ok := parseInt(cell); !ok {
+		if _, err := grammar.ParseInt(cell, grammar.Options{}); err != nil {
 			in.overflow = true
 		}
 	}
@@ -191,21 +199,21 @@ func (in *Inferrer) number(b []byte) bool {
 
 func (in *Inferrer) temporal(cell []byte) {
 	if !in.noDate {
-		if _, ok := parseDate(cell); !ok {
+		if !grammar.IsDate(cell) {
 			in.noDate = true
 		}
 	}
 	if !in.noTime {
-		if c, ok := parseClock(cell); ok {
-			in.timeFrac = max(in.timeFrac, c.fracDigit)
+		if c, ok := grammar.ParseClock(cell); ok && c.FracDigits <= 9 {
+			in.timeFrac = max(in.timeFrac, c.FracDigits)
 		} else {
 			in.noTime = true
 		}
 	}
 	if !in.noStamp {
-		if st, ok := parseStamp(cell); ok {
-			in.stampFrac = max(in.stampFrac, st.clock.fracDigit)
-			if st.zoned {
+		if st, ok := grammar.ParseStamp(cell); ok && st.Clock.FracDigits <= 9 {
+			in.stampFrac = max(in.stampFrac, st.Clock.FracDigits)
+			if st.Zoned {
 				in.zoned = true
 			} else {
 				in.unzoned = true

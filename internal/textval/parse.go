@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"math"
 	"math/big"
-	"strconv"
 	"time"
 	"unicode/utf8"
 	"unsafe"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/textval/grammar"
 )
 
 // Errors of this package; the callers wrap them with their own sentinels
@@ -38,7 +38,24 @@ type Options struct {
 	// Layouts are extra time.Parse layouts for timestamps, tried after
 	// ISO-8601.
 	Layouts []string
+	// TrimSpace makes numbers, dates, times and timestamps drop spaces and
+	// tabs around them; by default a cell such as " 12" is not a number.
+	TrimSpace bool
 }
+
+// trimSpace drops ASCII spaces and tabs around b.
+func trimSpace(b []byte) []byte {
+	for len(b) > 0 && (b[0] == ' ' || b[0] == '\t') {
+		b = b[1:]
+	}
+	for len(b) > 0 && (b[len(b)-1] == ' ' || b[len(b)-1] == '\t') {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// grammar returns the grammar options of o.
+func (o *Options) grammar() grammar.Options { return grammar.Options{TrimSpace: o.TrimSpace} }
 
 // DefaultTrue and DefaultFalse are the boolean spellings used when
 // Options leaves them empty.
@@ -51,6 +68,13 @@ var (
 type Appender struct {
 	b     array.Builder
 	parse func(cell []byte) error
+}
+
+// NewCustomAppender returns an appender into b that appends a cell with
+// parse, for a type whose text form a format defines itself (csv reads a
+// nested value's JSON text with it).
+func NewCustomAppender(b array.Builder, parse func(cell []byte) error) *Appender {
+	return &Appender{b: b, parse: parse}
 }
 
 // Append parses cell and appends its value.
@@ -93,6 +117,16 @@ func valueErr(t datatype.DataType, cell []byte, why string) error {
 	return fmt.Errorf("%w %q for %s%s", ErrValue, v, t, why)
 }
 
+// grammarErr is valueErr for a grammar error, which it wraps too (so
+// callers can tell grammar.ErrRange and grammar.ErrTruncation apart).
+func grammarErr(t datatype.DataType, cell []byte, err error) error {
+	v := cell
+	if len(v) > 64 {
+		v = v[:64]
+	}
+	return fmt.Errorf("%w %q for %s: %w", ErrValue, v, t, err)
+}
+
 // Supported reports whether t has a text form (nil) or why not.
 func Supported(t datatype.DataType) error {
 	switch t.Kind() {
@@ -127,6 +161,7 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 	}
 	a := &Appender{b: b}
 	bad := func(cell []byte, why string) error { return valueErr(t, cell, why) }
+	g := o.grammar()
 	switch bb := b.(type) {
 	case *array.NullBuilder:
 		a.parse = func(cell []byte) error { return bad(cell, "a null column holds only empty cells") }
@@ -138,8 +173,12 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		if len(fa) == 0 {
 			fa = DefaultFalse
 		}
+		trim := o.TrimSpace
 		a.parse = func(cell []byte) error {
 			s := str(cell)
+			if trim {
+				s = str(trimSpace(cell))
+			}
 			for _, v := range tr {
 				if s == v {
 					bb.Append(true)
@@ -155,48 +194,44 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 			return bad(cell, "")
 		}
 	case *array.Int8Builder:
-		a.parse = intParser(bb, math.MinInt8, math.MaxInt8, bad)
+		a.parse = intParser(bb, math.MinInt8, math.MaxInt8, g, t)
 	case *array.Int16Builder:
-		a.parse = intParser(bb, math.MinInt16, math.MaxInt16, bad)
+		a.parse = intParser(bb, math.MinInt16, math.MaxInt16, g, t)
 	case *array.Int32Builder:
-		a.parse = intParser(bb, math.MinInt32, math.MaxInt32, bad)
+		a.parse = intParser(bb, math.MinInt32, math.MaxInt32, g, t)
 	case *array.Int64Builder:
-		a.parse = intParser(bb, math.MinInt64, math.MaxInt64, bad)
+		a.parse = intParser(bb, math.MinInt64, math.MaxInt64, g, t)
 	case *array.Uint8Builder:
-		a.parse = uintParser(bb, math.MaxUint8, bad)
+		a.parse = uintParser(bb, math.MaxUint8, g, t)
 	case *array.Uint16Builder:
-		a.parse = uintParser(bb, math.MaxUint16, bad)
+		a.parse = uintParser(bb, math.MaxUint16, g, t)
 	case *array.Uint32Builder:
-		a.parse = uintParser(bb, math.MaxUint32, bad)
+		a.parse = uintParser(bb, math.MaxUint32, g, t)
 	case *array.Uint64Builder:
-		a.parse = uintParser(bb, math.MaxUint64, bad)
+		a.parse = uintParser(bb, math.MaxUint64, g, t)
 	case *array.Float16Builder:
 		a.parse = func(cell []byte) error {
-			f, err := strconv.ParseFloat(str(cell), 32)
-			if err != nil || (!math.IsInf(f, 0) && math.Abs(f) > 65504) {
-				return bad(cell, "out of range or not a number")
+			f, err := grammar.ParseFloat(cell, 16, g)
+			if err != nil {
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Float16From(float32(f)))
 			return nil
 		}
 	case *array.Float32Builder:
 		a.parse = func(cell []byte) error {
-			f, err := strconv.ParseFloat(str(cell), 32)
+			f, err := grammar.ParseFloat(cell, 32, g)
 			if err != nil {
-				return bad(cell, "out of range or not a number")
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(float32(f))
 			return nil
 		}
 	case *array.Float64Builder:
 		a.parse = func(cell []byte) error {
-			if f, ok := fastFloat64(cell); ok {
-				bb.Append(f)
-				return nil
-			}
-			f, err := strconv.ParseFloat(str(cell), 64)
+			f, err := grammar.ParseFloat(cell, 64, g)
 			if err != nil {
-				return bad(cell, "out of range or not a number")
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(f)
 			return nil
@@ -204,9 +239,9 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 	case *array.Decimal32Builder:
 		dt := t.(*datatype.DecimalType)
 		a.parse = func(cell []byte) error {
-			v, _, err := parseDecimal(cell, dt)
+			v, _, err := grammar.ParseDecimal(cell, dt.Precision, dt.Scale, g)
 			if err != nil {
-				return bad(cell, err.Error())
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Decimal32(v))
 			return nil
@@ -214,9 +249,9 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 	case *array.Decimal64Builder:
 		dt := t.(*datatype.DecimalType)
 		a.parse = func(cell []byte) error {
-			v, _, err := parseDecimal(cell, dt)
+			v, _, err := grammar.ParseDecimal(cell, dt.Precision, dt.Scale, g)
 			if err != nil {
-				return bad(cell, err.Error())
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Decimal64(v))
 			return nil
@@ -224,9 +259,9 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 	case *array.Decimal128Builder:
 		dt := t.(*datatype.DecimalType)
 		a.parse = func(cell []byte) error {
-			v, bi, err := parseDecimal(cell, dt)
+			v, bi, err := grammar.ParseDecimal(cell, dt.Precision, dt.Scale, g)
 			if err != nil {
-				return bad(cell, err.Error())
+				return grammarErr(t, cell, err)
 			}
 			if bi == nil {
 				bb.Append(datatype.Decimal128{Lo: uint64(v), Hi: v >> 63})
@@ -238,9 +273,9 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 	case *array.Decimal256Builder:
 		dt := t.(*datatype.DecimalType)
 		a.parse = func(cell []byte) error {
-			v, bi, err := parseDecimal(cell, dt)
+			v, bi, err := grammar.ParseDecimal(cell, dt.Precision, dt.Scale, g)
 			if err != nil {
-				return bad(cell, err.Error())
+				return grammarErr(t, cell, err)
 			}
 			if bi == nil {
 				bi = big.NewInt(v)
@@ -250,65 +285,66 @@ func Bind(b array.Builder, o *Options) (*Appender, error) {
 		}
 	case *array.Date32Builder:
 		a.parse = func(cell []byte) error {
-			if d, ok := parseDate(cell); ok && d >= math.MinInt32 && d <= math.MaxInt32 {
-				bb.Append(datatype.Date32(d))
-				return nil
+			d, err := grammar.ParseDate(cell, g)
+			if err == nil && (d < math.MinInt32 || d > math.MaxInt32) {
+				err = grammar.ErrRange
 			}
-			v, err := strconv.ParseInt(str(cell), 10, 32)
 			if err != nil {
-				return bad(cell, "want YYYY-MM-DD or a count of days")
+				return grammarErr(t, cell, err)
 			}
-			bb.Append(datatype.Date32(v))
+			bb.Append(datatype.Date32(d))
 			return nil
 		}
 	case *array.Date64Builder:
 		a.parse = func(cell []byte) error {
-			if d, ok := parseDate(cell); ok {
-				bb.Append(datatype.Date64(d * 86400000))
-				return nil
+			d, err := grammar.ParseDate(cell, g)
+			if err == nil && (d < math.MinInt64/86400000 || d > math.MaxInt64/86400000) {
+				err = grammar.ErrRange
 			}
-			v, err := strconv.ParseInt(str(cell), 10, 64)
 			if err != nil {
-				return bad(cell, "want YYYY-MM-DD or a count of milliseconds")
+				return grammarErr(t, cell, err)
 			}
-			bb.Append(datatype.Date64(v))
+			bb.Append(datatype.Date64(d * 86400000))
 			return nil
 		}
 	case *array.Time32Builder:
-		unit := t.(*datatype.TimeType).Unit
+		per := t.(*datatype.TimeType).Unit.PerSecond()
 		a.parse = func(cell []byte) error {
-			v, err := parseTime(cell, unit, 32)
+			v, err := grammar.ParseTimeOfDay(cell, per, g)
 			if err != nil {
-				return bad(cell, err.Error())
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Time32(v))
 			return nil
 		}
 	case *array.Time64Builder:
-		unit := t.(*datatype.TimeType).Unit
+		per := t.(*datatype.TimeType).Unit.PerSecond()
 		a.parse = func(cell []byte) error {
-			v, err := parseTime(cell, unit, 64)
+			v, err := grammar.ParseTimeOfDay(cell, per, g)
 			if err != nil {
-				return bad(cell, err.Error())
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Time64(v))
 			return nil
 		}
 	case *array.TimestampBuilder:
-		unit := t.(*datatype.TimestampType).Unit
+		per := t.(*datatype.TimestampType).Unit.PerSecond()
 		a.parse = func(cell []byte) error {
-			v, err := parseTimestamp(cell, unit, o.Layouts)
+			v, err := grammar.ParseTimestamp(cell, per, g)
+			if errors.Is(err, grammar.ErrSyntax) && len(o.Layouts) > 0 {
+				v, err = layoutStamp(cell, per, o.Layouts, g)
+			}
 			if err != nil {
-				return bad(cell, err.Error())
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Timestamp(v))
 			return nil
 		}
 	case *array.DurationBuilder:
 		a.parse = func(cell []byte) error {
-			v, ok := parseInt(cell)
-			if !ok {
-				return bad(cell, "want an integer count of units")
+			v, err := grammar.ParseInt(cell, g)
+			if err != nil {
+				return grammarErr(t, cell, err)
 			}
 			bb.Append(datatype.Duration(v))
 			return nil
@@ -407,182 +443,41 @@ func binaryValue(cell []byte, raw bool) ([]byte, error) {
 	return out[:n], nil
 }
 
-// parseInt reads an optionally signed decimal integer that fits int64.
-func parseInt(b []byte) (int64, bool) {
-	neg := false
-	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
-		neg = b[0] == '-'
-		b = b[1:]
-	}
-	if len(b) == 0 || len(b) > 19 {
-		return 0, false
-	}
-	var u uint64
-	for _, c := range b {
-		if c < '0' || c > '9' {
-			return 0, false
-		}
-		u = u*10 + uint64(c-'0')
-	}
-	if len(b) == 19 && u > 1<<63 { // 19 digits cannot wrap uint64
-		return 0, false
-	}
-	if neg {
-		if u > 1<<63 {
-			return 0, false
-		}
-		return -int64(u), true
-	}
-	if u > math.MaxInt64 {
-		return 0, false
-	}
-	return int64(u), true
-}
-
-func intParser[T int8 | int16 | int32 | int64](b *array.PrimitiveBuilder[T], lo, hi int64, bad func([]byte, string) error) func([]byte) error {
+func intParser[T int8 | int16 | int32 | int64](b *array.PrimitiveBuilder[T], lo, hi int64, g grammar.Options, t datatype.DataType) func([]byte) error {
 	return func(cell []byte) error {
-		v, ok := parseInt(cell)
-		if !ok || v < lo || v > hi {
-			return bad(cell, "not an integer in range")
+		v, err := grammar.ParseInt(cell, g)
+		if err == nil && (v < lo || v > hi) {
+			err = grammar.ErrRange
+		}
+		if err != nil {
+			return grammarErr(t, cell, err)
 		}
 		b.Append(T(v))
 		return nil
 	}
 }
 
-func uintParser[T uint8 | uint16 | uint32 | uint64](b *array.PrimitiveBuilder[T], hi uint64, bad func([]byte, string) error) func([]byte) error {
+func uintParser[T uint8 | uint16 | uint32 | uint64](b *array.PrimitiveBuilder[T], hi uint64, g grammar.Options, t datatype.DataType) func([]byte) error {
 	return func(cell []byte) error {
-		v, err := strconv.ParseUint(str(cell), 10, 64)
-		if err != nil || v > hi {
-			return bad(cell, "not an integer in range")
+		v, err := grammar.ParseUint(cell, g)
+		if err == nil && v > hi {
+			err = grammar.ErrRange
+		}
+		if err != nil {
+			return grammarErr(t, cell, err)
 		}
 		b.Append(T(v))
 		return nil
 	}
 }
 
-// parseDecimal reads a plain decimal number (no exponent) as the unscaled
-// value of dt: small values in v, the others in bi.
-func parseDecimal(cell []byte, dt *datatype.DecimalType) (v int64, bi *big.Int, err error) {
-	b := cell
-	neg := false
-	if len(b) > 0 && (b[0] == '-' || b[0] == '+') {
-		neg = b[0] == '-'
-		b = b[1:]
-	}
-	intPart, frac := b, []byte(nil)
-	for i, c := range b {
-		if c == '.' {
-			intPart, frac = b[:i], b[i+1:]
-			break
-		}
-	}
-	if len(intPart)+len(frac) == 0 {
-		return 0, nil, errors.New("no digits")
-	}
-	scale := int(dt.Scale)
-	for len(frac) > scale && frac[len(frac)-1] == '0' {
-		frac = frac[:len(frac)-1]
-	}
-	if len(frac) > scale {
-		return 0, nil, fmt.Errorf("more than %d fractional digits", scale)
-	}
-	for len(intPart) > 1 && intPart[0] == '0' {
-		intPart = intPart[1:]
-	}
-	if len(intPart) == 1 && intPart[0] == '0' {
-		intPart = intPart[:0]
-	}
-	if len(intPart)+scale > int(dt.Precision) {
-		return 0, nil, fmt.Errorf("more than %d digits", dt.Precision)
-	}
-	n := len(intPart) + scale
-	if n <= 18 {
-		for _, c := range intPart {
-			if c < '0' || c > '9' {
-				return 0, nil, errors.New("not a decimal number")
-			}
-			v = v*10 + int64(c-'0')
-		}
-		for i := range scale {
-			v *= 10
-			if i < len(frac) {
-				c := frac[i]
-				if c < '0' || c > '9' {
-					return 0, nil, errors.New("not a decimal number")
-				}
-				v += int64(c - '0')
-			}
-		}
-		if neg {
-			v = -v
-		}
-		return v, nil, nil
-	}
-	digs := make([]byte, 0, n+1)
-	if neg {
-		digs = append(digs, '-')
-	}
-	digs = append(digs, intPart...)
-	digs = append(digs, frac...)
-	for range scale - len(frac) {
-		digs = append(digs, '0')
-	}
-	bi, ok := new(big.Int).SetString(string(digs), 10)
-	if !ok {
-		return 0, nil, errors.New("not a decimal number")
-	}
-	return 0, bi, nil
-}
-
-// parseTime reads hh:mm:ss[.f] (or a count of units) as a time of day.
-func parseTime(cell []byte, unit datatype.TimeUnit, bits int) (int64, error) {
-	per := unit.PerSecond()
-	if c, ok := parseClock(cell); ok {
-		step := int64(1e9) / per
-		if c.nanos%step != 0 {
-			return 0, fmt.Errorf("more fractional digits than %s", unit)
-		}
-		return c.nanos / step, nil
-	}
-	v, err := strconv.ParseInt(str(cell), 10, bits)
-	if err != nil {
-		return 0, errors.New("want hh:mm:ss[.f] or a count of units")
-	}
-	return v, nil
-}
-
-// parseTimestamp reads ISO-8601 (zone or not; without one, UTC), a
-// layout of layouts, or a count of units since the epoch.
-func parseTimestamp(cell []byte, unit datatype.TimeUnit, layouts []string) (int64, error) {
-	per := unit.PerSecond()
-	if st, ok := parseStamp(cell); ok {
-		return stampUnits(st.days*86400-st.offsetS, st.clock.nanos, per, unit)
-	}
-	if v, ok := parseInt(cell); ok {
-		return v, nil
-	}
+// layoutStamp reads a timestamp with the first of layouts (time.Parse)
+// that matches.
+func layoutStamp(cell []byte, per int64, layouts []string, g grammar.Options) (int64, error) {
 	for _, l := range layouts {
 		if tm, err := time.Parse(l, str(cell)); err == nil {
-			return stampUnits(tm.Unix(), int64(tm.Nanosecond()), per, unit)
+			return grammar.StampUnits(tm.Unix(), int64(tm.Nanosecond()), per, g)
 		}
 	}
-	return 0, errors.New("want an ISO-8601 timestamp or a count of units")
-}
-
-func stampUnits(secs, nanos, per int64, unit datatype.TimeUnit) (int64, error) {
-	step := int64(1e9) / per
-	if nanos%step != 0 {
-		return 0, fmt.Errorf("more fractional digits than %s", unit)
-	}
-	if secs > math.MaxInt64/per-1 || secs < math.MinInt64/per+1 {
-		// Near the ends of int64: check exactly.
-		v := new(big.Int).Mul(big.NewInt(secs), big.NewInt(per))
-		v.Add(v, big.NewInt(nanos/step))
-		if !v.IsInt64() {
-			return 0, fmt.Errorf("out of range for %s", unit)
-		}
-		return v.Int64(), nil
-	}
-	return secs*per + nanos/step, nil
+	return 0, grammar.ErrSyntax
 }

@@ -1,4 +1,4 @@
-package textval
+package grammar
 
 import (
 	"math"
@@ -42,10 +42,10 @@ func TestParseInt(t *testing.T) {
 		{"0", 0, true}, {"-0", 0, true}, {"+7", 7, true},
 		{"9223372036854775807", math.MaxInt64, true}, {"-9223372036854775808", math.MinInt64, true},
 		{"9223372036854775808", 0, false}, {"-9223372036854775809", 0, false},
-		{"99999999999999999999", 0, false}, {"", 0, false}, {"-", 0, false}, {"1e3", 0, false}, {"1 ", 0, false},
+		{"99999999999999999999", 0, false}, {"", 0, false}, {"-", 0, false}, {"1e3", 1000, true}, {"1.50e1", 15, true}, {"1.5", 0, false}, {"1 ", 0, false}, {"0x10", 0, false},
 	} {
-		got, ok := parseInt([]byte(c.in))
-		if ok != c.ok || got != c.want {
+		got, err := ParseInt([]byte(c.in), Options{})
+		if ok := err == nil; ok != c.ok || got != c.want {
 			t.Errorf("parseInt(%q) = %d, %v; want %d, %v", c.in, got, ok, c.want, c.ok)
 		}
 	}
@@ -69,8 +69,8 @@ func TestDecimalText(t *testing.T) {
 			if r.IntN(2) == 0 {
 				v.Neg(v)
 			}
-			text := appendDecimal(nil, 0, v, scale)
-			small, bi, err := parseDecimal(text, dt)
+			text := AppendDecimal(nil, 0, v, scale)
+			small, bi, err := ParseDecimal(text, dt.Precision, dt.Scale, Options{})
 			if err != nil {
 				t.Fatalf("%s: %v", text, err)
 			}
@@ -83,12 +83,12 @@ func TestDecimalText(t *testing.T) {
 		}
 	}
 	dt, _ := datatype.NewDecimal(64, 5, 2)
-	for _, bad := range []string{"1.234", "1234.5", "", ".", "1e2", "1.2.3", "--1"} {
-		if _, _, err := parseDecimal([]byte(bad), dt); err == nil {
+	for _, bad := range []string{"1.234", "1234.5", "", ".", "1e3", "1.2.3", "--1", "1/4", "0x10"} {
+		if _, _, err := ParseDecimal([]byte(bad), dt.Precision, dt.Scale, Options{}); err == nil {
 			t.Errorf("%q: no error", bad)
 		}
 	}
-	if v, _, err := parseDecimal([]byte("-123.40"), dt); err != nil || v != -12340 {
+	if v, _, err := ParseDecimal([]byte("-123.40"), dt.Precision, dt.Scale, Options{}); err != nil || v != -12340 {
 		t.Errorf("-123.40: %d, %v", v, err)
 	}
 }
@@ -104,24 +104,24 @@ func TestTimestampText(t *testing.T) {
 			vals = append(vals, r.Int64())
 		}
 		for _, v := range vals {
-			for _, zone := range []bool{false, true} {
-				text := appendTimestamp(nil, v, per, zone)
-				got, err := parseTimestamp(text, unit, nil)
+			for _, zone := range []string{"", "UTC", "+02:00", "-09:30", "Europe/Paris"} {
+				z, err := ParseZone(zone)
+				if err != nil {
+					t.Fatal(err)
+				}
+				text := AppendTimestamp(nil, v, per, z)
+				got, err := ParseTimestamp(text, per, Options{})
 				if err != nil || got != v {
 					t.Fatalf("%s %d: %s read back as %d, %v", unit, v, text, got, err)
 				}
 			}
 		}
 	}
-	if _, err := parseTimestamp([]byte("2024-01-02T00:00:00.5"), datatype.Second, nil); err == nil {
+	if _, err := ParseTimestamp([]byte("2024-01-02T00:00:00.5"), 1, Options{}); err == nil {
 		t.Error("a fraction finer than the unit is no error")
 	}
-	got, err := parseTimestamp([]byte("2024-01-02T01:00:00+01:00"), datatype.Second, nil)
+	got, err := ParseTimestamp([]byte("2024-01-02T01:00:00+01:00"), 1, Options{})
 	if err != nil || got != 1704153600 {
 		t.Errorf("offset: %d, %v", got, err)
-	}
-	got, err = parseTimestamp([]byte("02/01/2024"), datatype.Second, []string{"02/01/2006"})
-	if err != nil || got != 1704153600 {
-		t.Errorf("layout: %d, %v", got, err)
 	}
 }

@@ -1,4 +1,4 @@
-package textval
+package grammar
 
 import (
 	"math"

@@ -1,4 +1,4 @@
-package textval
+package grammar
 
 // pow10 are the powers of ten a float64 holds exactly.
 var pow10 = [...]float64{1, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15}

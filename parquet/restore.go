@@ -167,3 +167,64 @@ func intervalLeaf(a array.Array, t datatype.DataType) (array.Array, error) {
 	}
 	return makeArray(t, a.Len(), nil, memory.NewBuffer(out))
 }
+
+// wideIndices returns t with the index type of every dictionary in it
+// that is narrower than 32 bits widened to int32. A Parquet column
+// chunk's dictionary, and the distinct values of a batch assembled from
+// it, may outgrow what the Arrow writer's narrow indices held (one
+// dictionary per written batch), so a stored dictionary<uint8, _> is
+// read as dictionary<int32, _> with the same values.
+func wideIndices(t datatype.DataType) datatype.DataType {
+	switch tt := t.(type) {
+	case *datatype.DictionaryType:
+		if datatype.ByteWidth(tt.Index) >= 4 {
+			return t
+		}
+		if dt, err := datatype.NewDictionary(datatype.Int32, tt.Value, tt.Ordered); err == nil {
+			return dt
+		}
+	case *datatype.ListType:
+		e := tt.Elem()
+		w := wideIndices(e.Type)
+		if w == e.Type {
+			return t
+		}
+		e.Type = w
+		switch tt.Kind() {
+		case datatype.KindList:
+			return datatype.ListOfField(e)
+		case datatype.KindLargeList:
+			return datatype.LargeListOfField(e)
+		case datatype.KindListView:
+			return datatype.ListViewOfField(e)
+		case datatype.KindLargeListView:
+			return datatype.LargeListViewOfField(e)
+		case datatype.KindFixedSizeList:
+			if lt, err := datatype.FixedSizeListOfField(e, tt.Size()); err == nil {
+				return lt
+			}
+		}
+	case *datatype.StructType:
+		fs := tt.Fields()
+		changed := false
+		for i := range fs {
+			if w := wideIndices(fs[i].Type); w != fs[i].Type {
+				fs[i].Type, changed = w, true
+			}
+		}
+		if changed {
+			return datatype.StructOf(fs...)
+		}
+	case *datatype.MapType:
+		k, v := tt.Key(), tt.Item()
+		wk, wv := wideIndices(k.Type), wideIndices(v.Type)
+		if wk == k.Type && wv == v.Type {
+			return t
+		}
+		k.Type, v.Type = wk, wv
+		if mt, err := datatype.MapOfFields(k, v, tt.KeysSorted); err == nil {
+			return mt
+		}
+	}
+	return t
+}

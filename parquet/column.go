@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/parquet/internal/compress"
 	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
@@ -55,6 +56,7 @@ type chunk struct {
 	vals     values
 	valid    []byte
 	slots    int
+	entries  int // levels, or values of a leaf with neither
 }
 
 // columnReader decodes the pages of one column chunk.
@@ -84,25 +86,45 @@ type columnReader struct {
 	keep  []bool
 	locs  []format.PageLocation
 	start int64
+	// The chunk read batch by batch (see next): its bytes, the next
+	// page's position and ordinal among data pages, the values of the
+	// pages read and of the metadata, and the entries decoded and not yet
+	// returned (starts of them begin a record, among the first scanned).
+	data         []byte
+	pos, ordinal int
+	got, want    int64
+	keepIdx      bool
+	pend         *chunk
+	starts       int64
+	scanned      int
+	budget       *budget
+	pageAt       int         // chunk byte of the page being read
+	dictArr      array.Array // the dictionary's values, built once
 }
 
-// readChunk decodes a column chunk whose bytes are data.
-// With keepIdx, dictionary-encoded pages keep their indices (as long as
-// no page of another encoding follows).
-func (cr *columnReader) readChunk(data []byte, keepIdx bool) (*chunk, error) {
+// open makes the reader read the column chunk whose bytes are data, a
+// batch at a time (see next). With keepIdx, dictionary-encoded pages keep
+// their indices (as long as no page of another encoding follows).
+func (cr *columnReader) open(data []byte, keepIdx bool) error {
+	cr.want = cr.meta.NumValues
+	if cr.want < 0 {
+		return invalidf("%s: %d values", cr.where, cr.want)
+	}
+	if cr.want > cr.limits.MaxChunkValues {
+		return limitf("%s: %d values (limit %d)", cr.where, cr.want, cr.limits.MaxChunkValues)
+	}
+	cr.data, cr.keepIdx = data, keepIdx
+	return nil
+}
+
+// newChunk is an empty chunk with room for about rows entries.
+func (cr *columnReader) newChunk(rows int64) *chunk {
 	out := &chunk{}
-	out.vals.keepIdx = keepIdx
+	out.vals.keepIdx = cr.keepIdx
 	out.vals.width = physicalWidth(cr.leaf.elem)
-	want := cr.meta.NumValues
-	if want < 0 {
-		return nil, invalidf("%s: %d values", cr.where, want)
-	}
-	if want > cr.limits.MaxChunkValues {
-		return nil, limitf("%s: %d values (limit %d)", cr.where, want, cr.limits.MaxChunkValues)
-	}
 	// Capacity hints, bounded by what the chunk's bytes can justify (a
 	// hint too small only costs growth).
-	hint := int(min(want, 16*int64(len(data))+1<<16))
+	hint := int(min(cr.want-cr.got, rows, 16*int64(len(cr.data))+1<<16))
 	if cr.defBits {
 		out.valid = make([]byte, (hint+7)/8)
 	} else if cr.leaf.maxDef > 0 {
@@ -112,66 +134,141 @@ func (cr *columnReader) readChunk(data []byte, keepIdx bool) (*chunk, error) {
 		out.rep = make([]int16, 0, hint)
 	}
 	if w := out.vals.width; w > 0 {
-		out.vals.fixed = make([]byte, 0, min(int64(hint)*int64(w), 16*int64(len(data))+1<<16))
-	} else if *cr.leaf.elem.Type == format.ByteArray && !keepIdx {
+		out.vals.fixed = make([]byte, 0, min(int64(hint)*int64(w), 16*int64(len(cr.data))+1<<16))
+	} else if *cr.leaf.elem.Type == format.ByteArray && !cr.keepIdx {
 		// Byte arrays take at most the chunk's uncompressed size.
 		out.vals.bin.Offsets = make([]int32, 1, hint+1)
-		out.vals.bin.Data = make([]byte, 0, max(0, min(cr.meta.TotalUncompressedSize, 16*int64(len(data))+1<<16)))
+		size := cr.meta.TotalUncompressedSize
+		if cr.want > 0 {
+			size = size / cr.want * int64(hint)
+		}
+		out.vals.bin.Data = make([]byte, 0, max(0, min(size, 16*int64(len(cr.data))+1<<16)))
 	}
-	var got int64
-	pos := 0
-	ordinal := 0 // of the next data page
-	for got < want && pos < len(data) {
-		at := pos
-		var h format.PageHeader
-		n, err := thrift.Unmarshal(data[pos:], &h)
-		if err != nil {
-			return nil, fmt.Errorf("parquet: %w: %s: page header at chunk byte %d: %v", ErrInvalid, cr.where, pos, err)
-		}
-		pos += n
-		if h.CompressedPageSize < 0 || int(h.CompressedPageSize) > len(data)-pos {
-			return nil, invalidf("%s: page of %d bytes at chunk byte %d exceeds the chunk's %d bytes left", cr.where, h.CompressedPageSize, pos, len(data)-pos)
-		}
-		if h.UncompressedPageSize < 0 || int64(h.UncompressedPageSize) > cr.limits.MaxPageSize {
-			return nil, limitf("%s: page of %d uncompressed bytes (limit %d)", cr.where, h.UncompressedPageSize, cr.limits.MaxPageSize)
-		}
-		body := data[pos : pos+int(h.CompressedPageSize)]
-		pos += int(h.CompressedPageSize)
-		if h.CRC != nil && cr.limits.CheckCRC {
-			if crc32.ChecksumIEEE(body) != uint32(*h.CRC) {
-				return nil, invalidf("%s: page at chunk byte %d: CRC mismatch", cr.where, pos-len(body))
-			}
-		}
-		switch h.Type {
-		case format.DictionaryPage:
-			if err := cr.readDictionary(&h, body); err != nil {
-				return nil, err
-			}
-		case format.DataPage, format.DataPageV2:
-			k, skipped, err := cr.passOver(&h, ordinal, at)
-			ordinal++
-			if err != nil {
-				return nil, err
-			}
-			if !skipped {
-				pagesDecoded.Add(1)
-				k, err = cr.readDataPage(&h, body, out)
-				if err != nil {
-					return nil, err
-				}
-			}
-			got += int64(k)
-			if got > want {
-				return nil, invalidf("%s: pages hold more than the %d values of the metadata", cr.where, want)
-			}
-		default:
-			// Index pages and unknown page types carry no values.
+	return out
+}
+
+// done reports whether every page of the chunk has been decoded.
+func (cr *columnReader) done() bool { return cr.got >= cr.want || cr.pos >= len(cr.data) }
+
+// next returns the entries of the chunk's next rows rows (records, where
+// the column repeats), fewer at its end, decoding pages as needed; the
+// entries of a page beyond them wait for the next call.
+func (cr *columnReader) next(rows int64) (*chunk, error) {
+	if cr.pend == nil {
+		cr.pend = cr.newChunk(rows)
+	}
+	for !cr.done() && !cr.holds(rows) {
+		if err := cr.readPage(); err != nil {
+			return nil, err
 		}
 	}
-	if got != want {
-		return nil, invalidf("%s: %d values in the pages, %d in the metadata", cr.where, got, want)
+	if cr.done() && cr.got != cr.want {
+		return nil, invalidf("%s: %d values in the pages, %d in the metadata", cr.where, cr.got, cr.want)
 	}
+	out := cr.pend
+	e, ok := cr.cut(rows)
+	if !ok {
+		cr.pend = nil
+		return out, nil
+	}
+	rest := splitChunk(out, e, cr.leaf.maxDef, cr.spread)
+	cr.pend, cr.starts, cr.scanned = rest, 0, 0
 	return out, nil
+}
+
+// holds reports whether the pending entries hold more than rows rows, or
+// exactly rows rows of a column that does not repeat (the next entry of a
+// repeated column may continue the last record).
+func (cr *columnReader) holds(rows int64) bool {
+	p := cr.pend
+	if cr.leaf.maxRep == 0 {
+		return int64(p.entries) >= rows
+	}
+	for _, r := range p.rep[cr.scanned:] {
+		if r == 0 {
+			cr.starts++
+		}
+	}
+	cr.scanned = len(p.rep)
+	return cr.starts > rows
+}
+
+// cut returns the entry at which the row after the first rows rows of
+// the pending entries starts; ok is false when they hold no more rows.
+func (cr *columnReader) cut(rows int64) (int, bool) {
+	p := cr.pend
+	if cr.leaf.maxRep == 0 {
+		return int(rows), int64(p.entries) > rows
+	}
+	seen := int64(0)
+	for i, r := range p.rep {
+		if r == 0 {
+			if seen == rows {
+				return i, true
+			}
+			seen++
+		}
+	}
+	return 0, false
+}
+
+// readPage decodes the next page of the chunk into the pending entries.
+func (cr *columnReader) readPage() error {
+	data, out := cr.data, cr.pend
+	pos := cr.pos
+	at := pos
+	var h format.PageHeader
+	n, err := thrift.Unmarshal(data[pos:], &h)
+	if err != nil {
+		return fmt.Errorf("parquet: %w: %s: page header at chunk byte %d: %v", ErrInvalid, cr.where, pos, err)
+	}
+	pos += n
+	if h.CompressedPageSize < 0 || int(h.CompressedPageSize) > len(data)-pos {
+		return invalidf("%s: page of %d bytes at chunk byte %d exceeds the chunk's %d bytes left", cr.where, h.CompressedPageSize, pos, len(data)-pos)
+	}
+	if h.UncompressedPageSize < 0 || int64(h.UncompressedPageSize) > cr.limits.MaxPageSize {
+		return limitf("%s: page of %d uncompressed bytes (limit %d)", cr.where, h.UncompressedPageSize, cr.limits.MaxPageSize)
+	}
+	body := data[pos : pos+int(h.CompressedPageSize)]
+	pos += int(h.CompressedPageSize)
+	cr.pos, cr.pageAt = pos, at
+	if h.CRC != nil && cr.limits.CheckCRC {
+		if crc32.ChecksumIEEE(body) != uint32(*h.CRC) {
+			return invalidf("%s: page at chunk byte %d: CRC mismatch", cr.where, pos-len(body))
+		}
+	}
+	switch h.Type {
+	case format.DictionaryPage:
+		if err := cr.readDictionary(&h, body); err != nil {
+			return err
+		}
+		return cr.charge(cr.dict.size())
+	case format.DataPage, format.DataPageV2:
+		k, skipped, err := cr.passOver(&h, cr.ordinal, at)
+		cr.ordinal++
+		if err != nil {
+			return err
+		}
+		if !skipped {
+			pagesDecoded.Add(1)
+			before := out.size()
+			k, err = cr.readDataPage(&h, body, out)
+			if err != nil {
+				return err
+			}
+			out.entries += k
+			if err := cr.charge(out.size() - before); err != nil {
+				return err
+			}
+		}
+		cr.got += int64(k)
+		if cr.got > cr.want {
+			return invalidf("%s: pages hold more than the %d values of the metadata", cr.where, cr.want)
+		}
+	default:
+		// Index pages and unknown page types carry no values.
+	}
+	return nil
 }
 
 func physicalWidth(e *format.SchemaElement) int {
@@ -191,6 +288,11 @@ func physicalWidth(e *format.SchemaElement) int {
 // decompress decodes a page body into the reader's scratch memory: the
 // result is valid until the next call.
 func (cr *columnReader) decompress(body []byte, size int) ([]byte, error) {
+	if cr.meta.Codec != format.Uncompressed {
+		if err := cr.charge(int64(size)); err != nil {
+			return nil, err
+		}
+	}
 	out, err := compress.DecompressInto(cr.meta.Codec, cr.page, body, size)
 	if err == nil && len(out) > 0 && cap(out) > cap(cr.page) && (len(body) == 0 || &out[0] != &body[0]) {
 		cr.page = out[:0]

@@ -69,7 +69,7 @@ func splitChunk(c *chunk, e int, maxDef int16, spread bool) *chunk {
 		rest.valid = make([]byte, (n+7)/8, max((n+7)/8, cap(c.valid)-len(c.valid)))
 		bitutil.CopyBits(rest.valid, 0, c.valid, e, n)
 		rest.slots, c.slots = n, e
-		c.valid = c.valid[:(e+7)/8:(e+7)/8]
+		c.valid = c.valid[: (e+7)/8 : (e+7)/8]
 	case c.def != nil:
 		present = countLevel(c.def[:e], maxDef)
 		rest.def = append(make([]int16, 0, max(len(c.def)-e, cap(c.def)/2)), c.def[e:]...)

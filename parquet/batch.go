@@ -1,13 +1,11 @@
 package parquet
 
-// Reading a column chunk batch by batch: the entries decoded beyond a
-// batch are split off and wait for the next one, and what a read decodes
-// is bounded by the size of the file.
+// Bounding what a read decodes by the size of the file.
 
 import (
 	"sync/atomic"
 
-	"github.com/alkaid-go/alkaid/bitutil"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
 // expansionAllowance is what one read may decompress and decode beyond
@@ -33,10 +31,11 @@ func newBudget(l ReaderLimits, size int64) *budget {
 }
 
 // charge counts n more bytes decompressed or decoded by the page being
-// read, refusing them beyond the budget.
+// read (fewer when n is negative, correcting an estimate), refusing them
+// beyond the budget.
 func (cr *columnReader) charge(n int64) error {
 	b := cr.budget
-	if b == nil || n <= 0 {
+	if b == nil || n == 0 {
 		return nil
 	}
 	if used := b.used.Add(n); used > b.limit {
@@ -44,6 +43,44 @@ func (cr *columnReader) charge(n int64) error {
 			cr.where, cr.pageAt, used, b.ratio, b.size, expansionAllowance)
 	}
 	return nil
+}
+
+// pageLimit is the most bytes a page may decode to: the page size limit,
+// or what is left of the read's budget when that is less.
+func (cr *columnReader) pageLimit() int64 {
+	lim := cr.limits.MaxPageSize
+	if b := cr.budget; b != nil {
+		lim = max(0, min(lim, b.limit-b.used.Load()))
+	}
+	return lim
+}
+
+// pageLimitName names the limit pageLimit gives, for errors.
+func (cr *columnReader) pageLimitName() string {
+	if cr.pageLimit() < cr.limits.MaxPageSize {
+		return "ReaderLimits.MaxCompressionRatio"
+	}
+	return "ReaderLimits.MaxPageSize"
+}
+
+// estimate is what a data page of n entries will likely decode to,
+// charged before it is decoded (and corrected after) so that a page
+// declaring more than the budget is refused before anything is
+// allocated for it.
+func (cr *columnReader) estimate(n int64) int64 {
+	per := int64(4) // a byte array's offset, or an index
+	if w := physicalWidth(cr.leaf.elem); w > 0 {
+		per = int64(w)
+	} else if *cr.leaf.elem.Type == format.Boolean {
+		per = 1
+	}
+	if cr.leaf.maxDef > 0 && !cr.defBits {
+		per += 2
+	}
+	if cr.leaf.maxRep > 0 {
+		per += 2
+	}
+	return n * per
 }
 
 // size is the bytes the values take.
@@ -54,58 +91,4 @@ func (v *values) size() int64 {
 // size is the bytes the chunk's levels and values take.
 func (c *chunk) size() int64 {
 	return int64(2*len(c.def)+2*len(c.rep)+len(c.valid)) + c.vals.size()
-}
-
-// splitChunk cuts c after its first e entries: c keeps them and the
-// entries after are returned in new memory (c's buffers become arrays).
-// spread says c's values are one per slot (see columnReader.spread).
-func splitChunk(c *chunk, e int, maxDef int16, spread bool) *chunk {
-	rest := &chunk{entries: c.entries - e}
-	present := e // values of the first e entries
-	switch {
-	case c.valid != nil:
-		present = bitutil.CountSetBits(c.valid, 0, e)
-		n := c.slots - e
-		rest.valid = make([]byte, (n+7)/8, max((n+7)/8, cap(c.valid)-len(c.valid)))
-		bitutil.CopyBits(rest.valid, 0, c.valid, e, n)
-		rest.slots, c.slots = n, e
-		c.valid = c.valid[: (e+7)/8 : (e+7)/8]
-	case c.def != nil:
-		present = countLevel(c.def[:e], maxDef)
-		rest.def = append(make([]int16, 0, max(len(c.def)-e, cap(c.def)/2)), c.def[e:]...)
-		c.def = c.def[:e:e]
-	}
-	if c.rep != nil {
-		rest.rep = append(make([]int16, 0, max(len(c.rep)-e, cap(c.rep)/2)), c.rep[e:]...)
-		c.rep = c.rep[:e:e]
-	}
-	v, rv := &c.vals, &rest.vals
-	rv.width, rv.keepIdx = v.width, v.keepIdx
-	k := present // values to keep
-	if spread {
-		k = e
-	}
-	switch {
-	case v.keepIdx && len(v.idx) > 0:
-		rv.idx = append(make([]int32, 0, len(v.idx)-k), v.idx[k:]...)
-		v.idx = v.idx[:k:k]
-	case v.width > 0:
-		rv.fixed = append(make([]byte, 0, len(v.fixed)-k*v.width), v.fixed[k*v.width:]...)
-		v.fixed = v.fixed[: k*v.width : k*v.width]
-	case v.bools != nil:
-		rv.bools = append(make([]byte, 0, len(v.bools)-k), v.bools[k:]...)
-		v.bools = v.bools[:k:k]
-	case len(v.bin.Offsets) > 0:
-		offs := v.bin.Offsets
-		cut := offs[k]
-		rv.bin.Data = append(make([]byte, 0, len(v.bin.Data)-int(cut)), v.bin.Data[cut:]...)
-		rv.bin.Offsets = make([]int32, len(offs)-k)
-		for i, o := range offs[k:] {
-			rv.bin.Offsets[i] = o - cut
-		}
-		v.bin.Offsets = offs[: k+1 : k+1]
-		v.bin.Data = v.bin.Data[:cut:cut]
-	}
-	rv.n, v.n = v.n-present, present
-	return rest
 }

@@ -94,12 +94,16 @@ type columnReader struct {
 	pos, ordinal int
 	got, want    int64
 	keepIdx      bool
-	pend         *chunk
-	starts       int64
-	scanned      int
-	budget       *budget
-	pageAt       int         // chunk byte of the page being read
-	dictArr      array.Array // the dictionary's values, built once
+	// spill holds the entries of a page decoded beyond a batch; those
+	// before spillAt (values before spillVal) are in batches already.
+	spill             *chunk
+	spillAt, spillVal int
+	budget            *budget
+	pageAt            int // chunk byte of the page being read
+	// lastPage and lastRows: the entries and records of the last data
+	// page read, to size what the next batch holds.
+	lastPage, lastRows int64
+	dictArr            array.Array // the dictionary's values, built once
 }
 
 // open makes the reader read the column chunk whose bytes are data, a
@@ -124,7 +128,7 @@ func (cr *columnReader) newChunk(rows int64) *chunk {
 	out.vals.width = physicalWidth(cr.leaf.elem)
 	// Capacity hints, bounded by what the chunk's bytes can justify (a
 	// hint too small only costs growth).
-	hint := int(min(cr.want-cr.got, rows, 16*int64(len(cr.data))+1<<16))
+	hint := int(min(cr.want-cr.got+int64(cr.spilled()), cr.expect(rows), 16*int64(len(cr.data))+1<<16))
 	if cr.defBits {
 		out.valid = make([]byte, (hint+7)/8)
 	} else if cr.leaf.maxDef > 0 {
@@ -147,128 +151,252 @@ func (cr *columnReader) newChunk(rows int64) *chunk {
 	return out
 }
 
+// expect is how many entries a batch of rows rows likely holds.
+func (cr *columnReader) expect(rows int64) int64 {
+	if cr.leaf.maxRep > 0 && cr.lastRows > 0 {
+		return rows * max(1, (cr.lastPage+cr.lastRows-1)/cr.lastRows)
+	}
+	return rows
+}
+
 // done reports whether every page of the chunk has been decoded.
 func (cr *columnReader) done() bool { return cr.got >= cr.want || cr.pos >= len(cr.data) }
 
-// next returns the entries of the chunk's next rows rows (records, where
-// the column repeats), fewer at its end, decoding pages as needed; the
-// entries of a page beyond them wait for the next call.
-func (cr *columnReader) next(rows int64) (*chunk, error) {
-	if cr.pend == nil {
-		cr.pend = cr.newChunk(rows)
+// spilled is the number of decoded entries waiting in the spill.
+func (cr *columnReader) spilled() int {
+	if cr.spill == nil {
+		return 0
 	}
-	for !cr.done() && !cr.holds(rows) {
-		if err := cr.readPage(); err != nil {
+	return cr.spill.entries - cr.spillAt
+}
+
+// next returns the entries of the chunk's next rows rows (records, where
+// the column repeats), fewer at its end, decoding pages as needed. A
+// page whose entries all belong to the batch is decoded into it; others
+// are decoded into the spill, whose entries are copied into batches as
+// they need them.
+func (cr *columnReader) next(rows int64) (*chunk, error) {
+	out := cr.newChunk(rows)
+	need := rows // rows (records) the batch still has to begin
+	for {
+		if cr.spilled() > 0 {
+			if cr.take(out, &need) {
+				return out, nil
+			}
+			continue
+		}
+		if cr.done() {
+			if cr.got != cr.want {
+				return nil, invalidf("%s: %d values in the pages, %d in the metadata", cr.where, cr.got, cr.want)
+			}
+			return out, nil
+		}
+		if cr.leaf.maxRep == 0 && need == 0 {
+			return out, nil
+		}
+		direct, err := cr.readPage(out, need)
+		if err != nil {
 			return nil, err
 		}
-	}
-	if cr.done() && cr.got != cr.want {
-		return nil, invalidf("%s: %d values in the pages, %d in the metadata", cr.where, cr.got, cr.want)
-	}
-	out := cr.pend
-	e, ok := cr.cut(rows)
-	if !ok {
-		cr.pend = nil
-		return out, nil
-	}
-	rest := splitChunk(out, e, cr.leaf.maxDef, cr.spread)
-	cr.pend, cr.starts, cr.scanned = rest, 0, 0
-	return out, nil
-}
-
-// holds reports whether the pending entries hold more than rows rows, or
-// exactly rows rows of a column that does not repeat (the next entry of a
-// repeated column may continue the last record).
-func (cr *columnReader) holds(rows int64) bool {
-	p := cr.pend
-	if cr.leaf.maxRep == 0 {
-		return int64(p.entries) >= rows
-	}
-	for _, r := range p.rep[cr.scanned:] {
-		if r == 0 {
-			cr.starts++
+		if direct {
+			need -= int64(cr.lastPage)
 		}
 	}
-	cr.scanned = len(p.rep)
-	return cr.starts > rows
 }
 
-// cut returns the entry at which the row after the first rows rows of
-// the pending entries starts; ok is false when they hold no more rows.
-func (cr *columnReader) cut(rows int64) (int, bool) {
-	p := cr.pend
+// take moves entries of the spill to out, up to the start of the record
+// after the need records it still begins (need goes down by those it
+// takes), and reports whether out is then full.
+func (cr *columnReader) take(out *chunk, need *int64) bool {
+	sp := cr.spill
+	e0, e1 := cr.spillAt, sp.entries
+	full := false
 	if cr.leaf.maxRep == 0 {
-		return int(rows), int64(p.entries) > rows
-	}
-	seen := int64(0)
-	for i, r := range p.rep {
-		if r == 0 {
-			if seen == rows {
-				return i, true
+		if int64(e1-e0) >= *need {
+			e1, full = e0+int(*need), true
+		}
+		*need -= int64(e1 - e0)
+	} else {
+		for i, r := range sp.rep[e0:e1] {
+			if r != 0 {
+				continue
 			}
-			seen++
+			if *need == 0 {
+				e1, full = e0+i, true
+				break
+			}
+			*need--
 		}
 	}
-	return 0, false
+	cr.moveEntries(out, e0, e1)
+	cr.spillAt = e1
+	return full
 }
 
-// readPage decodes the next page of the chunk into the pending entries.
-func (cr *columnReader) readPage() error {
-	data, out := cr.data, cr.pend
+// moveEntries appends entries [e0, e1) of the spill to out: their levels
+// and values (from the spill's value cursor on).
+func (cr *columnReader) moveEntries(out *chunk, e0, e1 int) {
+	sp := cr.spill
+	n := e1 - e0
+	if n == 0 {
+		return
+	}
+	present := n
+	switch {
+	case sp.valid != nil:
+		present = bitutil.CountSetBits(sp.valid, e0, n)
+		growBits(&out.valid, out.slots+n)
+		bitutil.CopyBits(out.valid, out.slots, sp.valid, e0, n)
+		out.slots += n
+	case cr.leaf.maxDef > 0:
+		present = countLevel(sp.def[e0:e1], cr.leaf.maxDef)
+		out.def = append(out.def, sp.def[e0:e1]...)
+	}
+	if cr.leaf.maxRep > 0 {
+		out.rep = append(out.rep, sp.rep[e0:e1]...)
+	}
+	out.entries += n
+	k := present // values to move
+	if cr.spread {
+		k = n
+	}
+	v0, v1 := cr.spillVal, cr.spillVal+k
+	cr.spillVal = v1
+	src, dst := &sp.vals, &out.vals
+	dst.n += present
+	switch {
+	case src.keepIdx:
+		dst.idx = append(dst.idx, src.idx[v0:v1]...)
+	case src.width > 0:
+		w := src.width
+		dst.fixed = append(dst.fixed, src.fixed[v0*w:v1*w]...)
+	case src.bools != nil:
+		dst.bools = append(dst.bools, src.bools[v0:v1]...)
+	case len(src.bin.Offsets) > 0:
+		offs := src.bin.Offsets
+		if len(dst.bin.Offsets) == 0 {
+			dst.bin.Offsets = append(dst.bin.Offsets, 0)
+		}
+		base := int32(len(dst.bin.Data)) - offs[v0]
+		dst.bin.Data = append(dst.bin.Data, src.bin.Data[offs[v0]:offs[v1]]...)
+		for _, o := range offs[v0+1 : v1+1] {
+			dst.bin.Offsets = append(dst.bin.Offsets, o+base)
+		}
+	}
+}
+
+// resetSpill empties the spill for the next page, keeping its memory.
+func (cr *columnReader) resetSpill(keepIdx bool) *chunk {
+	sp := cr.spill
+	if sp == nil {
+		sp = &chunk{}
+		cr.spill = sp
+	}
+	v := &sp.vals
+	*sp = chunk{def: sp.def[:0], rep: sp.rep[:0], valid: sp.valid[:0], vals: values{
+		width: physicalWidth(cr.leaf.elem), keepIdx: keepIdx, fixed: v.fixed[:0], bools: v.bools[:0], idx: v.idx[:0],
+		bin: encoding.Binary{Offsets: append(v.bin.Offsets[:0], 0), Data: v.bin.Data[:0]}}}
+	if *cr.leaf.elem.Type != format.ByteArray {
+		sp.vals.bin.Offsets = sp.vals.bin.Offsets[:0]
+	}
+	cr.spillAt, cr.spillVal = 0, 0
+	return sp
+}
+
+// readPage decodes the next page of the chunk: a data page into out
+// when it is all part of the batch (direct: its entries are no more than
+// need, the rows the batch still lacks, of a column that does not
+// repeat), otherwise into the spill.
+func (cr *columnReader) readPage(out *chunk, need int64) (direct bool, err error) {
+	data := cr.data
 	pos := cr.pos
 	at := pos
 	var h format.PageHeader
 	n, err := thrift.Unmarshal(data[pos:], &h)
 	if err != nil {
-		return fmt.Errorf("parquet: %w: %s: page header at chunk byte %d: %v", ErrInvalid, cr.where, pos, err)
+		return false, fmt.Errorf("parquet: %w: %s: page header at chunk byte %d: %v", ErrInvalid, cr.where, pos, err)
 	}
 	pos += n
 	if h.CompressedPageSize < 0 || int(h.CompressedPageSize) > len(data)-pos {
-		return invalidf("%s: page of %d bytes at chunk byte %d exceeds the chunk's %d bytes left", cr.where, h.CompressedPageSize, pos, len(data)-pos)
+		return false, invalidf("%s: page of %d bytes at chunk byte %d exceeds the chunk's %d bytes left", cr.where, h.CompressedPageSize, pos, len(data)-pos)
 	}
 	if h.UncompressedPageSize < 0 || int64(h.UncompressedPageSize) > cr.limits.MaxPageSize {
-		return limitf("%s: page of %d uncompressed bytes (limit %d)", cr.where, h.UncompressedPageSize, cr.limits.MaxPageSize)
+		return false, limitf("%s: page of %d uncompressed bytes (limit %d)", cr.where, h.UncompressedPageSize, cr.limits.MaxPageSize)
 	}
 	body := data[pos : pos+int(h.CompressedPageSize)]
 	pos += int(h.CompressedPageSize)
 	cr.pos, cr.pageAt = pos, at
 	if h.CRC != nil && cr.limits.CheckCRC {
 		if crc32.ChecksumIEEE(body) != uint32(*h.CRC) {
-			return invalidf("%s: page at chunk byte %d: CRC mismatch", cr.where, pos-len(body))
+			return false, invalidf("%s: page at chunk byte %d: CRC mismatch", cr.where, pos-len(body))
 		}
 	}
 	switch h.Type {
 	case format.DictionaryPage:
 		if err := cr.readDictionary(&h, body); err != nil {
-			return err
+			return false, err
 		}
-		return cr.charge(cr.dict.size())
+		return false, cr.charge(cr.dict.size())
 	case format.DataPage, format.DataPageV2:
 		k, skipped, err := cr.passOver(&h, cr.ordinal, at)
 		cr.ordinal++
 		if err != nil {
-			return err
+			return false, err
 		}
 		if !skipped {
 			pagesDecoded.Add(1)
-			before := out.size()
-			k, err = cr.readDataPage(&h, body, out)
-			if err != nil {
-				return err
+			entries := int64(pageEntries(&h))
+			est := cr.estimate(entries)
+			if err := cr.charge(est); err != nil {
+				return false, err
 			}
-			out.entries += k
-			if err := cr.charge(out.size() - before); err != nil {
-				return err
+			dst := out
+			direct = cr.leaf.maxRep == 0 && entries <= need
+			if !direct {
+				dst = cr.resetSpill(cr.keepIdx)
+			}
+			before := dst.size()
+			k, err = cr.readDataPage(&h, body, dst)
+			if err != nil {
+				return false, err
+			}
+			dst.entries += k
+			cr.lastPage = int64(k)
+			if cr.leaf.maxRep > 0 {
+				cr.lastRows = int64(countLevel(dst.rep[len(dst.rep)-k:], 0))
+			}
+			if !dst.vals.keepIdx && cr.keepIdx {
+				// A page not dictionary-encoded: the batch and those
+				// after it hold values.
+				cr.keepIdx = false
+				if err := cr.keepIndices(&out.vals); err != nil {
+					return false, err
+				}
+			}
+			if err := cr.charge(dst.size() - before - est); err != nil {
+				return false, err
 			}
 		}
 		cr.got += int64(k)
 		if cr.got > cr.want {
-			return invalidf("%s: pages hold more than the %d values of the metadata", cr.where, cr.want)
+			return false, invalidf("%s: pages hold more than the %d values of the metadata", cr.where, cr.want)
 		}
 	default:
 		// Index pages and unknown page types carry no values.
 	}
-	return nil
+	return direct, nil
+}
+
+// pageEntries is the number of entries a data page header declares (0
+// when it has none; readDataPage checks it).
+func pageEntries(h *format.PageHeader) int32 {
+	switch {
+	case h.Type == format.DataPage && h.DataPageHeader != nil:
+		return max(0, h.DataPageHeader.NumValues)
+	case h.Type == format.DataPageV2 && h.DataPageHeaderV2 != nil:
+		return max(0, h.DataPageHeaderV2.NumValues)
+	}
+	return 0
 }
 
 func physicalWidth(e *format.SchemaElement) int {
@@ -398,8 +526,8 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 	if leaf.maxRep > 0 && len(out.rep) > repStart && out.rep[repStart] != 0 {
 		// Pages that follow skipped ones must start a record: files with
 		// an offset index begin every page at a record boundary.
-		if repStart == 0 {
-			return 0, invalidf("%s: the first entry has repetition level %d", cr.where, out.rep[0])
+		if cr.ordinal == 1 { // the chunk's first data page
+			return 0, invalidf("%s: the first entry has repetition level %d", cr.where, out.rep[repStart])
 		}
 		if cr.keep != nil {
 			return 0, invalidf("%s: a data page starts inside a record (repetition level %d), though the file has an offset index", cr.where, out.rep[repStart])

@@ -191,7 +191,7 @@ func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 	// An entry that continues a list (rep 1) must hold an element, as
 	// must the entry before it; bad collects the entries that do not,
 	// which the general assembly then reports.
-	bad, prevHeld := 0, 1
+	bad, prevHeld := 0, 0 // the first entry must start a row
 	for i, rv := range rep {
 		d := int32(def[i])
 		start := int((uint32(rv) - 1) >> 31)          // rep == 0

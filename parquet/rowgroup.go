@@ -170,7 +170,7 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 	if r.left == 0 {
 		for _, jb := range r.jobs {
 			// The pages a selection passes over need not be read.
-			if jb.cr.pend != nil && jb.cr.pend.entries > 0 || (r.sel == nil && !jb.cr.done()) {
+			if jb.cr.spilled() > 0 || (r.sel == nil && !jb.cr.done()) {
 				return nil, invalidf("%s: more rows than the row group's %d", jb.cr.where, rg.NumRows)
 			}
 		}

@@ -114,3 +114,13 @@ func readErr(data []byte, opts ...RecordsOption) error {
 	}
 	return nil
 }
+
+// refooter replaces the footer of the file data by md.
+func refooter(data []byte, md *format.FileMetaData) []byte {
+	n := int(binary.LittleEndian.Uint32(data[len(data)-8:]))
+	out := append([]byte{}, data[:len(data)-8-n]...)
+	footer := thrift.Marshal(nil, md)
+	out = append(out, footer...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(footer)))
+	return append(out, magic...)
+}

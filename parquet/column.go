@@ -88,8 +88,8 @@ type columnReader struct {
 	start int64
 	// The chunk read batch by batch (see next): its bytes, the next
 	// page's position and ordinal among data pages, the values of the
-	// pages read and of the metadata, and the entries decoded and not yet
-	// returned (starts of them begin a record, among the first scanned).
+	// pages read and of the metadata, and whether batches keep dictionary
+	// indices (until a page of another encoding comes).
 	data         []byte
 	pos, ordinal int
 	got, want    int64
@@ -98,8 +98,8 @@ type columnReader struct {
 	// before spillAt (values before spillVal) are in batches already.
 	spill             *chunk
 	spillAt, spillVal int
-	budget            *budget
-	pageAt            int // chunk byte of the page being read
+	budget            *budget // of the whole read, shared by its columns
+	pageAt            int     // chunk byte of the page being read
 	// lastPage and lastRows: the entries and records of the last data
 	// page read, to size what the next batch holds.
 	lastPage, lastRows int64

@@ -1,7 +1,7 @@
 package parquet
 
 import (
-	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -12,64 +12,62 @@ import (
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// TestNarrowDictionaryIndices: a stored dictionary<uint8, _> whose row
-// group holds more distinct values than uint8 indices reach (each
-// written batch had its own dictionary) is read with int32 indices.
+// TestNarrowDictionaryIndices: a stored dictionary<uint8, _> type is read
+// as it is, each batch numbering its own distinct values (as arrow-go
+// does), so a row group of more distinct values than uint8 reaches reads
+// when each batch holds few enough; a batch holding more is ErrLimit.
 func TestNarrowDictionaryIndices(t *testing.T) {
-	for _, it := range []datatype.DataType{datatype.Uint8, datatype.Int8, datatype.Int16} {
-		dt, _ := datatype.NewDictionary(it, datatype.String, false)
-		s := alkaid.NewSchema([]datatype.Field{
-			{Name: "d", Type: dt, Nullable: true},
-			{Name: "l", Type: datatype.ListOf(dt), Nullable: true},
-		}, datatype.Metadata{})
-		var buf bytes.Buffer
-		w, err := NewWriter(&buf, s)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var want []string
-		for k := range 2 {
-			var vs, ls []string
-			for i := range 100 {
-				v := fmt.Sprintf("%q", fmt.Sprint(k*100+i))
-				vs, ls = append(vs, v), append(ls, "["+v+"]")
-				want = append(want, v)
-			}
-			rec, err := alkaid.NewRecord(s, []array.Array{
-				arrayjson.MustParse(dt, "["+strings.Join(vs, ",")+"]"),
-				arrayjson.MustParse(datatype.ListOf(dt), "["+strings.Join(ls, ",")+"]"),
-			}, 100)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := w.Write(rec); err != nil {
-				t.Fatal(err)
-			}
-		}
-		if err := w.Close(); err != nil {
-			t.Fatal(err)
-		}
-		f, err := NewFileBytes(buf.Bytes())
-		if err != nil {
-			t.Fatal(err)
-		}
-		wantType, _ := datatype.NewDictionary(datatype.Int32, datatype.String, false)
-		if got := f.Schema().Field(0).Type; !datatype.Equal(got, wantType) {
-			t.Errorf("%s: schema type %s, want %s", it, got, wantType)
-		}
-		recs, err := f.ReadAll()
-		if err != nil {
-			t.Fatalf("%s: %v", it, err)
-		}
-		var got []string
-		for _, r := range recs {
-			c := r.Column(0)
-			for i := range c.Len() {
-				got = append(got, array.FormatValue(c, i))
+	narrow, _ := datatype.NewDictionary(datatype.Uint8, datatype.String, false)
+	wide, _ := datatype.NewDictionary(datatype.Int32, datatype.String, false)
+	field := func(dt datatype.DataType) *alkaid.Schema {
+		return alkaid.NewSchema([]datatype.Field{{Name: "d", Type: dt, Nullable: true}}, datatype.Metadata{})
+	}
+	// One row group of two halves of 1000 rows, of 200 distinct values
+	// each, written with int32 indices; the stored schema then says
+	// uint8, as that of a writer that wrote the halves as two batches.
+	const half = 1000
+	var vs []string
+	for i := range 2 * half {
+		vs = append(vs, fmt.Sprintf("%q", fmt.Sprint(i/half*200+i%200)))
+	}
+	col := arrayjson.MustParse(wide, "["+strings.Join(vs, ",")+"]")
+	rec, err := alkaid.NewRecord(field(wide), []array.Array{col}, 2*half)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, f := writeAndOpen(t, rec)
+	empty, err := alkaid.NewRecord(field(narrow), []array.Array{array.NewBuilder(narrow).NewArray()}, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, nf := writeAndOpen(t, empty)
+	md := f.meta
+	md.KeyValueMetadata = nf.meta.KeyValueMetadata
+	data = refooter(data, &md)
+
+	f, err = NewFileBytes(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := f.Schema().Field(0).Type; !datatype.Equal(got, narrow) {
+		t.Fatalf("schema type %s, want %s", got, narrow)
+	}
+	got, err := f.ReadAll(WithBatchSize(half))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || !datatype.Equal(got[0].Column(0).DataType(), narrow) {
+		t.Fatalf("%d records of type %s", len(got), got[0].Column(0).DataType())
+	}
+	for i, r := range got {
+		a := r.Column(0)
+		for j := range a.Len() {
+			if v, want := array.FormatValue(a, j), vs[i*half+j]; v != want {
+				t.Fatalf("record %d row %d: %s, want %s", i, j, v, want)
 			}
 		}
-		if strings.Join(got, ",") != strings.Join(want, ",") {
-			t.Errorf("%s: read %d values, not the %d written", it, len(got), len(want))
-		}
+	}
+	if _, err := f.ReadAll(WithBatchSize(2 * half)); !errors.Is(err, ErrLimit) {
+		t.Errorf("400 distinct values in a batch of dictionary<uint8>: got %v, want ErrLimit", err)
 	}
 }

@@ -213,8 +213,7 @@ func (f *File) NumRowGroups() int { return len(f.meta.RowGroups) }
 
 // applyStoredSchema restores, from the ARROW:schema key, the field
 // metadata and the types that map one to one onto what was read (time
-// zones, and types of the same layout); dictionaries get indices of at
-// least 32 bits (see wideIndices).
+// zones, and types of the same layout).
 func (f *File) applyStoredSchema() {
 	var stored *alkaid.Schema
 	for _, kv := range f.meta.KeyValueMetadata {
@@ -232,7 +231,7 @@ func (f *File) applyStoredSchema() {
 		}
 		fields[i].Metadata = sf.Metadata
 		if sf.Nullable == fields[i].Nullable && restorable(sf.Type, fields[i].Type) {
-			fields[i].Type = wideIndices(sf.Type)
+			fields[i].Type = sf.Type
 		}
 	}
 	f.schema = alkaid.NewSchema(fields, f.schema.Metadata())

@@ -4,6 +4,7 @@ package parquet
 // assembled into the arrays of the top-level fields.
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"sync"
@@ -358,6 +359,9 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column, bits
 		return a, nil
 	}
 	a, err := shred.Assemble(fld, cols)
+	if errors.Is(err, shred.ErrLimit) {
+		return nil, limitf("%v (a smaller batch size gives a batch fewer distinct values)", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("parquet: %w: %v", ErrInvalid, err)
 	}

@@ -23,9 +23,9 @@ numbers right-aligned, strings quoted, nulls as (null), lists in [ ],
 structs and maps in { }. Batches are read one at a time; "-" reads stdin
 (a file there, starting with a file magic, is held in memory, up to 1 GiB,
 to reach its footer; a longer one is read as a stream). A Parquet file
-(PAR1 magic) is read one record batch per row group (-batch K picks row
-group K); on stdin it is read whole into memory, its footer being at its
-end.`,
+(PAR1 magic) is read in record batches of at most 65536 rows, row group
+after row group; on stdin it is read whole into memory, its footer being
+at its end.`,
 }
 
 func runCat(args []string) int {

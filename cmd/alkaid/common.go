@@ -122,7 +122,7 @@ type input struct {
 	magic  string // ipc.Magic, ipc.ArrowMagic, or "" for a stream
 	file   *ipc.FileReader
 	stream *ipc.StreamReader
-	pq     *parquet.File // a Parquet file (PAR1 magic), one batch per row group
+	pq     *parquet.File // a Parquet file (PAR1 magic), read in batches
 	// footerErr is why a file (it has a magic) is read as a stream.
 	footerErr error
 	size      int64 // bytes, when known (-1 otherwise)

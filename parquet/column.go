@@ -173,14 +173,14 @@ func (cr *columnReader) spilled() int {
 // next returns the entries of the chunk's next rows rows (records, where
 // the column repeats), fewer at its end, decoding pages as needed. A
 // page whose entries all belong to the batch is decoded into it; others
-// are decoded into the spill, whose entries are copied into batches as
-// they need them.
+// are decoded into a spill of their own, which a batch lying wholly in it
+// takes a view of, and batches straddling it copy from.
 func (cr *columnReader) next(rows int64) (*chunk, error) {
-	out := cr.newChunk(rows)
-	need := rows // rows (records) the batch still has to begin
+	var out *chunk // made when a page is decoded into it or copied to it
+	need := rows   // rows (records) the batch still has to begin
 	for {
 		if cr.spilled() > 0 {
-			if cr.take(out, &need) {
+			if cr.take(&out, &need, rows) {
 				return out, nil
 			}
 			continue
@@ -189,12 +189,12 @@ func (cr *columnReader) next(rows int64) (*chunk, error) {
 			if cr.got != cr.want {
 				return nil, invalidf("%s: %d values in the pages, %d in the metadata", cr.where, cr.got, cr.want)
 			}
-			return out, nil
+			break
 		}
 		if cr.leaf.maxRep == 0 && need == 0 {
-			return out, nil
+			break
 		}
-		direct, err := cr.readPage(out, need)
+		direct, err := cr.readPage(&out, need, rows)
 		if err != nil {
 			return nil, err
 		}
@@ -202,12 +202,18 @@ func (cr *columnReader) next(rows int64) (*chunk, error) {
 			need -= int64(cr.lastPage)
 		}
 	}
+	if out == nil {
+		out = cr.newChunk(0)
+	}
+	return out, nil
 }
 
-// take moves entries of the spill to out, up to the start of the record
-// after the need records it still begins (need goes down by those it
-// takes), and reports whether out is then full.
-func (cr *columnReader) take(out *chunk, need *int64) bool {
+// take gives *out the entries of the spill up to the start of the record
+// after the need records the batch still begins (need goes down by those
+// it takes), and reports whether the batch is then full. A batch that
+// ends in the spill and has nothing yet is a view of it; others get a
+// copy.
+func (cr *columnReader) take(out **chunk, need *int64, rows int64) bool {
 	sp := cr.spill
 	e0, e1 := cr.spillAt, sp.entries
 	full := false
@@ -228,9 +234,64 @@ func (cr *columnReader) take(out *chunk, need *int64) bool {
 			*need--
 		}
 	}
-	cr.moveEntries(out, e0, e1)
+	if *out == nil && (full || e1 == sp.entries && cr.done()) {
+		*out = cr.viewSpill(e0, e1)
+		return full
+	}
+	if *out == nil {
+		*out = cr.newChunk(rows)
+	}
+	cr.moveEntries(*out, e0, e1)
 	cr.spillAt = e1
 	return full
+}
+
+// viewSpill returns entries [e0, e1) of the spill as a chunk sharing its
+// memory (but for the validity bitmap, copied to start at bit 0).
+func (cr *columnReader) viewSpill(e0, e1 int) *chunk {
+	sp := cr.spill
+	n := e1 - e0
+	out := &chunk{entries: n}
+	present := n
+	switch {
+	case sp.valid != nil:
+		present = bitutil.CountSetBits(sp.valid, e0, n)
+		out.valid = make([]byte, (n+7)/8)
+		bitutil.CopyBits(out.valid, 0, sp.valid, e0, n)
+		out.slots = n
+	case cr.leaf.maxDef > 0:
+		present = countLevel(sp.def[e0:e1], cr.leaf.maxDef)
+		out.def = sp.def[e0:e1:e1]
+	}
+	if cr.leaf.maxRep > 0 {
+		out.rep = sp.rep[e0:e1:e1]
+	}
+	k := present
+	if cr.spread {
+		k = n
+	}
+	v0, v1 := cr.spillVal, cr.spillVal+k
+	src, dst := &sp.vals, &out.vals
+	dst.width, dst.keepIdx, dst.n = src.width, src.keepIdx, present
+	switch {
+	case src.keepIdx:
+		dst.idx = src.idx[v0:v1:v1]
+	case src.width > 0:
+		w := src.width
+		dst.fixed = src.fixed[v0*w : v1*w : v1*w]
+	case src.bools != nil:
+		dst.bools = src.bools[v0:v1:v1]
+	case len(src.bin.Offsets) > 0:
+		offs := src.bin.Offsets[v0 : v1+1]
+		base := offs[0]
+		dst.bin.Offsets = make([]int32, len(offs))
+		for i, o := range offs {
+			dst.bin.Offsets[i] = o - base
+		}
+		dst.bin.Data = src.bin.Data[base:offs[len(offs)-1]:offs[len(offs)-1]]
+	}
+	cr.spillAt, cr.spillVal = e1, v1
+	return out
 }
 
 // moveEntries appends entries [e0, e1) of the spill to out: their levels
@@ -285,29 +346,36 @@ func (cr *columnReader) moveEntries(out *chunk, e0, e1 int) {
 	}
 }
 
-// resetSpill empties the spill for the next page, keeping its memory.
-func (cr *columnReader) resetSpill(keepIdx bool) *chunk {
-	sp := cr.spill
-	if sp == nil {
-		sp = &chunk{}
-		cr.spill = sp
+// newSpill makes a spill for a page of n entries (batches may hold
+// views of the last one).
+func (cr *columnReader) newSpill(n int, keepIdx bool) *chunk {
+	sp := &chunk{vals: values{width: physicalWidth(cr.leaf.elem), keepIdx: keepIdx}}
+	switch {
+	case cr.defBits:
+		sp.valid = make([]byte, 0, (n+7)/8)
+	case cr.leaf.maxDef > 0:
+		sp.def = make([]int16, 0, n)
 	}
-	v := &sp.vals
-	*sp = chunk{def: sp.def[:0], rep: sp.rep[:0], valid: sp.valid[:0], vals: values{
-		width: physicalWidth(cr.leaf.elem), keepIdx: keepIdx, fixed: v.fixed[:0], bools: v.bools[:0], idx: v.idx[:0],
-		bin: encoding.Binary{Offsets: append(v.bin.Offsets[:0], 0), Data: v.bin.Data[:0]}}}
-	if *cr.leaf.elem.Type != format.ByteArray {
-		sp.vals.bin.Offsets = sp.vals.bin.Offsets[:0]
+	if cr.leaf.maxRep > 0 {
+		sp.rep = make([]int16, 0, n)
 	}
-	cr.spillAt, cr.spillVal = 0, 0
+	switch {
+	case keepIdx:
+		sp.vals.idx = make([]int32, 0, n)
+	case sp.vals.width > 0:
+		sp.vals.fixed = make([]byte, 0, n*sp.vals.width)
+	case *cr.leaf.elem.Type == format.ByteArray:
+		sp.vals.bin.Offsets = make([]int32, 1, n+1)
+	}
+	cr.spill, cr.spillAt, cr.spillVal = sp, 0, 0
 	return sp
 }
 
-// readPage decodes the next page of the chunk: a data page into out
-// when it is all part of the batch (direct: its entries are no more than
-// need, the rows the batch still lacks, of a column that does not
-// repeat), otherwise into the spill.
-func (cr *columnReader) readPage(out *chunk, need int64) (direct bool, err error) {
+// readPage decodes the next page of the chunk: a data page into *out
+// (made for rows rows if need be) when it is all part of the batch
+// (direct: its entries are no more than need, the rows the batch still
+// lacks, of a column that does not repeat), otherwise into a new spill.
+func (cr *columnReader) readPage(out **chunk, need, rows int64) (direct bool, err error) {
 	data := cr.data
 	pos := cr.pos
 	at := pos
@@ -350,10 +418,15 @@ func (cr *columnReader) readPage(out *chunk, need int64) (direct bool, err error
 			if err := cr.charge(est); err != nil {
 				return false, err
 			}
-			dst := out
+			var dst *chunk
 			direct = cr.leaf.maxRep == 0 && entries <= need
-			if !direct {
-				dst = cr.resetSpill(cr.keepIdx)
+			if direct {
+				if *out == nil {
+					*out = cr.newChunk(rows)
+				}
+				dst = *out
+			} else {
+				dst = cr.newSpill(int(min(entries, cr.want-cr.got)), cr.keepIdx)
 			}
 			before := dst.size()
 			k, err = cr.readDataPage(&h, body, dst)
@@ -369,8 +442,10 @@ func (cr *columnReader) readPage(out *chunk, need int64) (direct bool, err error
 				// A page not dictionary-encoded: the batch and those
 				// after it hold values.
 				cr.keepIdx = false
-				if err := cr.keepIndices(&out.vals); err != nil {
-					return false, err
+				if *out != nil {
+					if err := cr.keepIndices(&(*out).vals); err != nil {
+						return false, err
+					}
 				}
 			}
 			if err := cr.charge(dst.size() - before - est); err != nil {

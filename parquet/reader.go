@@ -360,6 +360,11 @@ func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 			yield(nil, err)
 			return
 		}
+		plans, err := f.plan(fields, cfg.asDict)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
 		groups := cfg.rowGroups
 		if groups == nil {
 			for i := range f.meta.RowGroups {
@@ -393,7 +398,7 @@ func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 					continue
 				}
 			}
-			r, err := f.openRowGroup(g, fields, cfg.parallel, cfg.asDict, sel, b)
+			r, err := f.openRowGroup(g, plans, cfg.parallel, sel, b)
 			if err != nil {
 				yield(nil, err)
 				return

@@ -18,13 +18,13 @@ import (
 	"github.com/alkaid-go/alkaid/shred"
 )
 
-// rowGroupReader reads the projected fields of one row group batch by
+// rowGroupReader reads the planned fields of one row group batch by
 // batch: each leaf column is opened once and read page after page.
 type rowGroupReader struct {
 	f         *File
 	g         int
 	rg        *format.RowGroup
-	fields    []int
+	plans     []*fieldPlan
 	schema    []datatype.Field // of the fields, as read
 	parallel  int
 	sel       []rowRange   // with a page selection: the rows read
@@ -35,36 +35,33 @@ type rowGroupReader struct {
 	left      int64 // rows not yet read
 }
 
-// openRowGroup prepares the reading of the given top-level fields of row
-// group g; with sel, only the rows sel (see pageSelection), in one batch.
-func (f *File) openRowGroup(g int, fields []int, parallel int, asDict bool, sel []rowRange, b *budget) (*rowGroupReader, error) {
-	r := &rowGroupReader{f: f, g: g, rg: &f.meta.RowGroups[g], fields: fields, parallel: parallel, sel: sel,
-		schema: make([]datatype.Field, len(fields)), have: make([][]rowRange, len(fields)),
-		fieldJobs: make([][]*job, len(fields)), order: make([]int, len(fields))}
+// openRowGroup prepares the reading of the planned fields of row group
+// g; with sel, only the rows sel (see pageSelection), in one batch.
+func (f *File) openRowGroup(g int, plans []*fieldPlan, parallel int, sel []rowRange, b *budget) (*rowGroupReader, error) {
+	n := len(plans)
+	r := &rowGroupReader{f: f, g: g, rg: &f.meta.RowGroups[g], plans: plans, parallel: parallel, sel: sel,
+		schema: make([]datatype.Field, n), have: make([][]rowRange, n),
+		fieldJobs: make([][]*job, n), order: make([]int, n)}
 	r.left = r.rg.NumRows
 	if sel != nil {
 		r.left = rowCount(sel)
 	}
-	sizes := make([]int64, len(fields)) // uncompressed bytes of each field
-	for i, fi := range fields {
-		top := f.root.children[fi]
-		fld := f.schema.Field(fi)
-		if asDict {
-			fld = dictionaryField(fld, top)
-		}
-		r.schema[i] = fld
-		var leaves []*node
-		collectLeaves(top, &leaves)
+	sizes := make([]int64, n) // uncompressed bytes of each field
+	for i, fp := range plans {
+		r.schema[i] = fp.field
 		var pis []*pageIndex
 		if sel != nil {
+			leaves := make([]*node, len(fp.leaves))
+			for j, lp := range fp.leaves {
+				leaves[j] = lp.leaf
+			}
 			var err error
 			if pis, r.have[i], err = f.fieldPages(g, leaves, sel); err != nil {
 				return nil, err
 			}
 		}
-		for j, l := range leaves {
-			jb := &job{leaf: l, dict: indexedDictionary(fld, top), spread: spreadable(fld, top),
-				bits: top.column >= 0 && top.maxDef == 1 && top.maxRep == 0}
+		for j, lp := range fp.leaves {
+			jb := &job{leafPlan: lp}
 			if pis != nil {
 				jb.keep, _ = keptPages(pis[j], r.have[i])
 				jb.locs = pis[j].off.PageLocations
@@ -74,7 +71,7 @@ func (f *File) openRowGroup(g int, fields []int, parallel int, asDict bool, sel 
 			}
 			r.jobs = append(r.jobs, jb)
 			r.fieldJobs[i] = append(r.fieldJobs[i], jb)
-			if md := r.rg.Columns[l.column].MetaData; md != nil {
+			if md := r.rg.Columns[lp.leaf.column].MetaData; md != nil {
 				sizes[i] += md.TotalUncompressedSize
 			}
 		}
@@ -95,7 +92,7 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 		rows = r.left // the selected rows come in one batch
 	}
 	rows = min(rows, r.left)
-	g, rg, fields := r.g, r.rg, r.fields
+	g, rg, fields := r.g, r.rg, r.plans
 	want := rows // rows each field decodes to
 	cols := make([][]shred.Column, len(fields))
 	finals := make([]array.Array, len(fields))
@@ -112,12 +109,11 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 		return r.f.readColumn(r.fieldJobs[i][j], n, &cols[i][j], &finals[i], &bitmaps[i])
 	}
 	assembleField := func(i int) error {
-		fi := fields[i]
 		fld := r.schema[i]
 		a := finals[i]
 		if a == nil {
 			var err error
-			a, err = r.f.assemble(fld, r.f.root.children[fi], cols[i], &bitmaps[i])
+			a, err = r.f.assemble(fld, fields[i].top, cols[i], &bitmaps[i])
 			if err != nil {
 				return fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
 			}
@@ -179,22 +175,14 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 	return alkaid.NewRecord(alkaid.NewSchema(r.schema, r.f.schema.Metadata()), arrays, int(rows))
 }
 
-// job is the reading of one leaf column of a row group.
+// job is the reading of one leaf column of a row group, as planned.
 type job struct {
-	leaf *node
-	dict *datatype.DictionaryType // read as dictionary indices when set
-	// bits: the definition levels are read as a bitmap: the leaf is the
-	// whole field and its maximum level is 1.
-	bits bool
-	// spread (with bits): readColumn builds the field's array (see
-	// spreadable).
-	spread bool
+	*leafPlan
 	// keep, when set, marks the data pages to decode; locs is the offset
 	// index.
 	keep []bool
 	locs []format.PageLocation
 	cr   *columnReader
-	vt   datatype.DataType // of the leaf's values
 }
 
 // spreadable reports whether a top-level field is one optional leaf of
@@ -392,16 +380,8 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 			}
 		}
 	}
-	vt, err := leafType(leaf.elem)
-	if err != nil {
-		return err
-	}
-	jb.vt = vt
-	if jb.dict != nil && !datatype.Equal(jb.dict.Value, vt) {
-		jb.dict = nil
-	}
 	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where, defBits: jb.bits,
-		spread: jb.bits && jb.spread && jb.dict == nil, keep: jb.keep, locs: jb.locs, budget: b}
+		spread: jb.spread, keep: jb.keep, locs: jb.locs, budget: b}
 	if cr.keep != nil {
 		cr.start, _, _ = f.chunkRange(cc, where)
 	}

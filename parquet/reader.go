@@ -329,7 +329,8 @@ const DefaultBatchSize = 1 << 16
 // WithBatchSize cuts records of at most n rows (default, and for n ≤ 0,
 // DefaultBatchSize); a record never spans row groups. Pages are decoded
 // as the batches need them, so memory follows the batch size, not the
-// row group's.
+// row group's (but for the rows of a row group that WithPredicates
+// selects by the page index, decoded together, then cut).
 func WithBatchSize(n int) RecordsOption { return func(c *recordsConfig) { c.batch = n } }
 
 // WithDictionaryArrays reads top-level string and binary columns as

@@ -7,6 +7,7 @@ import (
 	"math/bits"
 	"strings"
 
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/parquet/internal/compress"
 	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
@@ -55,6 +56,7 @@ type chunk struct {
 	vals     values
 	valid    []byte
 	slots    int
+	entries  int // levels, or values of a leaf with neither
 }
 
 // columnReader decodes the pages of one column chunk.
@@ -84,94 +86,142 @@ type columnReader struct {
 	keep  []bool
 	locs  []format.PageLocation
 	start int64
+	// The chunk read batch by batch (see next): its bytes, the next
+	// page's position and ordinal among data pages, the values of the
+	// pages read and of the metadata, and whether batches keep dictionary
+	// indices (until a page of another encoding comes).
+	data         []byte
+	pos, ordinal int
+	got, want    int64
+	keepIdx      bool
+	// spill holds the entries of a page decoded beyond a batch; those
+	// before spillAt (values before spillVal) are in batches already.
+	spill             *chunk
+	spillAt, spillVal int
+	budget            *budget // of the whole read, shared by its columns
+	pageAt            int     // chunk byte of the page being read
+	// lastPage and lastRows: the entries and records of the last data
+	// page read, to size what the next batch holds.
+	lastPage, lastRows int64
+	dictArr            array.Array // the dictionary's values, built once
 }
 
-// readChunk decodes a column chunk whose bytes are data.
-// With keepIdx, dictionary-encoded pages keep their indices (as long as
-// no page of another encoding follows).
-func (cr *columnReader) readChunk(data []byte, keepIdx bool) (*chunk, error) {
-	out := &chunk{}
-	out.vals.keepIdx = keepIdx
-	out.vals.width = physicalWidth(cr.leaf.elem)
-	want := cr.meta.NumValues
-	if want < 0 {
-		return nil, invalidf("%s: %d values", cr.where, want)
+// open makes the reader read the column chunk whose bytes are data, a
+// batch at a time (see next). With keepIdx, dictionary-encoded pages keep
+// their indices (as long as no page of another encoding follows).
+func (cr *columnReader) open(data []byte, keepIdx bool) error {
+	cr.want = cr.meta.NumValues
+	if cr.want < 0 {
+		return invalidf("%s: %d values", cr.where, cr.want)
 	}
-	if want > cr.limits.MaxChunkValues {
-		return nil, limitf("%s: %d values (limit %d)", cr.where, want, cr.limits.MaxChunkValues)
+	if cr.want > cr.limits.MaxChunkValues {
+		return limitf("%s: %d values (limit %d)", cr.where, cr.want, cr.limits.MaxChunkValues)
 	}
-	// Capacity hints, bounded by what the chunk's bytes can justify (a
-	// hint too small only costs growth).
-	hint := int(min(want, 16*int64(len(data))+1<<16))
-	if cr.defBits {
-		out.valid = make([]byte, (hint+7)/8)
-	} else if cr.leaf.maxDef > 0 {
-		out.def = make([]int16, 0, hint)
+	cr.data, cr.keepIdx = data, keepIdx
+	return nil
+}
+
+// readPage decodes the next page of the chunk: a data page into *out
+// (made for rows rows if need be) when it is all part of the batch
+// (direct: its entries are no more than need, the rows the batch still
+// lacks, of a column that does not repeat), otherwise into a new spill.
+func (cr *columnReader) readPage(out **chunk, need, rows int64) (direct bool, err error) {
+	data := cr.data
+	pos := cr.pos
+	at := pos
+	var h format.PageHeader
+	n, err := thrift.Unmarshal(data[pos:], &h)
+	if err != nil {
+		return false, fmt.Errorf("parquet: %w: %s: page header at chunk byte %d: %v", ErrInvalid, cr.where, pos, err)
 	}
-	if cr.leaf.maxRep > 0 {
-		out.rep = make([]int16, 0, hint)
+	pos += n
+	if h.CompressedPageSize < 0 || int(h.CompressedPageSize) > len(data)-pos {
+		return false, invalidf("%s: page of %d bytes at chunk byte %d exceeds the chunk's %d bytes left", cr.where, h.CompressedPageSize, pos, len(data)-pos)
 	}
-	if w := out.vals.width; w > 0 {
-		out.vals.fixed = make([]byte, 0, min(int64(hint)*int64(w), 16*int64(len(data))+1<<16))
-	} else if *cr.leaf.elem.Type == format.ByteArray && !keepIdx {
-		// Byte arrays take at most the chunk's uncompressed size.
-		out.vals.bin.Offsets = make([]int32, 1, hint+1)
-		out.vals.bin.Data = make([]byte, 0, max(0, min(cr.meta.TotalUncompressedSize, 16*int64(len(data))+1<<16)))
+	if h.UncompressedPageSize < 0 || int64(h.UncompressedPageSize) > cr.limits.MaxPageSize {
+		return false, limitf("%s: page of %d uncompressed bytes (limit %d)", cr.where, h.UncompressedPageSize, cr.limits.MaxPageSize)
 	}
-	var got int64
-	pos := 0
-	ordinal := 0 // of the next data page
-	for got < want && pos < len(data) {
-		at := pos
-		var h format.PageHeader
-		n, err := thrift.Unmarshal(data[pos:], &h)
+	body := data[pos : pos+int(h.CompressedPageSize)]
+	pos += int(h.CompressedPageSize)
+	cr.pos, cr.pageAt = pos, at
+	if h.CRC != nil && cr.limits.CheckCRC {
+		if crc32.ChecksumIEEE(body) != uint32(*h.CRC) {
+			return false, invalidf("%s: page at chunk byte %d: CRC mismatch", cr.where, pos-len(body))
+		}
+	}
+	switch h.Type {
+	case format.DictionaryPage:
+		if err := cr.readDictionary(&h, body); err != nil {
+			return false, err
+		}
+		return false, cr.charge(cr.dict.size())
+	case format.DataPage, format.DataPageV2:
+		k, skipped, err := cr.passOver(&h, cr.ordinal, at)
+		cr.ordinal++
 		if err != nil {
-			return nil, fmt.Errorf("parquet: %w: %s: page header at chunk byte %d: %v", ErrInvalid, cr.where, pos, err)
+			return false, err
 		}
-		pos += n
-		if h.CompressedPageSize < 0 || int(h.CompressedPageSize) > len(data)-pos {
-			return nil, invalidf("%s: page of %d bytes at chunk byte %d exceeds the chunk's %d bytes left", cr.where, h.CompressedPageSize, pos, len(data)-pos)
-		}
-		if h.UncompressedPageSize < 0 || int64(h.UncompressedPageSize) > cr.limits.MaxPageSize {
-			return nil, limitf("%s: page of %d uncompressed bytes (limit %d)", cr.where, h.UncompressedPageSize, cr.limits.MaxPageSize)
-		}
-		body := data[pos : pos+int(h.CompressedPageSize)]
-		pos += int(h.CompressedPageSize)
-		if h.CRC != nil && cr.limits.CheckCRC {
-			if crc32.ChecksumIEEE(body) != uint32(*h.CRC) {
-				return nil, invalidf("%s: page at chunk byte %d: CRC mismatch", cr.where, pos-len(body))
+		if !skipped {
+			pagesDecoded.Add(1)
+			entries := int64(pageEntries(&h))
+			est := cr.estimate(entries)
+			if err := cr.charge(est); err != nil {
+				return false, err
 			}
-		}
-		switch h.Type {
-		case format.DictionaryPage:
-			if err := cr.readDictionary(&h, body); err != nil {
-				return nil, err
+			var dst *chunk
+			direct = cr.leaf.maxRep == 0 && entries <= need
+			if direct {
+				if *out == nil {
+					*out = cr.newChunk(rows)
+				}
+				dst = *out
+			} else {
+				dst = cr.newSpill(int(min(entries, cr.want-cr.got)), cr.keepIdx)
 			}
-		case format.DataPage, format.DataPageV2:
-			k, skipped, err := cr.passOver(&h, ordinal, at)
-			ordinal++
+			before := dst.size()
+			k, err = cr.readDataPage(&h, body, dst)
 			if err != nil {
-				return nil, err
+				return false, err
 			}
-			if !skipped {
-				pagesDecoded.Add(1)
-				k, err = cr.readDataPage(&h, body, out)
-				if err != nil {
-					return nil, err
+			dst.entries += k
+			cr.lastPage = int64(k)
+			if cr.leaf.maxRep > 0 {
+				cr.lastRows = int64(countLevel(dst.rep[len(dst.rep)-k:], 0))
+			}
+			if !dst.vals.keepIdx && cr.keepIdx {
+				// A page not dictionary-encoded: the batch and those
+				// after it hold values.
+				cr.keepIdx = false
+				if *out != nil {
+					if err := cr.keepIndices(&(*out).vals); err != nil {
+						return false, err
+					}
 				}
 			}
-			got += int64(k)
-			if got > want {
-				return nil, invalidf("%s: pages hold more than the %d values of the metadata", cr.where, want)
+			if err := cr.charge(dst.size() - before - est); err != nil {
+				return false, err
 			}
-		default:
-			// Index pages and unknown page types carry no values.
 		}
+		cr.got += int64(k)
+		if cr.got > cr.want {
+			return false, invalidf("%s: pages hold more than the %d values of the metadata", cr.where, cr.want)
+		}
+	default:
+		// Index pages and unknown page types carry no values.
 	}
-	if got != want {
-		return nil, invalidf("%s: %d values in the pages, %d in the metadata", cr.where, got, want)
+	return direct, nil
+}
+
+// pageEntries is the number of entries a data page header declares (0
+// when it has none; readDataPage checks it).
+func pageEntries(h *format.PageHeader) int32 {
+	switch {
+	case h.Type == format.DataPage && h.DataPageHeader != nil:
+		return max(0, h.DataPageHeader.NumValues)
+	case h.Type == format.DataPageV2 && h.DataPageHeaderV2 != nil:
+		return max(0, h.DataPageHeaderV2.NumValues)
 	}
-	return out, nil
+	return 0
 }
 
 func physicalWidth(e *format.SchemaElement) int {
@@ -191,6 +241,11 @@ func physicalWidth(e *format.SchemaElement) int {
 // decompress decodes a page body into the reader's scratch memory: the
 // result is valid until the next call.
 func (cr *columnReader) decompress(body []byte, size int) ([]byte, error) {
+	if cr.meta.Codec != format.Uncompressed {
+		if err := cr.charge(int64(size)); err != nil {
+			return nil, err
+		}
+	}
 	out, err := compress.DecompressInto(cr.meta.Codec, cr.page, body, size)
 	if err == nil && len(out) > 0 && cap(out) > cap(cr.page) && (len(body) == 0 || &out[0] != &body[0]) {
 		cr.page = out[:0]
@@ -296,8 +351,8 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 	if leaf.maxRep > 0 && len(out.rep) > repStart && out.rep[repStart] != 0 {
 		// Pages that follow skipped ones must start a record: files with
 		// an offset index begin every page at a record boundary.
-		if repStart == 0 {
-			return 0, invalidf("%s: the first entry has repetition level %d", cr.where, out.rep[0])
+		if cr.ordinal == 1 { // the chunk's first data page
+			return 0, invalidf("%s: the first entry has repetition level %d", cr.where, out.rep[repStart])
 		}
 		if cr.keep != nil {
 			return 0, invalidf("%s: a data page starts inside a record (repetition level %d), though the file has an offset index", cr.where, out.rep[repStart])

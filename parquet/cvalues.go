@@ -91,7 +91,7 @@ func (cr *columnReader) decodeValues(enc format.Encoding, data []byte, n int, ds
 		var b encoding.Binary
 		var err error
 		if enc == format.DeltaByteArray {
-			b, _, err = encoding.DecodeDeltaByteArray(data, n, int(cr.limits.MaxPageSize))
+			b, _, err = encoding.DecodeDeltaByteArray(data, n, int(cr.pageLimit()))
 		} else {
 			b, _, err = encoding.DecodeDeltaLengthByteArray(data, n)
 		}
@@ -204,8 +204,8 @@ func (cr *columnReader) gather(idx []int32, dst *values) error {
 		}
 	case d.width > 0:
 		w := d.width
-		if int64(n)*int64(w) > cr.limits.MaxPageSize {
-			return limitf("%d dictionary-encoded values of %d bytes exceed %d bytes", n, w, cr.limits.MaxPageSize)
+		if lim := cr.pageLimit(); int64(n)*int64(w) > lim {
+			return limitf("%d dictionary-encoded values of %d bytes exceed %d bytes (%s)", n, w, lim, cr.pageLimitName())
 		}
 		start := len(dst.fixed)
 		dst.fixed = encoding.Grow(dst.fixed, n*w)[:start+n*w]
@@ -226,10 +226,11 @@ func (cr *columnReader) gather(idx []int32, dst *values) error {
 		}
 	default:
 		total := 0
+		lim := cr.pageLimit()
 		for _, x := range idx {
 			total += int(d.bin.Offsets[x+1] - d.bin.Offsets[x])
-			if int64(total) > cr.limits.MaxPageSize {
-				return limitf("dictionary-encoded byte arrays exceed %d bytes", cr.limits.MaxPageSize)
+			if int64(total) > lim {
+				return limitf("dictionary-encoded byte arrays exceed %d bytes (%s)", lim, cr.pageLimitName())
 			}
 		}
 		if len(dst.bin.Data)+total > math.MaxInt32 {

@@ -5,9 +5,11 @@
 // Alkaid types; nested columns (lists in their three-level, legacy
 // two-level and unannotated repeated forms, maps, structs, any nesting)
 // are assembled from their repetition and definition levels by package
-// shred. [File.Records] yields record batches row group by row group,
-// with column projection, row-group selection and a batch size; the
-// columns of a row group are decoded in parallel.
+// shred. [File.Records] yields record batches of at most
+// [DefaultBatchSize] rows (or [WithBatchSize]), row group after row
+// group, with column projection and row-group selection; each column's
+// pages are decoded as the batches need them, the columns of a batch in
+// parallel.
 //
 // Pages may be data pages v1 and v2 and dictionary pages, in the
 // encodings PLAIN, PLAIN_DICTIONARY / RLE_DICTIONARY, RLE, BIT_PACKED
@@ -22,5 +24,7 @@
 //
 // Every offset, size and count read from the file is checked before use:
 // a malformed file gives an error wrapping [ErrInvalid] that says what and
-// where, never a panic; [ReaderLimits] bound what a page may expand to.
+// where, never a panic; [ReaderLimits] bound what a page may expand to,
+// and what a whole read may decompress and decode, by the file's size
+// (MaxCompressionRatio).
 package parquet

@@ -188,17 +188,26 @@ func flatList(f datatype.Field, cols []shred.Column) (array.Array, bool) {
 	rep := c.Rep[:n]
 	def := c.Def[:n]
 	ld, ed := int32(listDef), int32(elemDef)
+	// An entry that continues a list (rep 1) must hold an element, as
+	// must the entry before it; bad collects the entries that do not,
+	// which the general assembly then reports.
+	bad, prevHeld := 0, 0 // the first entry must start a row
 	for i, rv := range rep {
 		d := int32(def[i])
 		start := int((uint32(rv) - 1) >> 31)          // rep == 0
 		listed := int((uint32(ld-1-d) >> 31)) & start // d >= listDef
 		held := int(uint32(ed-1-d) >> 31)             // d >= elemDef
+		bad |= (1 - start) & (1 - held&prevHeld)
+		prevHeld = held
 		offs[r] = int32(e)
 		listValid[r>>3] |= byte(listed << (r & 7))
 		r += start
 		// A value has level elemDef+1, a null element elemDef.
 		elemValid[e>>3] |= byte((held & int(d-ed)) << (e & 7))
 		e += held
+	}
+	if bad != 0 {
+		return nil, false
 	}
 	listNulls := rows - countSet(listValid, rows)
 	offs[rows] = int32(e)

@@ -201,3 +201,16 @@ func TestLimits(t *testing.T) {
 		t.Errorf("zero limits take the defaults: %v", err)
 	}
 }
+
+// FuzzReadDefaults opens the fuzzer's bytes as a Parquet file and reads
+// every batch with the default limits and options, as a caller would:
+// errors are fine; panics, hangs and allocations beyond the limits are
+// not.
+func FuzzReadDefaults(f *testing.F) {
+	f.Add(smallFile())
+	f.Add(smallFile(WithCodec(Zstd), WithDataPageV2(), WithDictionary(false, 0)))
+	f.Add(smallFile(WithCodec(Uncompressed), WithColumnEncoding("s", DeltaByteArray), WithDictionary(false, 0)))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		_ = readErr(data)
+	})
+}

@@ -32,6 +32,14 @@ type ReaderLimits struct {
 	MaxChunkValues int64
 	// MaxFooterSize is the largest file metadata, in bytes. Default 64 MiB.
 	MaxFooterSize int64
+	// MaxCompressionRatio bounds what one read of the file (one
+	// [File.Records] sequence) decompresses and decodes, all columns and
+	// batches together: this many times the file's size plus 64 MiB, so
+	// that a small file cannot claim gigabytes (a few hundred bytes of
+	// dictionary indices or levels may declare millions of values, and
+	// column chunks may share pages). Default 1000; files of long runs of
+	// constant values or nulls may need it raised.
+	MaxCompressionRatio int
 	// CheckCRC verifies page checksums where pages carry one (on in
 	// DefaultReaderLimits).
 	CheckCRC bool
@@ -39,7 +47,7 @@ type ReaderLimits struct {
 
 // DefaultReaderLimits are the limits used unless WithLimits says otherwise.
 var DefaultReaderLimits = ReaderLimits{MaxPageSize: 256 << 20, MaxPageValues: 1 << 24, MaxChunkValues: 1 << 28,
-	MaxFooterSize: 64 << 20, CheckCRC: true}
+	MaxFooterSize: 64 << 20, MaxCompressionRatio: 1000, CheckCRC: true}
 
 // ReaderOption configures a File.
 type ReaderOption func(*readerConfig)
@@ -60,6 +68,9 @@ func WithLimits(l ReaderLimits) ReaderOption {
 			if *p.v <= 0 {
 				*p.v = *p.def
 			}
+		}
+		if l.MaxCompressionRatio <= 0 {
+			l.MaxCompressionRatio = d.MaxCompressionRatio
 		}
 		c.limits = l
 	}
@@ -311,8 +322,15 @@ func WithColumns(names ...string) RecordsOption {
 // WithRowGroups reads only these row groups, in this order.
 func WithRowGroups(idx ...int) RecordsOption { return func(c *recordsConfig) { c.rowGroups = idx } }
 
-// WithBatchSize cuts records of at most n rows (default: a record per
-// row group).
+// DefaultBatchSize is the most rows of a record unless WithBatchSize
+// says otherwise.
+const DefaultBatchSize = 1 << 16
+
+// WithBatchSize cuts records of at most n rows (default, and for n ≤ 0,
+// DefaultBatchSize); a record never spans row groups. Pages are decoded
+// as the batches need them, so memory follows the batch size, not the
+// row group's (but for the rows of a row group that WithPredicates
+// selects by the page index, decoded together, then cut).
 func WithBatchSize(n int) RecordsOption { return func(c *recordsConfig) { c.batch = n } }
 
 // WithDictionaryArrays reads top-level string and binary columns as
@@ -325,15 +343,25 @@ func WithDictionaryArrays() RecordsOption { return func(c *recordsConfig) { c.as
 // WithParallelism decodes up to n columns at once (default GOMAXPROCS).
 func WithParallelism(n int) RecordsOption { return func(c *recordsConfig) { c.parallel = n } }
 
-// Records yields the file's rows as records: one per row group, or cut
-// to the batch size. An error ends the sequence.
+// Records yields the file's rows as records of at most the batch size
+// (see WithBatchSize), row group after row group. An error ends the
+// sequence.
 func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 	cfg := recordsConfig{parallel: runtime.GOMAXPROCS(0)}
 	for _, o := range opts {
 		o(&cfg)
 	}
+	if cfg.batch <= 0 {
+		cfg.batch = DefaultBatchSize
+	}
 	return func(yield func(*alkaid.Record, error) bool) {
+		b := newBudget(f.cfg.limits, f.size)
 		fields, err := f.project(cfg.columns)
+		if err != nil {
+			yield(nil, err)
+			return
+		}
+		plans, err := f.plan(fields, cfg.asDict)
 		if err != nil {
 			yield(nil, err)
 			return
@@ -371,20 +399,31 @@ func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 					continue
 				}
 			}
-			rec, err := f.readRowGroup(g, fields, cfg.parallel, cfg.asDict, sel)
+			r, err := f.openRowGroup(g, plans, cfg.parallel, sel, b)
 			if err != nil {
 				yield(nil, err)
 				return
 			}
-			if cfg.batch <= 0 {
-				if !yield(rec, nil) {
+			for {
+				rec, err := r.next(int64(cfg.batch))
+				if err != nil {
+					yield(nil, err)
 					return
 				}
-				continue
-			}
-			for i := 0; i < rec.NumRows(); i += cfg.batch {
-				if !yield(rec.Slice(i, min(i+cfg.batch, rec.NumRows())), nil) {
-					return
+				if rec == nil {
+					break
+				}
+				if sel == nil {
+					if !yield(rec, nil) {
+						return
+					}
+					continue
+				}
+				// The selected rows of a row group are read at once.
+				for i := 0; i < rec.NumRows(); i += cfg.batch {
+					if !yield(rec.Slice(i, min(i+cfg.batch, rec.NumRows())), nil) {
+						return
+					}
 				}
 			}
 		}

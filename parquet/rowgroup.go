@@ -4,6 +4,7 @@ package parquet
 // assembled into the arrays of the top-level fields.
 
 import (
+	"errors"
 	"fmt"
 	"sort"
 	"sync"
@@ -17,95 +18,129 @@ import (
 	"github.com/alkaid-go/alkaid/shred"
 )
 
-// readRowGroup decodes the given top-level fields of row group g; with
-// sel, only the rows sel (see pageSelection).
-func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool, sel []rowRange) (*alkaid.Record, error) {
-	fieldOf := func(fi int) datatype.Field {
-		fld := f.schema.Field(fi)
-		if asDict {
-			fld = dictionaryField(fld, f.root.children[fi])
-		}
-		return fld
+// rowGroupReader reads the planned fields of one row group batch by
+// batch: each leaf column is opened once and read page after page.
+type rowGroupReader struct {
+	f         *File
+	g         int
+	rg        *format.RowGroup
+	plans     []*fieldPlan
+	schema    []datatype.Field // of the fields, as read
+	parallel  int
+	sel       []rowRange   // with a page selection: the rows read
+	have      [][]rowRange // rows decoded of each field, with sel
+	fieldJobs [][]*job
+	jobs      []*job
+	order     []int // fields, the biggest first
+	left      int64 // rows not yet read
+}
+
+// openRowGroup prepares the reading of the planned fields of row group
+// g; with sel, only the rows sel (see pageSelection), in one batch.
+func (f *File) openRowGroup(g int, plans []*fieldPlan, parallel int, sel []rowRange, b *budget) (*rowGroupReader, error) {
+	n := len(plans)
+	r := &rowGroupReader{f: f, g: g, rg: &f.meta.RowGroups[g], plans: plans, parallel: parallel, sel: sel,
+		schema: make([]datatype.Field, n), have: make([][]rowRange, n),
+		fieldJobs: make([][]*job, n), order: make([]int, n)}
+	r.left = r.rg.NumRows
+	if sel != nil {
+		r.left = rowCount(sel)
 	}
-	rg := &f.meta.RowGroups[g]
-	var jobs []job
-	cols := make([][]shred.Column, len(fields))
-	finals := make([]array.Array, len(fields))
-	fieldJobs := make([][]job, len(fields))
-	sizes := make([]int64, len(fields))     // uncompressed bytes of each field
-	have := make([][]rowRange, len(fields)) // rows decoded of each field, with sel
-	bitmaps := make([]defBitmap, len(fields))
-	for i, fi := range fields {
-		top := f.root.children[fi]
-		var leaves []*node
-		collectLeaves(top, &leaves)
-		cols[i] = make([]shred.Column, len(leaves))
+	sizes := make([]int64, n) // uncompressed bytes of each field
+	for i, fp := range plans {
+		r.schema[i] = fp.field
 		var pis []*pageIndex
 		if sel != nil {
+			leaves := make([]*node, len(fp.leaves))
+			for j, lp := range fp.leaves {
+				leaves[j] = lp.leaf
+			}
 			var err error
-			if pis, have[i], err = f.fieldPages(g, leaves, sel); err != nil {
+			if pis, r.have[i], err = f.fieldPages(g, leaves, sel); err != nil {
 				return nil, err
 			}
 		}
-		for j, l := range leaves {
-			jb := job{leaf: l, out: &cols[i][j], dict: indexedDictionary(fieldOf(fi), top),
-				spread: spreadable(fieldOf(fi), top), final: &finals[i]}
-			if top.column >= 0 && top.maxDef == 1 && top.maxRep == 0 {
-				jb.bits = &bitmaps[i]
-			}
+		for j, lp := range fp.leaves {
+			jb := &job{leafPlan: lp}
 			if pis != nil {
-				jb.keep, _ = keptPages(pis[j], have[i])
+				jb.keep, _ = keptPages(pis[j], r.have[i])
 				jb.locs = pis[j].off.PageLocations
 			}
-			jobs = append(jobs, jb)
-			fieldJobs[i] = append(fieldJobs[i], jb)
-			if md := rg.Columns[l.column].MetaData; md != nil {
+			if err := f.openColumn(g, r.rg, jb, b); err != nil {
+				return nil, err
+			}
+			r.jobs = append(r.jobs, jb)
+			r.fieldJobs[i] = append(r.fieldJobs[i], jb)
+			if md := r.rg.Columns[lp.leaf.column].MetaData; md != nil {
 				sizes[i] += md.TotalUncompressedSize
 			}
 		}
 	}
-	schemaFields := make([]datatype.Field, len(fields))
+	for i := range r.order {
+		r.order[i] = i
+	}
+	sort.SliceStable(r.order, func(a, b int) bool { return sizes[r.order[a]] > sizes[r.order[b]] })
+	return r, nil
+}
+
+// next reads the next batch of at most rows rows; nil after the last.
+func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
+	if r.left <= 0 {
+		return nil, nil
+	}
+	if r.sel != nil {
+		rows = r.left // the selected rows come in one batch
+	}
+	rows = min(rows, r.left)
+	g, rg, fields := r.g, r.rg, r.plans
+	want := rows // rows each field decodes to
+	cols := make([][]shred.Column, len(fields))
+	finals := make([]array.Array, len(fields))
+	bitmaps := make([]defBitmap, len(fields))
+	for i := range fields {
+		cols[i] = make([]shred.Column, len(r.fieldJobs[i]))
+	}
 	arrays := make([]array.Array, len(fields))
+	read := func(i, j int) error {
+		n := want
+		if r.sel != nil {
+			n = rowCount(r.have[i])
+		}
+		return r.f.readColumn(r.fieldJobs[i][j], n, &cols[i][j], &finals[i], &bitmaps[i])
+	}
 	assembleField := func(i int) error {
-		fi := fields[i]
-		fld := fieldOf(fi)
-		schemaFields[i] = fld
+		fld := r.schema[i]
 		a := finals[i]
 		if a == nil {
 			var err error
-			a, err = f.assemble(fld, f.root.children[fi], cols[i], &bitmaps[i])
+			a, err = r.f.assemble(fld, fields[i].top, cols[i], &bitmaps[i])
 			if err != nil {
 				return fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
 			}
 		}
-		if sel != nil {
-			if int64(a.Len()) != rowCount(have[i]) {
-				return invalidf("row group %d field %q: %d rows in pages of %d rows", g, fld.Name, a.Len(), rowCount(have[i]))
+		if r.sel != nil {
+			if int64(a.Len()) != rowCount(r.have[i]) {
+				return invalidf("row group %d field %q: %d rows in pages of %d rows", g, fld.Name, a.Len(), rowCount(r.have[i]))
 			}
 			var err error
-			if a, err = cutRows(a, have[i], sel); err != nil {
+			if a, err = cutRows(a, r.have[i], r.sel); err != nil {
 				return fmt.Errorf("parquet: row group %d field %q: %w", g, fld.Name, err)
 			}
-		} else if int64(a.Len()) != rg.NumRows {
-			return invalidf("row group %d field %q: %d rows where the row group has %d", g, fld.Name, a.Len(), rg.NumRows)
+		} else if int64(a.Len()) != want {
+			return invalidf("row group %d field %q: %d rows from row %d where the row group has %d", g, fld.Name, a.Len(), rg.NumRows-r.left, rg.NumRows)
 		}
 		arrays[i] = a
 		return nil
 	}
 	var err error
-	if len(fields) >= parallel || len(jobs) == len(fields) {
+	if len(fields) >= r.parallel || len(r.jobs) == len(fields) {
 		// Enough fields to keep every goroutine busy: one job per field
 		// (its leaves, then its array), the biggest first, with no wait
 		// between decoding and assembling.
-		order := make([]int, len(fields))
-		for i := range order {
-			order[i] = i
-		}
-		sort.SliceStable(order, func(a, b int) bool { return sizes[order[a]] > sizes[order[b]] })
-		err = parallelDo(len(order), parallel, func(k int) error {
-			i := order[k]
-			for _, jb := range fieldJobs[i] {
-				if err := f.readColumn(g, rg, jb); err != nil {
+		err = parallelDo(len(r.order), r.parallel, func(k int) error {
+			i := r.order[k]
+			for j := range r.fieldJobs[i] {
+				if err := read(i, j); err != nil {
 					return err
 				}
 			}
@@ -114,39 +149,40 @@ func (f *File) readRowGroup(g int, fields []int, parallel int, asDict bool, sel 
 	} else {
 		// Few wide fields: leaves are decoded in parallel, then fields
 		// assembled in parallel.
-		err = parallelDo(len(jobs), parallel, func(k int) error {
-			return f.readColumn(g, rg, jobs[k])
-		})
+		var at [][2]int
+		for i := range fields {
+			for j := range r.fieldJobs[i] {
+				at = append(at, [2]int{i, j})
+			}
+		}
+		err = parallelDo(len(at), r.parallel, func(k int) error { return read(at[k][0], at[k][1]) })
 		if err == nil {
-			err = parallelDo(len(fields), parallel, assembleField)
+			err = parallelDo(len(fields), r.parallel, assembleField)
 		}
 	}
 	if err != nil {
 		return nil, err
 	}
-	rows := rg.NumRows
-	if sel != nil {
-		rows = rowCount(sel)
+	r.left -= rows
+	if r.left == 0 {
+		for _, jb := range r.jobs {
+			// The pages a selection passes over need not be read.
+			if jb.cr.spilled() > 0 || (r.sel == nil && !jb.cr.done()) {
+				return nil, invalidf("%s: more rows than the row group's %d", jb.cr.where, rg.NumRows)
+			}
+		}
 	}
-	return alkaid.NewRecord(alkaid.NewSchema(schemaFields, f.schema.Metadata()), arrays, int(rows))
+	return alkaid.NewRecord(alkaid.NewSchema(r.schema, r.f.schema.Metadata()), arrays, int(rows))
 }
 
-// job is the decoding of one leaf column of a row group.
+// job is the reading of one leaf column of a row group, as planned.
 type job struct {
-	leaf *node
-	out  *shred.Column
-	dict *datatype.DictionaryType // read as dictionary indices when set
-	// bits, when set, receives the definition levels as a bitmap: the
-	// leaf is the whole field and its maximum level is 1.
-	bits *defBitmap
-	// spread (with bits): readColumn builds the field's array in final
-	// (see spreadable).
-	spread bool
-	final  *array.Array
+	*leafPlan
 	// keep, when set, marks the data pages to decode; locs is the offset
 	// index.
 	keep []bool
 	locs []format.PageLocation
+	cr   *columnReader
 }
 
 // spreadable reports whether a top-level field is one optional leaf of
@@ -196,12 +232,8 @@ func indexedDictionary(fld datatype.Field, top *node) *datatype.DictionaryType {
 }
 
 // dictionaryArray builds a dictionary array of type dt (int32 indices)
-// from a chunk's dictionary values (of type vt) and its indices.
-func dictionaryArray(dt *datatype.DictionaryType, vt datatype.DataType, phys format.Type, dict *values, idx []int32, where string) (array.Array, error) {
-	dv, err := valueArray(vt, phys, dict, where)
-	if err != nil {
-		return nil, err
-	}
+// from a chunk's dictionary values dv and indices.
+func dictionaryArray(dt *datatype.DictionaryType, dv array.Array, idx []int32, where string) (array.Array, error) {
 	d := array.NewData(dt, len(idx), []*memory.Buffer{nil, memory.FromSlice(idx)}, nil, 0, 0)
 	d.Dictionary = dv.Data()
 	a, err := array.Make(d)
@@ -315,18 +347,18 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column, bits
 		return a, nil
 	}
 	a, err := shred.Assemble(fld, cols)
+	if errors.Is(err, shred.ErrLimit) {
+		return nil, limitf("%v (a smaller batch size gives a batch fewer distinct values)", err)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("parquet: %w: %v", ErrInvalid, err)
 	}
 	return a, nil
 }
 
-// readColumn reads and decodes one column chunk of row group g into
-// jb.out; with jb.dict, a chunk whose pages are all dictionary-encoded
-// gives a dictionary array of that type; with jb.spread, the field's
-// array is built in *jb.final.
-func (f *File) readColumn(g int, rg *format.RowGroup, jb job) error {
-	leaf, out, dict := jb.leaf, jb.out, jb.dict
+// openColumn prepares the reading of one column chunk of row group g.
+func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error {
+	leaf := jb.leaf
 	cc := &rg.Columns[leaf.column]
 	where := fmt.Sprintf("row group %d column %q", g, pathString(leaf.path))
 	var data []byte
@@ -338,46 +370,59 @@ func (f *File) readColumn(g int, rg *format.RowGroup, jb job) error {
 		if f.data != nil {
 			data = f.data[start : start+n]
 		} else {
+			if b.used.Add(n) > b.limit {
+				return limitf("%s: reading %d bytes: the read has taken more than %d times the file's %d bytes plus %d (ReaderLimits.MaxCompressionRatio)",
+					where, n, b.ratio, b.size, expansionAllowance)
+			}
 			data = make([]byte, n)
 			if _, err := f.r.ReadAt(data, start); err != nil {
 				return fmt.Errorf("parquet: %s: reading %d bytes at %d: %w", where, n, start, err)
 			}
 		}
 	}
-	vt, err := leafType(leaf.elem)
-	if err != nil {
-		return err
-	}
-	if dict != nil && !datatype.Equal(dict.Value, vt) {
-		dict = nil
-	}
-	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where, defBits: jb.bits != nil,
-		spread: jb.bits != nil && jb.spread && dict == nil, keep: jb.keep, locs: jb.locs}
+	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where, defBits: jb.bits,
+		spread: jb.spread, keep: jb.keep, locs: jb.locs, budget: b}
 	if cr.keep != nil {
 		cr.start, _, _ = f.chunkRange(cc, where)
 	}
-	ch, err := cr.readChunk(data, dict != nil)
+	jb.cr = cr
+	return cr.open(data, jb.dict != nil)
+}
+
+// readColumn reads the entries of the next rows rows of a column chunk
+// into out; with jb.dict, a batch whose pages are all dictionary-encoded
+// gives a dictionary array of that type; with jb.bits, the levels go to
+// bits, and with the reader's spread, the field's array is built in
+// final.
+func (f *File) readColumn(jb *job, rows int64, out *shred.Column, final *array.Array, bits *defBitmap) error {
+	cr, leaf, vt := jb.cr, jb.leaf, jb.vt
+	ch, err := cr.next(rows)
 	if err != nil {
 		return err
 	}
-	if jb.bits != nil {
+	if jb.bits {
 		// A chunk of no values has no bitmap yet.
 		growBits(&ch.valid, ch.slots)
-		*jb.bits = defBitmap{valid: ch.valid, n: ch.slots}
+		*bits = defBitmap{valid: ch.valid, n: ch.slots}
 	}
 	if cr.spread {
-		a, err := spreadLeaf(vt, ch, where)
+		a, err := spreadLeaf(vt, ch, cr.where)
 		if err != nil {
 			return err
 		}
-		*jb.final = a
+		*final = a
 		return nil
 	}
 	var vals array.Array
 	if ch.vals.keepIdx && cr.dict != nil {
-		vals, err = dictionaryArray(dict, vt, *leaf.elem.Type, cr.dict, ch.vals.idx, where)
+		if cr.dictArr == nil {
+			if cr.dictArr, err = valueArray(vt, *leaf.elem.Type, cr.dict, cr.where); err != nil {
+				return err
+			}
+		}
+		vals, err = dictionaryArray(jb.dict, cr.dictArr, ch.vals.idx, cr.where)
 	} else {
-		vals, err = valueArray(vt, *leaf.elem.Type, &ch.vals, where)
+		vals, err = valueArray(vt, *leaf.elem.Type, &ch.vals, cr.where)
 	}
 	if err != nil {
 		return err

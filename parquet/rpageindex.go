@@ -236,9 +236,9 @@ func keptPages(pi *pageIndex, sel []rowRange) ([]bool, []rowRange) {
 // fieldPages returns the page indexes of a field's leaves and the rows
 // of row group g the field decodes to cover sel: the rows of the pages
 // that hold rows of sel, in every leaf. The leaves' pages start at
-// different rows, so the rows grow until each leaf's kept pages hold
-// exactly them. Without an offset index for every leaf, pis is nil and
-// the field is decoded whole.
+// different rows, so the rows are the smallest set holding sel that is
+// made of whole pages of each leaf (see coverRows). Without an offset
+// index for every leaf, pis is nil and the field is decoded whole.
 func (f *File) fieldPages(g int, leaves []*node, sel []rowRange) (pis []*pageIndex, rows []rowRange, err error) {
 	all := []rowRange{{0, f.meta.RowGroups[g].NumRows}}
 	for _, l := range leaves {
@@ -251,36 +251,70 @@ func (f *File) fieldPages(g int, leaves []*node, sel []rowRange) (pis []*pageInd
 		}
 		pis = append(pis, pi)
 	}
-	rows = sel
-	// Each round only adds whole pages, so it ends within as many rounds
-	// as the leaves have pages.
-	for {
-		var grown []rowRange
-		for _, pi := range pis {
-			_, kept := keptPages(pi, rows)
-			grown = union(grown, kept)
-		}
-		if rowCount(grown) == rowCount(rows) {
-			return pis, grown, nil
-		}
-		rows = grown
-	}
+	return pis, coverRows(pis, sel), nil
 }
 
-// union is the union of two sorted lists of disjoint ranges.
-func union(a, b []rowRange) []rowRange {
-	var out []rowRange
-	i, j := 0, 0
-	for i < len(a) || j < len(b) {
-		if j == len(b) || (i < len(a) && a[i].lo <= b[j].lo) {
-			out = appendRange(out, a[i])
+// indexSteps counts the steps of coverRows, for tests of its cost.
+var indexSteps atomic.Int64
+
+// coverRows returns the smallest set of rows holding sel that is a union
+// of whole pages of every leaf. Such a set begins and ends only at rows
+// where a page begins in every leaf (or at the end), so it is the union
+// of the stretches between consecutive such rows that overlap sel: one
+// sweep over the leaves' sorted page starts, then one over the
+// stretches and sel.
+func coverRows(pis []*pageIndex, sel []rowRange) []rowRange {
+	// Rows where a page starts in every leaf: the first leaf's page
+	// starts, narrowed leaf by leaf by a merge of sorted lists.
+	common := make([]int64, 0, len(pis[0].rows))
+	for _, r := range pis[0].rows {
+		common = append(common, r.lo)
+	}
+	steps := int64(len(common))
+	for _, pi := range pis[1:] {
+		kept := common[:0]
+		j := 0
+		for _, b := range common {
+			for j < len(pi.rows) && pi.rows[j].lo < b {
+				j++
+			}
+			if j < len(pi.rows) && pi.rows[j].lo == b {
+				kept = append(kept, b)
+			}
+		}
+		common = kept
+		steps += int64(len(common) + len(pi.rows))
+	}
+	var end int64
+	if n := len(pis[0].rows); n > 0 {
+		end = pis[0].rows[n-1].hi
+	}
+	// Stretch i is [common[i], common[i+1]) (the last ends at end).
+	var rows []rowRange
+	i := 0
+	for _, r := range sel {
+		if r.lo >= r.hi {
+			continue
+		}
+		for i+1 < len(common) && common[i+1] <= r.lo {
 			i++
-		} else {
-			out = appendRange(out, b[j])
-			j++
+			steps++
+		}
+		for i < len(common) && common[i] < r.hi {
+			hi := end
+			if i+1 < len(common) {
+				hi = common[i+1]
+			}
+			rows = appendRange(rows, rowRange{common[i], hi})
+			steps++
+			if hi >= r.hi || i+1 == len(common) {
+				break
+			}
+			i++
 		}
 	}
-	return out
+	indexSteps.Add(steps)
+	return rows
 }
 
 // cutRows returns the rows sel of a, whose rows are the rows have of the

@@ -2,6 +2,7 @@ package shred
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -502,6 +503,9 @@ func encode(t datatype.DataType, plain array.Array, path []string) (array.Array,
 			return nil, errorf(ErrNotSupported, path, "no dictionary builder for %s", t)
 		}
 		if err := ab.AppendArray(plain); err != nil {
+			if errors.Is(err, array.ErrDictionaryFull) {
+				return nil, errorf(ErrLimit, path, "%v", err)
+			}
 			return nil, errorf(ErrInvalid, path, "%v", err)
 		}
 		return b.NewArray(), nil

@@ -21,6 +21,9 @@ var (
 	// (a null in a non-nullable field, a fixed-size list of the wrong
 	// size) or columns do not fit the schema or each other.
 	ErrInvalid = datatype.ErrInvalid
+	// ErrLimit is datatype.ErrLimit: Assemble's values have more
+	// distinct values than a dictionary's index type can number.
+	ErrLimit = datatype.ErrLimit
 )
 
 func errorf(sentinel error, path []string, format string, args ...any) error {

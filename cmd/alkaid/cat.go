@@ -24,7 +24,7 @@ numbers right-aligned, strings quoted, nulls as (null), lists in [ ],
 structs and maps in { }. Batches are read one at a time; "-" reads stdin
 (a file there, IPC or Parquet, is copied to a temporary file in $TMPDIR,
 up to 64 GiB, to reach its footer). A Parquet file (PAR1 magic) is read
-one record batch per row group (-batch K picks row group K).`,
+in record batches of at most 65536 rows, row group after row group.`,
 }
 
 func runCat(args []string) int {

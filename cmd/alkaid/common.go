@@ -144,7 +144,7 @@ type input struct {
 	magic  string // ipc.Magic, ipc.ArrowMagic, or "" for a stream
 	file   *ipc.FileReader
 	stream *ipc.StreamReader
-	pq     *parquet.File // a Parquet file (PAR1 magic), one batch per row group
+	pq     *parquet.File // a Parquet file (PAR1 magic), read in batches
 	// footerErr is why a file (it has a magic) is read as a stream;
 	// footerSaid is set once the command said so (see damaged.go).
 	footerErr  error

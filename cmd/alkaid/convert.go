@@ -14,8 +14,8 @@ var convertCmd = command{
 	short: "Rewrite a stream, file (either magic) or Parquet file as a stream, file or Parquet file.",
 	long: `
 IN is read as a file when it starts with a file magic (ALKAID1 or ARROW1)
-and its footer reads, as Parquet when it starts with PAR1 (one record
-batch per row group), else as a stream; "-" is stdin (a file there, IPC
+and its footer reads, as Parquet when it starts with PAR1 (record batches
+of at most 65536 rows), else as a stream; "-" is stdin (a file there, IPC
 or Parquet, is copied to a temporary file in $TMPDIR, up to 64 GiB, to
 reach its footer). OUT ending in .ipc (.arrow)
 is a file, .ipcs (.arrows) a stream, .parquet (or -to parquet) a Parquet

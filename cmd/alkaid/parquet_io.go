@@ -1,7 +1,8 @@
 package main
 
 // Parquet in the data subcommands: inputs starting with the PAR1 magic are
-// read through package parquet (one record batch per row group), and
+// read through package parquet (record batches of at most
+// parquet.DefaultBatchSize rows, row group after row group), and
 // outputs ending in .parquet (or -to parquet) are written by its writer.
 
 import (
@@ -91,13 +92,14 @@ func openParquet(path string, f io.ReaderAt, size int64) (*parquet.File, error) 
 	return pf, nil
 }
 
-// eachParquet calls fn with every row group of pf as one record batch.
+// eachParquet calls fn with every record batch of pf (at most
+// parquet.DefaultBatchSize rows, never spanning row groups).
 func eachParquet(pf *parquet.File, fn func(i int, rec *alkaid.Record, meta map[string]string) error) error {
 	i := 0
 	for rec, err := range pf.Records() {
 		if err != nil {
 			if !strings.Contains(err.Error(), "row group") {
-				err = fmt.Errorf("row group %d: %w", i, err)
+				err = fmt.Errorf("record batch %d: %w", i, err)
 			}
 			return err
 		}

@@ -215,16 +215,22 @@ func DecodeDeltaByteArray(data []byte, n, maxBytes int) (Binary, int, error) {
 	if err != nil {
 		return Binary{}, 0, fmt.Errorf("suffixes: %w", err)
 	}
-	out := Binary{Offsets: make([]int32, n+1)}
-	var prev []byte
+	// The values' total size, known before any is copied: each value is
+	// at most as long as the previous one plus its suffix.
+	total, prevLen := int64(0), int64(0)
 	for i, p := range prefixes {
-		if p < 0 || p > int64(len(prev)) {
-			return Binary{}, 0, invalidf("DELTA_BYTE_ARRAY: prefix length %d of value %d exceeds the previous value's %d bytes", p, i, len(prev))
+		if p < 0 || p > prevLen {
+			return Binary{}, 0, invalidf("DELTA_BYTE_ARRAY: prefix length %d of value %d exceeds the previous value's %d bytes", p, i, prevLen)
 		}
-		s := suffixes.Value(i)
-		if len(out.Data)+int(p)+len(s) > maxBytes {
+		prevLen = p + int64(len(suffixes.Value(i)))
+		if total += prevLen; total > int64(maxBytes) {
 			return Binary{}, 0, fmt.Errorf("parquet encoding: %w: DELTA_BYTE_ARRAY: values exceed %d bytes", ErrLimit, maxBytes)
 		}
+	}
+	out := Binary{Offsets: make([]int32, n+1), Data: make([]byte, 0, total)}
+	var prev []byte
+	for i, p := range prefixes {
+		s := suffixes.Value(i)
 		start := len(out.Data)
 		out.Data = append(out.Data, prev[:p]...)
 		out.Data = append(out.Data, s...)

@@ -53,7 +53,7 @@ func (rd *Reader) infer() ([]*datatype.Field, error) {
 		}
 		rd.names = names
 	} else {
-		sample, err := rd.peek(rd.cfg.inferRows)
+		sample, err := rd.src.peek(rd.cfg.inferRows)
 		if err != nil {
 			return nil, err
 		}

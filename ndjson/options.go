@@ -17,7 +17,13 @@ var (
 	// ErrNotSupported is datatype.ErrNotSupported: a type without a JSON
 	// form here, or a bad option.
 	ErrNotSupported = datatype.ErrNotSupported
+	// ErrLimit is datatype.ErrLimit: a line longer than the reader's
+	// limit (WithMaxLineBytes).
+	ErrLimit = datatype.ErrLimit
 )
+
+// DefaultMaxLineBytes is the default of WithMaxLineBytes.
+const DefaultMaxLineBytes = 64 << 20
 
 // maxDepth bounds the nesting of values read.
 const maxDepth = 64
@@ -34,16 +40,21 @@ type readerConfig struct {
 	layouts     []string
 	concurrency int
 	blockSize   int
+	maxLine     int
 }
 
 func defaultReaderConfig() readerConfig {
-	return readerConfig{batchRows: 16384, inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 1 << 20}
+	return readerConfig{batchRows: 16384, inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 1 << 20,
+		maxLine: DefaultMaxLineBytes}
 }
 
 // WithSchema gives the schema; keys are matched to its fields by name.
 func WithSchema(s *alkaid.Schema) ReaderOption { return func(c *readerConfig) { c.schema = s } }
 
-// WithBatchSize sets the most rows per batch (default 16384).
+// WithBatchSize sets the most rows per batch (default 16384). Batches of
+// long lines or of wide schemas may hold fewer: a batch ends after about
+// 4 MiB of input, and holds at most about 4M values (rows × fields,
+// nested fields counted).
 func WithBatchSize(n int) ReaderOption { return func(c *readerConfig) { c.batchRows = n } }
 
 // WithInferRows sets how many lines inference reads (default 10000).
@@ -66,5 +77,11 @@ func WithTimestampLayouts(layouts ...string) ReaderOption {
 
 // WithConcurrency sets how many goroutines parse (default GOMAXPROCS).
 func WithConcurrency(n int) ReaderOption { return func(c *readerConfig) { c.concurrency = n } }
+
+// WithMaxLineBytes sets the most bytes of one line (default
+// DefaultMaxLineBytes, 64 MiB). A longer line is an error wrapping
+// ErrLimit naming it, found before more than about twice the limit is
+// held. The inference sample stops at this many bytes too.
+func WithMaxLineBytes(n int) ReaderOption { return func(c *readerConfig) { c.maxLine = n } }
 
 func withBlockSize(n int) ReaderOption { return func(c *readerConfig) { c.blockSize = n } }

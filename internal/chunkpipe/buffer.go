@@ -7,6 +7,9 @@ import "io"
 // records holds fewer rows instead of gigabytes.
 const ChunkBytes = 4 << 20
 
+// firstRead is the most bytes of the first read.
+const firstRead = 64 << 10
+
 // Buffer holds the bytes read from an input but not yet cut into chunks.
 // Fill never writes into bytes it handed out: chunks are slices of Pend
 // that goroutines may parse while the next bytes are read.
@@ -26,13 +29,17 @@ type Buffer struct {
 }
 
 // Fill reads into a new buffer, holding Pend and at least Block (or, as
-// Pend grows, up to Max) more bytes, until it is full or R ends. A read
+// Pend grows, up to Max) more bytes, until it is full or R ends; the
+// first read is of at most 64 KiB. A read
 // error is returned as it is, with what was read kept in Pend.
 func (b *Buffer) Fill() error {
 	if b.EOF {
 		return nil
 	}
 	grow := max(b.Block, min(len(b.Pend), b.Max), 1)
+	if b.Pend == nil {
+		grow = min(grow, firstRead) // small inputs need no big buffer
+	}
 	buf := make([]byte, len(b.Pend), len(b.Pend)+grow)
 	copy(buf, b.Pend)
 	for len(buf) < cap(buf) {

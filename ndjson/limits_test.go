@@ -1,6 +1,7 @@
 package ndjson
 
 import (
+	"bytes"
 	"errors"
 	"strconv"
 	"strings"
@@ -160,4 +161,29 @@ func TestLineLimitDefault(t *testing.T) {
 		t.Fatalf("allocated %d MiB", alloc>>20)
 	}
 	t.Logf("allocated %d MiB", alloc>>20)
+}
+
+// TestMaxFields: inference refuses more fields than the limit while it
+// reads them, at a cost bounded by the limit, not the line.
+func TestMaxFields(t *testing.T) {
+	var err error
+	data := manyKeys(1_000_000) // 15 MB
+	alloc := texttest.Allocated(func() {
+		_, err = NewReader(bytes.NewReader(data))
+	})
+	if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), "line 1: more than 65536 fields") {
+		t.Fatalf("got %v", err)
+	}
+	if alloc > 128<<20 {
+		t.Fatalf("refusing a %d MB line allocated %d MiB", len(data)>>20, alloc>>20)
+	}
+	t.Logf("refusing a %d MB line allocated %d MiB", len(data)>>20, alloc>>20)
+	// Nested fields and list elements count.
+	_, _, err = readAll(t, []byte(`{"a":{"b":[{"c":1}]}}`+"\n"), WithMaxFields(3))
+	if !errors.Is(err, ErrLimit) {
+		t.Fatalf("got %v", err)
+	}
+	if _, _, err = readAll(t, []byte(`{"a":{"b":[{"c":1}]}}`+"\n"), WithMaxFields(4)); err != nil {
+		t.Fatal(err)
+	}
 }

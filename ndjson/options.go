@@ -17,13 +17,18 @@ var (
 	// ErrNotSupported is datatype.ErrNotSupported: a type without a JSON
 	// form here, or a bad option.
 	ErrNotSupported = datatype.ErrNotSupported
-	// ErrLimit is datatype.ErrLimit: a line longer than the reader's
-	// limit (WithMaxLineBytes).
+	// ErrLimit is datatype.ErrLimit: a line or an inferred schema beyond
+	// the reader's limits (WithMaxLineBytes, WithMaxFields).
 	ErrLimit = datatype.ErrLimit
 )
 
-// DefaultMaxLineBytes is the default of WithMaxLineBytes.
-const DefaultMaxLineBytes = 64 << 20
+// The default limits of a Reader.
+const (
+	// DefaultMaxLineBytes is the default of WithMaxLineBytes.
+	DefaultMaxLineBytes = 64 << 20
+	// DefaultMaxFields is the default of WithMaxFields.
+	DefaultMaxFields = 1 << 16
+)
 
 // maxDepth bounds the nesting of values read.
 const maxDepth = 64
@@ -41,11 +46,12 @@ type readerConfig struct {
 	concurrency int
 	blockSize   int
 	maxLine     int
+	maxFields   int
 }
 
 func defaultReaderConfig() readerConfig {
 	return readerConfig{batchRows: 16384, inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 1 << 20,
-		maxLine: DefaultMaxLineBytes}
+		maxLine: DefaultMaxLineBytes, maxFields: DefaultMaxFields}
 }
 
 // WithSchema gives the schema; keys are matched to its fields by name.
@@ -83,5 +89,11 @@ func WithConcurrency(n int) ReaderOption { return func(c *readerConfig) { c.conc
 // ErrLimit naming it, found before more than about twice the limit is
 // held. The inference sample stops at this many bytes too.
 func WithMaxLineBytes(n int) ReaderOption { return func(c *readerConfig) { c.maxLine = n } }
+
+// WithMaxFields sets the most fields inference may find, nested ones
+// and list elements counted (default DefaultMaxFields, 65536). More is
+// an error wrapping ErrLimit naming the line, found as the sample is
+// read: every field costs memory in every batch.
+func WithMaxFields(n int) ReaderOption { return func(c *readerConfig) { c.maxFields = n } }
 
 func withBlockSize(n int) ReaderOption { return func(c *readerConfig) { c.blockSize = n } }

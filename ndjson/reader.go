@@ -123,8 +123,8 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if cfg.batchRows <= 0 || cfg.inferRows <= 0 || cfg.maxLine <= 0 {
-		return nil, fmt.Errorf("ndjson: %w: batch size, infer rows and line limit must be positive", ErrNotSupported)
+	if cfg.batchRows <= 0 || cfg.inferRows <= 0 || cfg.maxLine <= 0 || cfg.maxFields <= 0 {
+		return nil, fmt.Errorf("ndjson: %w: batch size, infer rows and limits must be positive", ErrNotSupported)
 	}
 	cfg.concurrency = max(cfg.concurrency, 1)
 	cfg.blockSize = max(cfg.blockSize, 1)
@@ -200,7 +200,7 @@ func (rd *Reader) reset() {
 }
 
 func (rd *Reader) infer() (*alkaid.Schema, error) {
-	root := newInode("", rd.cfg.layouts)
+	root := newInode("", rd.cfg.layouts, &fieldCount{max: rd.cfg.maxFields})
 	if len(rd.cfg.columns) > 0 {
 		keep := make(map[string]bool, len(rd.cfg.columns))
 		for _, c := range rd.cfg.columns {
@@ -216,7 +216,11 @@ func (rd *Reader) infer() (*alkaid.Schema, error) {
 				return fmt.Errorf("ndjson: %w: line %d: want a JSON object", ErrInvalid, line)
 			}
 			if err := root.observe(&lx, line, 0); err != nil {
-				return fmt.Errorf("ndjson: %w: line %d: %v", ErrInvalid, line, err)
+				kind := ErrInvalid
+				if errors.As(err, new(fieldLimitError)) {
+					kind = ErrLimit
+				}
+				return fmt.Errorf("ndjson: %w: line %d: %v", kind, line, err)
 			}
 			if lx.peek() != 0 {
 				return fmt.Errorf("ndjson: %w: line %d: %v", ErrInvalid, line, lx.errf("text after the object"))

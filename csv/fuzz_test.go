@@ -19,6 +19,7 @@ func FuzzReader(f *testing.F) {
 		"a;b\r\n1;2\r\n",
 		"# c\na\n\n\n",
 		"a,b\n\"unclosed,1\n",
+		"a,b\r1,\"x\ry\"\r\r2,3",
 	} {
 		f.Add([]byte(s), uint8(0))
 	}
@@ -54,8 +55,8 @@ func FuzzReader(f *testing.F) {
 			}
 			rows += rec.NumRows()
 		}
-		if rows > bytes.Count(data, []byte{'\n'})+1 {
-			t.Fatalf("%d rows from %d lines", rows, bytes.Count(data, []byte{'\n'})+1)
+		if lines := bytes.Count(data, []byte{'\n'}) + bytes.Count(data, []byte{'\r'}) + 1; rows > lines {
+			t.Fatalf("%d rows from %d lines", rows, lines)
 		}
 	})
 }

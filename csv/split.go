@@ -133,24 +133,40 @@ func (sp *splitter) split(chunk []byte, line int, f *fields) error {
 }
 
 // add appends the next cell of the record whose first cell is
-// f.cells[first]. Past the width it only counts the cell; the first
-// record, which sets the width, is refused past the column limit.
-func (sp *splitter) add(f *fields, first int, c cell, line int) error {
-	switch n := len(f.cells) - first; {
-	case sp.width == 0 && n >= sp.maxCols:
-		return fmt.Errorf("csv: %w: line %d: more than %d columns (WithMaxColumns raises the limit)", ErrLimit, line, sp.maxCols)
-	case sp.width > 0 && n >= sp.width:
-		sp.over++
+// f.cells[first], unless the record already has limit cells (its width,
+// or the column limit while the width is not known).
+func (sp *splitter) add(f *fields, first, limit int, c cell, line int) error {
+	if len(f.cells)-first < limit {
+		f.cells = append(f.cells, c)
 		return nil
 	}
-	f.cells = append(f.cells, c)
+	return sp.past(line)
+}
+
+// past takes a cell past the limit: beyond the width it is only counted;
+// the first record, which sets the width, is refused past the column
+// limit.
+func (sp *splitter) past(line int) error {
+	if sp.width == 0 {
+		return fmt.Errorf("csv: %w: line %d: more than %d columns (WithMaxColumns raises the limit)", ErrLimit, line, sp.maxCols)
+	}
+	sp.over++
 	return nil
+}
+
+// limit is the most cells a record keeps.
+func (sp *splitter) limit() int {
+	if sp.width == 0 {
+		return sp.maxCols
+	}
+	return sp.width
 }
 
 // record splits the record at chunk[pos:] into f.cells and returns the
 // position and line after it.
 func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, error) {
 	first := len(f.cells)
+	limit := sp.limit()
 	sp.over = 0
 	for {
 		if pos < len(chunk) && chunk[pos] == sp.quote {
@@ -158,7 +174,7 @@ func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, er
 			if err != nil {
 				return 0, 0, err
 			}
-			if err := sp.add(f, first, c, line); err != nil {
+			if err := sp.add(f, first, limit, c, line); err != nil {
 				return 0, 0, err
 			}
 			line += nl
@@ -185,7 +201,7 @@ func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, er
 			return 0, 0, fmt.Errorf("csv: %w: line %d, field %d: quote in an unquoted field", ErrInvalid, line, len(f.cells)-first+sp.over+1)
 		}
 		if end < len(chunk) && chunk[end] == sp.delim {
-			if err := sp.add(f, first, cell{start: uint32(pos), end: uint32(end)}, line); err != nil {
+			if err := sp.add(f, first, limit, cell{start: uint32(pos), end: uint32(end)}, line); err != nil {
 				return 0, 0, err
 			}
 			pos = end + 1
@@ -195,7 +211,7 @@ func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, er
 		if sp.nl == '\n' && ce > pos && chunk[ce-1] == '\r' {
 			ce--
 		}
-		if err := sp.add(f, first, cell{start: uint32(pos), end: uint32(ce)}, line); err != nil {
+		if err := sp.add(f, first, limit, cell{start: uint32(pos), end: uint32(ce)}, line); err != nil {
 			return 0, 0, err
 		}
 		if end == len(chunk) {

@@ -36,7 +36,7 @@ func (b *Buffer) Fill() error {
 	if b.EOF {
 		return nil
 	}
-	grow := max(b.Block, min(len(b.Pend), b.Max), 1)
+	grow := max(b.Block, min(2*len(b.Pend), b.Max), 1)
 	if b.Pend == nil {
 		grow = min(grow, firstRead) // small inputs need no big buffer
 	}

@@ -166,8 +166,9 @@ func TestBufferFill(t *testing.T) {
 	if err := b.Fill(); err != nil || len(b.Pend) != 64<<10 {
 		t.Fatalf("first fill: %d bytes, %v", len(b.Pend), err)
 	}
-	// Doubling (at least a block), then by Max at most.
-	want := []int{1<<20 + 64<<10, 2<<20 + 128<<10, 4<<20 + 128<<10, 6<<20 + 128<<10}
+	// Growing by twice what is held (at least a block), then by Max at
+	// most.
+	want := []int{1<<20 + 64<<10, 3<<20 + 64<<10, 5<<20 + 64<<10, 7<<20 + 64<<10}
 	for _, w := range want {
 		if err := b.Fill(); err != nil || len(b.Pend) != w {
 			t.Fatalf("fill: %d bytes, want %d, %v", len(b.Pend), w, err)

@@ -106,8 +106,8 @@ func TestRecordLimit(t *testing.T) {
 			if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), c.line) {
 				t.Fatalf("got %v, want ErrLimit at %s", err, c.line)
 			}
-			if cr.n > 4*limit {
-				t.Fatalf("read %d bytes for a limit of %d", cr.n, limit)
+			if n := cr.n.Load(); n > 4*limit {
+				t.Fatalf("read %d bytes for a limit of %d", n, limit)
 			}
 		})
 	}

@@ -63,11 +63,12 @@ func TestManyKeysLinear(t *testing.T) {
 		})
 		return time.Since(start), alloc
 	}
-	// The quicker of two runs: the machine may be busy.
+	// The quickest of three runs: the machine may be busy.
 	best := func(n int) (time.Duration, uint64) {
 		t1, a := cost(n)
 		t2, _ := cost(n)
-		return min(t1, t2), a
+		t3, _ := cost(n)
+		return min(t1, t2, t3), a
 	}
 	cost(1000) // warm up
 	t1, a1 := best(5_000)
@@ -128,8 +129,8 @@ func TestLineLimit(t *testing.T) {
 			if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), c.line) {
 				t.Fatalf("got %v, want ErrLimit at %s", err, c.line)
 			}
-			if cr.n > 4*limit {
-				t.Fatalf("read %d bytes for a limit of %d", cr.n, limit)
+			if n := cr.n.Load(); n > 4*limit {
+				t.Fatalf("read %d bytes for a limit of %d", n, limit)
 			}
 		})
 	}

@@ -14,7 +14,7 @@
 // decides ([Reader.LineBreak]); a line break inside quotes is data.
 //
 // Limits keep memory bounded by them rather than by the input: a record
-// longer than [WithMaxRecordBytes] (64 MiB; an unclosed quote runs on)
+// longer than [WithMaxRecordBytes] (128 MiB; an unclosed quote runs on)
 // or a header wider than [WithMaxColumns] (65536 columns) is an error
 // wrapping ErrLimit that names the line, found before more than about
 // twice the limit is held.

@@ -24,7 +24,7 @@ var (
 // The default limits of a Reader.
 const (
 	// DefaultMaxRecordBytes is the default of WithMaxRecordBytes.
-	DefaultMaxRecordBytes = 64 << 20
+	DefaultMaxRecordBytes = 128 << 20
 	// DefaultMaxColumns is the default of WithMaxColumns.
 	DefaultMaxColumns = 1 << 16
 )
@@ -137,7 +137,7 @@ func WithTimestampLayouts(layouts ...string) ReaderOption {
 func WithConcurrency(n int) ReaderOption { return func(c *readerConfig) { c.concurrency = n } }
 
 // WithMaxRecordBytes sets the most bytes of one record, line breaks
-// inside quotes included (default DefaultMaxRecordBytes, 64 MiB). A
+// inside quotes included (default DefaultMaxRecordBytes, 128 MiB). A
 // longer record, such as an unclosed quote running on, is an error
 // wrapping ErrLimit naming its line, found before more than about twice
 // the limit is held. The inference sample stops at this many bytes too.

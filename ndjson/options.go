@@ -25,7 +25,7 @@ var (
 // The default limits of a Reader.
 const (
 	// DefaultMaxLineBytes is the default of WithMaxLineBytes.
-	DefaultMaxLineBytes = 64 << 20
+	DefaultMaxLineBytes = 128 << 20
 	// DefaultMaxFields is the default of WithMaxFields.
 	DefaultMaxFields = 1 << 16
 )
@@ -85,7 +85,7 @@ func WithTimestampLayouts(layouts ...string) ReaderOption {
 func WithConcurrency(n int) ReaderOption { return func(c *readerConfig) { c.concurrency = n } }
 
 // WithMaxLineBytes sets the most bytes of one line (default
-// DefaultMaxLineBytes, 64 MiB). A longer line is an error wrapping
+// DefaultMaxLineBytes, 128 MiB). A longer line is an error wrapping
 // ErrLimit naming it, found before more than about twice the limit is
 // held. The inference sample stops at this many bytes too.
 func WithMaxLineBytes(n int) ReaderOption { return func(c *readerConfig) { c.maxLine = n } }

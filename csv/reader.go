@@ -334,10 +334,19 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 	known := utf8.Valid(chunk)
 	cols := make([]array.Array, len(rd.colIdx))
 	defaultNull := len(rd.cfg.nulls) == 1 && rd.cfg.nulls[0] == ""
+	// The columns share two option sets (one per column was an allocation
+	// per column and chunk).
+	opts := [2]textval.Options{
+		{True: rd.cfg.trues, False: rd.cfg.falses, KnownUTF8: known, Layouts: rd.cfg.layouts},
+		{True: rd.cfg.trues, False: rd.cfg.falses, KnownUTF8: known, Layouts: rd.cfg.layouts, RawBinary: true},
+	}
 	for k, j := range rd.colIdx {
 		field := rd.schema.Field(k)
-		opts := textval.Options{True: rd.cfg.trues, False: rd.cfg.falses, RawBinary: rd.raw[k], KnownUTF8: known, Layouts: rd.cfg.layouts}
-		ap, err := textval.NewAppender(field.Type, &opts)
+		o := &opts[0]
+		if rd.raw[k] {
+			o = &opts[1]
+		}
+		ap, err := textval.NewAppender(field.Type, o)
 		if err != nil {
 			return nil, fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, field.Name, err)
 		}

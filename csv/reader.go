@@ -1,6 +1,7 @@
 package csv
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -122,7 +123,8 @@ func (rd *Reader) begin() error {
 		if err != nil {
 			return err
 		}
-		var f fields
+		// Sized by the delimiters (up to the limit), not grown by doubling.
+		f := fields{cells: make([]cell, 0, min(bytes.Count(chunk, []byte{rd.cfg.delim}), rd.cfg.maxColumns)+1)}
 		if err := sp.split(chunk, line, &f); err != nil {
 			return err
 		}
@@ -258,7 +260,7 @@ func quoteList(names []string) string {
 // project builds the output schema: the named columns, else the schema's
 // order (by name), else the file's.
 func (rd *Reader) project(file []*datatype.Field) error {
-	var idx []int
+	idx := make([]int, 0, len(file))
 	switch {
 	case len(rd.cfg.columns) > 0:
 		var missing []string

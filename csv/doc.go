@@ -10,11 +10,21 @@
 // error naming the line, the column and the value; inference picks a type
 // that holds every sampled value exactly (see [WithInferRows]).
 //
+// Line breaks are "\n", "\r\n" or "\r": the first one outside quotes
+// decides ([Reader.LineBreak]); a line break inside quotes is data.
+//
+// Limits keep memory bounded by them rather than by the input: a record
+// longer than [WithMaxRecordBytes] (128 MiB; an unclosed quote runs on)
+// or a header wider than [WithMaxColumns] (65536 columns) is an error
+// wrapping ErrLimit that names the line, found before more than about
+// twice the limit is held.
+//
 // Reading works in two phases: the input is cut into chunks at record
 // boundaries (quotes respected), then each chunk is split into fields and
-// parsed column by column, on as many goroutines as GOMAXPROCS. Batches
-// come out in input order; a few chunks are in flight at any time, so
-// memory stays bounded whatever the input size.
+// parsed column by column, on as many goroutines as GOMAXPROCS (a chunk
+// ends early after about 4 MiB, so long records make smaller batches).
+// Batches come out in input order; a few chunks are in flight at any
+// time, so memory stays bounded whatever the input size.
 //
 // A [Writer] writes a header and one line per row; what it writes reads
 // back to equal records through a Reader given the same schema.

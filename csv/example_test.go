@@ -101,3 +101,33 @@ func ExampleWithSchema() {
 	//   born: [1815 1906]
 	// csv: invalid: schema fields missing from the header: "last"; header columns not in the schema: "first"
 }
+
+func ExampleReader_LineBreak() {
+	// Old Mac spreadsheets end lines with "\r"; inside quotes it is data.
+	in := "a,b\r1,\"x\ry\"\r2,z\r"
+	r, err := csv.NewReader(strings.NewReader(in))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Printf("%q\n", r.LineBreak())
+	for rec, err := range r.Records() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%d rows, b: %v\n", rec.NumRows(), rec.Column(1))
+	}
+	// Output:
+	// "\r"
+	// 2 rows, b: ["x\ry" "z"]
+}
+
+func ExampleWithMaxRecordBytes() {
+	// A quote left open runs on to the end; the limit stops it early.
+	in := "a,b\n1,2\n3,\"" + strings.Repeat("x", 1000)
+	_, err := csv.NewReader(strings.NewReader(in), csv.WithMaxRecordBytes(100))
+	fmt.Println(err)
+	// Output:
+	// csv: limit exceeded: line 3: a record longer than 100 bytes (an unclosed quote? WithMaxRecordBytes raises the limit)
+}

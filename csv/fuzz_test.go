@@ -19,6 +19,7 @@ func FuzzReader(f *testing.F) {
 		"a;b\r\n1;2\r\n",
 		"# c\na\n\n\n",
 		"a,b\n\"unclosed,1\n",
+		"a,b\r1,\"x\ry\"\r\r2,3",
 	} {
 		f.Add([]byte(s), uint8(0))
 	}
@@ -54,8 +55,41 @@ func FuzzReader(f *testing.F) {
 			}
 			rows += rec.NumRows()
 		}
-		if rows > bytes.Count(data, []byte{'\n'})+1 {
-			t.Fatalf("%d rows from %d lines", rows, bytes.Count(data, []byte{'\n'})+1)
+		if lines := bytes.Count(data, []byte{'\n'}) + bytes.Count(data, []byte{'\r'}) + 1; rows > lines {
+			t.Fatalf("%d rows from %d lines", rows, lines)
+		}
+	})
+}
+
+// FuzzReaderDefaults runs the reader as users do, with the default
+// limits, batch size and block size: any bytes give records or an error.
+func FuzzReaderDefaults(f *testing.F) {
+	for _, s := range []string{
+		"a,b\n1,x\n2,y\n",
+		"a,b\r1,\"x\ry\"\r2,\"\"\r",
+		"a,b\r\n1,2\r\n",
+		"a\n\"unclosed\n1\n",
+		"a,b,c\n1,2\n",
+	} {
+		f.Add([]byte(s), false)
+	}
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "a", Type: datatype.Int64, Nullable: true},
+		{Name: "b", Type: datatype.String, Nullable: true},
+	}, datatype.Metadata{})
+	f.Fuzz(func(t *testing.T, data []byte, withSchema bool) {
+		var opts []ReaderOption
+		if withSchema {
+			opts = append(opts, WithSchema(schema), WithPositional())
+		}
+		r, err := NewReader(bytes.NewReader(data), opts...)
+		if err != nil {
+			return
+		}
+		for _, err := range r.Records() {
+			if err != nil {
+				return
+			}
 		}
 	})
 }

@@ -53,7 +53,7 @@ func (rd *Reader) infer() ([]*datatype.Field, error) {
 		}
 		rd.names = names
 	} else {
-		sample, err := rd.peek(rd.cfg.inferRows)
+		sample, err := rd.src.peek(rd.cfg.inferRows)
 		if err != nil {
 			return nil, err
 		}
@@ -62,8 +62,10 @@ func (rd *Reader) infer() ([]*datatype.Field, error) {
 		}
 	}
 	out := make([]*datatype.Field, rd.width)
+	fields := make([]datatype.Field, rd.width)
 	for i := range out {
-		out[i] = &datatype.Field{Name: rd.names[i], Type: ins[i].Type(), Nullable: true}
+		fields[i] = datatype.Field{Name: rd.names[i], Type: ins[i].Type(), Nullable: true}
+		out[i] = &fields[i]
 	}
 	return out, nil
 }

@@ -16,6 +16,17 @@ var (
 	// ErrNotSupported is datatype.ErrNotSupported: a type without a CSV
 	// form, or an option combination that cannot work.
 	ErrNotSupported = datatype.ErrNotSupported
+	// ErrLimit is datatype.ErrLimit: a record or a header beyond the
+	// reader's limits (WithMaxRecordBytes, WithMaxColumns).
+	ErrLimit = datatype.ErrLimit
+)
+
+// The default limits of a Reader.
+const (
+	// DefaultMaxRecordBytes is the default of WithMaxRecordBytes.
+	DefaultMaxRecordBytes = 128 << 20
+	// DefaultMaxColumns is the default of WithMaxColumns.
+	DefaultMaxColumns = 1 << 16
 )
 
 // ReaderOption configures a Reader.
@@ -42,11 +53,14 @@ type readerConfig struct {
 	trimSpace   bool
 	concurrency int
 	blockSize   int
+	maxRecord   int
+	maxColumns  int
 }
 
 func defaultReaderConfig() readerConfig {
 	return readerConfig{batchRows: 16384, delim: ',', quote: '"', nulls: []string{""}, header: true,
-		inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 4 << 20}
+		inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 4 << 20,
+		maxRecord: DefaultMaxRecordBytes, maxColumns: DefaultMaxColumns}
 }
 
 // WithSchema gives the schema. With a header, its fields are matched to the
@@ -59,7 +73,9 @@ func WithSchema(s *alkaid.Schema) ReaderOption { return func(c *readerConfig) { 
 // so.
 func WithPositional() ReaderOption { return func(c *readerConfig) { c.positional = true } }
 
-// WithBatchSize sets the most rows per batch (default 16384).
+// WithBatchSize sets the most rows per batch (default 16384). A batch of
+// long records holds fewer: it ends at the first record end past about
+// 4 MiB of input.
 func WithBatchSize(n int) ReaderOption { return func(c *readerConfig) { c.batchRows = n } }
 
 // WithDelimiter sets the field delimiter (default ',').
@@ -126,6 +142,19 @@ func WithTimestampLayouts(layouts ...string) ReaderOption {
 // WithConcurrency sets how many goroutines parse chunks (default
 // GOMAXPROCS).
 func WithConcurrency(n int) ReaderOption { return func(c *readerConfig) { c.concurrency = n } }
+
+// WithMaxRecordBytes sets the most bytes of one record, line breaks
+// inside quotes included (default DefaultMaxRecordBytes, 128 MiB). A
+// longer record, such as an unclosed quote running on, is an error
+// wrapping ErrLimit naming its line, found before more than about twice
+// the limit is held. The inference sample stops at this many bytes too.
+func WithMaxRecordBytes(n int) ReaderOption { return func(c *readerConfig) { c.maxRecord = n } }
+
+// WithMaxColumns sets the most columns of the input, counted in the
+// header or, without one, the first record (default DefaultMaxColumns,
+// 65536). More is an error wrapping ErrLimit, found while splitting that
+// record.
+func WithMaxColumns(n int) ReaderOption { return func(c *readerConfig) { c.maxColumns = n } }
 
 // withBlockSize sets the read size (tests use small ones).
 func withBlockSize(n int) ReaderOption { return func(c *readerConfig) { c.blockSize = n } }

@@ -1,6 +1,7 @@
 package csv
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -28,7 +29,8 @@ type Reader struct {
 	width    int   // fields per record
 	colIdx   []int // for each output field, its column in the file
 	names    []string
-	raw      []bool // for each output field: binary read as raw bytes
+	byName   map[string]int // names → first index, built by indexOf
+	raw      []bool         // for each output field: binary read as raw bytes
 	skipped  atomic.Int64
 	consumed atomic.Int64
 	used     bool
@@ -87,6 +89,8 @@ func (c *readerConfig) check() error {
 		}
 	case c.skipRows < 0:
 		return bad("negative skip rows")
+	case c.maxRecord <= 0 || c.maxColumns <= 0:
+		return bad("the record and column limits must be positive")
 	}
 	if c.concurrency < 1 {
 		c.concurrency = 1
@@ -99,8 +103,8 @@ func (c *readerConfig) check() error {
 
 // begin skips the skip rows and reads the header.
 func (rd *Reader) begin() error {
-	rd.src = &source{r: rd.in, block: rd.cfg.blockSize, quote: rd.cfg.quote, comment: rd.cfg.comment, line: 1}
-	if err := rd.src.skipBOM(); err != nil {
+	rd.src = newSource(rd.in, &rd.cfg)
+	if err := rd.src.start(); err != nil {
 		return err
 	}
 	for range rd.cfg.skipRows {
@@ -119,7 +123,8 @@ func (rd *Reader) begin() error {
 		if err != nil {
 			return err
 		}
-		var f fields
+		// Sized by the delimiters (up to the limit), not grown by doubling.
+		f := fields{cells: make([]cell, 0, min(bytes.Count(chunk, []byte{rd.cfg.delim}), rd.cfg.maxColumns)+1)}
 		if err := sp.split(chunk, line, &f); err != nil {
 			return err
 		}
@@ -138,7 +143,7 @@ func (rd *Reader) begin() error {
 		return nil
 	}
 	// No header: the first record gives the width.
-	chunk, err := rd.peek(1)
+	chunk, err := rd.src.peek(1)
 	if err != nil {
 		return err
 	}
@@ -161,22 +166,8 @@ func (rd *Reader) begin() error {
 	return nil
 }
 
-// peek returns the bytes of the next n records without consuming them.
-func (rd *Reader) peek(n int) ([]byte, error) {
-	s := rd.src
-	for {
-		end, recs := s.cut(s.pend, n, s.eof)
-		if recs == n || s.eof {
-			return s.pend[:end:end], nil
-		}
-		if err := s.fill(); err != nil {
-			return nil, err
-		}
-	}
-}
-
 func (rd *Reader) splitter() *splitter {
-	return newSplitter(rd.cfg.delim, rd.cfg.quote, rd.cfg.comment, rd.width, rd.cfg.skipBad)
+	return newSplitter(&rd.cfg, rd.src.nl, rd.width)
 }
 
 func (rd *Reader) isNull(cell []byte) bool {
@@ -204,7 +195,7 @@ func (rd *Reader) fileFields() ([]*datatype.Field, error) {
 			f := s.Field(i)
 			out[i] = &f
 		}
-		rd.names = make([]string, rd.width)
+		rd.names, rd.byName = make([]string, rd.width), nil
 		for i := range rd.names {
 			rd.names[i] = s.Field(i).Name
 		}
@@ -213,7 +204,7 @@ func (rd *Reader) fileFields() ([]*datatype.Field, error) {
 	var missing, unexpected []string
 	for i := range s.NumFields() {
 		f := s.Field(i)
-		j := indexOf(rd.names, f.Name)
+		j := rd.indexOf(f.Name)
 		if j < 0 {
 			missing = append(missing, f.Name)
 			continue
@@ -240,11 +231,20 @@ func (rd *Reader) fileFields() ([]*datatype.Field, error) {
 	return out, nil
 }
 
-func indexOf(names []string, n string) int {
-	for i, s := range names {
-		if s == n {
-			return i
+// indexOf returns the index of the first column named n, -1 if none;
+// the map is built on first use (a wide header is looked up field by
+// field).
+func (rd *Reader) indexOf(n string) int {
+	if rd.byName == nil {
+		rd.byName = make(map[string]int, len(rd.names))
+		for i, s := range rd.names {
+			if _, dup := rd.byName[s]; !dup {
+				rd.byName[s] = i
+			}
 		}
+	}
+	if i, ok := rd.byName[n]; ok {
+		return i
 	}
 	return -1
 }
@@ -260,12 +260,12 @@ func quoteList(names []string) string {
 // project builds the output schema: the named columns, else the schema's
 // order (by name), else the file's.
 func (rd *Reader) project(file []*datatype.Field) error {
-	var idx []int
+	idx := make([]int, 0, len(file))
 	switch {
 	case len(rd.cfg.columns) > 0:
 		var missing []string
 		for _, n := range rd.cfg.columns {
-			j := indexOf(rd.names, n)
+			j := rd.indexOf(n)
 			if j < 0 {
 				missing = append(missing, n)
 				continue
@@ -280,7 +280,7 @@ func (rd *Reader) project(file []*datatype.Field) error {
 		}
 	case rd.cfg.schema != nil && rd.cfg.header && !rd.cfg.positional:
 		for i := range rd.cfg.schema.NumFields() {
-			idx = append(idx, indexOf(rd.names, rd.cfg.schema.Field(i).Name))
+			idx = append(idx, rd.indexOf(rd.cfg.schema.Field(i).Name))
 		}
 	default:
 		for i := range file {
@@ -308,6 +308,12 @@ func (rd *Reader) project(file []*datatype.Field) error {
 // Schema is the schema of the records.
 func (rd *Reader) Schema() *alkaid.Schema { return rd.schema }
 
+// LineBreak is the line break of the input: "\n", "\r\n" or "\r", the
+// first found outside quotes ("\n" when there is none). A "\r" file ends
+// its records at "\r" or "\r\n", any other at "\n" or "\r\n"; other
+// line breaks are data (inside quotes always).
+func (rd *Reader) LineBreak() string { return rd.src.brk }
+
 // Skipped is the number of records skipped for a wrong number of fields
 // (WithSkipBadRows) so far.
 func (rd *Reader) Skipped() int { return int(rd.skipped.Load()) }
@@ -330,10 +336,19 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 	known := utf8.Valid(chunk)
 	cols := make([]array.Array, len(rd.colIdx))
 	defaultNull := len(rd.cfg.nulls) == 1 && rd.cfg.nulls[0] == ""
+	// The columns share two option sets (one per column was an allocation
+	// per column and chunk).
+	opts := [2]textval.Options{
+		{True: rd.cfg.trues, False: rd.cfg.falses, KnownUTF8: known, Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace},
+		{True: rd.cfg.trues, False: rd.cfg.falses, KnownUTF8: known, Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace, RawBinary: true},
+	}
 	for k, j := range rd.colIdx {
 		field := rd.schema.Field(k)
-		opts := textval.Options{True: rd.cfg.trues, False: rd.cfg.falses, RawBinary: rd.raw[k], KnownUTF8: known, Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace}
-		ap, err := newCellAppender(field.Type, &opts)
+		o := &opts[0]
+		if rd.raw[k] {
+			o = &opts[1]
+		}
+		ap, err := newCellAppender(field.Type, o)
 		if err != nil {
 			return nil, fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, field.Name, err)
 		}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"io"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -246,12 +247,12 @@ func TestEarlyBreak(t *testing.T) {
 // countingReader counts the bytes read through it.
 type countingReader struct {
 	r io.Reader
-	n int
+	n atomic.Int64 // read by the test while the reader's goroutine may still run
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.n += n
+	c.n.Add(int64(n))
 	return n, err
 }
 
@@ -274,7 +275,7 @@ func TestBoundedReadAhead(t *testing.T) {
 		time.Sleep(50 * time.Millisecond) // let the goroutines run ahead as far as they can
 		break
 	}
-	if cr.n > 64<<10 {
-		t.Fatalf("read %d bytes ahead of one batch of 1.2 KB", cr.n)
+	if n := cr.n.Load(); n > 64<<10 {
+		t.Fatalf("read %d bytes ahead of one batch of 1.2 KB", n)
 	}
 }

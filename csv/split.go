@@ -3,131 +3,7 @@ package csv
 import (
 	"bytes"
 	"fmt"
-	"io"
 )
-
-// source holds the bytes read but not yet cut into chunks. Chunks are
-// slices of buffers that are never written again, so parsing goroutines
-// can read them while the next buffer fills.
-type source struct {
-	r         io.Reader
-	pend      []byte
-	eof       bool
-	line      int // line number of pend[0]
-	block     int
-	quote     byte
-	comment   byte
-	bytesRead int64
-}
-
-// fill reads at least one more block (or to EOF).
-func (s *source) fill() error {
-	if s.eof {
-		return nil
-	}
-	n := max(s.block, 2*len(s.pend))
-	buf := make([]byte, len(s.pend), len(s.pend)+n)
-	copy(buf, s.pend)
-	for len(buf) < cap(buf) {
-		m, err := s.r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+m]
-		s.bytesRead += int64(m)
-		if err == io.EOF {
-			s.eof = true
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("csv: reading: %w", err)
-		}
-	}
-	s.pend = buf
-	return nil
-}
-
-// skipBOM drops a UTF-8 byte order mark at the start of the input (as
-// spreadsheets write it), which would otherwise be part of the first name.
-func (s *source) skipBOM() error {
-	for len(s.pend) < 3 && !s.eof {
-		if err := s.fill(); err != nil {
-			return err
-		}
-	}
-	s.pend = bytes.TrimPrefix(s.pend, []byte("\xef\xbb\xbf"))
-	return nil
-}
-
-// cut finds the end of the n-th record of b (comment lines are not
-// records), quotes respected. It returns the end (just past the newline)
-// and the records found; at EOF an unterminated last record counts.
-func (s *source) cut(b []byte, n int, atEOF bool) (end, recs int) {
-	// nextQ is the position of the next quote at or after pos (len(b):
-	// none); lines before it change no quote state, so most lines cost
-	// one IndexByte.
-	nextQ := -1
-	findQ := func(from int) int {
-		if i := bytes.IndexByte(b[from:], s.quote); i >= 0 {
-			return from + i
-		}
-		return len(b)
-	}
-	pos, inQ := 0, false
-	for recs < n && pos < len(b) {
-		nl := bytes.IndexByte(b[pos:], '\n')
-		if nl < 0 {
-			if !atEOF {
-				break
-			}
-			nl = len(b) - pos - 1 // the record ends at EOF
-		}
-		lineEnd := pos + nl + 1
-		if !inQ && s.comment != 0 && b[pos] == s.comment {
-			pos = lineEnd
-			end = pos
-			if nextQ >= 0 && nextQ < pos {
-				nextQ = -1
-			}
-			continue
-		}
-		if nextQ < pos {
-			nextQ = findQ(pos)
-		}
-		for nextQ < lineEnd {
-			inQ = !inQ
-			nextQ = findQ(nextQ + 1)
-		}
-		pos = lineEnd
-		if !inQ {
-			recs++
-			end = pos
-		}
-	}
-	if inQ && atEOF && pos >= len(b) {
-		// An unterminated quote runs to EOF: hand it all to the parser,
-		// which reports it.
-		return len(b), recs + 1
-	}
-	return end, recs
-}
-
-// next returns the bytes of the next n records (fewer at EOF), their
-// first line number, and io.EOF when nothing is left.
-func (s *source) next(n int) ([]byte, int, error) {
-	for {
-		end, recs := s.cut(s.pend, n, s.eof)
-		if recs == n || s.eof {
-			if end == 0 {
-				return nil, 0, io.EOF
-			}
-			chunk, line := s.pend[:end:end], s.line
-			s.line += bytes.Count(chunk, []byte{'\n'})
-			s.pend = s.pend[end:]
-			return chunk, line, nil
-		}
-		if err := s.fill(); err != nil {
-			return nil, 0, err
-		}
-	}
-}
 
 // cell locates one field of a chunk: bytes [start, end) of the chunk,
 // or of fields.extra when inExtra (quoted cells with doubled quotes,
@@ -166,16 +42,43 @@ const maxChunk = 1<<32 - 1
 // splitter turns a chunk into fields.
 type splitter struct {
 	delim, quote, comment byte
-	width                 int // fields per record; 0: set by the first record
+	nl                    byte // the byte that ends a record: '\n' or '\r'
+	width                 int  // fields per record; 0: set by the first record
+	maxCols               int  // the most fields of the first record
 	skipBad               bool
 	skipped               int
-	stop                  [256]bool // the bytes that end an unquoted cell: delimiter, newline, quote
+	over                  int       // fields of the current record past width, counted, not kept
+	stop                  [256]bool // the bytes that end an unquoted cell: delimiter, line end, quote
 }
 
-func newSplitter(delim, quote, comment byte, width int, skipBad bool) *splitter {
-	sp := &splitter{delim: delim, quote: quote, comment: comment, width: width, skipBad: skipBad}
-	sp.stop[delim], sp.stop['\n'], sp.stop[quote] = true, true, true
+func newSplitter(cfg *readerConfig, nl byte, width int) *splitter {
+	sp := &splitter{delim: cfg.delim, quote: cfg.quote, comment: cfg.comment, nl: nl,
+		width: width, maxCols: cfg.maxColumns, skipBad: cfg.skipBad}
+	sp.stop[sp.delim], sp.stop[nl], sp.stop[sp.quote] = true, true, true
 	return sp
+}
+
+// brk returns the length of the line break at chunk[i], 0 if none. Where
+// records end at '\n', a break is "\n" or "\r\n" (and a "\r" at the end);
+// where they end at '\r', "\r" or "\r\n". Other "\r" and "\n" are data.
+func (sp *splitter) brk(chunk []byte, i int) int {
+	if i >= len(chunk) {
+		return 0
+	}
+	switch chunk[i] {
+	case '\n':
+		if sp.nl == '\n' {
+			return 1
+		}
+	case '\r':
+		if i+1 < len(chunk) && chunk[i+1] == '\n' {
+			return 2
+		}
+		if sp.nl == '\r' || i+1 == len(chunk) {
+			return 1
+		}
+	}
+	return 0
 }
 
 // split indexes chunk, whose first line is line.
@@ -186,22 +89,22 @@ func (sp *splitter) split(chunk []byte, line int, f *fields) error {
 	pos := 0
 	for pos < len(chunk) {
 		start := line
-		if sp.width != 1 && (chunk[pos] == '\n' || (chunk[pos] == '\r' && pos+1 < len(chunk) && chunk[pos+1] == '\n')) {
+		if sp.width != 1 {
 			// A blank line is no record (except in a one-column file,
 			// where it is an empty cell).
-			if chunk[pos] == '\r' {
-				pos++
+			if k := sp.brk(chunk, pos); k > 0 {
+				pos += k
+				line++
+				continue
 			}
-			pos++
-			line++
-			continue
 		}
 		if sp.comment != 0 && chunk[pos] == sp.comment {
-			nl := bytes.IndexByte(chunk[pos:], '\n')
-			if nl < 0 {
+			i := bytes.IndexByte(chunk[pos:], sp.nl)
+			if i < 0 {
 				break
 			}
-			pos += nl + 1
+			pos += i
+			pos += sp.brk(chunk, pos)
 			line++
 			continue
 		}
@@ -211,7 +114,7 @@ func (sp *splitter) split(chunk []byte, line int, f *fields) error {
 		if err != nil {
 			return err
 		}
-		n := len(f.cells) - first
+		n := len(f.cells) - first + sp.over
 		if sp.width == 0 {
 			sp.width = n
 		}
@@ -229,14 +132,49 @@ func (sp *splitter) split(chunk []byte, line int, f *fields) error {
 	return nil
 }
 
+// add appends the next cell of the record whose first cell is
+// f.cells[first], unless the record already has limit cells (its width,
+// or the column limit while the width is not known).
+func (sp *splitter) add(f *fields, first, limit int, c cell, line int) error {
+	if len(f.cells)-first < limit {
+		f.cells = append(f.cells, c)
+		return nil
+	}
+	return sp.past(line)
+}
+
+// past takes a cell past the limit: beyond the width it is only counted;
+// the first record, which sets the width, is refused past the column
+// limit.
+func (sp *splitter) past(line int) error {
+	if sp.width == 0 {
+		return fmt.Errorf("csv: %w: line %d: more than %d columns (WithMaxColumns raises the limit)", ErrLimit, line, sp.maxCols)
+	}
+	sp.over++
+	return nil
+}
+
+// limit is the most cells a record keeps.
+func (sp *splitter) limit() int {
+	if sp.width == 0 {
+		return sp.maxCols
+	}
+	return sp.width
+}
+
 // record splits the record at chunk[pos:] into f.cells and returns the
 // position and line after it.
 func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, error) {
 	first := len(f.cells)
+	limit := sp.limit()
+	sp.over = 0
 	for {
 		if pos < len(chunk) && chunk[pos] == sp.quote {
-			next, nl, err := sp.quotedCell(chunk, pos, line, f)
+			c, next, nl, err := sp.quotedCell(chunk, pos, line, f)
 			if err != nil {
+				return 0, 0, err
+			}
+			if err := sp.add(f, first, limit, c, line); err != nil {
 				return 0, 0, err
 			}
 			line += nl
@@ -244,18 +182,14 @@ func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, er
 			if pos >= len(chunk) {
 				return pos, line, nil
 			}
-			switch chunk[pos] {
-			case sp.delim:
+			if chunk[pos] == sp.delim {
 				pos++
 				continue
-			case '\n':
-				return pos + 1, line + 1, nil
-			case '\r':
-				if pos+1 == len(chunk) || chunk[pos+1] == '\n' {
-					return min(pos+2, len(chunk)), line + 1, nil
-				}
 			}
-			return 0, 0, fmt.Errorf("csv: %w: line %d, field %d: text after the closing quote", ErrInvalid, line, len(f.cells)-first)
+			if k := sp.brk(chunk, pos); k > 0 {
+				return pos + k, line + 1, nil
+			}
+			return 0, 0, fmt.Errorf("csv: %w: line %d, field %d: text after the closing quote", ErrInvalid, line, len(f.cells)-first+sp.over)
 		}
 		// An unquoted cell ends at the delimiter or the end of the line.
 		end := pos
@@ -264,28 +198,33 @@ func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, er
 			end++
 		}
 		if end < len(chunk) && chunk[end] == sp.quote {
-			return 0, 0, fmt.Errorf("csv: %w: line %d, field %d: quote in an unquoted field", ErrInvalid, line, len(f.cells)-first+1)
+			return 0, 0, fmt.Errorf("csv: %w: line %d, field %d: quote in an unquoted field", ErrInvalid, line, len(f.cells)-first+sp.over+1)
 		}
-		if end == len(chunk) || chunk[end] == '\n' {
-			ce := end
-			if ce > pos && chunk[ce-1] == '\r' {
-				ce--
+		if end < len(chunk) && chunk[end] == sp.delim {
+			if err := sp.add(f, first, limit, cell{start: uint32(pos), end: uint32(end)}, line); err != nil {
+				return 0, 0, err
 			}
-			f.cells = append(f.cells, cell{start: uint32(pos), end: uint32(ce)})
-			if end == len(chunk) {
-				return end, line, nil
-			}
-			return end + 1, line + 1, nil
+			pos = end + 1
+			continue
 		}
-		f.cells = append(f.cells, cell{start: uint32(pos), end: uint32(end)})
-		pos = end + 1
+		ce := end
+		if sp.nl == '\n' && ce > pos && chunk[ce-1] == '\r' {
+			ce--
+		}
+		if err := sp.add(f, first, limit, cell{start: uint32(pos), end: uint32(ce)}, line); err != nil {
+			return 0, 0, err
+		}
+		if end == len(chunk) {
+			return end, line, nil
+		}
+		return end + sp.brk(chunk, end), line + 1, nil
 	}
 }
 
-// quotedCell reads the quoted cell at chunk[pos] (the opening quote) into
-// f.cells. It returns the position after the closing quote and the
-// newlines inside.
-func (sp *splitter) quotedCell(chunk []byte, pos, line int, f *fields) (int, int, error) {
+// quotedCell reads the quoted cell at chunk[pos] (the opening quote). It
+// returns the cell, the position after the closing quote and the line
+// breaks inside.
+func (sp *splitter) quotedCell(chunk []byte, pos, line int, f *fields) (cell, int, int, error) {
 	i := pos + 1
 	from := i
 	escaped := false
@@ -294,7 +233,7 @@ func (sp *splitter) quotedCell(chunk []byte, pos, line int, f *fields) (int, int
 		q := bytes.IndexByte(chunk[i:], sp.quote)
 		if q < 0 {
 			f.extra = f.extra[:x0]
-			return 0, 0, fmt.Errorf("csv: %w: line %d: quoted field not closed", ErrInvalid, line)
+			return cell{}, 0, 0, fmt.Errorf("csv: %w: line %d: quoted field not closed", ErrInvalid, line)
 		}
 		i += q
 		if i+1 < len(chunk) && chunk[i+1] == sp.quote {
@@ -308,11 +247,10 @@ func (sp *splitter) quotedCell(chunk []byte, pos, line int, f *fields) (int, int
 		if escaped {
 			f.extra = append(f.extra, chunk[from:i]...)
 			if len(f.extra) > maxChunk {
-				return 0, 0, fmt.Errorf("csv: %w: line %d: quoted fields larger than 4 GiB", ErrInvalid, line)
+				return cell{}, 0, 0, fmt.Errorf("csv: %w: line %d: quoted fields larger than 4 GiB", ErrInvalid, line)
 			}
 			c = cell{start: uint32(x0), end: uint32(len(f.extra)), quoted: true, inExtra: true}
 		}
-		f.cells = append(f.cells, c)
-		return i + 1, bytes.Count(chunk[pos:i], []byte{'\n'}), nil
+		return c, i + 1, bytes.Count(chunk[pos:i], []byte{sp.nl}), nil
 	}
 }

@@ -18,6 +18,7 @@ type col struct {
 	// structs
 	kids  []*col
 	names []string
+	index map[string]int // name → kid, for structs of many fields
 	sb    *array.StructBuilder
 	// lists
 	elem  *col
@@ -71,6 +72,7 @@ func newCol(b array.Builder, path string, nullable bool, o *textval.Options) (*c
 			c.kids = append(c.kids, k)
 			c.names = append(c.names, f.Name)
 		}
+		c.index = indexNames(c.names)
 		return c, nil
 	case *datatype.ListType:
 		var vb array.Builder
@@ -224,6 +226,41 @@ func (c *col) array(l *lexer, depth int) error {
 	return nil
 }
 
+// scanNames is the most fields of a struct whose keys are looked up by
+// scanning the names; more are looked up in a map.
+const scanNames = 16
+
+// indexNames maps the names to their first index, if there are more than
+// scanNames.
+func indexNames(names []string) map[string]int {
+	if len(names) <= scanNames {
+		return nil
+	}
+	m := make(map[string]int, len(names))
+	for i, n := range names {
+		if _, dup := m[n]; !dup {
+			m[n] = i
+		}
+	}
+	return m
+}
+
+// kid returns the index of the field named key, -1 if none.
+func (c *col) kid(key []byte) int {
+	if c.index != nil {
+		if i, ok := c.index[string(key)]; ok {
+			return i
+		}
+		return -1
+	}
+	for i, n := range c.names {
+		if n == string(key) {
+			return i
+		}
+	}
+	return -1
+}
+
 // object reads an object into the kids (top is the row object: unknown
 // keys are skipped when skipUnknown, else an error).
 func (c *col) object(l *lexer, depth int, skipUnknown bool) error {
@@ -248,13 +285,7 @@ func (c *col) object(l *lexer, depth int, skipUnknown bool) error {
 			if err != nil {
 				return c.fail(err)
 			}
-			k := -1
-			for i, n := range c.names {
-				if n == string(key) {
-					k = i
-					break
-				}
-			}
+			k := c.kid(key)
 			if err := l.expect(':'); err != nil {
 				return c.fail(err)
 			}

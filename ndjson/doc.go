@@ -19,6 +19,12 @@
 // nothing is lost); a field that is an object on one line and an array or
 // scalar on another is an error naming the field and both lines.
 //
+// Lines are read into a buffer a few megabytes at a time: a line longer
+// than [WithMaxLineBytes] (128 MiB), or a sample whose inferred schema has
+// more than [WithMaxFields] fields (65536), is an error wrapping ErrLimit
+// naming the line; a batch ends early after about 4 MiB of input or 4M
+// values. So memory stays bounded by the limits, not the input.
+//
 // Reading is lossless: a value that does not fit its field's type, a
 // string that is not UTF-8, invalid JSON — each is an error naming the
 // line and the field.

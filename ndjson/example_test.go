@@ -55,3 +55,11 @@ func ExampleWriter() {
 	// {"a":1,"b":"x"}
 	// {"a":null,"b":"y\"z"}
 }
+
+func ExampleWithMaxLineBytes() {
+	in := `{"a":1}` + "\n" + `{"a":"` + strings.Repeat("x", 1000)
+	_, err := ndjson.NewReader(strings.NewReader(in), ndjson.WithMaxLineBytes(100))
+	fmt.Println(err)
+	// Output:
+	// ndjson: limit exceeded: line 2: longer than 100 bytes (WithMaxLineBytes raises the limit)
+}

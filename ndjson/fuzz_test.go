@@ -46,3 +46,27 @@ func FuzzReader(f *testing.F) {
 		}
 	})
 }
+
+// FuzzReaderDefaults runs the reader as users do, with the default
+// limits, batch size and block size: any bytes give records or an error.
+func FuzzReaderDefaults(f *testing.F) {
+	for _, s := range []string{
+		`{"a":1,"b":"x"}` + "\n" + `{"a":2,"c":[1,2]}`,
+		`{"a":{"b":{"c":[[1],[2,3]]}}}`,
+		`{"a":"unterminated`,
+		"{}\n{}\n",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := NewReader(bytes.NewReader(data))
+		if err != nil {
+			return
+		}
+		for _, err := range r.Records() {
+			if err != nil {
+				return
+			}
+		}
+	})
+}

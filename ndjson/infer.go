@@ -16,15 +16,37 @@ type inode struct {
 	kids                        map[string]*inode
 	elem                        *inode
 	keep                        func(key string) bool // root only: keys to infer (nil: all)
+	fields                      *fieldCount           // shared by the tree
 }
 
-func newInode(path string, like *textval.Inferrer) *inode {
-	return &inode{path: path, scalar: textval.Inferrer{Layouts: like.Layouts, TrimSpace: like.TrimSpace}}
+// fieldCount counts the fields of an inferred tree against the limit.
+type fieldCount struct{ n, max int }
+
+func (c *fieldCount) add() error {
+	if c.n++; c.n > c.max {
+		return fieldLimitError{c.max}
+	}
+	return nil
 }
 
-func (n *inode) kid(name string) *inode {
+// fieldLimitError is the error of a tree past the limit; the reader
+// wraps it in ErrLimit.
+type fieldLimitError struct{ max int }
+
+func (e fieldLimitError) Error() string {
+	return fmt.Sprintf("more than %d fields (WithMaxFields raises the limit)", e.max)
+}
+
+func newInode(path string, like *textval.Inferrer, fields *fieldCount) *inode {
+	return &inode{path: path, scalar: textval.Inferrer{Layouts: like.Layouts, TrimSpace: like.TrimSpace}, fields: fields}
+}
+
+func (n *inode) kid(name string) (*inode, error) {
 	if k, ok := n.kids[name]; ok {
-		return k
+		return k, nil
+	}
+	if err := n.fields.add(); err != nil {
+		return nil, err
 	}
 	if n.kids == nil {
 		n.kids = map[string]*inode{}
@@ -33,10 +55,10 @@ func (n *inode) kid(name string) *inode {
 	if n.path != "" {
 		p = n.path + "." + name
 	}
-	k := newInode(p, &n.scalar)
+	k := newInode(p, &n.scalar, n.fields)
 	n.kids[name] = k
 	n.names = append(n.names, name)
-	return k
+	return k, nil
 }
 
 // observe reads one value at the lexer into the statistics.
@@ -71,8 +93,14 @@ func (n *inode) observe(l *lexer, line, depth int) error {
 				if err := l.skip(depth + 1); err != nil {
 					return err
 				}
-			} else if err := n.kid(string(key)).observe(l, line, depth+1); err != nil {
-				return err
+			} else {
+				k, err := n.kid(string(key))
+				if err != nil {
+					return err
+				}
+				if err := k.observe(l, line, depth+1); err != nil {
+					return err
+				}
 			}
 			switch l.peek() {
 			case ',':
@@ -89,7 +117,10 @@ func (n *inode) observe(l *lexer, line, depth int) error {
 			n.arrLine = line
 		}
 		if n.elem == nil {
-			n.elem = newInode(n.path+"[]", &n.scalar)
+			if err := n.fields.add(); err != nil {
+				return err
+			}
+			n.elem = newInode(n.path+"[]", &n.scalar, n.fields)
 		}
 		l.pos++
 		if l.peek() == ']' {

@@ -7,6 +7,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -249,12 +250,12 @@ func TestParallelReadSameRecords(t *testing.T) {
 
 type countingReader struct {
 	r io.Reader
-	n int
+	n atomic.Int64 // read by the test while the reader's goroutine may still run
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
-	c.n += n
+	c.n.Add(int64(n))
 	return n, err
 }
 
@@ -277,8 +278,8 @@ func TestBoundedReadAhead(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 		break
 	}
-	if cr.n > 64<<10 {
-		t.Fatalf("read %d bytes ahead of one batch of 1.2 KB", cr.n)
+	if n := cr.n.Load(); n > 64<<10 {
+		t.Fatalf("read %d bytes ahead of one batch of 1.2 KB", n)
 	}
 }
 

@@ -17,6 +17,17 @@ var (
 	// ErrNotSupported is datatype.ErrNotSupported: a type without a JSON
 	// form here, or a bad option.
 	ErrNotSupported = datatype.ErrNotSupported
+	// ErrLimit is datatype.ErrLimit: a line or an inferred schema beyond
+	// the reader's limits (WithMaxLineBytes, WithMaxFields).
+	ErrLimit = datatype.ErrLimit
+)
+
+// The default limits of a Reader.
+const (
+	// DefaultMaxLineBytes is the default of WithMaxLineBytes.
+	DefaultMaxLineBytes = 128 << 20
+	// DefaultMaxFields is the default of WithMaxFields.
+	DefaultMaxFields = 1 << 16
 )
 
 // maxDepth bounds the nesting of values read.
@@ -35,16 +46,22 @@ type readerConfig struct {
 	trimSpace   bool
 	concurrency int
 	blockSize   int
+	maxLine     int
+	maxFields   int
 }
 
 func defaultReaderConfig() readerConfig {
-	return readerConfig{batchRows: 16384, inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 1 << 20}
+	return readerConfig{batchRows: 16384, inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 1 << 20,
+		maxLine: DefaultMaxLineBytes, maxFields: DefaultMaxFields}
 }
 
 // WithSchema gives the schema; keys are matched to its fields by name.
 func WithSchema(s *alkaid.Schema) ReaderOption { return func(c *readerConfig) { c.schema = s } }
 
-// WithBatchSize sets the most rows per batch (default 16384).
+// WithBatchSize sets the most rows per batch (default 16384). Batches of
+// long lines or of wide schemas may hold fewer: a batch ends after about
+// 4 MiB of input, and holds at most about 4M values (rows × fields,
+// nested fields counted).
 func WithBatchSize(n int) ReaderOption { return func(c *readerConfig) { c.batchRows = n } }
 
 // WithInferRows sets how many lines inference reads (default 10000).
@@ -73,5 +90,17 @@ func WithTimestampLayouts(layouts ...string) ReaderOption {
 
 // WithConcurrency sets how many goroutines parse (default GOMAXPROCS).
 func WithConcurrency(n int) ReaderOption { return func(c *readerConfig) { c.concurrency = n } }
+
+// WithMaxLineBytes sets the most bytes of one line (default
+// DefaultMaxLineBytes, 128 MiB). A longer line is an error wrapping
+// ErrLimit naming it, found before more than about twice the limit is
+// held. The inference sample stops at this many bytes too.
+func WithMaxLineBytes(n int) ReaderOption { return func(c *readerConfig) { c.maxLine = n } }
+
+// WithMaxFields sets the most fields inference may find, nested ones
+// and list elements counted (default DefaultMaxFields, 65536). More is
+// an error wrapping ErrLimit naming the line, found as the sample is
+// read: every field costs memory in every batch.
+func WithMaxFields(n int) ReaderOption { return func(c *readerConfig) { c.maxFields = n } }
 
 func withBlockSize(n int) ReaderOption { return func(c *readerConfig) { c.blockSize = n } }

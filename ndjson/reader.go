@@ -18,82 +18,82 @@ import (
 // Reader reads newline-delimited JSON into record batches. Create it with
 // NewReader, then range over Records once.
 type Reader struct {
-	cfg      readerConfig
-	in       io.Reader
-	src      *lines
-	start    int64
-	schema   *alkaid.Schema
-	consumed atomic.Int64
-	used     bool
+	cfg       readerConfig
+	in        io.Reader
+	src       *lines
+	start     int64
+	schema    *alkaid.Schema
+	chunkRows int // the most lines of a chunk
+	consumed  atomic.Int64
+	used      bool
 }
 
-// lines holds bytes read but not yet handed out; chunks are slices of
-// buffers never written again.
+// lines cuts the input into chunks of whole lines.
 type lines struct {
-	r     io.Reader
-	pend  []byte
-	eof   bool
-	line  int
-	block int
+	buf  chunkpipe.Buffer
+	line int // the number of buf.Pend's first line
 }
 
-func (s *lines) fill() error {
-	if s.eof {
-		return nil
-	}
-	buf := make([]byte, len(s.pend), len(s.pend)+max(s.block, 2*len(s.pend)))
-	copy(buf, s.pend)
-	for len(buf) < cap(buf) {
-		m, err := s.r.Read(buf[len(buf):cap(buf)])
-		buf = buf[:len(buf)+m]
-		if err == io.EOF {
-			s.eof = true
-			break
-		}
-		if err != nil {
-			return fmt.Errorf("ndjson: reading: %w", err)
-		}
-	}
-	s.pend = buf
-	return nil
-}
-
-// cut returns the end of the n-th line of pend, and how many it found.
-func (s *lines) cut(n int) (int, int) {
-	pos, found := 0, 0
-	for found < n && pos < len(s.pend) {
-		i := bytes.IndexByte(s.pend[pos:], '\n')
-		if i < 0 {
-			if !s.eof {
-				break
-			}
-			i = len(s.pend) - pos - 1
-		}
-		pos += i + 1
-		found++
-	}
-	return pos, found
-}
-
-// next returns the next n lines (fewer at EOF) and the first's number.
-func (s *lines) next(n int, consume bool) ([]byte, int, error) {
+// through reads until the next n lines, or those through stop bytes,
+// are in the buffer, and returns their end and count. A line longer than
+// the limit is an error naming it.
+func (s *lines) through(n, stop int) (int, int, error) {
 	for {
-		end, found := s.cut(n)
-		if found == n || s.eof {
-			if end == 0 {
-				return nil, 0, io.EOF
+		b := s.buf.Pend
+		pos, found := 0, 0
+		for found < n && pos < stop && pos < len(b) {
+			i := bytes.IndexByte(b[pos:], '\n')
+			if i < 0 {
+				if !s.buf.EOF {
+					break
+				}
+				i = len(b) - pos - 1
 			}
-			chunk, line := s.pend[:end:end], s.line
-			if consume {
-				s.line += found
-				s.pend = s.pend[end:]
+			if i+1 > s.buf.Max {
+				return 0, 0, s.tooLong(found)
 			}
-			return chunk, line, nil
+			pos += i + 1
+			found++
 		}
-		if err := s.fill(); err != nil {
-			return nil, 0, err
+		if found == n || pos >= stop || s.buf.EOF {
+			return pos, found, nil
+		}
+		if len(b)-pos > s.buf.Max {
+			return 0, 0, s.tooLong(found)
+		}
+		if err := s.buf.Fill(); err != nil {
+			return 0, 0, fmt.Errorf("ndjson: reading: %w", err)
 		}
 	}
+}
+
+func (s *lines) tooLong(k int) error {
+	return fmt.Errorf("ndjson: %w: line %d: longer than %d bytes (WithMaxLineBytes raises the limit)", ErrLimit, s.line+k, s.buf.Max)
+}
+
+// next returns the next n lines (fewer at EOF, or past
+// chunkpipe.ChunkBytes) and the first's number.
+func (s *lines) next(n int) ([]byte, int, error) {
+	end, found, err := s.through(n, chunkpipe.ChunkBytes)
+	if err != nil {
+		return nil, 0, err
+	}
+	if end == 0 {
+		return nil, 0, io.EOF
+	}
+	line := s.line
+	s.line += found
+	return s.buf.Take(end), line, nil
+}
+
+// peek returns the next n lines (fewer at EOF, or past the line limit in
+// bytes) without consuming them.
+func (s *lines) peek(n int) ([]byte, int, error) {
+	end, _, err := s.through(n, s.buf.Max)
+	if err != nil {
+		return nil, 0, err
+	}
+	return s.buf.Pend[:end:end], s.line, nil
 }
 
 // eachLine calls f with each non-blank line of chunk and its number.
@@ -123,8 +123,8 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 	for _, o := range opts {
 		o(&cfg)
 	}
-	if cfg.batchRows <= 0 || cfg.inferRows <= 0 {
-		return nil, fmt.Errorf("ndjson: %w: batch size and infer rows must be positive", ErrNotSupported)
+	if cfg.batchRows <= 0 || cfg.inferRows <= 0 || cfg.maxLine <= 0 || cfg.maxFields <= 0 {
+		return nil, fmt.Errorf("ndjson: %w: batch size, infer rows and limits must be positive", ErrNotSupported)
 	}
 	cfg.concurrency = max(cfg.concurrency, 1)
 	cfg.blockSize = max(cfg.blockSize, 1)
@@ -172,24 +172,41 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 		}
 	}
 	rd.schema = schema
+	rd.chunkRows = min(cfg.batchRows, max(1, maxCells/max(1, countFields(schema.Fields()))))
 	return rd, nil
 }
 
+// maxCells bounds the values of a batch (rows × fields), so that lines
+// of a few bytes cannot make a wide schema's batch big: each row holds a
+// value or a null for every field.
+const maxCells = 1 << 22
+
+// countFields counts fs and the fields nested in them.
+func countFields(fs []datatype.Field) int {
+	n := len(fs)
+	for _, f := range fs {
+		switch t := f.Type.(type) {
+		case *datatype.StructType:
+			n += countFields(t.Fields())
+		case *datatype.ListType:
+			n += countFields([]datatype.Field{t.Elem()})
+		}
+	}
+	return n
+}
+
 func (rd *Reader) reset() {
-	rd.src = &lines{r: rd.in, line: 1, block: rd.cfg.blockSize}
+	rd.src = &lines{buf: chunkpipe.Buffer{R: rd.in, Block: rd.cfg.blockSize, Max: rd.cfg.maxLine}, line: 1}
 }
 
 func (rd *Reader) infer() (*alkaid.Schema, error) {
-	root := newInode("", &textval.Inferrer{Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace})
+	root := newInode("", &textval.Inferrer{Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace}, &fieldCount{max: rd.cfg.maxFields})
 	if len(rd.cfg.columns) > 0 {
-		root.keep = func(key string) bool {
-			for _, c := range rd.cfg.columns {
-				if c == key {
-					return true
-				}
-			}
-			return false
+		keep := make(map[string]bool, len(rd.cfg.columns))
+		for _, c := range rd.cfg.columns {
+			keep[c] = true
 		}
+		root.keep = func(key string) bool { return keep[key] }
 	}
 	var lx lexer
 	observe := func(chunk []byte, first int) error {
@@ -199,7 +216,11 @@ func (rd *Reader) infer() (*alkaid.Schema, error) {
 				return fmt.Errorf("ndjson: %w: line %d: want a JSON object", ErrInvalid, line)
 			}
 			if err := root.observe(&lx, line, 0); err != nil {
-				return fmt.Errorf("ndjson: %w: line %d: %v", ErrInvalid, line, err)
+				kind := ErrInvalid
+				if errors.As(err, new(fieldLimitError)) {
+					kind = ErrLimit
+				}
+				return fmt.Errorf("ndjson: %w: line %d: %v", kind, line, err)
 			}
 			if lx.peek() != 0 {
 				return fmt.Errorf("ndjson: %w: line %d: %v", ErrInvalid, line, lx.errf("text after the object"))
@@ -209,7 +230,7 @@ func (rd *Reader) infer() (*alkaid.Schema, error) {
 	}
 	if rd.cfg.inferAll {
 		for {
-			chunk, line, err := rd.src.next(rd.cfg.batchRows, true)
+			chunk, line, err := rd.src.next(rd.cfg.batchRows)
 			if err == io.EOF {
 				break
 			}
@@ -225,8 +246,8 @@ func (rd *Reader) infer() (*alkaid.Schema, error) {
 		}
 		rd.reset()
 	} else {
-		chunk, line, err := rd.src.next(rd.cfg.inferRows, false)
-		if err != nil && err != io.EOF {
+		chunk, line, err := rd.src.peek(rd.cfg.inferRows)
+		if err != nil {
 			return nil, err
 		}
 		if err := observe(chunk, line); err != nil {
@@ -256,20 +277,24 @@ func (rd *Reader) parse(chunk []byte, first int) (*alkaid.Record, error) {
 	n := rd.schema.NumFields()
 	root := &col{path: "", names: make([]string, n), kids: make([]*col, n)}
 	builders := make([]array.Builder, n)
+	// Reserve for the lines there are, not the batch size: a short input
+	// with many keys must not reserve batch-size rows for each.
+	rows := min(rd.chunkRows, bytes.Count(chunk, []byte{'\n'})+1)
 	for i := range n {
 		f := rd.schema.Field(i)
 		b, err := array.TryNewBuilder(f.Type)
 		if err != nil {
 			return nil, fmt.Errorf("ndjson: %w: field %q: %v", ErrNotSupported, f.Name, err)
 		}
-		b.Reserve(rd.cfg.batchRows)
+		b.Reserve(rows)
 		c, err := newCol(b, f.Name, f.Nullable, opts)
 		if err != nil {
 			return nil, err
 		}
 		builders[i], root.kids[i], root.names[i] = b, c, f.Name
 	}
-	rows := 0
+	root.index = indexNames(root.names)
+	rows = 0
 	var lx lexer
 	err := eachLine(chunk, first, func(b []byte, line int) error {
 		lx.b, lx.pos = b, 0
@@ -310,7 +335,7 @@ func (rd *Reader) Records() iter.Seq2[*alkaid.Record, error] {
 		rd.used = true
 		pipe := chunkpipe.Pipeline[*alkaid.Record]{
 			Workers: rd.cfg.concurrency,
-			Next:    func() ([]byte, int, error) { return rd.src.next(rd.cfg.batchRows, true) },
+			Next:    func() ([]byte, int, error) { return rd.src.next(rd.chunkRows) },
 			Parse:   rd.parse,
 			Skip:    func(rec *alkaid.Record) bool { return rec.NumRows() == 0 },
 			Cut:     func(n int) { rd.consumed.Add(int64(n)) },

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync/atomic"
 	"testing"
+	"testing/iotest"
 	"time"
 
 	"github.com/stretchr/testify/require"
@@ -155,4 +156,38 @@ func ExamplePipeline() {
 	// 3 <nil>
 	// 2 <nil>
 	// 1 <nil>
+}
+
+// TestBufferFill: the first read is small, later ones at least a block,
+// growth is bounded by Max, and a chunk taken cannot reach the bytes
+// after it.
+func TestBufferFill(t *testing.T) {
+	b := chunkpipe.Buffer{R: strings.NewReader(strings.Repeat("x", 10<<20)), Block: 1 << 20, Max: 2 << 20}
+	if err := b.Fill(); err != nil || len(b.Pend) != 64<<10 {
+		t.Fatalf("first fill: %d bytes, %v", len(b.Pend), err)
+	}
+	// Growing by twice what is held (at least a block), then by Max at
+	// most.
+	want := []int{1<<20 + 64<<10, 3<<20 + 64<<10, 5<<20 + 64<<10, 7<<20 + 64<<10}
+	for _, w := range want {
+		if err := b.Fill(); err != nil || len(b.Pend) != w {
+			t.Fatalf("fill: %d bytes, want %d, %v", len(b.Pend), w, err)
+		}
+	}
+	chunk := b.Take(10)
+	if cap(chunk) != 10 || len(b.Pend) != want[len(want)-1]-10 {
+		t.Fatalf("take: cap %d, %d left", cap(chunk), len(b.Pend))
+	}
+	for !b.EOF {
+		if err := b.Fill(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(b.Pend) != 10<<20-10 {
+		t.Fatalf("%d bytes at EOF", len(b.Pend))
+	}
+	fail := chunkpipe.Buffer{R: iotest.ErrReader(errors.New("broken")), Block: 16, Max: 16}
+	if err := fail.Fill(); err == nil || err.Error() != "broken" {
+		t.Fatalf("got %v", err)
+	}
 }

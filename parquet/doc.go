@@ -23,4 +23,7 @@
 // Every offset, size and count read from the file is checked before use:
 // a malformed file gives an error wrapping [ErrInvalid] that says what and
 // where, never a panic; [ReaderLimits] bound what a page may expand to.
+// An ARROW:schema key (the Arrow schema a writer stored) that does not
+// decode or does not describe the columns is such an error too, or a
+// warning in [File.Warnings] under [WithStoredSchemaWarnings].
 package parquet

@@ -46,6 +46,17 @@ type ReaderOption func(*readerConfig)
 
 type readerConfig struct {
 	limits ReaderLimits
+	// schemaWarn: a stored ARROW:schema that cannot be used is a
+	// warning (File.Warnings), not an error.
+	schemaWarn bool
+}
+
+// WithStoredSchemaWarnings makes an ARROW:schema key that does not decode,
+// or that does not describe the file's columns, a warning read from
+// [File.Warnings] (the file is then read with the types of its Parquet
+// schema) instead of an error wrapping [ErrInvalid] from [NewFile].
+func WithStoredSchemaWarnings() ReaderOption {
+	return func(c *readerConfig) { c.schemaWarn = true }
 }
 
 // WithLimits replaces DefaultReaderLimits; a size or count left zero
@@ -78,6 +89,8 @@ type File struct {
 	// OpenFile): chunks are then sliced, not copied.
 	data   []byte
 	region *memory.Region
+	// warnings are the problems passed over (WithStoredSchemaWarnings).
+	warnings []string
 }
 
 // magic opens and closes every Parquet file; "PARE" marks an encrypted
@@ -148,7 +161,12 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 		}
 	}
 	f.schema = alkaid.NewSchema(fields, md)
-	f.applyStoredSchema()
+	if err := f.applyStoredSchema(); err != nil {
+		if !f.cfg.schemaWarn {
+			return nil, err
+		}
+		f.warnings = append(f.warnings, err.Error())
+	}
 	for i := range f.meta.RowGroups {
 		if err := f.checkRowGroup(i); err != nil {
 			return nil, err
@@ -200,39 +218,55 @@ func (f *File) NumRows() int64 { return f.meta.NumRows }
 // NumRowGroups is the number of row groups.
 func (f *File) NumRowGroups() int { return len(f.meta.RowGroups) }
 
+// Warnings are the problems of the file that reading passed over: an
+// unusable ARROW:schema key under [WithStoredSchemaWarnings].
+func (f *File) Warnings() []string { return f.warnings }
+
 // applyStoredSchema restores, from the ARROW:schema key, the field
 // metadata and the types that map one to one onto what was read (time
-// zones, and types of the same layout).
-func (f *File) applyStoredSchema() {
+// zones, and types of the same layout). A key that does not decode, or
+// whose fields are not the file's, is an error: reading on would change
+// the types the writer stored without saying so.
+func (f *File) applyStoredSchema() error {
 	var stored *alkaid.Schema
 	for _, kv := range f.meta.KeyValueMetadata {
 		if kv.Key == "ARROW:schema" && kv.Value != nil {
-			stored = decodeStoredSchema(*kv.Value)
+			var err error
+			if stored, err = decodeStoredSchema(*kv.Value); err != nil {
+				return invalidf("ARROW:schema key: %v", err)
+			}
 		}
 	}
-	if stored == nil || stored.NumFields() != f.schema.NumFields() {
-		return
+	if stored == nil {
+		return nil
+	}
+	if stored.NumFields() != f.schema.NumFields() {
+		return invalidf("ARROW:schema key has %d fields, the Parquet schema %d", stored.NumFields(), f.schema.NumFields())
 	}
 	fields := f.schema.Fields()
 	for i, sf := range stored.Fields() {
 		if sf.Name != fields[i].Name {
-			return
+			return invalidf("ARROW:schema key: field %d is %.64q, the Parquet schema's %.64q", i, sf.Name, fields[i].Name)
 		}
-		fields[i].Metadata = sf.Metadata
-		if sf.Nullable == fields[i].Nullable && restorable(sf.Type, fields[i].Type) {
-			fields[i].Type = sf.Type
+		if sf.Nullable != fields[i].Nullable || !restorable(sf.Type, fields[i].Type) {
+			return invalidf("ARROW:schema key: field %.64q of type %.64s cannot be read from the column's %.64s", sf.Name, sf.Type, fields[i].Type)
 		}
 	}
+	for i, sf := range stored.Fields() {
+		fields[i].Metadata = sf.Metadata
+		fields[i].Type = sf.Type
+	}
 	f.schema = alkaid.NewSchema(fields, f.schema.Metadata())
+	return nil
 }
 
 // decodeStoredSchema decodes the base64 IPC schema message of the
-// ARROW:schema key; nil when it does not decode.
-func decodeStoredSchema(s string) *alkaid.Schema {
+// ARROW:schema key.
+func decodeStoredSchema(s string) (*alkaid.Schema, error) {
 	raw, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
 		if raw, err = base64.RawStdEncoding.DecodeString(s); err != nil {
-			return nil
+			return nil, fmt.Errorf("not base64: %v", err)
 		}
 	}
 	if len(raw) >= 4 && binary.LittleEndian.Uint32(raw) != 0xffffffff {
@@ -242,9 +276,9 @@ func decodeStoredSchema(s string) *alkaid.Schema {
 	raw = append(raw, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0)
 	r, err := ipc.NewStreamReaderBytes(raw)
 	if err != nil {
-		return nil
+		return nil, fmt.Errorf("not an IPC schema message: %v", err)
 	}
-	return r.Schema()
+	return r.Schema(), nil
 }
 
 func (f *File) checkRowGroup(i int) error {

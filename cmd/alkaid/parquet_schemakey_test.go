@@ -1,0 +1,29 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+)
+
+// A Parquet file whose ARROW:schema key no longer decodes is invalid:
+// validate says so rather than reading the Parquet types.
+func TestParquetCorruptSchemaKey(t *testing.T) {
+	dir := t.TempDir()
+	_, pq := writeParquet(t, dir)
+	raw, err := os.ReadFile(pq)
+	require.NoError(t, err)
+	key := bytes.Index(raw, []byte("ARROW:schema"))
+	require.Positive(t, key)
+	val := bytes.Index(raw[key:], []byte("/////")) // the base64 continuation marker
+	require.Positive(t, val)
+	raw[key+val] = '*' // not base64
+	bad := filepath.Join(dir, "bad.parquet")
+	require.NoError(t, os.WriteFile(bad, raw, 0o644))
+	code, _, errs := cli(t, nil, "validate", bad)
+	require.Equal(t, exitInvalid, code, errs)
+	require.Contains(t, errs, "ARROW:schema key")
+}

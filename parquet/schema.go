@@ -2,6 +2,7 @@ package parquet
 
 import (
 	"fmt"
+	"github.com/alkaid-go/alkaid/extension"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/datatype"
@@ -103,6 +104,9 @@ func (n *node) field() (datatype.Field, error) {
 	switch {
 	case len(n.children) == 0:
 		t, err = leafType(e)
+		if err == nil {
+			t = annotatedType(e, t)
+		}
 	case isList(e):
 		t, err = n.listType()
 	case isMap(e):
@@ -187,6 +191,23 @@ func (n *node) mapType() (datatype.DataType, error) {
 		return nil, err
 	}
 	return datatype.MapOfFields(key, val, false)
+}
+
+// annotatedType gives the Alkaid type of logical types whose values are
+// read as those of another type t: UUID (the arrow.uuid extension over
+// fixed_size_binary[16]) and UNKNOWN (null, whatever the physical type:
+// the column holds no value).
+func annotatedType(e *format.SchemaElement, t datatype.DataType) datatype.DataType {
+	lt := e.LogicalType
+	switch {
+	case lt == nil:
+		return t
+	case lt.UUID != nil && typeLength(e) == 16 && *e.Type == format.FixedLenByteArray:
+		return extension.NewUUIDType()
+	case lt.Unknown != nil && e.RepetitionType != nil && *e.RepetitionType == format.Optional:
+		return datatype.Null
+	}
+	return t
 }
 
 // leafType maps a primitive element to an Alkaid type.

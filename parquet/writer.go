@@ -6,7 +6,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"maps"
 	"runtime"
+	"slices"
 	"sort"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -53,6 +55,7 @@ type WriterOption func(*writerConfig)
 
 type writerConfig struct {
 	codec        Codec
+	level        int
 	colCodec     map[string]Codec
 	colEncoding  map[string]Encoding
 	rowGroupRows int
@@ -71,6 +74,13 @@ type writerConfig struct {
 
 // WithCodec sets the codec of every column (default Snappy).
 func WithCodec(c Codec) WriterOption { return func(w *writerConfig) { w.codec = c } }
+
+// WithCompressionLevel sets the level of the codecs that have levels:
+// GZIP 1-9, ZSTD 1-22 (as zstd's own levels; the encoder has four speeds,
+// each level selects the nearest), BROTLI 0-11. Level 0 is each codec's
+// default; SNAPPY and the LZ4 codecs have no level and ignore it. A level
+// outside a used codec's range makes NewWriter fail with ErrInvalid.
+func WithCompressionLevel(level int) WriterOption { return func(w *writerConfig) { w.level = level } }
 
 // WithColumnCodec sets the codec of one column, named by its dotted
 // Parquet path (e.g. "a.list.element").
@@ -176,6 +186,13 @@ func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, er
 	for p, c := range cfg.colCodec {
 		if !compress.Supported(format.Codec(c)) {
 			return nil, unsupportedf("column %q: codec %s", p, c)
+		}
+	}
+	if cfg.level != 0 {
+		for _, c := range append([]Codec{cfg.codec}, slices.Collect(maps.Values(cfg.colCodec))...) {
+			if lo, hi, ok := compress.Levels(format.Codec(c)); ok && (cfg.level < lo || cfg.level > hi) {
+				return nil, invalidf("compression level %d outside %s's [%d, %d]", cfg.level, c, lo, hi)
+			}
 		}
 	}
 	sorting, err := sortingColumns(cfg.sorting, b.leaves)

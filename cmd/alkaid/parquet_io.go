@@ -224,10 +224,13 @@ func (o *outFlags) parquetOptions() ([]parquet.WriterOption, error) {
 	if o.compression != "none" && o.compression != "" {
 		return nil, usagef("-compression %q applies to IPC outputs; for Parquet use -codec (%s)", o.compression, parquetCodecNames())
 	}
-	if o.magic != "" || o.alignment != 8 || o.level != 0 {
-		return nil, usagef("-magic, -align and -level apply to IPC outputs, not Parquet")
+	if o.magic != "" || o.alignment != 8 {
+		return nil, usagef("-magic and -align apply to IPC outputs, not Parquet")
 	}
 	var opts []parquet.WriterOption
+	if o.level != 0 {
+		opts = append(opts, parquet.WithCompressionLevel(o.level))
+	}
 	if o.codec != "" {
 		found := false
 		for _, c := range parquetCodecs {

@@ -27,3 +27,17 @@ func TestParquetCorruptSchemaKey(t *testing.T) {
 	require.Equal(t, exitInvalid, code, errs)
 	require.Contains(t, errs, "ARROW:schema key")
 }
+
+// -level sets the Parquet codec's level; a level the codec lacks fails.
+func TestParquetCompressionLevel(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := writeParquet(t, dir)
+	for _, level := range []string{"1", "19"} {
+		out := filepath.Join(dir, "l"+level+".parquet")
+		mustCLI(t, "convert", "-q", "-codec", "zstd", "-level", level, src, out)
+		requireSameData(t, src, out)
+	}
+	code, _, errs := cli(t, nil, "convert", "-q", "-codec", "gzip", "-level", "12", src, filepath.Join(dir, "bad.parquet"))
+	require.NotEqual(t, 0, code)
+	require.Contains(t, errs, "compression level 12")
+}

@@ -70,7 +70,19 @@ type writerConfig struct {
 	noPageIndex  bool
 	bloom        map[string]bool // columns with a bloom filter
 	pageV2       bool
+	maxColumns   int
 }
+
+// DefaultMaxColumns is the most leaf columns a Writer takes unless
+// WithMaxColumns says otherwise: the footer of a row group of that many
+// columns stays well within the reader's DefaultReaderLimits.MaxFooterSize.
+const DefaultMaxColumns = 100_000
+
+// WithMaxColumns sets the most leaf columns (Parquet columns, after
+// nested fields are flattened) of the schema NewWriter accepts (default
+// DefaultMaxColumns); a wider schema fails at once with ErrLimit rather
+// than when the footer is written.
+func WithMaxColumns(n int) WriterOption { return func(w *writerConfig) { w.maxColumns = max(n, 1) } }
 
 // WithCodec sets the codec of every column (default Snappy).
 func WithCodec(c Codec) WriterOption { return func(w *writerConfig) { w.codec = c } }
@@ -170,14 +182,17 @@ type Writer struct {
 func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, error) {
 	cfg := writerConfig{codec: Snappy, colCodec: map[string]Codec{}, colEncoding: map[string]Encoding{},
 		rowGroupRows: 1 << 20, pageSize: 1 << 20, dict: true, dictLimit: 1 << 20,
-		parallel: runtime.GOMAXPROCS(0)}
+		parallel: runtime.GOMAXPROCS(0), maxColumns: DefaultMaxColumns}
 	for _, o := range opts {
 		o(&cfg)
+	}
+	if s.NumFields() > cfg.maxColumns {
+		return nil, limitf("schema of %d fields (limit %d columns)", s.NumFields(), cfg.maxColumns)
 	}
 	if !compress.Supported(format.Codec(cfg.codec)) {
 		return nil, unsupportedf("codec %s", cfg.codec)
 	}
-	b := &schemaBuilder{elems: []format.SchemaElement{{Name: "schema", NumChildren: ptr(int32(s.NumFields()))}}}
+	b := &schemaBuilder{elems: []format.SchemaElement{{Name: "schema", NumChildren: ptr(int32(s.NumFields()))}}, maxLeaves: cfg.maxColumns}
 	for _, f := range s.Fields() {
 		if err := b.add(f, repOf(f.Nullable), nil); err != nil {
 			return nil, err

@@ -18,8 +18,9 @@ type wleaf struct {
 
 // schemaBuilder flattens Alkaid fields into Parquet schema elements.
 type schemaBuilder struct {
-	elems  []format.SchemaElement
-	leaves []*wleaf
+	elems     []format.SchemaElement
+	leaves    []*wleaf
+	maxLeaves int
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -90,6 +91,9 @@ func (b *schemaBuilder) add(f datatype.Field, rep format.Repetition, path []stri
 	}
 	if logical != nil {
 		e.LogicalType = logical
+	}
+	if len(b.leaves) >= b.maxLeaves {
+		return limitf("field %q: more than %d leaf columns", pathString(path), b.maxLeaves)
 	}
 	b.elems = append(b.elems, e)
 	b.leaves = append(b.leaves, l)

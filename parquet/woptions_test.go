@@ -52,3 +52,33 @@ func TestCompressionLevel(t *testing.T) {
 		t.Errorf("snappy with a level: %v", err)
 	}
 }
+
+// A schema wider than the writer takes fails in NewWriter with ErrLimit,
+// top-level fields or leaves of a struct alike.
+func TestWriterRefusesWideSchemas(t *testing.T) {
+	wide := make([]datatype.Field, DefaultMaxColumns+1)
+	for i := range wide {
+		wide[i] = datatype.Field{Name: fmt.Sprintf("c%d", i), Type: datatype.Int32}
+	}
+	for _, c := range []struct {
+		name string
+		s    *alkaid.Schema
+		opts []WriterOption
+	}{
+		{"top-level fields", alkaid.NewSchema(wide, datatype.Metadata{}), nil},
+		{"struct leaves", alkaid.NewSchema([]datatype.Field{{Name: "s", Type: datatype.StructOf(wide...)}}, datatype.Metadata{}), nil},
+		{"WithMaxColumns", alkaid.NewSchema(wide[:4], datatype.Metadata{}), []WriterOption{WithMaxColumns(3)}},
+	} {
+		var buf bytes.Buffer
+		_, err := NewWriter(&buf, c.s, c.opts...)
+		if !errors.Is(err, ErrLimit) {
+			t.Errorf("%s: %v, want ErrLimit", c.name, err)
+		}
+		if buf.Len() != 0 {
+			t.Errorf("%s: %d bytes written before the refusal", c.name, buf.Len())
+		}
+	}
+	if _, err := NewWriter(&bytes.Buffer{}, alkaid.NewSchema(wide[:4], datatype.Metadata{}), WithMaxColumns(4)); err != nil {
+		t.Errorf("4 columns under a limit of 4: %v", err)
+	}
+}

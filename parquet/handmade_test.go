@@ -48,3 +48,19 @@ func handFile(schema []format.SchemaElement, rows int64, cols []handColumn) []by
 	out = binary.LittleEndian.AppendUint32(out, uint32(len(footer)))
 	return append(out, "PAR1"...)
 }
+
+// patchFooter rewrites the file metadata of a file laid out by handFile
+// (or anything with a plain footer) through fn.
+func patchFooter(data []byte, fn func(*format.FileMetaData)) []byte {
+	n := int(binary.LittleEndian.Uint32(data[len(data)-8:]))
+	body := data[:len(data)-8-n]
+	var meta format.FileMetaData
+	if _, err := thrift.Unmarshal(data[len(body):len(data)-8], &meta); err != nil {
+		panic(err)
+	}
+	fn(&meta)
+	footer := thrift.Marshal(nil, &meta)
+	out := append(append([]byte(nil), body...), footer...)
+	out = binary.LittleEndian.AppendUint32(out, uint32(len(footer)))
+	return append(out, "PAR1"...)
+}

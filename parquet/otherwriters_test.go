@@ -1,6 +1,7 @@
 package parquet
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -11,6 +12,7 @@ import (
 	"github.com/alkaid-go/alkaid/extension"
 	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
+	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 )
 
 // A v2 data page of one null value with no bytes at all (no levels, no
@@ -89,4 +91,64 @@ func uuidArray(t *testing.T, vals []extension.UUID, valid []bool) array.Array {
 		t.Fatal(err)
 	}
 	return a
+}
+
+func TestParquetMRBefore129(t *testing.T) {
+	for in, want := range map[string]bool{
+		"parquet-mr": true, "parquet-mr version 1.2.8": true, "parquet-mr version 1.2.9": false,
+		"parquet-mr version 1.1.0 (build abc)": true, "parquet-mr version 1.10.1 (build x)": false,
+		"parquet-mr version 0.9": true, "parquet-cpp-arrow version 14.0.0": false, "": false,
+		"parquet-mr version x.y": true,
+	} {
+		if got := parquetMRBefore129(in); got != want {
+			t.Errorf("%q: %v, want %v", in, got, want)
+		}
+	}
+}
+
+// parquet-mr before 1.2.9 left the dictionary page header out of a
+// chunk's size (PARQUET-816; nation.dict-malformed.parquet is such a
+// file): the chunk is read past its stated end as far as that header
+// may reach, for those writers only.
+func TestDictionaryHeaderOutOfChunkSize(t *testing.T) {
+	schema := []format.SchemaElement{
+		{Name: "m", NumChildren: ptr(int32(1))},
+		{Name: "name", Type: ptr(format.ByteArray), RepetitionType: ptr(format.Required)},
+	}
+	dict := []byte{5, 0, 0, 0, 'A', 'L', 'G', 'E', 'R', 6, 0, 0, 0, 'B', 'R', 'A', 'Z', 'I', 'L'}
+	idx := []byte{1, 3, 0b0100} // bit width 1, one bit-packed group: 0, 0, 1
+	pages := []handPage{
+		{h: format.PageHeader{Type: format.DictionaryPage, UncompressedPageSize: int32(len(dict)), CompressedPageSize: int32(len(dict)),
+			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: 2, Encoding: format.PlainDictionary}}, body: dict},
+		{h: format.PageHeader{Type: format.DataPage, UncompressedPageSize: int32(len(idx)), CompressedPageSize: int32(len(idx)),
+			DataPageHeader: &format.DataPageHeader{NumValues: 3, Encoding: format.PlainDictionary, DefinitionLevelEncoding: format.RLE, RepetitionLevelEncoding: format.BitPacked}}, body: idx},
+	}
+	good := handFile(schema, 3, []handColumn{{typ: format.ByteArray, path: []string{"name"}, codec: format.Uncompressed, numValues: 3, pages: pages}})
+	dictHeader := len(thrift.Marshal(nil, &pages[0].h))
+	for _, c := range []struct {
+		createdBy string
+		ok        bool
+	}{{"parquet-mr", true}, {"parquet-mr version 1.2.8", true}, {"parquet-mr version 1.2.9", false}, {"parquet-cpp-arrow version 20.0.0", false}} {
+		bad := patchFooter(good, func(m *format.FileMetaData) {
+			m.CreatedBy = ptr(c.createdBy)
+			m.RowGroups[0].Columns[0].MetaData.TotalCompressedSize -= int64(dictHeader)
+		})
+		f, err := NewFileBytes(bad)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, err := f.ReadAll()
+		if !c.ok {
+			if !errors.Is(err, ErrInvalid) {
+				t.Errorf("%s: %v, want ErrInvalid", c.createdBy, err)
+			}
+			continue
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", c.createdBy, err)
+		}
+		if got := array.Format(recs[0].Column(0)); got != `["ALGER" "ALGER" "BRAZIL"]` {
+			t.Errorf("%s: read %s", c.createdBy, got)
+		}
+	}
 }

@@ -8,6 +8,8 @@ import (
 	"io"
 	"iter"
 	"runtime"
+	"strconv"
+	"strings"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -320,7 +322,32 @@ func (f *File) chunkRange(cc *format.ColumnChunk, where string) (int64, int64, e
 	if start < 4 || n < 0 || start > end || n > end-start {
 		return 0, 0, invalidf("%s: pages at [%d, %d+%d) outside the file's data [4, %d)", where, start, start, n, end)
 	}
+	if f.meta.CreatedBy != nil && parquetMRBefore129(*f.meta.CreatedBy) {
+		// parquet-mr up to 1.2.8 left the dictionary page header out of
+		// the chunk's size (PARQUET-816): the chunk may run up to that
+		// header's size further. Reading stops at the chunk's last value.
+		n += min(maxDictHeaderSize, end-start-n)
+	}
 	return start, n, nil
+}
+
+// maxDictHeaderSize bounds a dictionary page header (PARQUET-816).
+const maxDictHeaderSize = 100
+
+// parquetMRBefore129 reports whether created_by names parquet-mr before
+// 1.2.9, or parquet-mr of no version.
+func parquetMRBefore129(createdBy string) bool {
+	app, rest, _ := strings.Cut(strings.ToLower(createdBy), " version ")
+	if strings.TrimSpace(app) != "parquet-mr" {
+		return false
+	}
+	version, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	var v [3]int
+	for i, part := range strings.SplitN(version, ".", 3) {
+		digits := part[:len(part)-len(strings.TrimLeft(part, "0123456789"))]
+		v[i], _ = strconv.Atoi(digits)
+	}
+	return v[0] < 1 || (v[0] == 1 && (v[1] < 2 || (v[1] == 2 && v[2] < 9)))
 }
 
 // Option of Records.

@@ -152,3 +152,65 @@ func TestDictionaryHeaderOutOfChunkSize(t *testing.T) {
 		}
 	}
 }
+
+// Legacy maps: a key_value group of a key only (map_no_value.parquet) is
+// a list of its keys, as arrow-rs and Arrow C++ read it (the format says
+// such a map may be read as a set of keys or as a map of null values; a
+// list keeps the keys without inventing values); an optional key
+// (incorrect_map_schema.parquet) is read as the required key of an Arrow
+// map, and a null key is an error.
+func TestLegacyMaps(t *testing.T) {
+	i32 := ptr(format.Int32)
+	mapOf := func(keyRep format.Repetition, withValue bool) []format.SchemaElement {
+		kids := int32(1)
+		if withValue {
+			kids = 2
+		}
+		s := []format.SchemaElement{
+			{Name: "schema", NumChildren: ptr(int32(1))},
+			{Name: "m", RepetitionType: ptr(format.Optional), NumChildren: ptr(int32(1)), ConvertedType: ptr(format.Map), LogicalType: &format.LogicalType{Map: &format.Empty{}}},
+			{Name: "key_value", RepetitionType: ptr(format.Repeated), NumChildren: ptr(kids)},
+			{Name: "key", Type: i32, RepetitionType: ptr(keyRep)},
+		}
+		if withValue {
+			s = append(s, format.SchemaElement{Name: "value", Type: i32, RepetitionType: ptr(format.Optional)})
+		}
+		return s
+	}
+	col := func(name string, p handPage, n int64) handColumn {
+		return handColumn{typ: format.Int32, path: []string{"m", "key_value", name}, codec: format.Uncompressed, numValues: n, pages: []handPage{p}}
+	}
+	// Rows: {1, 2}, null, {}, {3}.
+	rep := []int16{0, 1, 0, 0, 0}
+	t.Run("no value", func(t *testing.T) {
+		data := handFile(mapOf(format.Required, false), 4, []handColumn{col("key", v2Page(rep, []int16{2, 2, 0, 1, 2}, 1, 2, []int32{1, 2, 3}), 5)})
+		f, recs := readFile(t, data)
+		if got := f.Schema().Field(0).Type.String(); got != "list<key: int32 not null>" {
+			t.Errorf("type %s", got)
+		}
+		if got := array.Format(recs[0].Column(0)); got != "[[1 2] (null) [] [3]]" {
+			t.Errorf("read %s", got)
+		}
+	})
+	t.Run("optional key", func(t *testing.T) {
+		keys := v2Page(rep, []int16{3, 3, 0, 1, 3}, 1, 3, []int32{1, 2, 3})
+		vals := v2Page(rep, []int16{3, 2, 0, 1, 3}, 1, 3, []int32{10, 30})
+		data := handFile(mapOf(format.Optional, true), 4, []handColumn{col("key", keys, 5), col("value", vals, 5)})
+		f, recs := readFile(t, data)
+		if k := f.Schema().Field(0).Type.(*datatype.MapType).Key(); k.Nullable {
+			t.Errorf("key field %v is nullable", k)
+		}
+		if got := array.Format(recs[0].Column(0)); got != "[{1: 10, 2: (null)} (null) {} {3: 30}]" {
+			t.Errorf("read %s", got)
+		}
+		nullKey := v2Page(rep, []int16{3, 2, 0, 1, 3}, 1, 3, []int32{1, 3})
+		data = handFile(mapOf(format.Optional, true), 4, []handColumn{col("key", nullKey, 5), col("value", vals, 5)})
+		f, err := NewFileBytes(data)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.ReadAll(); !errors.Is(err, ErrInvalid) {
+			t.Errorf("a null key: %v, want ErrInvalid", err)
+		}
+	})
+}

@@ -383,5 +383,25 @@ func (f *File) readColumn(g int, rg *format.RowGroup, jb job) error {
 		return err
 	}
 	*out = shred.Column{Path: leaf.path, MaxRep: int(leaf.maxRep), MaxDef: int(leaf.maxDef), Rep: ch.rep, Def: ch.def, Values: vals}
+	if leaf.optionalKey {
+		return foldOptionalKey(out, where)
+	}
+	return nil
+}
+
+// foldOptionalKey makes the levels of an optional map key those of a
+// required one: the level of a present key drops by one; a null key (the
+// level below) is an error.
+func foldOptionalKey(c *shred.Column, where string) error {
+	top := int16(c.MaxDef)
+	for i, d := range c.Def {
+		switch d {
+		case top:
+			c.Def[i] = top - 1
+		case top - 1:
+			return invalidf("%s: a null map key at entry %d", where, i)
+		}
+	}
+	c.MaxDef--
 	return nil
 }

@@ -65,6 +65,9 @@ type command struct {
 func (c command) newFlags() *flag.FlagSet {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(cmdStderr)
+	if parquetReaders[c.name] {
+		pqRead.register(fs)
+	}
 	fs.Usage = func() {
 		w := fs.Output()
 		fmt.Fprintf(w, "usage: alkaid %s [flags] %s\n\n%s\n", c.name, c.args, c.short)

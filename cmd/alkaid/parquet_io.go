@@ -52,7 +52,7 @@ func stdinParquet(br *bufio.Reader) (*parquet.File, int64, error) {
 	if err != nil {
 		return nil, 0, fmt.Errorf("stdin: %w", err)
 	}
-	pf, err := parquet.NewFileBytes(raw)
+	pf, err := parquet.NewFileBytes(raw, pqRead.options()...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("stdin: %w", err)
 	}
@@ -72,7 +72,7 @@ func openParquetPath(path string) (*parquet.File, int64, io.Closer, error) {
 		f.Close()
 		return nil, 0, nil, err
 	}
-	pf, err := parquet.NewFile(f, st.Size())
+	pf, err := parquet.NewFile(f, st.Size(), pqRead.options()...)
 	if err != nil {
 		f.Close()
 		return nil, 0, nil, err
@@ -83,7 +83,7 @@ func openParquetPath(path string) (*parquet.File, int64, io.Closer, error) {
 // openParquet opens the Parquet file f of size bytes (named path) through
 // its footer.
 func openParquet(path string, f io.ReaderAt, size int64) (*parquet.File, error) {
-	pf, err := parquet.NewFile(f, size)
+	pf, err := parquet.NewFile(f, size, pqRead.options()...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -317,7 +317,7 @@ func infoParquet(path string, br *bufio.Reader, f io.ReaderAt, size int64) error
 		err error
 	)
 	if f != nil {
-		pf, err = parquet.NewFile(f, size)
+		pf, err = parquet.NewFile(f, size, pqRead.options()...)
 	} else {
 		name = "stdin"
 		pf, size, err = stdinParquet(br)

@@ -41,3 +41,21 @@ func TestParquetCompressionLevel(t *testing.T) {
 	require.NotEqual(t, 0, code)
 	require.Contains(t, errs, "compression level 12")
 }
+
+// The Parquet reader's limits are flags of the reading commands: a file
+// whose pages exceed a lowered limit is refused naming it, and reads once
+// the limit is raised again.
+func TestParquetReaderLimitFlags(t *testing.T) {
+	dir := t.TempDir()
+	_, pq := writeParquet(t, dir)
+	for _, cmd := range []string{"cat", "validate", "export"} {
+		args := []string{cmd, "-max-page-size", "64", pq}
+		if cmd == "export" {
+			args = append(args, filepath.Join(dir, "o.csv"))
+		}
+		code, _, errs := cli(t, nil, args...)
+		require.Equal(t, exitInvalid, code, "%s: %s", cmd, errs)
+		require.Contains(t, errs, "limit 64", cmd)
+	}
+	require.Contains(t, mustCLI(t, "validate", "-max-page-size", "1000000", pq), "valid Parquet file")
+}

@@ -13,7 +13,16 @@
 // encodings PLAIN, PLAIN_DICTIONARY / RLE_DICTIONARY, RLE, BIT_PACKED
 // (levels), DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY
 // and BYTE_STREAM_SPLIT, compressed with SNAPPY, GZIP, ZSTD, LZ4_RAW,
-// LZ4 or BROTLI. Encrypted files are refused with [ErrNotSupported].
+// LZ4 or BROTLI.
+//
+// Files of Parquet modular encryption (AES_GCM_V1 and AES_GCM_CTR_V1,
+// encrypted or signed plaintext footers, columns of their own keys) are
+// read with [WithDecryption]: keys given directly or found by a
+// [KeyRetriever] from the key metadata the writer stored, and the AAD
+// prefix when the file does not store it. A wrong key, or bytes changed
+// in the file, give [ErrAuthentication] naming the footer or the column;
+// a column whose key is missing can be left out of the read. The page
+// index and bloom filters of encrypted columns are not used.
 //
 // [WithPredicates] skips row groups by their statistics and bloom
 // filters, and pages by the page index. The [Writer] writes statistics

@@ -51,6 +51,7 @@ type readerConfig struct {
 	// schemaWarn: a stored ARROW:schema that cannot be used is a
 	// warning (File.Warnings), not an error.
 	schemaWarn bool
+	decrypt    *FileDecryption
 }
 
 // WithStoredSchemaWarnings makes an ARROW:schema key that does not decode,
@@ -93,6 +94,8 @@ type File struct {
 	region *memory.Region
 	// warnings are the problems passed over (WithStoredSchemaWarnings).
 	warnings []string
+	// dec decrypts an encrypted file's chunks (nil: not encrypted).
+	dec *fileDecryptor
 }
 
 // magic opens and closes every Parquet file; "PARE" marks an encrypted
@@ -115,18 +118,16 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	if _, err := r.ReadAt(tail[:], size-8); err != nil {
 		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
 	}
-	if bytes.Equal(tail[4:], magicEnc) {
-		return nil, unsupportedf("encrypted file (PARE footer)")
-	}
-	if !bytes.Equal(tail[4:], magic) {
+	encFooter := bytes.Equal(tail[4:], magicEnc)
+	if !encFooter && !bytes.Equal(tail[4:], magic) {
 		return nil, invalidf("no PAR1 magic at the end of the file")
 	}
 	var head [4]byte
 	if _, err := r.ReadAt(head[:], 0); err != nil {
 		return nil, fmt.Errorf("parquet: reading the header: %w", err)
 	}
-	if !bytes.Equal(head[:], magic) {
-		return nil, invalidf("no PAR1 magic at the start of the file")
+	if !bytes.Equal(head[:], tail[4:]) {
+		return nil, invalidf("no %s magic at the start of the file", tail[4:])
 	}
 	n := int64(binary.LittleEndian.Uint32(tail[:4]))
 	if n > size-12 {
@@ -139,17 +140,27 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	if _, err := r.ReadAt(footer, size-8-n); err != nil {
 		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
 	}
-	if _, err := thrift.Unmarshal(footer, &f.meta); err != nil {
+	if encFooter {
+		if err := f.openEncryptedFooter(footer); err != nil {
+			return nil, err
+		}
+	} else if used, err := thrift.Unmarshal(footer, &f.meta); err != nil {
 		return nil, fmt.Errorf("parquet: %w: file metadata: %v", ErrInvalid, err)
-	}
-	if f.meta.EncryptionAlgorithm != nil {
-		return nil, unsupportedf("encrypted columns (plaintext footer)")
+	} else if f.meta.EncryptionAlgorithm != nil {
+		if err := f.checkSignedFooter(footer, used); err != nil {
+			return nil, err
+		}
 	}
 	root, leaves, err := schemaTree(f.meta.Schema)
 	if err != nil {
 		return nil, err
 	}
 	f.root, f.leaves = root, leaves
+	if f.dec != nil {
+		if err := f.decryptColumns(); err != nil {
+			return nil, err
+		}
+	}
 	fields := make([]datatype.Field, len(root.children))
 	for i, c := range root.children {
 		if fields[i], err = c.field(); err != nil {
@@ -294,8 +305,11 @@ func (f *File) checkRowGroup(i int) error {
 	for j := range rg.Columns {
 		cc := &rg.Columns[j]
 		where := fmt.Sprintf("row group %d column %q", i, pathString(f.leaves[j].path))
-		if cc.CryptoMetadata != nil || cc.EncryptedColumnMetadata != nil {
-			return unsupportedf("%s: encrypted column", where)
+		if f.dec != nil && f.dec.locked[i][j] != nil {
+			continue // read only when asked for, then refused
+		}
+		if f.dec == nil && (cc.CryptoMetadata != nil || cc.EncryptedColumnMetadata != nil) {
+			return invalidf("%s: an encrypted column in a file without encryption", where)
 		}
 		if cc.FilePath != nil {
 			return unsupportedf("%s: data in another file (%q)", where, *cc.FilePath)

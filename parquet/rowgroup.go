@@ -329,6 +329,9 @@ func (f *File) readColumn(g int, rg *format.RowGroup, jb job) error {
 	leaf, out, dict := jb.leaf, jb.out, jb.dict
 	cc := &rg.Columns[leaf.column]
 	where := fmt.Sprintf("row group %d column %q", g, pathString(leaf.path))
+	if f.dec != nil && f.dec.locked[g][leaf.column] != nil {
+		return f.dec.locked[g][leaf.column]
+	}
 	var data []byte
 	if cc.MetaData.NumValues > 0 {
 		start, n, err := f.chunkRange(cc, where)
@@ -341,6 +344,12 @@ func (f *File) readColumn(g int, rg *format.RowGroup, jb job) error {
 			data = make([]byte, n)
 			if _, err := f.r.ReadAt(data, start); err != nil {
 				return fmt.Errorf("parquet: %s: reading %d bytes at %d: %w", where, n, start, err)
+			}
+		}
+		if c := f.chunkCryptor(g, leaf.column); c != nil {
+			dictFirst := cc.MetaData.DictionaryPageOffset != nil && *cc.MetaData.DictionaryPageOffset > 0
+			if data, err = f.dec.decryptChunk(c, g, leaf.column, data, cc.MetaData.NumValues, dictFirst, where); err != nil {
+				return err
 			}
 		}
 	}

@@ -71,6 +71,7 @@ type writerConfig struct {
 	bloom        map[string]bool // columns with a bloom filter
 	pageV2       bool
 	maxColumns   int
+	encrypt      *FileEncryption
 }
 
 // DefaultMaxColumns is the most leaf columns a Writer takes unless
@@ -176,6 +177,8 @@ type Writer struct {
 	// slots bounds the pages being compressed at once across the
 	// writer's chunks (nil without parallelism: see pageQueue).
 	slots chan struct{}
+	// enc encrypts the file (WithEncryption).
+	enc *fileEncryptor
 }
 
 // NewWriter starts a Parquet file of records of schema s on w.
@@ -218,7 +221,14 @@ func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, er
 	if cfg.parallel > 1 {
 		pw.slots = make(chan struct{}, cfg.parallel)
 	}
-	if err := pw.write(magic); err != nil {
+	head := magic
+	if cfg.encrypt != nil {
+		if pw.enc, err = newFileEncryptor(cfg.encrypt, b.leaves); err != nil {
+			return nil, err
+		}
+		head = pw.enc.magic()
+	}
+	if err := pw.write(head); err != nil {
 		return nil, err
 	}
 	return pw, nil
@@ -321,6 +331,10 @@ func (w *Writer) Flush() error {
 		var err error
 		chunks[i], bodies[i], indexes[i], blooms[i], err = w.encodeChunk(w.leaves[i], segments[i])
 		segments[i] = nil
+		if err == nil && w.enc != nil && w.enc.columns[i] != nil {
+			indexes[i], blooms[i] = nil, nil
+			bodies[i], err = w.enc.sealChunk(&chunks[i], bodies[i], len(w.groups), i)
+		}
 		return err
 	})
 	if err != nil {
@@ -385,6 +399,10 @@ func (w *Writer) Close() error {
 			return err
 		}
 		md.KeyValueMetadata = append(md.KeyValueMetadata, format.KeyValue{Key: "ARROW:schema", Value: ptr(s)})
+	}
+	if w.enc != nil {
+		w.enc.sealColumns(md.RowGroups)
+		return w.write(w.enc.tail(&md))
 	}
 	footer := thrift.Marshal(nil, &md)
 	footer = binary.LittleEndian.AppendUint32(footer, uint32(len(footer)))

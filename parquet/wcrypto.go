@@ -192,7 +192,8 @@ func (fe *fileEncryptor) sealColumns(groups []format.RowGroup) {
 
 // algorithm is the format's description of the file's encryption.
 func (fe *fileEncryptor) algorithm() *format.EncryptionAlgorithm {
-	p := &format.AESGCM{AADFileUnique: fe.unique}
+	// supply_aad_prefix is always written: arrow-go needs it.
+	p := &format.AESGCM{AADFileUnique: fe.unique, SupplyAADPrefix: ptr(false)}
 	if len(fe.cfg.AADPrefix) > 0 {
 		if fe.cfg.DoNotStoreAADPrefix {
 			p.SupplyAADPrefix = ptr(true)

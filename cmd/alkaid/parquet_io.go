@@ -22,8 +22,11 @@ import (
 // parquetMagic starts and ends every Parquet file.
 var parquetMagic = []byte("PAR1")
 
-// isParquetHead reports whether head, a file's first bytes, is Parquet's.
-func isParquetHead(head []byte) bool { return bytes.HasPrefix(head, parquetMagic) }
+// isParquetHead reports whether head, a file's first bytes, is Parquet's:
+// PAR1, or PARE (an encrypted footer).
+func isParquetHead(head []byte) bool {
+	return bytes.HasPrefix(head, parquetMagic) || bytes.HasPrefix(head, []byte("PARE"))
+}
 
 // isParquetPath reports whether the file at path starts with PAR1; "-"
 // (stdin) is told by stdinParquet instead.
@@ -248,7 +251,11 @@ func (o *outFlags) parquetOptions() ([]parquet.WriterOption, error) {
 	if o.rowGroupRows > 0 {
 		opts = append(opts, parquet.WithRowGroupRows(o.rowGroupRows))
 	}
-	return opts, nil
+	enc, err := pqRead.encryption()
+	if err != nil {
+		return nil, err
+	}
+	return append(opts, enc...), nil
 }
 
 // openOutput creates the output at path in the form the flags choose: a

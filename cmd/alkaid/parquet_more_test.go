@@ -59,3 +59,36 @@ func TestParquetReaderLimitFlags(t *testing.T) {
 	}
 	require.Contains(t, mustCLI(t, "validate", "-max-page-size", "1000000", pq), "valid Parquet file")
 }
+
+// Encryption flags: convert encrypts a Parquet output with -footer-key
+// and -column-key; the reading commands need the keys to read it, and
+// fail naming the column without them.
+func TestParquetEncryptionFlags(t *testing.T) {
+	dir := t.TempDir()
+	src, _ := writeParquet(t, dir)
+	enc := filepath.Join(dir, "enc.parquet")
+	const fk, ck = "000102030405060708090a0b0c0d0e0f", "0f0e0d0c0b0a09080706050403020100"
+	keys := []string{"-footer-key", fk, "-column-key", "utf8=" + ck, "-aad-prefix", "enc.parquet"}
+	mustCLI(t, append(append([]string{"convert", "-q"}, keys...), src, enc)...)
+	raw, err := os.ReadFile(enc)
+	require.NoError(t, err)
+	require.Equal(t, "PARE", string(raw[:4]))
+	require.Contains(t, mustCLI(t, append(append([]string{"validate"}, keys...), enc)...), "valid Parquet file")
+	back := filepath.Join(dir, "back.ipc")
+	mustCLI(t, append(append([]string{"convert", "-q"}, keys...), enc, back)...)
+	requireSameData(t, src, back)
+
+	code, _, errs := cli(t, nil, "cat", enc)
+	require.Equal(t, exitInvalid, code)
+	require.Contains(t, errs, "no footer key")
+	code, _, errs = cli(t, nil, "cat", "-footer-key", fk, enc)
+	require.Equal(t, exitInvalid, code)
+	require.Contains(t, errs, `column "utf8": no key`)
+	code, _, errs = cli(t, nil, "validate", "-footer-key", fk, "-column-key", "utf8="+fk, "-aad-prefix", "enc.parquet", enc)
+	require.Equal(t, exitInvalid, code)
+	require.Contains(t, errs, "authentication failed")
+	code, _, _ = cli(t, nil, "cat", "-footer-key", "xyz", enc)
+	require.Equal(t, exitUsage, code)
+	code, _, _ = cli(t, nil, "convert", "-q", "-column-key", "utf8="+ck, src, filepath.Join(dir, "x.parquet"))
+	require.Equal(t, exitUsage, code)
+}

@@ -93,4 +93,3 @@ func (p *parquetReadFlags) encryption() ([]parquet.WriterOption, error) {
 	}
 	return []parquet.WriterOption{parquet.WithEncryption(e)}, nil
 }
-

@@ -82,3 +82,37 @@ func TestWriterRefusesWideSchemas(t *testing.T) {
 		t.Errorf("4 columns under a limit of 4: %v", err)
 	}
 }
+
+// A row group is written once its buffered values reach the byte target,
+// however few its rows: the writer's memory is bounded by bytes.
+func TestRowGroupBytes(t *testing.T) {
+	s := alkaid.NewSchema([]datatype.Field{{Name: "s", Type: datatype.String}, {Name: "i", Type: datatype.Int64}}, datatype.Metadata{})
+	const rows = 8000
+	strs := make([]string, rows)
+	ib := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	for i := range strs {
+		strs[i] = fmt.Sprintf("%0100d", i) // ~100 bytes a row
+		ib.Append(int64(i))
+	}
+	sb := array.NewBuilder(datatype.String).(*array.BinaryBuilder[int32])
+	sb.AppendStrings(strs, nil)
+	rec, err := alkaid.NewRecord(s, []array.Array{sb.NewArray(), ib.Finish()}, rows)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const target = 96 << 10
+	// One record, then the same rows in records of 3000.
+	for _, recs := range [][]*alkaid.Record{{rec}, {rec.Slice(0, 3000), rec.Slice(3000, 6000), rec.Slice(6000, rows)}} {
+		data := writeFile(t, recs, WithRowGroupBytes(target), WithDictionary(false, 0), WithCodec(Uncompressed))
+		f, got := readFile(t, data)
+		sameRows(t, []*alkaid.Record{rec}, got)
+		if f.NumRowGroups() < rows*112/target {
+			t.Errorf("%d row groups of ~%d bytes", f.NumRowGroups(), rows*112/f.NumRowGroups())
+		}
+		for g, rg := range f.meta.RowGroups {
+			if rg.TotalByteSize > 2*target {
+				t.Errorf("row group %d: %d bytes for a target of %d", g, rg.TotalByteSize, target)
+			}
+		}
+	}
+}

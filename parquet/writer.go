@@ -54,24 +54,25 @@ func (e Encoding) String() string { return format.Encoding(e).String() }
 type WriterOption func(*writerConfig)
 
 type writerConfig struct {
-	codec        Codec
-	level        int
-	colCodec     map[string]Codec
-	colEncoding  map[string]Encoding
-	rowGroupRows int
-	pageSize     int
-	dict         bool
-	dictLimit    int
-	crc          bool
-	noSchema     bool
-	kv           []format.KeyValue
-	parallel     int
-	sorting      []SortingColumn
-	noPageIndex  bool
-	bloom        map[string]bool // columns with a bloom filter
-	pageV2       bool
-	maxColumns   int
-	encrypt      *FileEncryption
+	codec         Codec
+	level         int
+	colCodec      map[string]Codec
+	colEncoding   map[string]Encoding
+	rowGroupRows  int
+	rowGroupBytes int
+	pageSize      int
+	dict          bool
+	dictLimit     int
+	crc           bool
+	noSchema      bool
+	kv            []format.KeyValue
+	parallel      int
+	sorting       []SortingColumn
+	noPageIndex   bool
+	bloom         map[string]bool // columns with a bloom filter
+	pageV2        bool
+	maxColumns    int
+	encrypt       *FileEncryption
 }
 
 // DefaultMaxColumns is the most leaf columns a Writer takes unless
@@ -110,6 +111,15 @@ func WithColumnEncoding(path string, e Encoding) WriterOption {
 // WithRowGroupRows sets the most rows of a row group (default 1<<20).
 func WithRowGroupRows(n int) WriterOption {
 	return func(w *writerConfig) { w.rowGroupRows = max(n, 1) }
+}
+
+// WithRowGroupBytes sets the byte target of a row group (default 128 MiB):
+// a row group is written once the values and levels of the rows buffered
+// for it reach n bytes, which bounds the writer's memory whatever the
+// width of the rows. Rows are buffered as their Parquet values, before
+// encoding and compression: the row group in the file is smaller.
+func WithRowGroupBytes(n int) WriterOption {
+	return func(w *writerConfig) { w.rowGroupBytes = max(n, 1) }
 }
 
 // WithPageSize sets the target size of a data page's values in bytes
@@ -156,15 +166,20 @@ func WithKeyValue(key, value string) WriterOption {
 // Writer writes records to a Parquet file: rows are buffered until a row
 // group is full, then written; Close writes the footer.
 type Writer struct {
-	w       io.Writer
-	pos     int64
-	cfg     writerConfig
-	schema  *alkaid.Schema
-	elems   []format.SchemaElement
-	leaves  []*wleaf
-	pending []*alkaid.Record
-	rows    int
-	groups  []format.RowGroup
+	w      io.Writer
+	pos    int64
+	cfg    writerConfig
+	schema *alkaid.Schema
+	elems  []format.SchemaElement
+	leaves []*wleaf
+	// pending holds the shredded rows of the row group being built, by
+	// leaf: rows of them, bytes in all; rowBytes is the bytes a row took
+	// in the last record shredded.
+	pending  [][]segment
+	rows     int
+	bytes    int64
+	rowBytes int64
+	groups   []format.RowGroup
 	// indexes[g][c] is the page index of chunk c of row group g, written
 	// by Close (nil entries when the page index is off).
 	indexes [][]*chunkIndex
@@ -184,7 +199,7 @@ type Writer struct {
 // NewWriter starts a Parquet file of records of schema s on w.
 func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, error) {
 	cfg := writerConfig{codec: Snappy, colCodec: map[string]Codec{}, colEncoding: map[string]Encoding{},
-		rowGroupRows: 1 << 20, pageSize: 1 << 20, dict: true, dictLimit: 1 << 20,
+		rowGroupRows: 1 << 20, rowGroupBytes: 128 << 20, pageSize: 1 << 20, dict: true, dictLimit: 1 << 20,
 		parallel: runtime.GOMAXPROCS(0), maxColumns: DefaultMaxColumns}
 	for _, o := range opts {
 		o(&cfg)
@@ -246,7 +261,10 @@ func (w *Writer) write(p []byte) error {
 	return w.err
 }
 
-// Write adds the rows of rec, whose schema must equal the writer's.
+// Write adds the rows of rec, whose schema must equal the writer's. The
+// rows are shredded into the writer's own buffers at once (rec is not
+// kept); a row group is written when it reaches the row count or the
+// byte target (see WithRowGroupRows and WithRowGroupBytes).
 func (w *Writer) Write(rec *alkaid.Record) error {
 	if w.closed {
 		return fmt.Errorf("parquet: Write after Close")
@@ -256,10 +274,18 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 	}
 	for off := 0; off < rec.NumRows(); {
 		n := min(rec.NumRows()-off, w.cfg.rowGroupRows-w.rows)
-		w.pending = append(w.pending, rec.Slice(off, off+n))
-		w.rows += n
+		if w.rowBytes > 0 {
+			// As many rows as the bytes left should hold, judging by
+			// the rows shredded last.
+			n = min(n, max(1, int((int64(w.cfg.rowGroupBytes)-w.bytes)/w.rowBytes)))
+		} else {
+			n = min(n, firstRows) // a first measure of a row's bytes
+		}
+		if err := w.shred(rec.Slice(off, off+n)); err != nil {
+			return err
+		}
 		off += n
-		if w.rows >= w.cfg.rowGroupRows {
+		if w.rows >= w.cfg.rowGroupRows || w.bytes >= int64(w.cfg.rowGroupBytes) {
 			if err := w.Flush(); err != nil {
 				return err
 			}
@@ -268,11 +294,12 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 	return nil
 }
 
-// Flush writes the buffered rows as a row group.
-func (w *Writer) Flush() error {
-	if w.rows == 0 {
-		return w.err
-	}
+// firstRows are the rows of the first piece of a writer's first record,
+// shredded to measure the bytes of a row.
+const firstRows = 4096
+
+// shred adds the segments of rec's leaves to the row group being built.
+func (w *Writer) shred(rec *alkaid.Record) error {
 	if w.firstLeaf == nil {
 		first := 0
 		for _, f := range w.schema.Fields() {
@@ -283,35 +310,48 @@ func (w *Writer) Flush() error {
 			}
 			first += len(leaves)
 		}
+		w.pending = make([][]segment, len(w.leaves))
 	}
-	// Fields are shredded, then column chunks encoded, in parallel; the
-	// chunks are written in order.
-	segments := make([][]segment, len(w.leaves))
-	for _, rec := range w.pending {
-		fields := rec.Schema().Fields()
-		perField := make([][]segment, len(fields))
-		err := parallelDo(len(fields), w.cfg.parallel, func(fi int) error {
-			segs, err := w.segments(fields[fi], rec.Column(fi), w.firstLeaf[fi])
-			perField[fi] = segs
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		leaf := 0
-		for _, segs := range perField {
-			for _, s := range segs {
-				if leaf >= len(w.leaves) {
-					return fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
-				}
-				segments[leaf] = append(segments[leaf], s)
-				leaf++
+	// Fields are shredded in parallel.
+	fields := rec.Schema().Fields()
+	perField := make([][]segment, len(fields))
+	err := parallelDo(len(fields), w.cfg.parallel, func(fi int) error {
+		segs, err := w.segments(fields[fi], rec.Column(fi), w.firstLeaf[fi])
+		perField[fi] = segs
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	leaf := 0
+	var size int64
+	for _, segs := range perField {
+		for _, s := range segs {
+			if leaf >= len(w.leaves) {
+				return fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
 			}
-		}
-		if leaf != len(w.leaves) {
-			return fmt.Errorf("parquet: %d shredded columns for %d leaves", leaf, len(w.leaves))
+			w.pending[leaf] = append(w.pending[leaf], s)
+			size += int64(s.bytes())
+			leaf++
 		}
 	}
+	if leaf != len(w.leaves) {
+		return fmt.Errorf("parquet: %d shredded columns for %d leaves", leaf, len(w.leaves))
+	}
+	w.rows += rec.NumRows()
+	w.bytes += size
+	if rec.NumRows() > 0 {
+		w.rowBytes = max(1, size/int64(rec.NumRows()))
+	}
+	return nil
+}
+
+// Flush writes the buffered rows as a row group.
+func (w *Writer) Flush() error {
+	if w.rows == 0 {
+		return w.err
+	}
+	segments := w.pending
 	chunks := make([]format.ColumnChunk, len(w.leaves))
 	bodies := make([][][]byte, len(w.leaves))
 	indexes := make([]*chunkIndex, len(w.leaves))
@@ -368,7 +408,7 @@ func (w *Writer) Flush() error {
 	w.groups = append(w.groups, rg)
 	w.indexes = append(w.indexes, indexes)
 	w.total += int64(w.rows)
-	w.pending, w.rows = nil, 0
+	w.pending, w.rows, w.bytes = make([][]segment, len(w.leaves)), 0, 0
 	return w.err
 }
 

@@ -87,7 +87,7 @@ func TestWriterRefusesWideSchemas(t *testing.T) {
 // however few its rows: the writer's memory is bounded by bytes.
 func TestRowGroupBytes(t *testing.T) {
 	s := alkaid.NewSchema([]datatype.Field{{Name: "s", Type: datatype.String}, {Name: "i", Type: datatype.Int64}}, datatype.Metadata{})
-	const rows = 8000
+	const rows = 10000
 	strs := make([]string, rows)
 	ib := array.NewPrimitiveBuilder[int64](datatype.Int64)
 	for i := range strs {
@@ -100,7 +100,7 @@ func TestRowGroupBytes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	const target = 96 << 10
+	const target = 256 << 10
 	// One record, then the same rows in records of 3000.
 	for _, recs := range [][]*alkaid.Record{{rec}, {rec.Slice(0, 3000), rec.Slice(3000, 6000), rec.Slice(6000, rows)}} {
 		data := writeFile(t, recs, WithRowGroupBytes(target), WithDictionary(false, 0), WithCodec(Uncompressed))

@@ -161,3 +161,28 @@ func TestEncryptionOptionErrors(t *testing.T) {
 		}
 	}
 }
+
+// FuzzEncryptedFile reads whatever bytes it is given with the keys of its
+// seeds: errors are fine, panics and hangs are not.
+func FuzzEncryptedFile(f *testing.F) {
+	own := map[string]ColumnKey{"s": {Key: keyCol, KeyMetadata: []byte("kc")}}
+	f.Add(smallFile(WithEncryption(FileEncryption{FooterKey: key128})))
+	f.Add(smallFile(WithEncryption(FileEncryption{FooterKey: key128, Algorithm: AESGCMCTR, ColumnKeys: own})))
+	f.Add(smallFile(WithEncryption(FileEncryption{FooterKey: key128, PlaintextFooter: true, ColumnKeys: own, AADPrefix: []byte("p")})))
+	f.Add(smallFile(WithDataPageV2(), WithPageCRC(), WithEncryption(FileEncryption{FooterKey: key128, Algorithm: AESGCMCTR, PlaintextFooter: true})))
+	d := FileDecryption{FooterKey: key128, ColumnKeys: map[string][]byte{"s": keyCol}}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		lim := DefaultReaderLimits
+		lim.MaxPageSize, lim.MaxPageValues, lim.MaxChunkValues = 1<<20, 1<<16, 1<<18
+		pf, err := NewFileBytes(data, WithLimits(lim), WithDecryption(d))
+		if err != nil {
+			return
+		}
+		for r, err := range pf.Records(WithBatchSize(2)) {
+			if err != nil {
+				break
+			}
+			_ = r.NumRows()
+		}
+	})
+}

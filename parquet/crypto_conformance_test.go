@@ -1,9 +1,14 @@
 package parquet
 
 import (
+	"crypto/aes"
+	"crypto/cipher"
+	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -162,5 +167,68 @@ func TestConformanceEncryptedRefusals(t *testing.T) {
 	}
 	if got := array.FormatValue(recs[0].Column(1), 48); got != `"parquet048"` {
 		t.Errorf("ba_field row 48: %s", got)
+	}
+}
+
+// externalKeyRetriever finds the keys of a file of parquet-mr's key tools
+// with external key material (double wrapping): the key metadata names an
+// entry of the key material file, whose data key is wrapped by a key
+// encryption key, itself wrapped by a master key of the test KMS. This is
+// the caller's side of KeyRetriever; the package has no KMS.
+func externalKeyRetriever(t *testing.T, material []byte) KeyRetriever {
+	var entries map[string]string
+	if err := json.Unmarshal(material, &entries); err != nil {
+		t.Fatal(err)
+	}
+	unwrap := func(key, wrapped, aad []byte) ([]byte, error) {
+		b, err := aes.NewCipher(key)
+		if err != nil {
+			return nil, err
+		}
+		g, err := cipher.NewGCM(b)
+		if err != nil || len(wrapped) < 12 {
+			return nil, fmt.Errorf("wrapped key of %d bytes", len(wrapped))
+		}
+		return g.Open(nil, wrapped[:12], wrapped[12:], aad)
+	}
+	return func(km []byte) ([]byte, error) {
+		var ref struct{ KeyReference string }
+		if err := json.Unmarshal(km, &ref); err != nil {
+			return nil, err
+		}
+		var m struct{ MasterKeyID, WrappedDEK, WrappedKEK, KeyEncryptionKeyID string }
+		if err := json.Unmarshal([]byte(entries[ref.KeyReference]), &m); err != nil {
+			return nil, err
+		}
+		dec := func(s string) []byte { b, _ := base64.StdEncoding.DecodeString(s); return b }
+		kek, err := unwrap(testingKeys[m.MasterKeyID], dec(m.WrappedKEK), []byte(m.MasterKeyID))
+		if err != nil {
+			return nil, err
+		}
+		return unwrap(kek, dec(m.WrappedDEK), dec(m.KeyEncryptionKeyID))
+	}
+}
+
+func TestConformanceEncryptedExternalKeyMaterial(t *testing.T) {
+	material, err := os.ReadFile(filepath.Join(testingDir, "_KEY_MATERIAL_FOR_external_key_material_java.parquet.encrypted.json"))
+	if errors.Is(err, fs.ErrNotExist) {
+		t.Skip("../shared/conformance/parquet-testing is absent")
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs, err := readEncrypted(t, "external_key_material_java.parquet.encrypted", FileDecryption{KeyRetriever: externalKeyRetriever(t, material)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 100 rows: i, and a letter (a to j by the last digit) then i.
+	r := recs[0]
+	if len(recs) != 1 || r.NumRows() != 100 {
+		t.Fatalf("%d records", len(recs))
+	}
+	for i := range 100 {
+		if got, want := array.FormatValue(r.Column(0), i)+" "+array.FormatValue(r.Column(1), i), fmt.Sprintf("%d \"%c%d\"", i, 'a'+i%10, i); got != want {
+			t.Fatalf("row %d: %s, want %s", i, got, want)
+		}
 	}
 }

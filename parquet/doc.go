@@ -22,12 +22,19 @@
 // prefix when the file does not store it. A wrong key, or bytes changed
 // in the file, give [ErrAuthentication] naming the footer or the column;
 // a column whose key is missing can be left out of the read. The page
-// index and bloom filters of encrypted columns are not used.
+// index and bloom filters of encrypted columns are not used. The [Writer]
+// encrypts with [WithEncryption] (encrypted columns are then written
+// without page index and bloom filters); AES_GCM_CTR_V1 leaves page bodies
+// unauthenticated, as the format defines it.
 //
 // [WithPredicates] skips row groups by their statistics and bloom
 // filters, and pages by the page index. The [Writer] writes statistics
 // and the page index (ColumnIndex and OffsetIndex) by default, and
 // split-block bloom filters for the columns named by [WithBloomFilter].
+// It shreds rows as they are written and writes a row group once it holds
+// [WithRowGroupRows] rows or [WithRowGroupBytes] bytes of values, so its
+// memory is bounded whatever the width of the rows; [WithMaxColumns]
+// bounds the width of the schema it accepts.
 //
 // Every offset, size and count read from the file is checked before use:
 // a malformed file gives an error wrapping [ErrInvalid] that says what and

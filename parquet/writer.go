@@ -108,7 +108,8 @@ func WithColumnEncoding(path string, e Encoding) WriterOption {
 	return func(w *writerConfig) { w.colEncoding[path] = e }
 }
 
-// WithRowGroupRows sets the most rows of a row group (default 1<<20).
+// WithRowGroupRows sets the most rows of a row group (default 1<<20);
+// WithRowGroupBytes may end a row group sooner.
 func WithRowGroupRows(n int) WriterOption {
 	return func(w *writerConfig) { w.rowGroupRows = max(n, 1) }
 }

@@ -160,6 +160,16 @@ func TestEncryptionOptionErrors(t *testing.T) {
 			t.Errorf("%+v: no error", e)
 		}
 	}
+	// Encrypted columns have no bloom filter: asking for one is refused.
+	name := s.Field(0).Name
+	_, err := NewWriter(&bytes.Buffer{}, s, WithBloomFilter(name), WithEncryption(FileEncryption{FooterKey: key128}))
+	if !errors.Is(err, ErrNotSupported) {
+		t.Errorf("bloom filter of an encrypted column: %v", err)
+	}
+	if _, err := NewWriter(&bytes.Buffer{}, s, WithBloomFilter(name), WithEncryption(FileEncryption{FooterKey: key128,
+		ColumnKeys: map[string]ColumnKey{s.Field(1).Name: {Key: key128}}})); err != nil {
+		t.Errorf("bloom filter of a plaintext column of an encrypted file: %v", err)
+	}
 }
 
 // FuzzEncryptedFile reads whatever bytes it is given with the keys of its

@@ -242,6 +242,11 @@ func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, er
 		if pw.enc, err = newFileEncryptor(cfg.encrypt, b.leaves); err != nil {
 			return nil, err
 		}
+		for i, l := range b.leaves {
+			if pw.enc.columns[i] != nil && cfg.bloom[pathString(l.path)] {
+				return nil, unsupportedf("column %q: a bloom filter of an encrypted column", pathString(l.path))
+			}
+		}
 		head = pw.enc.magic()
 	}
 	if err := pw.write(head); err != nil {

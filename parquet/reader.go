@@ -261,7 +261,10 @@ func (f *File) applyStoredSchema() error {
 		if sf.Name != fields[i].Name {
 			return invalidf("ARROW:schema key: field %d is %.64q, the Parquet schema's %.64q", i, sf.Name, fields[i].Name)
 		}
-		if sf.Nullable != fields[i].Nullable || !restorable(sf.Type, fields[i].Type) {
+		// Nullability is the Parquet schema's: writers differ on it
+		// (Parquet REQUIRED for a nullable Arrow field that holds no
+		// null), and a top-level field's does not change its values.
+		if !restorable(sf.Type, fields[i].Type) {
 			return invalidf("ARROW:schema key: field %.64q of type %.64s cannot be read from the column's %.64s", sf.Name, sf.Type, fields[i].Type)
 		}
 	}

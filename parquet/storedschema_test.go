@@ -10,6 +10,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
 // TestCorruptStoredSchema flips each byte of the base64 ARROW:schema key
@@ -81,4 +82,25 @@ func TestCorruptStoredSchema(t *testing.T) {
 		t.Fatal("no flipped byte was detected")
 	}
 	t.Logf("%d flips refused, %d harmless", failed, same)
+}
+
+// A stored field whose nullability differs from its column's is read with
+// the column's nullability and the stored type.
+func TestStoredSchemaNullability(t *testing.T) {
+	ts, _ := datatype.NewTimestamp(datatype.Second, "")
+	s := alkaid.NewSchema([]datatype.Field{{Name: "t", Type: ts}}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(s, []array.Array{arrayjson.MustParse(ts, "[1, 2]")}, 2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := writeFile(t, []*alkaid.Record{rec})
+	// The same file, its column made OPTIONAL.
+	data = patchFooter(data, func(m *format.FileMetaData) { m.Schema[1].RepetitionType = ptr(format.Optional) })
+	f, err := NewFileBytes(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if fld := f.Schema().Field(0); !fld.Nullable || !datatype.Equal(fld.Type, ts) {
+		t.Errorf("field %v, want nullable %s", fld, ts)
+	}
 }

@@ -25,6 +25,7 @@ const (
 	AESGCMCTR
 )
 
+// String is the algorithm's name in the format.
 func (a Algorithm) String() string {
 	if a == AESGCMCTR {
 		return "AES_GCM_CTR_V1"

@@ -196,3 +196,26 @@ func FuzzEncryptedFile(f *testing.F) {
 		}
 	})
 }
+
+func TestFileEncryption(t *testing.T) {
+	for _, c := range []struct {
+		e    *FileEncryption
+		want string
+	}{
+		{nil, ""},
+		{&FileEncryption{FooterKey: key128}, "AES_GCM_V1, encrypted footer"},
+		{&FileEncryption{FooterKey: key128, Algorithm: AESGCMCTR, PlaintextFooter: true}, "AES_GCM_CTR_V1, plaintext footer (signed)"},
+	} {
+		var opts []WriterOption
+		if c.e != nil {
+			opts = append(opts, WithEncryption(*c.e))
+		}
+		f, err := NewFileBytes(smallFile(opts...), WithDecryption(FileDecryption{FooterKey: key128}))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := f.Encryption(); got != c.want {
+			t.Errorf("%q, want %q", got, c.want)
+		}
+	}
+}

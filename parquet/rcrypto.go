@@ -44,6 +44,8 @@ type fileDecryptor struct {
 	locked [][]error
 	// checkCRC verifies page checksums (ReaderLimits.CheckCRC).
 	checkCRC bool
+	// signed: the footer is plaintext, signed.
+	signed bool
 }
 
 // newFileDecryptor prepares the decryption of a file of algorithm alg
@@ -135,6 +137,7 @@ func (f *File) checkSignedFooter(footer []byte, n int) error {
 	if d.footer != nil && !d.footer.verifyFooter(footer[:n], footer[n:], moduleAAD(d.aad, modFooter, -1, -1, -1)) {
 		return authf("the plaintext footer's signature does not match (wrong footer key or changed footer)")
 	}
+	d.signed = true
 	f.dec = d
 	return nil
 }
@@ -322,4 +325,16 @@ func (f *File) chunkCryptor(g, col int) *cryptor {
 		return nil
 	}
 	return f.dec.chunks[g][col]
+}
+
+// Encryption describes the file's modular encryption, e.g.
+// "AES_GCM_V1, encrypted footer"; empty for a file not encrypted.
+func (f *File) Encryption() string {
+	if f.dec == nil {
+		return ""
+	}
+	if f.dec.signed {
+		return f.dec.alg.String() + ", plaintext footer (signed)"
+	}
+	return f.dec.alg.String() + ", encrypted footer"
 }

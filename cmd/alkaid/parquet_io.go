@@ -118,7 +118,15 @@ func eachParquet(pf *parquet.File, fn func(i int, rec *alkaid.Record, meta map[s
 func parquetInfo(name string, pf *parquet.File, size int64) error {
 	w := cmdStdout
 	fmt.Fprintf(w, "path:           %s\n", name)
-	fmt.Fprintf(w, "format:         Parquet (magic PAR1)\n")
+	if enc := pf.Encryption(); enc != "" {
+		magic := "PARE"
+		if strings.Contains(enc, "plaintext") {
+			magic = "PAR1"
+		}
+		fmt.Fprintf(w, "format:         Parquet (magic %s), encrypted: %s\n", magic, enc)
+	} else {
+		fmt.Fprintf(w, "format:         Parquet (magic PAR1)\n")
+	}
 	fmt.Fprintf(w, "size:           %s bytes (%s)\n", groupDigits(size), humanBytes(size))
 	if cb := pf.CreatedBy(); cb != "" {
 		fmt.Fprintf(w, "created by:     %s\n", cb)

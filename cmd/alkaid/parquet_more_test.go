@@ -74,6 +74,7 @@ func TestParquetEncryptionFlags(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, "PARE", string(raw[:4]))
 	require.Contains(t, mustCLI(t, append(append([]string{"validate"}, keys...), enc)...), "valid Parquet file")
+	require.Contains(t, mustCLI(t, append(append([]string{"info"}, keys...), enc)...), "format:         Parquet (magic PARE), encrypted: AES_GCM_V1, encrypted footer\n")
 	back := filepath.Join(dir, "back.ipc")
 	mustCLI(t, append(append([]string{"convert", "-q"}, keys...), enc, back)...)
 	requireSameData(t, src, back)

@@ -32,7 +32,6 @@ import (
 // pqSkip lists the types pqarrow does not write or read back as written,
 // with the reason.
 var pqSkip = map[string]string{
-	"null":            "no Parquet representation",
 	"sparse_union":    "no Parquet representation",
 	"dense_union":     "no Parquet representation",
 	"list_view":       "pqarrow does not handle list views",

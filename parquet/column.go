@@ -333,16 +333,27 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		if err = cr.levelsV2(body[:rl], n, leaf.maxRep, "repetition", &out.rep); err != nil {
 			return 0, err
 		}
-		if cr.defBits {
+		switch {
+		case dl == 0 && leaf.maxDef > 0 && dh.NumNulls == dh.NumValues:
+			// No levels written for a page of nulls only (other
+			// writers' empty pages): every level is 0.
+			if cr.defBits {
+				growBits(&out.valid, out.slots+n)
+			} else {
+				clear(growLevels(&out.def, n))
+			}
+		case cr.defBits:
 			err = cr.defBitsV2(body[rl:rl+dl], n, out)
-		} else {
+		default:
 			err = cr.levelsV2(body[rl:rl+dl], n, leaf.maxDef, "definition", &out.def)
 		}
 		if err != nil {
 			return 0, err
 		}
 		page = body[rl+dl:]
-		if dh.IsCompressed == nil || *dh.IsCompressed {
+		if len(page) == 0 && int(h.UncompressedPageSize) == rl+dl {
+			// No values: nothing was given to the codec.
+		} else if dh.IsCompressed == nil || *dh.IsCompressed {
 			if page, err = cr.decompress(page, int(h.UncompressedPageSize)-rl-dl); err != nil {
 				return 0, err
 			}

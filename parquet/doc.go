@@ -15,16 +15,35 @@
 // encodings PLAIN, PLAIN_DICTIONARY / RLE_DICTIONARY, RLE, BIT_PACKED
 // (levels), DELTA_BINARY_PACKED, DELTA_LENGTH_BYTE_ARRAY, DELTA_BYTE_ARRAY
 // and BYTE_STREAM_SPLIT, compressed with SNAPPY, GZIP, ZSTD, LZ4_RAW,
-// LZ4 or BROTLI. Encrypted files are refused with [ErrNotSupported].
+// LZ4 or BROTLI.
+//
+// Files of Parquet modular encryption (AES_GCM_V1 and AES_GCM_CTR_V1,
+// encrypted or signed plaintext footers, columns of their own keys) are
+// read with [WithDecryption]: keys given directly or found by a
+// [KeyRetriever] from the key metadata the writer stored, and the AAD
+// prefix when the file does not store it. A wrong key, or bytes changed
+// in the file, give [ErrAuthentication] naming the footer or the column;
+// a column whose key is missing can be left out of the read. The page
+// index and bloom filters of encrypted columns are not used. The [Writer]
+// encrypts with [WithEncryption] (encrypted columns are then written
+// without page index and bloom filters); AES_GCM_CTR_V1 leaves page bodies
+// unauthenticated, as the format defines it.
 //
 // [WithPredicates] skips row groups by their statistics and bloom
 // filters, and pages by the page index. The [Writer] writes statistics
 // and the page index (ColumnIndex and OffsetIndex) by default, and
 // split-block bloom filters for the columns named by [WithBloomFilter].
+// It shreds rows as they are written and writes a row group once it holds
+// [WithRowGroupRows] rows or [WithRowGroupBytes] bytes of values, so its
+// memory is bounded whatever the width of the rows; [WithMaxColumns]
+// bounds the width of the schema it accepts.
 //
 // Every offset, size and count read from the file is checked before use:
 // a malformed file gives an error wrapping [ErrInvalid] that says what and
 // where, never a panic; [ReaderLimits] bound what a page may expand to,
 // and what a whole read may decompress and decode, by the file's size
 // (MaxCompressionRatio).
+// An ARROW:schema key (the Arrow schema a writer stored) that does not
+// decode or does not describe the columns is such an error too, or a
+// warning in [File.Warnings] under [WithStoredSchemaWarnings].
 package parquet

@@ -8,6 +8,8 @@ import (
 	"io"
 	"iter"
 	"runtime"
+	"strconv"
+	"strings"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -54,6 +56,18 @@ type ReaderOption func(*readerConfig)
 
 type readerConfig struct {
 	limits ReaderLimits
+	// schemaWarn: a stored ARROW:schema that cannot be used is a
+	// warning (File.Warnings), not an error.
+	schemaWarn bool
+	decrypt    *FileDecryption
+}
+
+// WithStoredSchemaWarnings makes an ARROW:schema key that does not decode,
+// or that does not describe the file's columns, a warning read from
+// [File.Warnings] (the file is then read with the types of its Parquet
+// schema) instead of an error wrapping [ErrInvalid] from [NewFile].
+func WithStoredSchemaWarnings() ReaderOption {
+	return func(c *readerConfig) { c.schemaWarn = true }
 }
 
 // WithLimits replaces DefaultReaderLimits; a size or count left zero
@@ -89,6 +103,10 @@ type File struct {
 	// OpenFile): chunks are then sliced, not copied.
 	data   []byte
 	region *memory.Region
+	// warnings are the problems passed over (WithStoredSchemaWarnings).
+	warnings []string
+	// dec decrypts an encrypted file's chunks (nil: not encrypted).
+	dec *fileDecryptor
 }
 
 // magic opens and closes every Parquet file; "PARE" marks an encrypted
@@ -111,18 +129,16 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	if _, err := r.ReadAt(tail[:], size-8); err != nil {
 		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
 	}
-	if bytes.Equal(tail[4:], magicEnc) {
-		return nil, unsupportedf("encrypted file (PARE footer)")
-	}
-	if !bytes.Equal(tail[4:], magic) {
+	encFooter := bytes.Equal(tail[4:], magicEnc)
+	if !encFooter && !bytes.Equal(tail[4:], magic) {
 		return nil, invalidf("no PAR1 magic at the end of the file")
 	}
 	var head [4]byte
 	if _, err := r.ReadAt(head[:], 0); err != nil {
 		return nil, fmt.Errorf("parquet: reading the header: %w", err)
 	}
-	if !bytes.Equal(head[:], magic) {
-		return nil, invalidf("no PAR1 magic at the start of the file")
+	if !bytes.Equal(head[:], tail[4:]) {
+		return nil, invalidf("no %s magic at the start of the file", tail[4:])
 	}
 	n := int64(binary.LittleEndian.Uint32(tail[:4]))
 	if n > size-12 {
@@ -135,17 +151,27 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	if _, err := r.ReadAt(footer, size-8-n); err != nil {
 		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
 	}
-	if _, err := thrift.Unmarshal(footer, &f.meta); err != nil {
+	if encFooter {
+		if err := f.openEncryptedFooter(footer); err != nil {
+			return nil, err
+		}
+	} else if used, err := thrift.Unmarshal(footer, &f.meta); err != nil {
 		return nil, fmt.Errorf("parquet: %w: file metadata: %v", ErrInvalid, err)
-	}
-	if f.meta.EncryptionAlgorithm != nil {
-		return nil, unsupportedf("encrypted columns (plaintext footer)")
+	} else if f.meta.EncryptionAlgorithm != nil {
+		if err := f.checkSignedFooter(footer, used); err != nil {
+			return nil, err
+		}
 	}
 	root, leaves, err := schemaTree(f.meta.Schema)
 	if err != nil {
 		return nil, err
 	}
 	f.root, f.leaves = root, leaves
+	if f.dec != nil {
+		if err := f.decryptColumns(); err != nil {
+			return nil, err
+		}
+	}
 	fields := make([]datatype.Field, len(root.children))
 	for i, c := range root.children {
 		if fields[i], err = c.field(); err != nil {
@@ -159,7 +185,12 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 		}
 	}
 	f.schema = alkaid.NewSchema(fields, md)
-	f.applyStoredSchema()
+	if err := f.applyStoredSchema(); err != nil {
+		if !f.cfg.schemaWarn {
+			return nil, err
+		}
+		f.warnings = append(f.warnings, err.Error())
+	}
 	for i := range f.meta.RowGroups {
 		if err := f.checkRowGroup(i); err != nil {
 			return nil, err
@@ -211,39 +242,58 @@ func (f *File) NumRows() int64 { return f.meta.NumRows }
 // NumRowGroups is the number of row groups.
 func (f *File) NumRowGroups() int { return len(f.meta.RowGroups) }
 
+// Warnings are the problems of the file that reading passed over: an
+// unusable ARROW:schema key under [WithStoredSchemaWarnings].
+func (f *File) Warnings() []string { return f.warnings }
+
 // applyStoredSchema restores, from the ARROW:schema key, the field
 // metadata and the types that map one to one onto what was read (time
-// zones, and types of the same layout).
-func (f *File) applyStoredSchema() {
+// zones, and types of the same layout). A key that does not decode, or
+// whose fields are not the file's, is an error: reading on would change
+// the types the writer stored without saying so.
+func (f *File) applyStoredSchema() error {
 	var stored *alkaid.Schema
 	for _, kv := range f.meta.KeyValueMetadata {
 		if kv.Key == "ARROW:schema" && kv.Value != nil {
-			stored = decodeStoredSchema(*kv.Value)
+			var err error
+			if stored, err = decodeStoredSchema(*kv.Value); err != nil {
+				return invalidf("ARROW:schema key: %v", err)
+			}
 		}
 	}
-	if stored == nil || stored.NumFields() != f.schema.NumFields() {
-		return
+	if stored == nil {
+		return nil
+	}
+	if stored.NumFields() != f.schema.NumFields() {
+		return invalidf("ARROW:schema key has %d fields, the Parquet schema %d", stored.NumFields(), f.schema.NumFields())
 	}
 	fields := f.schema.Fields()
 	for i, sf := range stored.Fields() {
 		if sf.Name != fields[i].Name {
-			return
+			return invalidf("ARROW:schema key: field %d is %.64q, the Parquet schema's %.64q", i, sf.Name, fields[i].Name)
 		}
-		fields[i].Metadata = sf.Metadata
-		if sf.Nullable == fields[i].Nullable && restorable(sf.Type, fields[i].Type) {
-			fields[i].Type = sf.Type
+		// Nullability is the Parquet schema's: writers differ on it
+		// (Parquet REQUIRED for a nullable Arrow field that holds no
+		// null), and a top-level field's does not change its values.
+		if !restorable(sf.Type, fields[i].Type) {
+			return invalidf("ARROW:schema key: field %.64q of type %.64s cannot be read from the column's %.64s", sf.Name, sf.Type, fields[i].Type)
 		}
 	}
+	for i, sf := range stored.Fields() {
+		fields[i].Metadata = sf.Metadata
+		fields[i].Type = sf.Type
+	}
 	f.schema = alkaid.NewSchema(fields, f.schema.Metadata())
+	return nil
 }
 
 // decodeStoredSchema decodes the base64 IPC schema message of the
-// ARROW:schema key; nil when it does not decode.
-func decodeStoredSchema(s string) *alkaid.Schema {
+// ARROW:schema key.
+func decodeStoredSchema(s string) (*alkaid.Schema, error) {
 	raw, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
 		if raw, err = base64.RawStdEncoding.DecodeString(s); err != nil {
-			return nil
+			return nil, fmt.Errorf("not base64: %v", err)
 		}
 	}
 	if len(raw) >= 4 && binary.LittleEndian.Uint32(raw) != 0xffffffff {
@@ -253,9 +303,9 @@ func decodeStoredSchema(s string) *alkaid.Schema {
 	raw = append(raw, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0)
 	r, err := ipc.NewStreamReaderBytes(raw)
 	if err != nil {
-		return nil
+		return nil, fmt.Errorf("not an IPC schema message: %v", err)
 	}
-	return r.Schema()
+	return r.Schema(), nil
 }
 
 func (f *File) checkRowGroup(i int) error {
@@ -269,8 +319,11 @@ func (f *File) checkRowGroup(i int) error {
 	for j := range rg.Columns {
 		cc := &rg.Columns[j]
 		where := fmt.Sprintf("row group %d column %q", i, pathString(f.leaves[j].path))
-		if cc.CryptoMetadata != nil || cc.EncryptedColumnMetadata != nil {
-			return unsupportedf("%s: encrypted column", where)
+		if f.dec != nil && f.dec.locked[i][j] != nil {
+			continue // read only when asked for, then refused
+		}
+		if f.dec == nil && (cc.CryptoMetadata != nil || cc.EncryptedColumnMetadata != nil) {
+			return invalidf("%s: an encrypted column in a file without encryption", where)
 		}
 		if cc.FilePath != nil {
 			return unsupportedf("%s: data in another file (%q)", where, *cc.FilePath)
@@ -297,7 +350,32 @@ func (f *File) chunkRange(cc *format.ColumnChunk, where string) (int64, int64, e
 	if start < 4 || n < 0 || start > end || n > end-start {
 		return 0, 0, invalidf("%s: pages at [%d, %d+%d) outside the file's data [4, %d)", where, start, start, n, end)
 	}
+	if f.meta.CreatedBy != nil && parquetMRBefore129(*f.meta.CreatedBy) {
+		// parquet-mr up to 1.2.8 left the dictionary page header out of
+		// the chunk's size (PARQUET-816): the chunk may run up to that
+		// header's size further. Reading stops at the chunk's last value.
+		n += min(maxDictHeaderSize, end-start-n)
+	}
 	return start, n, nil
+}
+
+// maxDictHeaderSize bounds a dictionary page header (PARQUET-816).
+const maxDictHeaderSize = 100
+
+// parquetMRBefore129 reports whether created_by names parquet-mr before
+// 1.2.9, or parquet-mr of no version.
+func parquetMRBefore129(createdBy string) bool {
+	app, rest, _ := strings.Cut(strings.ToLower(createdBy), " version ")
+	if strings.TrimSpace(app) != "parquet-mr" {
+		return false
+	}
+	version, _, _ := strings.Cut(strings.TrimSpace(rest), " ")
+	var v [3]int
+	for i, part := range strings.SplitN(version, ".", 3) {
+		digits := part[:len(part)-len(strings.TrimLeft(part, "0123456789"))]
+		v[i], _ = strconv.Atoi(digits)
+	}
+	return v[0] < 1 || (v[0] == 1 && (v[1] < 2 || (v[1] == 2 && v[2] < 9)))
 }
 
 // Option of Records.

@@ -17,6 +17,11 @@ func restorable(stored, read datatype.DataType) bool {
 	if datatype.Equal(stored, read) {
 		return true
 	}
+	if r, ok := read.(datatype.ExtensionType); ok {
+		// A logical type read as an extension (UUID) that the writer
+		// stored as its storage type.
+		return restorable(stored, r.StorageType())
+	}
 	switch s := stored.(type) {
 	case *datatype.DictionaryType:
 		return restorable(s.Value, read)
@@ -80,6 +85,10 @@ func convertLeaf(a array.Array, t datatype.DataType) (array.Array, error) {
 		k = et.StorageType().Kind()
 	}
 	switch k {
+	case datatype.KindNull:
+		// A column annotated UNKNOWN: its values (none, when the file is
+		// right) are nulls.
+		return makeArray(t, a.Len())
 	case datatype.KindLargeString, datatype.KindStringView, datatype.KindLargeBinary, datatype.KindBinaryView:
 		src, ok := a.(*array.Binary[int32])
 		if !ok {

@@ -13,14 +13,14 @@ import (
 )
 
 // parquetTypes is randdata's AllTypes without the types Parquet cannot
-// hold (null, unions), with the names of those left out.
+// hold (unions), with the names of those left out.
 func parquetTypes() (*alkaid.Schema, []string) {
 	all := randdata.AllTypes()
 	var keep []datatype.Field
 	var dropped []string
 	for _, f := range all.Fields() {
 		switch f.Type.Kind() {
-		case datatype.KindNull, datatype.KindSparseUnion, datatype.KindDenseUnion:
+		case datatype.KindSparseUnion, datatype.KindDenseUnion:
 			dropped = append(dropped, f.Name)
 			continue
 		}
@@ -135,7 +135,7 @@ func TestWriteNotSupported(t *testing.T) {
 	all := randdata.AllTypes()
 	for _, f := range all.Fields() {
 		switch f.Type.Kind() {
-		case datatype.KindNull, datatype.KindSparseUnion, datatype.KindDenseUnion:
+		case datatype.KindSparseUnion, datatype.KindDenseUnion:
 			_, err := NewWriter(&bytes.Buffer{}, alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{}))
 			if !errors.Is(err, ErrNotSupported) {
 				t.Errorf("%s: got %v, want ErrNotSupported", f.Name, err)

@@ -361,6 +361,9 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 	leaf := jb.leaf
 	cc := &rg.Columns[leaf.column]
 	where := fmt.Sprintf("row group %d column %q", g, pathString(leaf.path))
+	if f.dec != nil && f.dec.locked[g][leaf.column] != nil {
+		return f.dec.locked[g][leaf.column]
+	}
 	var data []byte
 	if cc.MetaData.NumValues > 0 {
 		start, n, err := f.chunkRange(cc, where)
@@ -377,6 +380,12 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 			data = make([]byte, n)
 			if _, err := f.r.ReadAt(data, start); err != nil {
 				return fmt.Errorf("parquet: %s: reading %d bytes at %d: %w", where, n, start, err)
+			}
+		}
+		if c := f.chunkCryptor(g, leaf.column); c != nil {
+			dictFirst := cc.MetaData.DictionaryPageOffset != nil && *cc.MetaData.DictionaryPageOffset > 0
+			if data, err = f.dec.decryptChunk(c, g, leaf.column, data, cc.MetaData.NumValues, dictFirst, where); err != nil {
+				return err
 			}
 		}
 	}
@@ -428,5 +437,25 @@ func (f *File) readColumn(jb *job, rows int64, out *shred.Column, final *array.A
 		return err
 	}
 	*out = shred.Column{Path: leaf.path, MaxRep: int(leaf.maxRep), MaxDef: int(leaf.maxDef), Rep: ch.rep, Def: ch.def, Values: vals}
+	if leaf.optionalKey {
+		return foldOptionalKey(out, cr.where)
+	}
+	return nil
+}
+
+// foldOptionalKey makes the levels of an optional map key those of a
+// required one: the level of a present key drops by one; a null key (the
+// level below) is an error.
+func foldOptionalKey(c *shred.Column, where string) error {
+	top := int16(c.MaxDef)
+	for i, d := range c.Def {
+		switch d {
+		case top:
+			c.Def[i] = top - 1
+		case top - 1:
+			return invalidf("%s: a null map key at entry %d", where, i)
+		}
+	}
+	c.MaxDef--
 	return nil
 }

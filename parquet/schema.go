@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/extension"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
@@ -19,6 +20,10 @@ type node struct {
 	// Leaves only: the column index and maximum levels.
 	column         int
 	maxDef, maxRep int16
+	// optionalKey: an optional map key (a legacy form), read as the
+	// required key Arrow maps have: its definition levels drop by one
+	// once decoded (see foldOptionalKey).
+	optionalKey bool
 }
 
 func (n *node) repetition() format.Repetition {
@@ -103,6 +108,9 @@ func (n *node) field() (datatype.Field, error) {
 	switch {
 	case len(n.children) == 0:
 		t, err = leafType(e)
+		if err == nil {
+			t = annotatedType(e, t)
+		}
 	case isList(e):
 		t, err = n.listType()
 	case isMap(e):
@@ -172,7 +180,7 @@ func (n *node) mapType() (datatype.DataType, error) {
 		return nil, unsupportedf("map %q: want one repeated child", name)
 	}
 	kv := n.children[0]
-	if len(kv.children) != 2 {
+	if len(kv.children) != 1 && len(kv.children) != 2 {
 		return nil, unsupportedf("map %q: key_value has %d fields, want 2", name, len(kv.children))
 	}
 	key, err := kv.children[0].field()
@@ -180,13 +188,41 @@ func (n *node) mapType() (datatype.DataType, error) {
 		return nil, err
 	}
 	if key.Nullable {
-		return nil, unsupportedf("map %q: optional key", name)
+		// Legacy writers made keys optional; Arrow's are required, and
+		// a null key read is an error.
+		k := kv.children[0]
+		if k.column < 0 {
+			return nil, unsupportedf("map %q: optional key of a nested type", name)
+		}
+		k.optionalKey, key.Nullable = true, false
+	}
+	if len(kv.children) == 1 {
+		// A map without values (the format allows it): a list of its
+		// keys, as arrow-rs and Arrow C++ read it.
+		return datatype.ListOfField(key), nil
 	}
 	val, err := kv.children[1].field()
 	if err != nil {
 		return nil, err
 	}
 	return datatype.MapOfFields(key, val, false)
+}
+
+// annotatedType gives the Alkaid type of logical types whose values are
+// read as those of another type t: UUID (the arrow.uuid extension over
+// fixed_size_binary[16]) and UNKNOWN (null, whatever the physical type:
+// the column holds no value).
+func annotatedType(e *format.SchemaElement, t datatype.DataType) datatype.DataType {
+	lt := e.LogicalType
+	switch {
+	case lt == nil:
+		return t
+	case lt.UUID != nil && typeLength(e) == 16 && *e.Type == format.FixedLenByteArray:
+		return extension.NewUUIDType()
+	case lt.Unknown != nil && e.RepetitionType != nil && *e.RepetitionType == format.Optional:
+		return datatype.Null
+	}
+	return t
 }
 
 // leafType maps a primitive element to an Alkaid type.

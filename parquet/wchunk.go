@@ -105,7 +105,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	var stamp []int32 // page number (from 1) that last saw each dictionary entry
 	var keep []int32  // a page's distinct dictionary entries
 	pageNo := 0       // pages so far
-	q := &pageQueue{codec: format.Codec(codec), crc: w.cfg.crc, slots: w.slots}
+	q := &pageQueue{codec: format.Codec(codec), level: w.cfg.level, crc: w.cfg.crc, slots: w.slots}
 	if indices != nil {
 		meta.DictionaryPageOffset = ptr(int64(0))
 		h := &format.PageHeader{Type: format.DictionaryPage,

@@ -16,6 +16,7 @@ import (
 // lays them out in order once all are done.
 type pageQueue struct {
 	codec format.Codec
+	level int
 	crc   bool
 	slots chan struct{} // nil: each page is compressed on the spot
 	wg    sync.WaitGroup
@@ -61,7 +62,7 @@ func (q *pageQueue) compress(p *queuedPage, body []byte) {
 	}
 	c, kept := body, true
 	if q.codec != format.Uncompressed {
-		out, err := compress.Compress(q.codec, pageBuffer(len(body)+len(body)/8+64), body)
+		out, err := compress.CompressLevel(q.codec, q.level, pageBuffer(len(body)+len(body)/8+64), body)
 		if err != nil {
 			p.err = err
 			return

@@ -6,7 +6,9 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"maps"
 	"runtime"
+	"slices"
 	"sort"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -52,25 +54,47 @@ func (e Encoding) String() string { return format.Encoding(e).String() }
 type WriterOption func(*writerConfig)
 
 type writerConfig struct {
-	codec        Codec
-	colCodec     map[string]Codec
-	colEncoding  map[string]Encoding
-	rowGroupRows int
-	pageSize     int
-	dict         bool
-	dictLimit    int
-	crc          bool
-	noSchema     bool
-	kv           []format.KeyValue
-	parallel     int
-	sorting      []SortingColumn
-	noPageIndex  bool
-	bloom        map[string]bool // columns with a bloom filter
-	pageV2       bool
+	codec         Codec
+	level         int
+	colCodec      map[string]Codec
+	colEncoding   map[string]Encoding
+	rowGroupRows  int
+	rowGroupBytes int
+	pageSize      int
+	dict          bool
+	dictLimit     int
+	crc           bool
+	noSchema      bool
+	kv            []format.KeyValue
+	parallel      int
+	sorting       []SortingColumn
+	noPageIndex   bool
+	bloom         map[string]bool // columns with a bloom filter
+	pageV2        bool
+	maxColumns    int
+	encrypt       *FileEncryption
 }
+
+// DefaultMaxColumns is the most leaf columns a Writer takes unless
+// WithMaxColumns says otherwise: the footer of a row group of that many
+// columns stays well within the reader's DefaultReaderLimits.MaxFooterSize.
+const DefaultMaxColumns = 100_000
+
+// WithMaxColumns sets the most leaf columns (Parquet columns, after
+// nested fields are flattened) of the schema NewWriter accepts (default
+// DefaultMaxColumns); a wider schema fails at once with ErrLimit rather
+// than when the footer is written.
+func WithMaxColumns(n int) WriterOption { return func(w *writerConfig) { w.maxColumns = max(n, 1) } }
 
 // WithCodec sets the codec of every column (default Snappy).
 func WithCodec(c Codec) WriterOption { return func(w *writerConfig) { w.codec = c } }
+
+// WithCompressionLevel sets the level of the codecs that have levels:
+// GZIP 1-9, ZSTD 1-22 (as zstd's own levels; the encoder has four speeds,
+// each level selects the nearest), BROTLI 0-11. Level 0 is each codec's
+// default; SNAPPY and the LZ4 codecs have no level and ignore it. A level
+// outside a used codec's range makes NewWriter fail with ErrInvalid.
+func WithCompressionLevel(level int) WriterOption { return func(w *writerConfig) { w.level = level } }
 
 // WithColumnCodec sets the codec of one column, named by its dotted
 // Parquet path (e.g. "a.list.element").
@@ -84,9 +108,19 @@ func WithColumnEncoding(path string, e Encoding) WriterOption {
 	return func(w *writerConfig) { w.colEncoding[path] = e }
 }
 
-// WithRowGroupRows sets the most rows of a row group (default 1<<20).
+// WithRowGroupRows sets the most rows of a row group (default 1<<20);
+// WithRowGroupBytes may end a row group sooner.
 func WithRowGroupRows(n int) WriterOption {
 	return func(w *writerConfig) { w.rowGroupRows = max(n, 1) }
+}
+
+// WithRowGroupBytes sets the byte target of a row group (default 128 MiB):
+// a row group is written once the values and levels of the rows buffered
+// for it reach n bytes, which bounds the writer's memory whatever the
+// width of the rows. Rows are buffered as their Parquet values, before
+// encoding and compression: the row group in the file is smaller.
+func WithRowGroupBytes(n int) WriterOption {
+	return func(w *writerConfig) { w.rowGroupBytes = max(n, 1) }
 }
 
 // WithPageSize sets the target size of a data page's values in bytes
@@ -133,15 +167,20 @@ func WithKeyValue(key, value string) WriterOption {
 // Writer writes records to a Parquet file: rows are buffered until a row
 // group is full, then written; Close writes the footer.
 type Writer struct {
-	w       io.Writer
-	pos     int64
-	cfg     writerConfig
-	schema  *alkaid.Schema
-	elems   []format.SchemaElement
-	leaves  []*wleaf
-	pending []*alkaid.Record
-	rows    int
-	groups  []format.RowGroup
+	w      io.Writer
+	pos    int64
+	cfg    writerConfig
+	schema *alkaid.Schema
+	elems  []format.SchemaElement
+	leaves []*wleaf
+	// pending holds the shredded rows of the row group being built, by
+	// leaf: rows of them, bytes in all; rowBytes is the bytes a row took
+	// in the last record shredded.
+	pending  [][]segment
+	rows     int
+	bytes    int64
+	rowBytes int64
+	groups   []format.RowGroup
 	// indexes[g][c] is the page index of chunk c of row group g, written
 	// by Close (nil entries when the page index is off).
 	indexes [][]*chunkIndex
@@ -154,20 +193,25 @@ type Writer struct {
 	// slots bounds the pages being compressed at once across the
 	// writer's chunks (nil without parallelism: see pageQueue).
 	slots chan struct{}
+	// enc encrypts the file (WithEncryption).
+	enc *fileEncryptor
 }
 
 // NewWriter starts a Parquet file of records of schema s on w.
 func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, error) {
 	cfg := writerConfig{codec: Snappy, colCodec: map[string]Codec{}, colEncoding: map[string]Encoding{},
-		rowGroupRows: 1 << 20, pageSize: 1 << 20, dict: true, dictLimit: 1 << 20,
-		parallel: runtime.GOMAXPROCS(0)}
+		rowGroupRows: 1 << 20, rowGroupBytes: 128 << 20, pageSize: 1 << 20, dict: true, dictLimit: 1 << 20,
+		parallel: runtime.GOMAXPROCS(0), maxColumns: DefaultMaxColumns}
 	for _, o := range opts {
 		o(&cfg)
+	}
+	if s.NumFields() > cfg.maxColumns {
+		return nil, limitf("schema of %d fields (limit %d columns)", s.NumFields(), cfg.maxColumns)
 	}
 	if !compress.Supported(format.Codec(cfg.codec)) {
 		return nil, unsupportedf("codec %s", cfg.codec)
 	}
-	b := &schemaBuilder{elems: []format.SchemaElement{{Name: "schema", NumChildren: ptr(int32(s.NumFields()))}}}
+	b := &schemaBuilder{elems: []format.SchemaElement{{Name: "schema", NumChildren: ptr(int32(s.NumFields()))}}, maxLeaves: cfg.maxColumns}
 	for _, f := range s.Fields() {
 		if err := b.add(f, repOf(f.Nullable), nil); err != nil {
 			return nil, err
@@ -178,6 +222,13 @@ func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, er
 			return nil, unsupportedf("column %q: codec %s", p, c)
 		}
 	}
+	if cfg.level != 0 {
+		for _, c := range append([]Codec{cfg.codec}, slices.Collect(maps.Values(cfg.colCodec))...) {
+			if lo, hi, ok := compress.Levels(format.Codec(c)); ok && (cfg.level < lo || cfg.level > hi) {
+				return nil, invalidf("compression level %d outside %s's [%d, %d]", cfg.level, c, lo, hi)
+			}
+		}
+	}
 	sorting, err := sortingColumns(cfg.sorting, b.leaves)
 	if err != nil {
 		return nil, err
@@ -186,7 +237,19 @@ func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, er
 	if cfg.parallel > 1 {
 		pw.slots = make(chan struct{}, cfg.parallel)
 	}
-	if err := pw.write(magic); err != nil {
+	head := magic
+	if cfg.encrypt != nil {
+		if pw.enc, err = newFileEncryptor(cfg.encrypt, b.leaves); err != nil {
+			return nil, err
+		}
+		for i, l := range b.leaves {
+			if pw.enc.columns[i] != nil && cfg.bloom[pathString(l.path)] {
+				return nil, unsupportedf("column %q: a bloom filter of an encrypted column", pathString(l.path))
+			}
+		}
+		head = pw.enc.magic()
+	}
+	if err := pw.write(head); err != nil {
 		return nil, err
 	}
 	return pw, nil
@@ -204,7 +267,10 @@ func (w *Writer) write(p []byte) error {
 	return w.err
 }
 
-// Write adds the rows of rec, whose schema must equal the writer's.
+// Write adds the rows of rec, whose schema must equal the writer's. The
+// rows are shredded into the writer's own buffers at once (rec is not
+// kept); a row group is written when it reaches the row count or the
+// byte target (see WithRowGroupRows and WithRowGroupBytes).
 func (w *Writer) Write(rec *alkaid.Record) error {
 	if w.closed {
 		return fmt.Errorf("parquet: Write after Close")
@@ -214,10 +280,18 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 	}
 	for off := 0; off < rec.NumRows(); {
 		n := min(rec.NumRows()-off, w.cfg.rowGroupRows-w.rows)
-		w.pending = append(w.pending, rec.Slice(off, off+n))
-		w.rows += n
+		if w.rowBytes > 0 {
+			// As many rows as the bytes left should hold, judging by
+			// the rows shredded last.
+			n = min(n, max(1, int((int64(w.cfg.rowGroupBytes)-w.bytes)/w.rowBytes)))
+		} else {
+			n = min(n, firstRows) // a first measure of a row's bytes
+		}
+		if err := w.shred(rec.Slice(off, off+n)); err != nil {
+			return err
+		}
 		off += n
-		if w.rows >= w.cfg.rowGroupRows {
+		if w.rows >= w.cfg.rowGroupRows || w.bytes >= int64(w.cfg.rowGroupBytes) {
 			if err := w.Flush(); err != nil {
 				return err
 			}
@@ -226,11 +300,12 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 	return nil
 }
 
-// Flush writes the buffered rows as a row group.
-func (w *Writer) Flush() error {
-	if w.rows == 0 {
-		return w.err
-	}
+// firstRows are the rows of the first piece of a writer's first record,
+// shredded to measure the bytes of a row.
+const firstRows = 4096
+
+// shred adds the segments of rec's leaves to the row group being built.
+func (w *Writer) shred(rec *alkaid.Record) error {
 	if w.firstLeaf == nil {
 		first := 0
 		for _, f := range w.schema.Fields() {
@@ -241,35 +316,48 @@ func (w *Writer) Flush() error {
 			}
 			first += len(leaves)
 		}
+		w.pending = make([][]segment, len(w.leaves))
 	}
-	// Fields are shredded, then column chunks encoded, in parallel; the
-	// chunks are written in order.
-	segments := make([][]segment, len(w.leaves))
-	for _, rec := range w.pending {
-		fields := rec.Schema().Fields()
-		perField := make([][]segment, len(fields))
-		err := parallelDo(len(fields), w.cfg.parallel, func(fi int) error {
-			segs, err := w.segments(fields[fi], rec.Column(fi), w.firstLeaf[fi])
-			perField[fi] = segs
-			return err
-		})
-		if err != nil {
-			return err
-		}
-		leaf := 0
-		for _, segs := range perField {
-			for _, s := range segs {
-				if leaf >= len(w.leaves) {
-					return fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
-				}
-				segments[leaf] = append(segments[leaf], s)
-				leaf++
+	// Fields are shredded in parallel.
+	fields := rec.Schema().Fields()
+	perField := make([][]segment, len(fields))
+	err := parallelDo(len(fields), w.cfg.parallel, func(fi int) error {
+		segs, err := w.segments(fields[fi], rec.Column(fi), w.firstLeaf[fi])
+		perField[fi] = segs
+		return err
+	})
+	if err != nil {
+		return err
+	}
+	leaf := 0
+	var size int64
+	for _, segs := range perField {
+		for _, s := range segs {
+			if leaf >= len(w.leaves) {
+				return fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
 			}
-		}
-		if leaf != len(w.leaves) {
-			return fmt.Errorf("parquet: %d shredded columns for %d leaves", leaf, len(w.leaves))
+			w.pending[leaf] = append(w.pending[leaf], s)
+			size += int64(s.bytes())
+			leaf++
 		}
 	}
+	if leaf != len(w.leaves) {
+		return fmt.Errorf("parquet: %d shredded columns for %d leaves", leaf, len(w.leaves))
+	}
+	w.rows += rec.NumRows()
+	w.bytes += size
+	if rec.NumRows() > 0 {
+		w.rowBytes = max(1, size/int64(rec.NumRows()))
+	}
+	return nil
+}
+
+// Flush writes the buffered rows as a row group.
+func (w *Writer) Flush() error {
+	if w.rows == 0 {
+		return w.err
+	}
+	segments := w.pending
 	chunks := make([]format.ColumnChunk, len(w.leaves))
 	bodies := make([][][]byte, len(w.leaves))
 	indexes := make([]*chunkIndex, len(w.leaves))
@@ -289,6 +377,10 @@ func (w *Writer) Flush() error {
 		var err error
 		chunks[i], bodies[i], indexes[i], blooms[i], err = w.encodeChunk(w.leaves[i], segments[i])
 		segments[i] = nil
+		if err == nil && w.enc != nil && w.enc.columns[i] != nil {
+			indexes[i], blooms[i] = nil, nil
+			bodies[i], err = w.enc.sealChunk(&chunks[i], bodies[i], len(w.groups), i)
+		}
 		return err
 	})
 	if err != nil {
@@ -322,7 +414,7 @@ func (w *Writer) Flush() error {
 	w.groups = append(w.groups, rg)
 	w.indexes = append(w.indexes, indexes)
 	w.total += int64(w.rows)
-	w.pending, w.rows = nil, 0
+	w.pending, w.rows, w.bytes = make([][]segment, len(w.leaves)), 0, 0
 	return w.err
 }
 
@@ -353,6 +445,10 @@ func (w *Writer) Close() error {
 			return err
 		}
 		md.KeyValueMetadata = append(md.KeyValueMetadata, format.KeyValue{Key: "ARROW:schema", Value: ptr(s)})
+	}
+	if w.enc != nil {
+		w.enc.sealColumns(md.RowGroups)
+		return w.write(w.enc.tail(&md))
 	}
 	footer := thrift.Marshal(nil, &md)
 	footer = binary.LittleEndian.AppendUint32(footer, uint32(len(footer)))

@@ -2,6 +2,7 @@ package parquet
 
 import (
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/extension"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
@@ -17,8 +18,9 @@ type wleaf struct {
 
 // schemaBuilder flattens Alkaid fields into Parquet schema elements.
 type schemaBuilder struct {
-	elems  []format.SchemaElement
-	leaves []*wleaf
+	elems     []format.SchemaElement
+	leaves    []*wleaf
+	maxLeaves int
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -40,7 +42,11 @@ func (b *schemaBuilder) add(f datatype.Field, rep format.Repetition, path []stri
 	if rt, ok := t.(*datatype.RunEndEncodedType); ok {
 		t = rt.Values().Type
 	}
+	var logical *format.LogicalType // of the extension types Parquet annotates
 	if et, ok := t.(datatype.ExtensionType); ok {
+		if et.ExtensionName() == extension.UUIDName && datatype.ByteWidth(et.StorageType()) == 16 {
+			logical = &format.LogicalType{UUID: &format.Empty{}}
+		}
 		t = et.StorageType()
 	}
 	if dt, ok := t.(*datatype.DictionaryType); ok {
@@ -82,6 +88,12 @@ func (b *schemaBuilder) add(f datatype.Field, rep format.Repetition, path []stri
 	l := &wleaf{path: path, vtype: t}
 	if err := leafElement(t, &e, l); err != nil {
 		return unsupportedf("field %q: %v", pathString(path), err)
+	}
+	if logical != nil {
+		e.LogicalType = logical
+	}
+	if len(b.leaves) >= b.maxLeaves {
+		return limitf("field %q: more than %d leaf columns", pathString(path), b.maxLeaves)
 	}
 	b.elems = append(b.elems, e)
 	b.leaves = append(b.leaves, l)
@@ -200,6 +212,11 @@ func leafElement(t datatype.DataType, e *format.SchemaElement, l *wleaf) error {
 			l.width, e.TypeLength = w, ptr(int32(w))
 		}
 		l.signed = true
+	case datatype.KindNull:
+		// As Arrow does: an optional INT32 of no value, annotated
+		// UNKNOWN (always null).
+		set(format.Int32, &format.LogicalType{Unknown: &format.Empty{}})
+		e.RepetitionType = ptr(format.Optional)
 	default:
 		return unsupportedf("type %s has no Parquet representation", t)
 	}

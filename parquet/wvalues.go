@@ -16,6 +16,10 @@ import (
 func physicalOf(l *wleaf, a array.Array) (*values, error) {
 	n := a.Len()
 	v := &values{n: n, width: l.width}
+	if l.vtype.Kind() == datatype.KindNull {
+		// Every slot is null: no value to write.
+		return &values{width: l.width}, nil
+	}
 	switch l.phys {
 	case format.Boolean:
 		b, ok := a.(*array.Boolean)

@@ -66,6 +66,9 @@ type command struct {
 func (c command) newFlags() *flag.FlagSet {
 	fs := flag.NewFlagSet(c.name, flag.ContinueOnError)
 	fs.SetOutput(cmdStderr)
+	if parquetReaders[c.name] {
+		pqRead.register(fs)
+	}
 	fs.Usage = func() {
 		w := fs.Output()
 		fmt.Fprintf(w, "usage: alkaid %s [flags] %s\n\n%s\n", c.name, c.args, c.short)
@@ -376,7 +379,7 @@ type outFlags struct {
 func (o *outFlags) register(fs *flag.FlagSet) {
 	fs.StringVar(&o.to, "to", "", "output form: `stream`, file or parquet (default: from OUT's extension: .ipc/.arrow file, .ipcs/.arrows stream, .parquet Parquet)")
 	fs.StringVar(&o.compression, "compression", "none", "body compression: none, lz4 or zstd")
-	fs.IntVar(&o.level, "level", 0, "compression level (0: the codec's default)")
+	fs.IntVar(&o.level, "level", 0, "compression level (0: the codec's default; Parquet: gzip 1-9, zstd 1-22, brotli 0-11)")
 	fs.StringVar(&o.magic, "magic", "", "names to write: alkaid or arrow (ARROW1 magic, ARROW: metadata) (default: arrow for .arrow/.arrows, else alkaid)")
 	fs.IntVar(&o.alignment, "align", 8, "body buffer alignment: 8 or 64")
 	fs.StringVar(&o.codec, "codec", "", "Parquet page codec: "+parquetCodecNames()+" (default snappy)")

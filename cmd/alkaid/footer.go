@@ -144,7 +144,7 @@ func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, err
 		f, size, head = file, st.Size(), head[:n]
 	}
 	if isParquetHead(head) {
-		pf, err := parquet.NewFile(f, size)
+		pf, err := parquet.NewFile(f, size, pqRead.options()...)
 		if err != nil {
 			return nil, nil, err
 		}

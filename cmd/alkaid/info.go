@@ -77,7 +77,7 @@ func info(path string) error {
 	}
 	head, _ := br.Peek(8)
 	if isParquetHead(head) {
-		pf, err := parquet.NewFile(f, size)
+		pf, err := parquet.NewFile(f, size, pqRead.options()...)
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
 		}

@@ -25,8 +25,11 @@ import (
 // parquetMagic starts and ends every Parquet file.
 var parquetMagic = []byte("PAR1")
 
-// isParquetHead reports whether head, a file's first bytes, is Parquet's.
-func isParquetHead(head []byte) bool { return bytes.HasPrefix(head, parquetMagic) }
+// isParquetHead reports whether head, a file's first bytes, is Parquet's:
+// PAR1, or PARE (an encrypted footer).
+func isParquetHead(head []byte) bool {
+	return bytes.HasPrefix(head, parquetMagic) || bytes.HasPrefix(head, []byte("PARE"))
+}
 
 // headlessParquet returns an error when the file f (size bytes, whose
 // first bytes are head) starts with neither PAR1 nor an IPC magic but
@@ -74,7 +77,7 @@ func openParquetPath(path string) (*parquet.File, int64, io.Closer, error) {
 		f.Close()
 		return nil, 0, nil, err
 	}
-	pf, err := parquet.NewFile(f, st.Size())
+	pf, err := parquet.NewFile(f, st.Size(), pqRead.options()...)
 	if err != nil {
 		f.Close()
 		return nil, 0, nil, err
@@ -85,7 +88,7 @@ func openParquetPath(path string) (*parquet.File, int64, io.Closer, error) {
 // openParquet opens the Parquet file f of size bytes (named path) through
 // its footer.
 func openParquet(path string, f io.ReaderAt, size int64) (*parquet.File, error) {
-	pf, err := parquet.NewFile(f, size)
+	pf, err := parquet.NewFile(f, size, pqRead.options()...)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -118,7 +121,15 @@ func eachParquet(pf *parquet.File, fn func(i int, rec *alkaid.Record, meta map[s
 func parquetInfo(name string, pf *parquet.File, size int64) error {
 	w := cmdStdout
 	fmt.Fprintf(w, "path:           %s\n", name)
-	fmt.Fprintf(w, "format:         Parquet (magic PAR1)\n")
+	if enc := pf.Encryption(); enc != "" {
+		magic := "PARE"
+		if strings.Contains(enc, "plaintext") {
+			magic = "PAR1"
+		}
+		fmt.Fprintf(w, "format:         Parquet (magic %s), encrypted: %s\n", magic, enc)
+	} else {
+		fmt.Fprintf(w, "format:         Parquet (magic PAR1)\n")
+	}
 	fmt.Fprintf(w, "size:           %s bytes (%s)\n", groupDigits(size), humanBytes(size))
 	if cb := pf.CreatedBy(); cb != "" {
 		fmt.Fprintf(w, "created by:     %s\n", cb)
@@ -227,10 +238,13 @@ func (o *outFlags) parquetOptions() ([]parquet.WriterOption, error) {
 	if o.compression != "none" && o.compression != "" {
 		return nil, usagef("-compression %s applies to IPC outputs; for Parquet use -codec (%s)", quote.String(o.compression), parquetCodecNames())
 	}
-	if o.magic != "" || o.alignment != 8 || o.level != 0 {
-		return nil, usagef("-magic, -align and -level apply to IPC outputs, not Parquet")
+	if o.magic != "" || o.alignment != 8 {
+		return nil, usagef("-magic and -align apply to IPC outputs, not Parquet")
 	}
 	var opts []parquet.WriterOption
+	if o.level != 0 {
+		opts = append(opts, parquet.WithCompressionLevel(o.level))
+	}
 	if o.codec != "" {
 		found := false
 		for _, c := range parquetCodecs {
@@ -248,7 +262,11 @@ func (o *outFlags) parquetOptions() ([]parquet.WriterOption, error) {
 	if o.rowGroupRows > 0 {
 		opts = append(opts, parquet.WithRowGroupRows(o.rowGroupRows))
 	}
-	return opts, nil
+	enc, err := pqRead.encryption()
+	if err != nil {
+		return nil, err
+	}
+	return append(opts, enc...), nil
 }
 
 // openOutput creates the output at path in the form the flags choose: a

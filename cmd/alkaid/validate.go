@@ -78,7 +78,7 @@ func validate(path string, quiet, strict bool) error {
 		defer sin.Close()
 		if sin.file != nil {
 			if isParquetHead(sin.head) {
-				pf, err := parquet.NewFile(sin.file, sin.size)
+				pf, err := parquet.NewFile(sin.file, sin.size, pqRead.options()...)
 				if err != nil {
 					return fmt.Errorf("stdin: invalid: %w", err)
 				}

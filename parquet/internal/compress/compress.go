@@ -210,8 +210,35 @@ func lz4Hadoop(src []byte, size int) ([]byte, error) {
 	return out, nil
 }
 
-// Compress appends src compressed with c to dst.
+// Compress appends src compressed with c to dst, at the codec's default
+// level.
 func Compress(c format.Codec, dst, src []byte) ([]byte, error) {
+	return CompressLevel(c, 0, dst, src)
+}
+
+// Levels returns the compression levels c accepts (GZIP 1-9, ZSTD 1-22,
+// BROTLI 0-11); ok is false for codecs without levels.
+func Levels(c format.Codec) (lo, hi int, ok bool) {
+	switch c {
+	case format.Gzip:
+		return gzip.BestSpeed, gzip.BestCompression, true
+	case format.Zstd:
+		return 1, 22, true
+	case format.Brotli:
+		return brotli.BestSpeed, brotli.BestCompression, true
+	}
+	return 0, 0, false
+}
+
+// CompressLevel is Compress at a level of c (see Levels); level 0 is the
+// codec's default, and codecs without levels ignore it. A level out of
+// range is an error.
+func CompressLevel(c format.Codec, level int, dst, src []byte) ([]byte, error) {
+	if level != 0 {
+		if lo, hi, ok := Levels(c); ok && (level < lo || level > hi) {
+			return nil, fmt.Errorf("parquet compress: %w: %s level %d outside [%d, %d]", ErrInvalid, c, level, lo, hi)
+		}
+	}
 	switch c {
 	case format.Uncompressed:
 		return append(dst, src...), nil
@@ -226,18 +253,28 @@ func Compress(c format.Codec, dst, src []byte) ([]byte, error) {
 		out := s2.EncodeSnappy(dst[len(dst):len(dst)+n], src)
 		return dst[:len(dst)+len(out)], nil
 	case format.Gzip:
+		if level == 0 {
+			level = gzip.DefaultCompression
+		}
 		var b bytes.Buffer
-		zw := gzip.NewWriter(&b)
+		zw, _ := gzip.NewWriterLevel(&b, level) // level checked above
 		_, _ = zw.Write(src)
 		_ = zw.Close()
 		return append(dst, b.Bytes()...), nil
 	case format.Zstd:
-		e := zstdEncPool.Get().(*zstd.Encoder)
-		defer zstdEncPool.Put(e)
+		pool := &zstdEncPool
+		if level != 0 {
+			pool = zstdLevelPool(level)
+		}
+		e := pool.Get().(*zstd.Encoder)
+		defer pool.Put(e)
 		return e.EncodeAll(src, dst), nil
 	case format.Brotli:
+		if level == 0 {
+			level = 3
+		}
 		var b bytes.Buffer
-		bw := brotli.NewWriterLevel(&b, 3)
+		bw := brotli.NewWriterLevel(&b, level)
 		_, _ = bw.Write(src)
 		_ = bw.Close()
 		return append(dst, b.Bytes()...), nil
@@ -254,13 +291,28 @@ func Compress(c format.Codec, dst, src []byte) ([]byte, error) {
 	return nil, fmt.Errorf("parquet compress: %w: %s", ErrNotSupported, c)
 }
 
-var zstdEncPool = sync.Pool{New: func() any {
-	e, err := zstd.NewWriter(nil, zstd.WithEncoderConcurrency(1))
+var zstdEncPool = sync.Pool{New: func() any { return newZstdEncoder() }}
+
+// zstdLevelPools holds a pool of encoders per explicit ZSTD level.
+var zstdLevelPools [23]sync.Pool
+
+func init() {
+	for level := range zstdLevelPools {
+		zstdLevelPools[level].New = func() any {
+			return newZstdEncoder(zstd.WithEncoderLevel(zstd.EncoderLevelFromZstd(level)))
+		}
+	}
+}
+
+func zstdLevelPool(level int) *sync.Pool { return &zstdLevelPools[level] }
+
+func newZstdEncoder(opts ...zstd.EOption) *zstd.Encoder {
+	e, err := zstd.NewWriter(nil, append([]zstd.EOption{zstd.WithEncoderConcurrency(1)}, opts...)...)
 	if err != nil {
-		panic(err) // only bad options fail here
+		panic(err) // only bad options fail here, and the options are fixed
 	}
 	return e
-}}
+}
 
 func appendLZ4Block(dst, src []byte) []byte {
 	start := len(dst)

@@ -6,15 +6,15 @@ type Empty struct{}
 
 // FileMetaData is the footer of a Parquet file.
 type FileMetaData struct {
-	Version                  int32           `thrift:"1,required"`
-	Schema                   []SchemaElement `thrift:"2,required"`
-	NumRows                  int64           `thrift:"3,required"`
-	RowGroups                []RowGroup      `thrift:"4,required"`
-	KeyValueMetadata         []KeyValue      `thrift:"5"`
-	CreatedBy                *string         `thrift:"6"`
-	ColumnOrders             []ColumnOrder   `thrift:"7"`
-	EncryptionAlgorithm      *Empty          `thrift:"8"`
-	FooterSigningKeyMetadata []byte          `thrift:"9"`
+	Version                  int32                `thrift:"1,required"`
+	Schema                   []SchemaElement      `thrift:"2,required"`
+	NumRows                  int64                `thrift:"3,required"`
+	RowGroups                []RowGroup           `thrift:"4,required"`
+	KeyValueMetadata         []KeyValue           `thrift:"5"`
+	CreatedBy                *string              `thrift:"6"`
+	ColumnOrders             []ColumnOrder        `thrift:"7"`
+	EncryptionAlgorithm      *EncryptionAlgorithm `thrift:"8"`
+	FooterSigningKeyMetadata []byte               `thrift:"9"`
 }
 
 // KeyValue is one entry of key-value metadata.
@@ -105,15 +105,15 @@ type SortingColumn struct {
 
 // ColumnChunk locates one column of a row group.
 type ColumnChunk struct {
-	FilePath                *string         `thrift:"1"`
-	FileOffset              int64           `thrift:"2"`
-	MetaData                *ColumnMetaData `thrift:"3"`
-	OffsetIndexOffset       *int64          `thrift:"4"`
-	OffsetIndexLength       *int32          `thrift:"5"`
-	ColumnIndexOffset       *int64          `thrift:"6"`
-	ColumnIndexLength       *int32          `thrift:"7"`
-	CryptoMetadata          *Empty          `thrift:"8"`
-	EncryptedColumnMetadata []byte          `thrift:"9"`
+	FilePath                *string               `thrift:"1"`
+	FileOffset              int64                 `thrift:"2"`
+	MetaData                *ColumnMetaData       `thrift:"3"`
+	OffsetIndexOffset       *int64                `thrift:"4"`
+	OffsetIndexLength       *int32                `thrift:"5"`
+	ColumnIndexOffset       *int64                `thrift:"6"`
+	ColumnIndexLength       *int32                `thrift:"7"`
+	CryptoMetadata          *ColumnCryptoMetaData `thrift:"8"`
+	EncryptedColumnMetadata []byte                `thrift:"9"`
 }
 
 // ColumnMetaData describes a column chunk's pages.
@@ -228,4 +228,37 @@ type BloomFilterHeader struct {
 // (BLOCK, XXHASH, UNCOMPRESSED).
 type BloomUnion struct {
 	First *Empty `thrift:"1"`
+}
+
+// EncryptionAlgorithm is the union of the modular encryption algorithms.
+type EncryptionAlgorithm struct {
+	AESGCMV1    *AESGCM `thrift:"1"`
+	AESGCMCTRV1 *AESGCM `thrift:"2"`
+}
+
+// AESGCM holds the parameters of AES_GCM_V1 and AES_GCM_CTR_V1 (the two
+// structs of the format have the same fields).
+type AESGCM struct {
+	AADPrefix       []byte `thrift:"1"`
+	AADFileUnique   []byte `thrift:"2"`
+	SupplyAADPrefix *bool  `thrift:"3"`
+}
+
+// FileCryptoMetaData precedes the encrypted footer of a file in encrypted
+// footer mode ("PARE" magic).
+type FileCryptoMetaData struct {
+	EncryptionAlgorithm EncryptionAlgorithm `thrift:"1,required"`
+	KeyMetadata         []byte              `thrift:"2"`
+}
+
+// ColumnCryptoMetaData says with which key a column chunk is encrypted.
+type ColumnCryptoMetaData struct {
+	EncryptionWithFooterKey *Empty                   `thrift:"1"`
+	EncryptionWithColumnKey *EncryptionWithColumnKey `thrift:"2"`
+}
+
+// EncryptionWithColumnKey names a column encrypted with its own key.
+type EncryptionWithColumnKey struct {
+	PathInSchema []string `thrift:"1,required"`
+	KeyMetadata  []byte   `thrift:"2"`
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // Dataset is a set of files read as one table: their columns (unified, or
@@ -174,6 +175,10 @@ func (d *Dataset) probe(name string) (*source, bool, error) {
 // Schema is the dataset's schema: the files' columns, then the partition
 // columns.
 func (d *Dataset) Schema() *alkaid.Schema { return d.schema }
+
+// Partitions lists the partition columns, which follow the files'
+// columns in Schema.
+func (d *Dataset) Partitions() []datatype.Field { return d.schema.Fields()[d.nData:] }
 
 // Files lists the paths of the dataset's files in file order.
 func (d *Dataset) Files() []string {

@@ -3,11 +3,13 @@ package dataset
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -394,4 +396,48 @@ func TestPageIndexPruning(t *testing.T) {
 	require.Equal(t, 0, st.RowGroupsPruned)
 	require.Less(t, st.RowsRead, int64(2000), "pages skipped")
 	t.Logf("rows decoded: %d of 10000", st.RowsRead)
+}
+
+// slowOpenFS delays every Open and records how many were under way at
+// once.
+type slowOpenFS struct {
+	fstest.MapFS
+	mu            sync.Mutex
+	now, maxInUse int
+}
+
+func (f *slowOpenFS) Open(name string) (fs.File, error) {
+	f.mu.Lock()
+	f.now++
+	f.maxInUse = max(f.maxInUse, f.now)
+	f.mu.Unlock()
+	time.Sleep(20 * time.Millisecond)
+	f.mu.Lock()
+	f.now--
+	f.mu.Unlock()
+	return f.MapFS.Open(name)
+}
+
+// TestScanOpensFilesInParallel: a scan opens Parquet files (reading their
+// footers) on several goroutines, at most the concurrency at once, where
+// it once opened them one by one in the dispatching goroutine.
+func TestScanOpensFilesInParallel(t *testing.T) {
+	fsys := &slowOpenFS{MapFS: fstest.MapFS{}}
+	for i := range 12 {
+		fsys.MapFS[fmt.Sprintf("f%02d.parquet", i)] = pqFile(t, seqRec(t, 100*i, 100))
+	}
+	d, err := Open(fsys, ".")
+	require.NoError(t, err)
+	for _, conc := range []int{1, 4} {
+		fsys.maxInUse = 0
+		n, _, err := d.CountRows(context.Background(), WithConcurrency(conc), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Gt, Value: int64(-1)}))
+		require.NoError(t, err)
+		require.Equal(t, int64(1200), n)
+		if conc == 1 {
+			require.Equal(t, 1, fsys.maxInUse)
+		} else {
+			require.Greater(t, fsys.maxInUse, 1)
+			require.LessOrEqual(t, fsys.maxInUse, conc)
+		}
+	}
 }

@@ -103,7 +103,8 @@ func TestDatasetInputErrors(t *testing.T) {
 	}{
 		{"cat names the bad file", []string{"cat", dir}, bad},
 		{"schema names the bad file", []string{"schema", dir}, bad},
-		{"a glob matching nothing", []string{"cat", filepath.Join(dir, "*.nothing")}, "no file matches"},
+		{"a glob matching nothing", []string{"cat", filepath.Join(dir, "*.nothing")}, "no Parquet, IPC, CSV or NDJSON file there"},
+		{"a directory of no data file", []string{"info", t.TempDir()}, "no Parquet, IPC, CSV or NDJSON file there"},
 		{"a bad glob", []string{"cat", filepath.Join(dir, "[")}, "glob"},
 	}
 	for _, c := range cases {

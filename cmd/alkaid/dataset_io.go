@@ -76,20 +76,23 @@ type dsInput struct {
 // (e.g. WithSkipCorrupt) are added to the CLI's (Hive partitions).
 func openDataset(p string, extra ...dataset.Option) (*dsInput, error) {
 	opts := append([]dataset.Option{dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive})}, extra...)
-	if st, err := os.Stat(p); err == nil && st.IsDir() {
-		d, err := dataset.Open(os.DirFS(p), ".", opts...)
-		if err != nil {
-			return nil, datasetErr(p, err)
-		}
-		return &dsInput{root: p, ds: d}, nil
+	var (
+		d    *dataset.Dataset
+		root = p
+		err  error
+	)
+	if st, serr := os.Stat(p); serr == nil && st.IsDir() {
+		d, err = dataset.Open(os.DirFS(p), ".", opts...)
+	} else {
+		var pattern string
+		root, pattern = splitGlob(filepath.ToSlash(p))
+		d, err = dataset.OpenGlob(os.DirFS(root), pattern, opts...)
 	}
-	root, pattern := splitGlob(filepath.ToSlash(p))
-	d, err := dataset.OpenGlob(os.DirFS(root), pattern, opts...)
 	if err != nil {
 		return nil, datasetErr(root, err)
 	}
 	if len(d.Files()) == 0 && len(d.Skipped()) == 0 {
-		return nil, fmt.Errorf("%s: no file matches", p)
+		return nil, fmt.Errorf("%s: no Parquet, IPC, CSV or NDJSON file there", p)
 	}
 	return &dsInput{root: root, ds: d}, nil
 }

@@ -441,3 +441,25 @@ func TestScanOpensFilesInParallel(t *testing.T) {
 		}
 	}
 }
+
+// TestProjectionReadsOnlyItsColumns: a scan keeping one column reads
+// (and decodes) only that column's chunks of each row group, not the
+// file's other columns.
+func TestProjectionReadsOnlyItsColumns(t *testing.T) {
+	wide := array.NewBinaryBuilder[int32](datatype.String)
+	for i := range 1000 {
+		wide.AppendString(strings.Repeat(fmt.Sprint(i%10), 200) + fmt.Sprint(i))
+	}
+	xs := seqRec(t, 0, 1000)
+	s := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}, {Name: "text", Type: datatype.String}}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(s, []array.Array{xs.Column(0), wide.NewArray()}, 1000)
+	require.NoError(t, err)
+	data := encode(t, FormatParquet, []*alkaid.Record{rec}, parquet.WithCodec(parquet.Uncompressed))
+	d, err := Open(fstest.MapFS{"a.parquet": {Data: data}}, ".")
+	require.NoError(t, err)
+	got, st := scanAll(t, d, WithColumns("x"))
+	require.Len(t, got, 1)
+	require.Less(t, st.BytesRead, int64(len(data))/10, "read %d of %d bytes", st.BytesRead, len(data))
+	_, all := scanAll(t, d)
+	require.Greater(t, all.BytesRead, int64(len(data))/2)
+}

@@ -63,7 +63,8 @@
 // loop or cancelling the context stops every goroutine of the scan before
 // the loop ends. [Scan.Stats] counts files and row groups pruned, rows and
 // bytes read. [Dataset.CountRows] answers from Parquet footers when the
-// filter is on partition columns only.
+// filter is on partition columns only, without opening the files when
+// discovery read their footers.
 //
 // A file that fails to read gives a [FileError] naming it, or, with
 // [WithSkipCorrupt], is skipped and counted.

@@ -55,9 +55,17 @@ func (h *handle) constant(i int, one array.Array, rows int, dict bool) (array.Ar
 }
 
 func (h *handle) release() {
-	if h.refs.Add(-1) == 0 {
+	if h.refs.Add(-1) == 0 && h.f != nil {
 		h.f.Close()
 	}
+}
+
+// unopened is a handle of a Parquet file that a scan counting rows only
+// reads nothing of: its row group sizes came with discovery.
+func unopened(src *source) *handle {
+	h := &handle{src: src}
+	h.refs.Store(1)
+	return h
 }
 
 // unit is a part of the scan read by one goroutine: a row group of an
@@ -189,7 +197,9 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 			continue
 		}
 		var h *handle
-		if err == nil {
+		if err == nil && s.countable(src) {
+			h = unopened(src)
+		} else if err == nil {
 			o, ok := ahead.take(ctx, i)
 			if !ok {
 				return
@@ -207,7 +217,10 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 			s.stats.filesPruned.add(1)
 			continue
 		}
-		groups := h.r.pq.NumRowGroups()
+		groups := len(src.groupRows)
+		if h.r != nil {
+			groups = h.r.pq.NumRowGroups()
+		}
 		s.stats.rowGroups.add(int64(groups))
 		for g := range groups {
 			if !acquire() {
@@ -241,7 +254,7 @@ func (s *Scan) openAhead(ctx context.Context, keep []bool, errs []error) *opener
 	files := s.d.files
 	o := &opener{ch: make([]chan opened, len(files)), slots: make(chan struct{}, s.cfg.concurrency)}
 	for i, src := range files {
-		if keep[i] && errs[i] == nil && src.format == FormatParquet {
+		if keep[i] && errs[i] == nil && src.format == FormatParquet && !s.countable(src) {
 			o.ch[i] = make(chan opened, 1)
 			o.todo = append(o.todo, i)
 		}

@@ -74,15 +74,38 @@ func (s *Scan) open(src *source) (*handle, error) {
 	return h, nil
 }
 
+// countable reports whether the scan reads src's row counts only (it
+// needs no column of the files) and discovery has them (see groupRows).
+func (s *Scan) countable(src *source) bool {
+	if src.groupRows == nil {
+		return false
+	}
+	for _, i := range s.need {
+		if !s.d.isPartition(i) {
+			return false
+		}
+	}
+	return true
+}
+
 // readUnit reads unit u and emits its records, until emit returns false.
 func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) bool) error {
 	h := u.h
 	var recs iter.Seq2[*alkaid.Record, error]
-	pq := h.r.pq
+	var pq *parquet.File
+	if h.r != nil {
+		pq = h.r.pq
+	}
 	switch {
-	case pq != nil && len(h.readCols) == 0 && len(h.preds) == 0:
-		// No column to decode: the row count is in the footer.
-		rows := int(pq.RowGroup(u.rowGroup).Rows)
+	case h.r == nil || (pq != nil && len(h.readCols) == 0 && len(h.preds) == 0):
+		// No column to decode: the row count is in the footer (read
+		// now, or by discovery for a file not opened).
+		var rows int
+		if h.r == nil {
+			rows = int(h.src.groupRows[u.rowGroup])
+		} else {
+			rows = int(pq.RowGroup(u.rowGroup).Rows)
+		}
 		s.stats.rowsRead.add(int64(rows))
 		empty := alkaid.NewSchema(nil, datatype.Metadata{})
 		step := rows

@@ -160,6 +160,17 @@ func TestCountRows(t *testing.T) {
 	n, st, err := d.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(2)}))
 	require.NoError(t, err)
 	require.Equal(t, int64(200), n)
+	// Discovery read the footers: the count opens no file.
+	require.Equal(t, Stats{Files: 6, FilesPruned: 4, RowGroups: 8, RowsRead: 200, Rows: 200}, st)
+
+	// Without discovery's footers (a given schema), the footers are read.
+	ds, err := Open(fsys, "sales", WithPartitioning(Partitioning{Style: Hive}),
+		WithSchema(alkaid.NewSchema(d.Schema().Fields()[:2], datatype.Metadata{})))
+	require.NoError(t, err)
+	n, st, err = ds.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(2)}))
+	require.NoError(t, err)
+	require.Equal(t, int64(200), n)
+	require.Equal(t, 2, st.FilesRead)
 	file := int64(len(fsys["sales/year=2023/month=2/part-0.parquet"].Data))
 	require.Less(t, st.BytesRead, file, "only the footers are read") // two files' footers
 

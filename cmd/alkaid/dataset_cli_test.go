@@ -208,9 +208,20 @@ func TestDatasetConvertWrites(t *testing.T) {
 	// Existing data: an error by default, replaced with -existing.
 	code, _, errs := cli(t, nil, "convert", "-q", "-partition-by", "year", src, out)
 	require.Equal(t, exitInvalid, code)
-	require.Contains(t, errs, "existing data")
+	require.Contains(t, errs, out+": dataset: existing data")
 	mustCLI(t, "convert", "-q", "-partition-by", "year", "-existing", "delete-matching", src, out)
 	require.Equal(t, 6, countRows(t, out))
+
+	// A stream on stdin to a dataset.
+	stream := filepath.Join(t.TempDir(), "all.arrows")
+	mustCLI(t, "convert", "-q", all, stream)
+	data, err := os.ReadFile(stream)
+	require.NoError(t, err)
+	fromStdin := filepath.Join(t.TempDir(), "stdin")
+	code, _, errs = cli(t, data, "convert", "-q", "-partition-by", "city", "-", fromStdin)
+	require.Equal(t, 0, code, errs)
+	require.Equal(t, []string{"city=Lima/part-0.parquet", "city=Oslo/part-0.parquet", "city=Quito/part-0.parquet", "city=__HIVE_DEFAULT_PARTITION__/part-0.parquet"}, listFiles(t, fromStdin))
+	require.Equal(t, 6, countRows(t, fromStdin))
 }
 
 func TestDatasetConvertUsage(t *testing.T) {

@@ -278,6 +278,10 @@ func writeDataset(in *input, inPath, out string, opts []dataset.WriteOption) err
 		return err
 	}
 	_, err := dataset.Write(context.Background(), dataset.DirFS(out), ".", inputSource{in}, opts...)
+	var fe *dataset.FileError
+	if err != nil && !errors.As(err, &fe) {
+		return fmt.Errorf("%s: %w", out, err)
+	}
 	return datasetErr(out, err)
 }
 

@@ -11,11 +11,14 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // Dataset is a set of files read as one table: their columns (unified, or
 // as WithSchema gave them) followed by the partition columns. It holds no
-// open file and is safe for concurrent use; every scan opens what it reads.
+// open file and is safe for concurrent use; every scan opens what it reads
+// (a scan needing no column of a Parquet file counts its rows from what
+// discovery read of its footer, and opens nothing).
 type Dataset struct {
 	fsys     fs.FS
 	cfg      config
@@ -33,6 +36,10 @@ type source struct {
 	format Format
 	parts  []array.Array // one-row value per partition field
 	schema *alkaid.Schema
+	// groupRows are the rows of each row group of a Parquet file whose
+	// footer discovery read (nil otherwise): a scan that needs no column
+	// of the file counts its rows without opening it.
+	groupRows []int64
 }
 
 // Open discovers the dataset at root in fsys: every file under the
@@ -167,6 +174,12 @@ func (d *Dataset) probe(name string) (*source, bool, error) {
 			return nil, false, fileErr(name, err)
 		}
 		src.schema = r.schema
+		if r.pq != nil {
+			src.groupRows = make([]int64, r.pq.NumRowGroups())
+			for g := range src.groupRows {
+				src.groupRows[g] = r.pq.RowGroup(g).Rows
+			}
+		}
 	}
 	return src, true, nil
 }
@@ -174,6 +187,10 @@ func (d *Dataset) probe(name string) (*source, bool, error) {
 // Schema is the dataset's schema: the files' columns, then the partition
 // columns.
 func (d *Dataset) Schema() *alkaid.Schema { return d.schema }
+
+// Partitions lists the partition columns, which follow the files'
+// columns in Schema.
+func (d *Dataset) Partitions() []datatype.Field { return d.schema.Fields()[d.nData:] }
 
 // Files lists the paths of the dataset's files in file order.
 func (d *Dataset) Files() []string {

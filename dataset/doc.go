@@ -55,13 +55,16 @@
 // demand. Files whose partition values fail the filter are not opened;
 // Parquet row groups and pages are skipped through the statistics, bloom
 // filters and page index (parquet.WithPredicates); remaining rows are
-// filtered exactly. Row groups of Parquet files and whole files of the
-// other formats are read in parallel, at most the concurrency at once,
-// and yielded in file order unless [WithUnordered]. Breaking out of the
+// filtered exactly, before partition columns are filled in. Parquet
+// files are opened (their footers read) ahead of their turn on up to the
+// concurrency goroutines; their row groups and whole files of the other
+// formats are read in parallel, at most the concurrency at once, and
+// yielded in file order unless [WithUnordered]. Breaking out of the
 // loop or cancelling the context stops every goroutine of the scan before
 // the loop ends. [Scan.Stats] counts files and row groups pruned, rows and
 // bytes read. [Dataset.CountRows] answers from Parquet footers when the
-// filter is on partition columns only.
+// filter is on partition columns only, without opening the files when
+// discovery read their footers.
 //
 // A file that fails to read gives a [FileError] naming it, or, with
 // [WithSkipCorrupt], is skipped and counted.

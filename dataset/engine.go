@@ -55,9 +55,17 @@ func (h *handle) constant(i int, one array.Array, rows int, dict bool) (array.Ar
 }
 
 func (h *handle) release() {
-	if h.refs.Add(-1) == 0 {
+	if h.refs.Add(-1) == 0 && h.f != nil {
 		h.f.Close()
 	}
+}
+
+// unopened is a handle of a Parquet file that a scan counting rows only
+// reads nothing of: its row group sizes came with discovery.
+func unopened(src *source) *handle {
+	h := &handle{src: src}
+	h.refs.Store(1)
+	return h
 }
 
 // unit is a part of the scan read by one goroutine: a row group of an
@@ -143,8 +151,15 @@ func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
 	}
 }
 
-// dispatch prunes and opens the files in order and starts each unit once
-// a slot of sem is free.
+// opened is a Parquet file opened ahead of its turn (see openAhead).
+type opened struct {
+	h   *handle
+	err error
+}
+
+// dispatch prunes the files, has the Parquet ones opened ahead (see
+// opener) and, in file order, starts each unit once a slot of sem is
+// free.
 func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)) {
 	acquire := func() bool {
 		select {
@@ -154,13 +169,21 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 			return false
 		}
 	}
-	for _, src := range s.d.files {
-		s.stats.files.add(1)
-		keep, err := s.partitionsMatch(src)
-		if err == nil && keep && src.schema != nil {
-			keep = s.columnsMatch(src.schema)
+	files := s.d.files
+	keep := make([]bool, len(files))
+	errs := make([]error, len(files))
+	for i, src := range files {
+		keep[i], errs[i] = s.partitionsMatch(src)
+		if errs[i] == nil && keep[i] && src.schema != nil {
+			keep[i] = s.columnsMatch(src.schema)
 		}
-		if err == nil && !keep {
+	}
+	ahead := s.openAhead(ctx, keep, errs)
+	defer ahead.stop()
+	for i, src := range files {
+		s.stats.files.add(1)
+		err := errs[i]
+		if err == nil && !keep[i] {
 			s.stats.filesPruned.add(1)
 			continue
 		}
@@ -174,8 +197,14 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 			continue
 		}
 		var h *handle
-		if err == nil {
-			h, err = s.open(src)
+		if err == nil && s.countable(src) {
+			h = unopened(src)
+		} else if err == nil {
+			o, ok := ahead.take(ctx, i)
+			if !ok {
+				return
+			}
+			h, err = o.h, o.err
 		}
 		if err != nil {
 			if !acquire() {
@@ -188,13 +217,13 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 			s.stats.filesPruned.add(1)
 			continue
 		}
-		groups := -1
-		if h.r.pq != nil {
+		groups := len(src.groupRows)
+		if h.r != nil {
 			groups = h.r.pq.NumRowGroups()
-			s.stats.rowGroups.add(int64(groups))
 		}
-		for g := range max(groups, 1) {
-			if groups == 0 || !acquire() {
+		s.stats.rowGroups.add(int64(groups))
+		for g := range groups {
+			if !acquire() {
 				break
 			}
 			h.refs.Add(1)
@@ -203,6 +232,77 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 		h.release()
 		if ctx.Err() != nil {
 			return
+		}
+	}
+}
+
+// opener opens the Parquet files of a scan ahead of the dispatcher: on
+// up to the scan's concurrency goroutines, in file order, and at most
+// that many opened and not yet taken, so that footers are read in
+// parallel and before the row groups are handed out.
+type opener struct {
+	ch     []chan opened // per file; nil for the files not opened ahead
+	todo   []int
+	slots  chan struct{}
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+}
+
+// openAhead starts opening the Parquet files that keep marks and errs
+// does not rule out.
+func (s *Scan) openAhead(ctx context.Context, keep []bool, errs []error) *opener {
+	files := s.d.files
+	o := &opener{ch: make([]chan opened, len(files)), slots: make(chan struct{}, s.cfg.concurrency)}
+	for i, src := range files {
+		if keep[i] && errs[i] == nil && src.format == FormatParquet && !s.countable(src) {
+			o.ch[i] = make(chan opened, 1)
+			o.todo = append(o.todo, i)
+		}
+	}
+	ctx, o.cancel = context.WithCancel(ctx)
+	o.wg.Add(1)
+	go func() {
+		defer o.wg.Done()
+		for _, i := range o.todo {
+			select {
+			case o.slots <- struct{}{}:
+			case <-ctx.Done():
+				return
+			}
+			o.wg.Add(1)
+			go func() {
+				defer o.wg.Done()
+				h, err := s.open(files[i])
+				o.ch[i] <- opened{h, err}
+			}()
+		}
+	}()
+	return o
+}
+
+// take waits for file i (one opened ahead) and frees its slot; ok is
+// false once ctx is done.
+func (o *opener) take(ctx context.Context, i int) (opened, bool) {
+	select {
+	case x := <-o.ch[i]:
+		<-o.slots
+		return x, true
+	case <-ctx.Done():
+		return opened{}, false
+	}
+}
+
+// stop ends the openers and releases the files opened but not taken.
+func (o *opener) stop() {
+	o.cancel()
+	o.wg.Wait()
+	for _, i := range o.todo {
+		select {
+		case x := <-o.ch[i]:
+			if x.h != nil {
+				x.h.release()
+			}
+		default:
 		}
 	}
 }

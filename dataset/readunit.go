@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"iter"
 	"slices"
+	"strconv"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
@@ -73,15 +74,38 @@ func (s *Scan) open(src *source) (*handle, error) {
 	return h, nil
 }
 
+// countable reports whether the scan reads src's row counts only (it
+// needs no column of the files) and discovery has them (see groupRows).
+func (s *Scan) countable(src *source) bool {
+	if src.groupRows == nil {
+		return false
+	}
+	for _, i := range s.need {
+		if !s.d.isPartition(i) {
+			return false
+		}
+	}
+	return true
+}
+
 // readUnit reads unit u and emits its records, until emit returns false.
 func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) bool) error {
 	h := u.h
 	var recs iter.Seq2[*alkaid.Record, error]
-	pq := h.r.pq
+	var pq *parquet.File
+	if h.r != nil {
+		pq = h.r.pq
+	}
 	switch {
-	case pq != nil && len(h.readCols) == 0 && len(h.preds) == 0:
-		// No column to decode: the row count is in the footer.
-		rows := int(pq.RowGroup(u.rowGroup).Rows)
+	case h.r == nil || (pq != nil && len(h.readCols) == 0 && len(h.preds) == 0):
+		// No column to decode: the row count is in the footer (read
+		// now, or by discovery for a file not opened).
+		var rows int
+		if h.r == nil {
+			rows = int(h.src.groupRows[u.rowGroup])
+		} else {
+			rows = int(pq.RowGroup(u.rowGroup).Rows)
+		}
 		s.stats.rowsRead.add(int64(rows))
 		empty := alkaid.NewSchema(nil, datatype.Metadata{})
 		step := rows
@@ -147,16 +171,18 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 
 // conform turns a record read from h's file into one of the scan's
 // schema: columns converted to the dataset's types, missing ones null,
-// partition columns filled in, the filter applied.
+// the filter applied, then partition columns filled in (at the length
+// that passed the filter).
 func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
 	rows := rec.NumRows()
 	cols := make([]array.Array, len(s.need))
 	for k, i := range s.need {
+		if s.d.isPartition(i) {
+			continue
+		}
 		f := s.d.schema.Field(i)
 		var err error
 		switch j := rec.Schema().FieldIndex(f.Name); {
-		case s.d.isPartition(i):
-			cols[k], err = h.constant(i, s.d.partition(h.src, i), rows, s.d.partDict)
 		case j < 0:
 			b, berr := array.TryNewBuilder(f.Type)
 			if berr != nil {
@@ -174,24 +200,42 @@ func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
 			return nil, err
 		}
 	}
+	keep, err := s.fileMask(cols)
+	if err != nil {
+		return nil, err
+	}
 	outCols := slices.Clone(cols[:len(s.out)])
+	if keep != nil {
+		if rows, err = filterColumns(outCols, keep, func(k int) bool { return !s.d.isPartition(s.out[k]) }); err != nil {
+			return nil, err
+		}
+	}
+	for k, i := range s.out {
+		if s.d.isPartition(i) {
+			if outCols[k], err = h.constant(i, s.d.partition(h.src, i), rows, s.d.partDict); err != nil {
+				return nil, err
+			}
+		}
+	}
 	for k, path := range s.paths {
 		if len(path) > 0 {
-			var err error
 			if outCols[k], err = nested(outCols[k], path); err != nil {
 				return nil, err
 			}
 		}
 	}
-	out, err := alkaid.NewRecord(s.schema, outCols, rows)
-	if err != nil || len(s.preds) == 0 {
-		return out, err
-	}
+	return alkaid.NewRecord(s.schema, outCols, rows)
+}
+
+// fileMask is the rows of cols (the file columns of s.need; partition
+// ones nil) passing the filter's predicates on file columns, or nil when
+// there are none (those on partition columns were decided per file).
+func (s *Scan) fileMask(cols []array.Array) (*array.Boolean, error) {
 	var keep *array.Boolean
 	for k, p := range s.preds {
 		i := s.predCol[k]
 		if s.d.isPartition(i) {
-			continue // decided per file
+			continue
 		}
 		m, err := mask(cols[indexOf(s.need, i)], p)
 		if err != nil {
@@ -203,19 +247,33 @@ func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
 			return nil, err
 		}
 	}
-	if keep == nil {
-		return out, nil
-	}
-	if len(s.out) == 0 {
-		n := 0
-		for i := range keep.Len() {
-			if keep.IsValid(i) && keep.Value(i) {
-				n++
-			}
+	return keep, nil
+}
+
+// filterColumns replaces each column cols[k] for which sel(k) holds by
+// its rows where keep is true, and returns the number of those rows.
+func filterColumns(cols []array.Array, keep *array.Boolean, sel func(k int) bool) (int, error) {
+	var fields []datatype.Field
+	var in []array.Array
+	var at []int
+	for k, c := range cols {
+		if sel(k) {
+			fields = append(fields, datatype.Field{Name: strconv.Itoa(k), Type: c.DataType(), Nullable: true})
+			in = append(in, c)
+			at = append(at, k)
 		}
-		return alkaid.NewRecord(s.schema, nil, n)
 	}
-	return compute.FilterRecord(out, keep)
+	rec, err := alkaid.NewRecord(alkaid.NewSchema(fields, datatype.Metadata{}), in, keep.Len())
+	if err != nil {
+		return 0, err
+	}
+	if rec, err = compute.FilterRecord(rec, keep); err != nil {
+		return 0, err
+	}
+	for n, k := range at {
+		cols[k] = rec.Column(n)
+	}
+	return rec.NumRows(), nil
 }
 
 // nested is the field of a at path (struct child indices), null where an

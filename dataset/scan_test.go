@@ -3,11 +3,13 @@ package dataset
 import (
 	"context"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -158,6 +160,17 @@ func TestCountRows(t *testing.T) {
 	n, st, err := d.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(2)}))
 	require.NoError(t, err)
 	require.Equal(t, int64(200), n)
+	// Discovery read the footers: the count opens no file.
+	require.Equal(t, Stats{Files: 6, FilesPruned: 4, RowGroups: 8, RowsRead: 200, Rows: 200}, st)
+
+	// Without discovery's footers (a given schema), the footers are read.
+	ds, err := Open(fsys, "sales", WithPartitioning(Partitioning{Style: Hive}),
+		WithSchema(alkaid.NewSchema(d.Schema().Fields()[:2], datatype.Metadata{})))
+	require.NoError(t, err)
+	n, st, err = ds.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(2)}))
+	require.NoError(t, err)
+	require.Equal(t, int64(200), n)
+	require.Equal(t, 2, st.FilesRead)
 	file := int64(len(fsys["sales/year=2023/month=2/part-0.parquet"].Data))
 	require.Less(t, st.BytesRead, file, "only the footers are read") // two files' footers
 
@@ -394,4 +407,70 @@ func TestPageIndexPruning(t *testing.T) {
 	require.Equal(t, 0, st.RowGroupsPruned)
 	require.Less(t, st.RowsRead, int64(2000), "pages skipped")
 	t.Logf("rows decoded: %d of 10000", st.RowsRead)
+}
+
+// slowOpenFS delays every Open and records how many were under way at
+// once.
+type slowOpenFS struct {
+	fstest.MapFS
+	mu            sync.Mutex
+	now, maxInUse int
+}
+
+func (f *slowOpenFS) Open(name string) (fs.File, error) {
+	f.mu.Lock()
+	f.now++
+	f.maxInUse = max(f.maxInUse, f.now)
+	f.mu.Unlock()
+	time.Sleep(20 * time.Millisecond)
+	f.mu.Lock()
+	f.now--
+	f.mu.Unlock()
+	return f.MapFS.Open(name)
+}
+
+// TestScanOpensFilesInParallel: a scan opens Parquet files (reading their
+// footers) on several goroutines, at most the concurrency at once, where
+// it once opened them one by one in the dispatching goroutine.
+func TestScanOpensFilesInParallel(t *testing.T) {
+	fsys := &slowOpenFS{MapFS: fstest.MapFS{}}
+	for i := range 12 {
+		fsys.MapFS[fmt.Sprintf("f%02d.parquet", i)] = pqFile(t, seqRec(t, 100*i, 100))
+	}
+	d, err := Open(fsys, ".")
+	require.NoError(t, err)
+	for _, conc := range []int{1, 4} {
+		fsys.maxInUse = 0
+		n, _, err := d.CountRows(context.Background(), WithConcurrency(conc), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Gt, Value: int64(-1)}))
+		require.NoError(t, err)
+		require.Equal(t, int64(1200), n)
+		if conc == 1 {
+			require.Equal(t, 1, fsys.maxInUse)
+		} else {
+			require.Greater(t, fsys.maxInUse, 1)
+			require.LessOrEqual(t, fsys.maxInUse, conc)
+		}
+	}
+}
+
+// TestProjectionReadsOnlyItsColumns: a scan keeping one column reads
+// (and decodes) only that column's chunks of each row group, not the
+// file's other columns.
+func TestProjectionReadsOnlyItsColumns(t *testing.T) {
+	wide := array.NewBinaryBuilder[int32](datatype.String)
+	for i := range 1000 {
+		wide.AppendString(strings.Repeat(fmt.Sprint(i%10), 200) + fmt.Sprint(i))
+	}
+	xs := seqRec(t, 0, 1000)
+	s := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}, {Name: "text", Type: datatype.String}}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(s, []array.Array{xs.Column(0), wide.NewArray()}, 1000)
+	require.NoError(t, err)
+	data := encode(t, FormatParquet, []*alkaid.Record{rec}, parquet.WithCodec(parquet.Uncompressed))
+	d, err := Open(fstest.MapFS{"a.parquet": {Data: data}}, ".")
+	require.NoError(t, err)
+	got, st := scanAll(t, d, WithColumns("x"))
+	require.Len(t, got, 1)
+	require.Less(t, st.BytesRead, int64(len(data))/10, "read %d of %d bytes", st.BytesRead, len(data))
+	_, all := scanAll(t, d)
+	require.Greater(t, all.BytesRead, int64(len(data))/2)
 }

@@ -9,12 +9,15 @@ type Stats struct {
 	// they lack a filtered column (opened only when WithSchema left their
 	// schema unknown).
 	FilesPruned int
-	// FilesRead counts the files opened.
+	// FilesRead counts the files opened (not those whose rows a scan
+	// needing none of their columns counted from discovery's footers).
 	FilesRead int
 	// FilesSkipped counts the files WithSkipCorrupt skipped during the
 	// scan because they failed to read.
 	FilesSkipped int
-	// RowGroups counts the row groups of the Parquet files opened, and
+	// RowGroups counts the row groups of the Parquet files read (opened,
+	// or, for a scan needing no column of theirs, counted from the
+	// footers discovery read), and
 	// RowGroupsPruned those of them of which the Parquet reader returned
 	// no row for the filter (ruled out by statistics, bloom filters or the
 	// page index).

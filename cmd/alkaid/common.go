@@ -148,6 +148,7 @@ type input struct {
 	file   *ipc.FileReader
 	stream *ipc.StreamReader
 	pq     *parquet.File // a Parquet file (PAR1 magic), read in batches
+	ds     *dsInput      // a directory or glob read as a dataset (see dataset_io.go)
 	// footerErr is why a file (it has a magic) is read as a stream;
 	// footerSaid is set once the command said so (see damaged.go).
 	footerErr  error
@@ -171,6 +172,9 @@ func (in *input) schema() *alkaid.Schema {
 	if in.pq != nil {
 		return in.pq.Schema()
 	}
+	if in.ds != nil {
+		return in.ds.ds.Schema()
+	}
 	return in.stream.Schema()
 }
 
@@ -179,6 +183,8 @@ func (in *input) formatName() string {
 	switch {
 	case in.pq != nil:
 		return "Parquet"
+	case in.ds != nil:
+		return "dataset"
 	case in.file != nil:
 		return "file (" + in.magic + ")"
 	case in.magic != "":
@@ -231,6 +237,9 @@ func (in *input) each(fn func(i int, rec *alkaid.Record, meta map[string]string)
 	if in.pq != nil {
 		return eachParquet(in.pq, fn)
 	}
+	if in.ds != nil {
+		return in.ds.each(fn)
+	}
 	i := 0
 	for in.stream.Next() {
 		if err := fn(i, in.stream.Record(), in.stream.Metadata()); err != nil {
@@ -258,9 +267,10 @@ func (in *input) footerProblem() error {
 	return fmt.Errorf("footer unreadable (%w); read the record batches before it as a stream", in.footerErr)
 }
 
-// openInput opens path ("-" is stdin) as a file when it starts with a file
-// magic and its footer reads, as Parquet when it starts with PAR1, and as
-// a stream otherwise; a file on stdin is copied to disk first (see
+// openInput opens path ("-" is stdin) as a dataset when it is a directory
+// or a glob pattern (see isDatasetPath), as a file when it starts with a
+// file magic and its footer reads, as Parquet when it starts with PAR1,
+// and as a stream otherwise; a file on stdin is copied to disk first (see
 // readStdin). Files are read with ReadAt, not mapped, so that reading a
 // big file batch after batch keeps memory bounded.
 func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
@@ -279,6 +289,13 @@ func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 			return nil, fmt.Errorf("stdin: %w", err)
 		}
 		return &input{path: path, stream: sr, size: -1, counter: cr}, nil
+	}
+	if isDatasetPath(path) {
+		ds, err := openDataset(path)
+		if err != nil {
+			return nil, err
+		}
+		return &input{path: path, ds: ds, size: -1}, nil
 	}
 	f, err := os.Open(path)
 	if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
@@ -39,27 +40,44 @@ func runConvert(args []string) int {
 	fs := c.newFlags()
 	var of outFlags
 	of.register(fs)
+	var dsf dsOutFlags
+	dsf.register(fs)
 	batchRows := fs.Int("batch-rows", 0, "rows per output batch (0: keep the input's batches)")
 	quiet := fs.Bool("q", false, "no progress line")
 	if done, code := c.parse(fs, args, 2); done {
 		return code
 	}
-	return c.fail(convert(fs.Arg(0), fs.Arg(1), &of, *batchRows, *quiet))
+	return c.fail(convert(fs.Arg(0), fs.Arg(1), &of, &dsf, *batchRows, *quiet))
 }
 
-func convert(inPath, outPath string, of *outFlags, batchRows int, quiet bool) error {
+func convert(inPath, outPath string, of *outFlags, dsf *dsOutFlags, batchRows int, quiet bool) error {
 	if batchRows < 0 {
 		return usagef("-batch-rows %d: must not be negative", batchRows)
 	}
 	if inPath != "-" && inPath == outPath {
 		return usagef("IN and OUT are the same file")
 	}
+	var dsOpts []dataset.WriteOption
+	if dsf.wanted(outPath) {
+		if batchRows != 0 {
+			return usagef("-batch-rows applies to a file or stream OUT; a dataset's files are cut by -max-rows-per-file and -row-group-rows")
+		}
+		var err error
+		if dsOpts, err = dsf.options(of); err != nil {
+			return err
+		}
+	} else if dsf.set() {
+		return usagef("-layout, -max-rows-per-file and -existing apply to a dataset OUT (a directory, or -partition-by)")
+	}
 	in, err := openInput(inPath)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	o, err := of.openOutput(outPath, in.schema(), in.isFile() || in.salvaged() || in.pq != nil, inPath)
+	if dsOpts != nil {
+		return writeDataset(in, inPath, outPath, dsOpts)
+	}
+	o, err := of.openOutput(outPath, in.schema(), in.isFile() || in.salvaged() || in.pq != nil || in.ds != nil, inPath)
 	if err != nil {
 		return err
 	}

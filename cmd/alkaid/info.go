@@ -42,6 +42,9 @@ type dictStats struct {
 }
 
 func info(path string) error {
+	if isDatasetPath(path) {
+		return datasetInfo(path)
+	}
 	var (
 		br   *bufio.Reader
 		size int64     = -1

@@ -66,8 +66,13 @@ func printSchema(path string, strict bool) error {
 		dicts []dictField
 		err   error
 	)
-	s, dicts, err = openSchema("schema", path, strict)
-	if err != nil {
+	if isDatasetPath(path) {
+		d, err := openDataset(path)
+		if err != nil {
+			return err
+		}
+		s = d.ds.Schema()
+	} else if s, dicts, err = openSchema("schema", path, strict); err != nil {
 		if path == "-" {
 			path = "stdin"
 		}

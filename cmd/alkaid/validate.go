@@ -61,6 +61,9 @@ type tally struct {
 }
 
 func validate(path string, quiet, strict bool) error {
+	if isDatasetPath(path) {
+		return validateDataset(path, quiet, strict)
+	}
 	if isParquetPath(path) {
 		pf, size, f, err := openParquetPath(path)
 		if err != nil {

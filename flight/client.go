@@ -231,16 +231,18 @@ func (c *Client) Get(ctx context.Context, t *Ticket) (*RecordReader, error) {
 }
 
 // PutStream is an upload started by [Client.Put]: write records, then
-// Close, which returns what the server answered.
+// Close, which returns what the server answered. [PutStream.NextResult]
+// waits for the server's next answer while writing (Arrow's integration
+// client waits for one per batch).
 type PutStream struct {
 	*RecordWriter
-	s   pb.FlightService_DoPutClient
-	res chan putResults
-}
+	s pb.FlightService_DoPutClient
 
-type putResults struct {
-	r   []*PutResult
-	err error
+	mu    sync.Mutex
+	got   []*PutResult // answers not yet taken by NextResult
+	err   error        // how the answers ended (io.EOF: the call succeeded)
+	more  chan struct{} // signalled when got or err changes
+	ended chan struct{} // closed when the answers ended
 }
 
 // Put starts a DoPut of records of schema to the flight d. The server's
@@ -252,45 +254,74 @@ func (c *Client) Put(ctx context.Context, d *FlightDescriptor, schema *alkaid.Sc
 	}
 	w := NewRecordWriter(s, schema, c.cfg.write...)
 	w.SetDescriptor(d)
-	p := &PutStream{RecordWriter: w, s: s, res: make(chan putResults, 1)}
-	go func() {
-		var out putResults
-		for {
-			r, err := s.Recv()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				out.err = err
-				break
-			}
-			out.r = append(out.r, r)
-		}
-		p.res <- out
-	}()
+	p := &PutStream{RecordWriter: w, s: s, more: make(chan struct{}, 1), ended: make(chan struct{})}
+	go p.receive()
 	return p, nil
+}
+
+// receive collects the server's answers until the call ends.
+func (p *PutStream) receive() {
+	defer close(p.ended)
+	for {
+		r, err := p.s.Recv()
+		p.mu.Lock()
+		if err != nil {
+			p.err = err
+		} else {
+			p.got = append(p.got, r)
+		}
+		p.mu.Unlock()
+		select {
+		case p.more <- struct{}{}:
+		default:
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// NextResult waits for the server's next PutResult. It returns io.EOF
+// when the call ended without another, and the call's error when it
+// failed.
+func (p *PutStream) NextResult() (*PutResult, error) {
+	for {
+		p.mu.Lock()
+		if len(p.got) > 0 {
+			r := p.got[0]
+			p.got = p.got[1:]
+			p.mu.Unlock()
+			return r, nil
+		}
+		err := p.err
+		p.mu.Unlock()
+		switch {
+		case err == io.EOF:
+			return nil, io.EOF
+		case err != nil:
+			return nil, fmt.Errorf("flight: do put: %w", err)
+		}
+		<-p.more
+	}
 }
 
 // Close ends the upload (sending the schema first if no record was
 // written) and waits for the server to finish; it returns the server's
-// PutResults.
+// PutResults that [PutStream.NextResult] did not take.
 func (p *PutStream) Close() ([]*PutResult, error) {
-	if err := p.WriteSchema(); err != nil {
-		p.s.CloseSend()
-		r := <-p.res
-		if r.err != nil {
-			return r.r, fmt.Errorf("flight: do put: %w", r.err)
-		}
-		return r.r, err
+	werr := p.WriteSchema()
+	if err := p.s.CloseSend(); err != nil && werr == nil {
+		werr = fmt.Errorf("flight: do put: %w", err)
 	}
-	if err := p.s.CloseSend(); err != nil {
-		return nil, fmt.Errorf("flight: do put: %w", err)
+	<-p.ended
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	got := p.got
+	p.got = nil
+	if p.err != io.EOF {
+		return got, fmt.Errorf("flight: do put: %w", p.err)
 	}
-	r := <-p.res
-	if r.err != nil {
-		return r.r, fmt.Errorf("flight: do put: %w", r.err)
-	}
-	return r.r, nil
+	return got, werr
 }
 
 // ExchangeStream is a DoExchange: a writer and a reader of records on one

@@ -239,8 +239,8 @@ type PutStream struct {
 	s pb.FlightService_DoPutClient
 
 	mu    sync.Mutex
-	got   []*PutResult // answers not yet taken by NextResult
-	err   error        // how the answers ended (io.EOF: the call succeeded)
+	got   []*PutResult  // answers not yet taken by NextResult
+	err   error         // how the answers ended (io.EOF: the call succeeded)
 	more  chan struct{} // signalled when got or err changes
 	ended chan struct{} // closed when the answers ended
 }

@@ -140,4 +140,3 @@ func download(ctx context.Context, uri string, t *flight.Ticket, want *integrati
 	}
 	return nil
 }
-

@@ -92,3 +92,27 @@ func TestRoundTripFails(t *testing.T) {
 	require.Error(t, err)
 	require.True(t, strings.HasPrefix(err.Error(), "scenario not found"), "%v", err)
 }
+
+// Every named scenario's client passes against its server.
+func TestNamedScenarios(t *testing.T) {
+	for _, name := range Names() {
+		t.Run(name, func(t *testing.T) {
+			sc, err := Get(name, "")
+			require.NoError(t, err)
+			require.NoError(t, sc.Client(ctx(t), serveScenario(t, sc)))
+		})
+	}
+}
+
+// Every named scenario's client fails against a server that serves
+// nothing: its checks do check.
+func TestNamedScenariosFailAgainstNothing(t *testing.T) {
+	l, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	serveService(t, l, flight.BaseService{}, nil)
+	for _, name := range Names() {
+		sc, err := Get(name, "")
+		require.NoError(t, err)
+		require.Error(t, sc.Client(ctx(t), l.Addr().String()), name)
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/tls"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -15,6 +16,7 @@ import (
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/flight/internal/pb"
@@ -73,6 +75,7 @@ type Client struct {
 
 	mu    sync.RWMutex
 	token string
+	bin   bool // the token goes in auth-token-bin, not as a bearer token
 }
 
 // Dial connects to target: "host:port" or a Flight URI
@@ -127,13 +130,16 @@ func (c *Client) Close() error { return c.conn.Close() }
 
 func (c *Client) withToken(ctx context.Context) context.Context {
 	c.mu.RLock()
-	tok := c.token
+	tok, bin := c.token, c.bin
 	c.mu.RUnlock()
 	if tok == "" {
 		return ctx
 	}
-	if md, ok := metadata.FromOutgoingContext(ctx); ok && len(md.Get(authHeader)) > 0 {
+	if md, ok := metadata.FromOutgoingContext(ctx); ok && (len(md.Get(authHeader)) > 0 || len(md.Get(tokenHeader)) > 0) {
 		return ctx
+	}
+	if bin {
+		return metadata.AppendToOutgoingContext(ctx, tokenHeader, tok)
 	}
 	return metadata.AppendToOutgoingContext(ctx, authHeader, "Bearer "+tok)
 }
@@ -175,13 +181,55 @@ func (c *Client) Authenticate(ctx context.Context, user, password string) error 
 	}
 	for _, v := range hdr.Get(authHeader) {
 		if tok, ok := strings.CutPrefix(v, "Bearer "); ok {
-			c.mu.Lock()
-			c.token = tok
-			c.mu.Unlock()
+			c.setToken(tok, false)
 			return nil
 		}
 	}
 	return fmt.Errorf("flight: handshake: the server sent no bearer token")
+}
+
+func (c *Client) setToken(tok string, bin bool) {
+	c.mu.Lock()
+	c.token, c.bin = tok, bin
+	c.mu.Unlock()
+}
+
+// AuthenticateBasicProto authenticates as Arrow's older clients do: a
+// Handshake whose request payload is a BasicAuth message with user and
+// password, the server answering with a token as its response payload.
+// The token is sent with every later call in the binary header
+// auth-token-bin.
+func (c *Client) AuthenticateBasicProto(ctx context.Context, user, password string) error {
+	body, err := proto.Marshal(&BasicAuth{Username: user, Password: password})
+	if err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	s, err := c.Handshake(ctx)
+	if err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	if err := s.Send(&HandshakeRequest{Payload: body}); err != nil && err != io.EOF {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	if err := s.CloseSend(); err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	res, err := s.Recv()
+	if err == io.EOF {
+		return errors.New("flight: handshake: the server sent no token")
+	}
+	if err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	for { // the end of the call
+		if _, err := s.Recv(); err == io.EOF {
+			break
+		} else if err != nil {
+			return fmt.Errorf("flight: handshake: %w", err)
+		}
+	}
+	c.setToken(string(res.GetPayload()), true)
+	return nil
 }
 
 // Schema asks for a flight's schema (GetSchema).

@@ -27,7 +27,7 @@ if [[ ! -d "$data" ]]; then
 fi
 
 # Scenarios both sides implement.
-scenarios=(middleware ordered location:reuse_connection poll_flight_info app_metadata_flight_info_endpoint
+scenarios=(auth:basic_proto middleware ordered location:reuse_connection poll_flight_info app_metadata_flight_info_endpoint
 	expiration_time:do_get expiration_time:list_actions expiration_time:cancel_flight_info expiration_time:renew_flight_endpoint)
 
 tmp=$(mktemp -d)

@@ -65,4 +65,3 @@ func (basicProto) Client(ctx context.Context, addr string) error {
 	}
 	return nil
 }
-

@@ -33,6 +33,7 @@ type clientConfig struct {
 	read    []ipc.ReaderOption
 	write   []ipc.WriterOption
 	grpcOpt []grpc.DialOption
+	cookies bool
 }
 
 // WithTLS connects over TLS with cfg (for a URI of scheme grpc+tls it
@@ -108,6 +109,11 @@ func Dial(target string, opts ...ClientOption) (*Client, error) {
 		creds = credentials.NewTLS(c.tls)
 	}
 	cl := &Client{cfg: c}
+	var jarOpts []grpc.DialOption
+	if c.cookies {
+		jar := &cookieJar{m: map[string]string{}}
+		jarOpts = append(jarOpts, grpc.WithChainUnaryInterceptor(jar.unary), grpc.WithChainStreamInterceptor(jar.stream))
+	}
 	gopts := append([]grpc.DialOption{
 		grpc.WithTransportCredentials(creds),
 		grpc.WithReadBufferSize(transportBufferSize), grpc.WithWriteBufferSize(transportBufferSize),
@@ -116,7 +122,7 @@ func Dial(target string, opts ...ClientOption) (*Client, error) {
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(c.maxMsg), grpc.MaxCallSendMsgSize(max(c.maxMsg, c.maxSend)), grpc.ForceCodecV2(codec{})),
 		grpc.WithChainUnaryInterceptor(cl.unaryToken),
 		grpc.WithChainStreamInterceptor(cl.streamToken),
-	}, c.grpcOpt...)
+	}, append(jarOpts, c.grpcOpt...)...)
 	conn, err := grpc.NewClient(addr, gopts...)
 	if err != nil {
 		return nil, fmt.Errorf("flight: dial %s: %w", target, err)

@@ -28,7 +28,7 @@ fi
 
 # Scenarios both sides implement.
 scenarios=(auth:basic_proto middleware ordered location:reuse_connection poll_flight_info app_metadata_flight_info_endpoint
-	expiration_time:do_get expiration_time:list_actions expiration_time:cancel_flight_info expiration_time:renew_flight_endpoint)
+	expiration_time:do_get expiration_time:list_actions expiration_time:cancel_flight_info expiration_time:renew_flight_endpoint session_options)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -10,12 +10,18 @@
 // serves the JSON round trip: DoPut stores uploads (acknowledging each
 // batch with its app metadata), GetFlightInfo describes them with this
 // server as the location, DoGet sends them back with their app metadata.
-// A scenario it does not know, or a port it cannot listen on, ends it with
-// status 1.
+// -scenario NAME serves one of Arrow's named scenarios instead:
+// auth:basic_proto, middleware, ordered, expiration_time:do_get,
+// expiration_time:list_actions, expiration_time:cancel_flight_info,
+// expiration_time:renew_flight_endpoint, location:reuse_connection,
+// poll_flight_info, app_metadata_flight_info_endpoint, session_options
+// (the Flight SQL scenarios are not implemented). A scenario it does not
+// know, or a port it cannot listen on, ends it with status 1.
 package main
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -33,6 +39,9 @@ func main() {
 	port := fs.Int("port", 31337, "port to listen on (0: any free one)")
 	name := fs.String("scenario", "", "integration scenario to serve (default: the JSON round trip)")
 	if err := fs.Parse(os.Args[1:]); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			os.Exit(0)
+		}
 		os.Exit(2)
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)

@@ -3,11 +3,15 @@ package main
 import (
 	"context"
 	"io"
+	"os"
 	"regexp"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/alkaid-go/alkaid/flight/internal/scenario"
 )
 
 // The server prints the line harnesses wait for, with the port it got,
@@ -28,4 +32,14 @@ func TestRunPrintsPort(t *testing.T) {
 		t.Fatal("the server did not stop")
 	}
 	require.ErrorContains(t, run(context.Background(), 0, "no-such-scenario", io.Discard), "scenario not found")
+}
+
+// The command's doc lists every scenario it serves.
+func TestDocListsScenarios(t *testing.T) {
+	src, err := os.ReadFile("main.go")
+	require.NoError(t, err)
+	doc := strings.Fields(strings.NewReplacer(",", " ", "(", " ").Replace(string(src[:strings.Index(string(src), "package main")])))
+	for _, name := range scenario.Names() {
+		require.Contains(t, doc, name)
+	}
 }

@@ -11,7 +11,7 @@
 # direction involving us. FILTER (a grep pattern) restricts the cases; -v
 # prints the failing client's output. The files are read from
 # $ALKAID_SHARED/conformance (ALKAID_SHARED defaults to ../shared beside
-# the repository); the script skips when they are absent.
+# the repository); without them only the scenarios run.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 root=$(pwd)
@@ -21,10 +21,6 @@ if [[ "${1:-}" == -v ]]; then verbose=1; shift; fi
 filter=${1:-.}
 
 data="${ALKAID_SHARED:-$root/../shared}/conformance/arrow-testing"
-if [[ ! -d "$data" ]]; then
-	echo "skip: $data is absent (the Arrow integration JSON files live there)"
-	exit 0
-fi
 
 # Scenarios both sides implement.
 scenarios=(auth:basic_proto middleware ordered location:reuse_connection poll_flight_info app_metadata_flight_info_endpoint
@@ -44,11 +40,15 @@ echo "== building ours"
 
 # The JSON files, uncompressed (arrow-go's client reads plain JSON), each
 # named by its directory and file so that names stay unique.
-while IFS= read -r f; do
-	rel=${f#"$data/"}
-	name=$(echo "${rel%.gz}" | tr / _)
-	gunzip -c "$f" >"$tmp/json/$name"
-done < <(find "$data" -name '*.json.gz' | sort)
+if [[ -d "$data" ]]; then
+	while IFS= read -r f; do
+		rel=${f#"$data/"}
+		name=$(echo "${rel%.gz}" | tr / _)
+		gunzip -c "$f" >"$tmp/json/$name"
+	done < <(find "$data" -name '*.json.gz' | sort)
+else
+	echo "skip the JSON round trips: $data is absent (the Arrow integration JSON files live there)"
+fi
 
 # run SERVER CLIENT ARGS...: starts SERVER on a free port, runs CLIENT
 # against it; succeeds when the client does.
@@ -105,6 +105,7 @@ check() { # NAME ARGS...
 
 echo "== JSON round trips"
 for f in "$tmp"/json/*.json; do
+	[[ -e "$f" ]] || continue
 	name=$(basename "$f")
 	grep -q -- "$filter" <<<"$name" || continue
 	check "$name" -path "$f"
@@ -117,5 +118,6 @@ done
 
 echo
 printf '%s\n' "${results[@]}" | grep '^SKIP' || true
-echo "== $(printf '%s\n' "${results[@]}" | grep -c '^PASS' || true) passed in every direction, $failed failed"
-[[ $failed == 0 ]]
+passed=$(printf '%s\n' "${results[@]}" | grep -c '^PASS' || true)
+echo "== $passed passed in every direction, $failed failed"
+[[ $failed == 0 && $passed -gt 0 ]] # nothing passing means the programs did not run

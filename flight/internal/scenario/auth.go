@@ -37,7 +37,7 @@ func (basicProto) Server(int) (flight.Service, []flight.ServerOption, func(), er
 }
 
 func (basicProto) Client(ctx context.Context, addr string) error {
-	c, err := dial(addr)
+	c, err := flight.Dial(addr)
 	if err != nil {
 		return err
 	}

@@ -43,7 +43,7 @@ func (e expiration) Server(int) (flight.Service, []flight.ServerOption, func(), 
 }
 
 func (e expiration) Client(ctx context.Context, addr string) error {
-	c, err := dial(addr)
+	c, err := flight.Dial(addr)
 	if err != nil {
 		return err
 	}

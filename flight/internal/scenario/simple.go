@@ -34,9 +34,6 @@ func plain(svc flight.Service) (flight.Service, []flight.ServerOption, func(), e
 	return svc, nil, func() {}, nil
 }
 
-// dial connects to addr for a scenario's client.
-func dial(addr string) (*flight.Client, error) { return flight.Dial(addr) }
-
 // numberSchema is the schema of one nullable column "number" of type t.
 func numberSchema(t datatype.DataType) *alkaid.Schema {
 	return alkaid.NewSchema([]datatype.Field{{Name: "number", Type: t, Nullable: true}}, datatype.Metadata{})
@@ -96,7 +93,7 @@ func (middleware) Server(int) (flight.Service, []flight.ServerOption, func(), er
 }
 
 func (middleware) Client(ctx context.Context, addr string) error {
-	c, err := dial(addr)
+	c, err := flight.Dial(addr)
 	if err != nil {
 		return err
 	}
@@ -161,7 +158,7 @@ func (ordered) Server(int) (flight.Service, []flight.ServerOption, func(), error
 }
 
 func (ordered) Client(ctx context.Context, addr string) error {
-	c, err := dial(addr)
+	c, err := flight.Dial(addr)
 	if err != nil {
 		return err
 	}
@@ -219,7 +216,7 @@ func (reuseConnection) Server(int) (flight.Service, []flight.ServerOption, func(
 }
 
 func (reuseConnection) Client(ctx context.Context, addr string) error {
-	c, err := dial(addr)
+	c, err := flight.Dial(addr)
 	if err != nil {
 		return err
 	}
@@ -269,7 +266,7 @@ func (pollFlightInfo) Server(int) (flight.Service, []flight.ServerOption, func()
 }
 
 func (pollFlightInfo) Client(ctx context.Context, addr string) error {
-	c, err := dial(addr)
+	c, err := flight.Dial(addr)
 	if err != nil {
 		return err
 	}
@@ -328,7 +325,7 @@ func (appMetadataInfo) Server(int) (flight.Service, []flight.ServerOption, func(
 }
 
 func (appMetadataInfo) Client(ctx context.Context, addr string) error {
-	c, err := dial(addr)
+	c, err := flight.Dial(addr)
 	if err != nil {
 		return err
 	}

@@ -1,12 +1,15 @@
 # Alkaid for Go. Everything here also works without make: see README.md.
 GO ?= go
 
-.PHONY: run test bench fuzz vet fmt
+.PHONY: run test bench fuzz vet fmt flight-integration
 run: ## the quickstart: build a record batch, write .ipc and .ipcs, read them back, print them
 	$(GO) run ./examples/quickstart
 
 test: ## everything CI checks
 	bash scripts/test.sh
+
+flight-integration: ## Arrow Flight integration programs against arrow-go's, both directions (part of test)
+	bash flight/scripts/integration.sh
 
 vet:
 	$(GO) vet ./...

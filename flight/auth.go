@@ -6,6 +6,7 @@ import (
 	"crypto/subtle"
 	"encoding/base64"
 	"errors"
+	"io"
 	"maps"
 	"strings"
 	"sync"
@@ -14,13 +15,18 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/metadata"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 )
 
 // Authenticator checks credentials for a server made with [WithAuth].
-// Basic credentials arrive with Handshake (the "authorization: Basic …"
-// header, as Arrow's Flight clients send them); the token returned goes
-// back in an "authorization: Bearer …" header and must come with every
-// later call.
+// Basic credentials arrive with Handshake in either of Arrow's two ways:
+// an "authorization: Basic …" header, the token returned going back in
+// an "authorization: Bearer …" header ([Client.Authenticate]); or a
+// BasicAuth message as the payload of the first HandshakeRequest, the
+// token going back as the payload of the HandshakeResponse and coming
+// with later calls in the binary header auth-token-bin
+// ([Client.AuthenticateBasicProto]). Every later call must carry the
+// token one way or the other.
 type Authenticator interface {
 	// Login checks a user name and password and returns a bearer token.
 	Login(ctx context.Context, user, password string) (token string, err error)
@@ -28,7 +34,10 @@ type Authenticator interface {
 	Check(ctx context.Context, token string) (identity string, err error)
 }
 
-const authHeader = "authorization"
+const (
+	authHeader  = "authorization"
+	tokenHeader = "auth-token-bin" // the token of the payload handshake
+)
 
 type identityKey struct{}
 
@@ -49,8 +58,16 @@ func headerValue(ctx context.Context, prefix string) (string, bool) {
 	return "", false
 }
 
+// checkBearer checks the call's token: "authorization: Bearer …", or
+// else auth-token-bin.
 func checkBearer(ctx context.Context, a Authenticator) (context.Context, error) {
 	tok, ok := headerValue(ctx, "Bearer ")
+	if !ok {
+		md, _ := metadata.FromIncomingContext(ctx)
+		if v := md.Get(tokenHeader); len(v) > 0 && v[0] != "" {
+			tok, ok = v[0], true
+		}
+	}
 	if !ok {
 		return nil, status.Error(codes.Unauthenticated, "flight: no bearer token")
 	}
@@ -104,7 +121,7 @@ func (s *authService) Handshake(stream HandshakeServer) error {
 	ctx := stream.Context()
 	enc, ok := headerValue(ctx, "Basic ")
 	if !ok {
-		return status.Error(codes.Unauthenticated, "flight: handshake without basic credentials")
+		return s.payloadHandshake(stream)
 	}
 	// padded or not: Arrow's clients differ
 	raw, err := base64.RawStdEncoding.DecodeString(strings.TrimRight(enc, "="))
@@ -121,6 +138,27 @@ func (s *authService) Handshake(stream HandshakeServer) error {
 	}
 	if err := stream.SendHeader(metadata.Pairs(authHeader, "Bearer "+tok)); err != nil {
 		return err
+	}
+	return stream.Send(&HandshakeResponse{Payload: []byte(tok)})
+}
+
+// payloadHandshake reads a BasicAuth from the first HandshakeRequest's
+// payload and answers with the token as the HandshakeResponse's.
+func (s *authService) payloadHandshake(stream HandshakeServer) error {
+	req, err := stream.Recv()
+	if err == io.EOF {
+		return status.Error(codes.Unauthenticated, "flight: handshake without basic credentials (no authorization header, no BasicAuth payload)")
+	}
+	if err != nil {
+		return err
+	}
+	var basic BasicAuth
+	if err := proto.Unmarshal(req.GetPayload(), &basic); err != nil {
+		return status.Errorf(codes.Unauthenticated, "flight: handshake payload is not a BasicAuth message: %v", err)
+	}
+	tok, err := s.auth.Login(stream.Context(), basic.GetUsername(), basic.GetPassword())
+	if err != nil {
+		return status.Errorf(codes.Unauthenticated, "flight: login refused: %v", err)
 	}
 	return stream.Send(&HandshakeResponse{Payload: []byte(tok)})
 }

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/tls"
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -15,6 +16,7 @@ import (
 	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/metadata"
+	"google.golang.org/protobuf/proto"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/flight/internal/pb"
@@ -31,6 +33,7 @@ type clientConfig struct {
 	read    []ipc.ReaderOption
 	write   []ipc.WriterOption
 	grpcOpt []grpc.DialOption
+	cookies bool
 }
 
 // WithTLS connects over TLS with cfg (for a URI of scheme grpc+tls it
@@ -73,6 +76,7 @@ type Client struct {
 
 	mu    sync.RWMutex
 	token string
+	bin   bool // the token goes in auth-token-bin, not as a bearer token
 }
 
 // Dial connects to target: "host:port" or a Flight URI
@@ -105,6 +109,11 @@ func Dial(target string, opts ...ClientOption) (*Client, error) {
 		creds = credentials.NewTLS(c.tls)
 	}
 	cl := &Client{cfg: c}
+	var jarOpts []grpc.DialOption
+	if c.cookies {
+		jar := &cookieJar{m: map[string]string{}}
+		jarOpts = append(jarOpts, grpc.WithChainUnaryInterceptor(jar.unary), grpc.WithChainStreamInterceptor(jar.stream))
+	}
 	gopts := append([]grpc.DialOption{
 		grpc.WithTransportCredentials(creds),
 		grpc.WithReadBufferSize(transportBufferSize), grpc.WithWriteBufferSize(transportBufferSize),
@@ -113,7 +122,7 @@ func Dial(target string, opts ...ClientOption) (*Client, error) {
 		grpc.WithDefaultCallOptions(grpc.MaxCallRecvMsgSize(c.maxMsg), grpc.MaxCallSendMsgSize(max(c.maxMsg, c.maxSend)), grpc.ForceCodecV2(codec{})),
 		grpc.WithChainUnaryInterceptor(cl.unaryToken),
 		grpc.WithChainStreamInterceptor(cl.streamToken),
-	}, c.grpcOpt...)
+	}, append(jarOpts, c.grpcOpt...)...)
 	conn, err := grpc.NewClient(addr, gopts...)
 	if err != nil {
 		return nil, fmt.Errorf("flight: dial %s: %w", target, err)
@@ -127,13 +136,16 @@ func (c *Client) Close() error { return c.conn.Close() }
 
 func (c *Client) withToken(ctx context.Context) context.Context {
 	c.mu.RLock()
-	tok := c.token
+	tok, bin := c.token, c.bin
 	c.mu.RUnlock()
 	if tok == "" {
 		return ctx
 	}
-	if md, ok := metadata.FromOutgoingContext(ctx); ok && len(md.Get(authHeader)) > 0 {
+	if md, ok := metadata.FromOutgoingContext(ctx); ok && (len(md.Get(authHeader)) > 0 || len(md.Get(tokenHeader)) > 0) {
 		return ctx
+	}
+	if bin {
+		return metadata.AppendToOutgoingContext(ctx, tokenHeader, tok)
 	}
 	return metadata.AppendToOutgoingContext(ctx, authHeader, "Bearer "+tok)
 }
@@ -175,13 +187,55 @@ func (c *Client) Authenticate(ctx context.Context, user, password string) error 
 	}
 	for _, v := range hdr.Get(authHeader) {
 		if tok, ok := strings.CutPrefix(v, "Bearer "); ok {
-			c.mu.Lock()
-			c.token = tok
-			c.mu.Unlock()
+			c.setToken(tok, false)
 			return nil
 		}
 	}
 	return fmt.Errorf("flight: handshake: the server sent no bearer token")
+}
+
+func (c *Client) setToken(tok string, bin bool) {
+	c.mu.Lock()
+	c.token, c.bin = tok, bin
+	c.mu.Unlock()
+}
+
+// AuthenticateBasicProto authenticates as Arrow's older clients do: a
+// Handshake whose request payload is a BasicAuth message with user and
+// password, the server answering with a token as its response payload.
+// The token is sent with every later call in the binary header
+// auth-token-bin.
+func (c *Client) AuthenticateBasicProto(ctx context.Context, user, password string) error {
+	body, err := proto.Marshal(&BasicAuth{Username: user, Password: password})
+	if err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	s, err := c.Handshake(ctx)
+	if err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	if err := s.Send(&HandshakeRequest{Payload: body}); err != nil && err != io.EOF {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	if err := s.CloseSend(); err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	res, err := s.Recv()
+	if err == io.EOF {
+		return errors.New("flight: handshake: the server sent no token")
+	}
+	if err != nil {
+		return fmt.Errorf("flight: handshake: %w", err)
+	}
+	for { // the end of the call
+		if _, err := s.Recv(); err == io.EOF {
+			break
+		} else if err != nil {
+			return fmt.Errorf("flight: handshake: %w", err)
+		}
+	}
+	c.setToken(string(res.GetPayload()), true)
+	return nil
 }
 
 // Schema asks for a flight's schema (GetSchema).
@@ -231,16 +285,18 @@ func (c *Client) Get(ctx context.Context, t *Ticket) (*RecordReader, error) {
 }
 
 // PutStream is an upload started by [Client.Put]: write records, then
-// Close, which returns what the server answered.
+// Close, which returns what the server answered. [PutStream.NextResult]
+// waits for the server's next answer while writing (Arrow's integration
+// client waits for one per batch).
 type PutStream struct {
 	*RecordWriter
-	s   pb.FlightService_DoPutClient
-	res chan putResults
-}
+	s pb.FlightService_DoPutClient
 
-type putResults struct {
-	r   []*PutResult
-	err error
+	mu    sync.Mutex
+	got   []*PutResult  // answers not yet taken by NextResult
+	err   error         // how the answers ended (io.EOF: the call succeeded)
+	more  chan struct{} // signalled when got or err changes
+	ended chan struct{} // closed when the answers ended
 }
 
 // Put starts a DoPut of records of schema to the flight d. The server's
@@ -252,45 +308,74 @@ func (c *Client) Put(ctx context.Context, d *FlightDescriptor, schema *alkaid.Sc
 	}
 	w := NewRecordWriter(s, schema, c.cfg.write...)
 	w.SetDescriptor(d)
-	p := &PutStream{RecordWriter: w, s: s, res: make(chan putResults, 1)}
-	go func() {
-		var out putResults
-		for {
-			r, err := s.Recv()
-			if err == io.EOF {
-				break
-			}
-			if err != nil {
-				out.err = err
-				break
-			}
-			out.r = append(out.r, r)
-		}
-		p.res <- out
-	}()
+	p := &PutStream{RecordWriter: w, s: s, more: make(chan struct{}, 1), ended: make(chan struct{})}
+	go p.receive()
 	return p, nil
+}
+
+// receive collects the server's answers until the call ends.
+func (p *PutStream) receive() {
+	defer close(p.ended)
+	for {
+		r, err := p.s.Recv()
+		p.mu.Lock()
+		if err != nil {
+			p.err = err
+		} else {
+			p.got = append(p.got, r)
+		}
+		p.mu.Unlock()
+		select {
+		case p.more <- struct{}{}:
+		default:
+		}
+		if err != nil {
+			return
+		}
+	}
+}
+
+// NextResult waits for the server's next PutResult. It returns io.EOF
+// when the call ended without another, and the call's error when it
+// failed.
+func (p *PutStream) NextResult() (*PutResult, error) {
+	for {
+		p.mu.Lock()
+		if len(p.got) > 0 {
+			r := p.got[0]
+			p.got = p.got[1:]
+			p.mu.Unlock()
+			return r, nil
+		}
+		err := p.err
+		p.mu.Unlock()
+		switch {
+		case err == io.EOF:
+			return nil, io.EOF
+		case err != nil:
+			return nil, fmt.Errorf("flight: do put: %w", err)
+		}
+		<-p.more
+	}
 }
 
 // Close ends the upload (sending the schema first if no record was
 // written) and waits for the server to finish; it returns the server's
-// PutResults.
+// PutResults that [PutStream.NextResult] did not take.
 func (p *PutStream) Close() ([]*PutResult, error) {
-	if err := p.WriteSchema(); err != nil {
-		p.s.CloseSend()
-		r := <-p.res
-		if r.err != nil {
-			return r.r, fmt.Errorf("flight: do put: %w", r.err)
-		}
-		return r.r, err
+	werr := p.WriteSchema()
+	if err := p.s.CloseSend(); err != nil && werr == nil {
+		werr = fmt.Errorf("flight: do put: %w", err)
 	}
-	if err := p.s.CloseSend(); err != nil {
-		return nil, fmt.Errorf("flight: do put: %w", err)
+	<-p.ended
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	got := p.got
+	p.got = nil
+	if p.err != io.EOF {
+		return got, fmt.Errorf("flight: do put: %w", p.err)
 	}
-	r := <-p.res
-	if r.err != nil {
-		return r.r, fmt.Errorf("flight: do put: %w", r.err)
-	}
-	return r.r, nil
+	return got, werr
 }
 
 // ExchangeStream is a DoExchange: a writer and a reader of records on one

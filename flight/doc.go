@@ -12,8 +12,12 @@
 // of its rows; [WithServerMaxSendSize] and [WithMaxSendSize] raise it.
 //
 // A server implements [Service], embedding [BaseService] so that calls it
-// does not serve answer "unimplemented"; [NewServer] adds basic→bearer
-// authentication, TLS and message size limits, and [NewDirService] serves
+// does not serve answer "unimplemented"; [NewServer] adds authentication
+// (basic→bearer, or Arrow's BasicAuth handshake with an auth-token-bin
+// token: [Client.Authenticate], [Client.AuthenticateBasicProto]),
+// sessions ([WithSessions]: options set and read by the session actions,
+// kept by Arrow's session cookie, which a client keeps with
+// [WithSessionCookies]), TLS and message size limits, and [NewDirService] serves
 // a directory of .ipc, .ipcs and .parquet files (a writable one stores
 // DoPut uploads, acknowledged batch by batch, their app metadata kept and
 // sent again by DoGet). A call that fails fails alone: a handler that
@@ -34,6 +38,12 @@
 // arrow-go's Flight together. The gRPC service and method paths are
 // Arrow's (/arrow.flight.protocol.FlightService/DoGet and so on): each
 // package's clients and servers talk to the other's.
+//
+// The commands alkaid-flight-integration-server and
+// alkaid-flight-integration-client are Arrow's Flight integration
+// programs built on this package; flight/scripts/integration.sh runs
+// them against arrow-go's on every integration JSON file of
+// arrow-testing and every scenario they share, in both directions.
 //
 // Clients and servers of this package use their own gRPC codec, protobuf
 // on the wire: a record batch's body is sent from the record's buffers

@@ -203,7 +203,10 @@ func (d *dialer) get(ctx context.Context, self *Client, ep *FlightEndpoint) (*Re
 	}
 	var errs []error
 	for _, loc := range ep.GetLocation() {
-		c, err := d.client(loc.GetUri())
+		c, err := self, error(nil)
+		if loc.GetUri() != LocationReuseConnection || self == nil {
+			c, err = d.client(loc.GetUri())
+		}
 		if err != nil {
 			errs = append(errs, err)
 			continue

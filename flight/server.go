@@ -43,6 +43,7 @@ type serverConfig struct {
 	grpcOpt []grpc.ServerOption
 
 	sendTimeout time.Duration
+	sessions    *sessions
 }
 
 // WithAuth makes the server require a bearer token on every call but
@@ -107,6 +108,12 @@ func NewServer(svc Service, opts ...ServerOption) *Server {
 		gopts = append(gopts,
 			grpc.ChainUnaryInterceptor(unaryAuth(c.auth)),
 			grpc.ChainStreamInterceptor(streamAuth(c.auth)))
+	}
+	if c.sessions != nil { // after authentication: a session is found for an authenticated call
+		svc = &sessionService{Service: svc, all: c.sessions}
+		gopts = append(gopts,
+			grpc.ChainUnaryInterceptor(c.sessions.unary),
+			grpc.ChainStreamInterceptor(c.sessions.stream))
 	}
 	gopts = append(gopts, c.grpcOpt...)
 	g := grpc.NewServer(gopts...)

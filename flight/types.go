@@ -75,6 +75,11 @@ const (
 	DescriptorCmd     = pb.FlightDescriptor_CMD
 )
 
+// LocationReuseConnection is the URI of a location that means "the
+// server that gave the FlightInfo, over the connection already open to
+// it" ([Fetch] reads such an endpoint through the client it was given).
+const LocationReuseConnection = "arrow-flight-reuse-connection://?"
+
 // PathDescriptor returns a descriptor naming a path.
 func PathDescriptor(path ...string) *FlightDescriptor {
 	return &FlightDescriptor{Type: DescriptorPath, Path: path}

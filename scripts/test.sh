@@ -4,7 +4,8 @@
 # Steps: gofmt, go vet (also for arm64: the pure-Go fallbacks must compile),
 # go test with and without assembly (noasm), the race detector on the
 # packages with concurrency, the sub-modules' tests, and the Flatbuffers
-# regeneration check when flatc is installed. Tests that need ../shared
+# regeneration check when flatc is installed, and the Flight integration
+# matrix against arrow-go (flight/scripts/integration.sh). Tests that need ../shared
 # skip with a message when it is absent.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -50,3 +51,6 @@ for mod in interop bench arrowbridge flight; do
 		(cd "$mod" && go vet ./... && go test -count=1 ./...)
 	fi
 done
+
+step "flight: integration programs against arrow-go's (about 30 s once built)"
+bash flight/scripts/integration.sh

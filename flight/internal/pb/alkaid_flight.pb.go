@@ -142,6 +142,110 @@ func (FlightDescriptor_DescriptorType) EnumDescriptor() ([]byte, []int) {
 	return file_alkaid_flight_proto_rawDescGZIP(), []int{12, 0}
 }
 
+type SetSessionOptionsResult_ErrorValue int32
+
+const (
+	SetSessionOptionsResult_UNSPECIFIED   SetSessionOptionsResult_ErrorValue = 0
+	SetSessionOptionsResult_INVALID_NAME  SetSessionOptionsResult_ErrorValue = 1
+	SetSessionOptionsResult_INVALID_VALUE SetSessionOptionsResult_ErrorValue = 2
+	SetSessionOptionsResult_ERROR         SetSessionOptionsResult_ErrorValue = 3
+)
+
+// Enum value maps for SetSessionOptionsResult_ErrorValue.
+var (
+	SetSessionOptionsResult_ErrorValue_name = map[int32]string{
+		0: "UNSPECIFIED",
+		1: "INVALID_NAME",
+		2: "INVALID_VALUE",
+		3: "ERROR",
+	}
+	SetSessionOptionsResult_ErrorValue_value = map[string]int32{
+		"UNSPECIFIED":   0,
+		"INVALID_NAME":  1,
+		"INVALID_VALUE": 2,
+		"ERROR":         3,
+	}
+)
+
+func (x SetSessionOptionsResult_ErrorValue) Enum() *SetSessionOptionsResult_ErrorValue {
+	p := new(SetSessionOptionsResult_ErrorValue)
+	*p = x
+	return p
+}
+
+func (x SetSessionOptionsResult_ErrorValue) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (SetSessionOptionsResult_ErrorValue) Descriptor() protoreflect.EnumDescriptor {
+	return file_alkaid_flight_proto_enumTypes[2].Descriptor()
+}
+
+func (SetSessionOptionsResult_ErrorValue) Type() protoreflect.EnumType {
+	return &file_alkaid_flight_proto_enumTypes[2]
+}
+
+func (x SetSessionOptionsResult_ErrorValue) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use SetSessionOptionsResult_ErrorValue.Descriptor instead.
+func (SetSessionOptionsResult_ErrorValue) EnumDescriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{22, 0}
+}
+
+type CloseSessionResult_Status int32
+
+const (
+	CloseSessionResult_UNSPECIFIED   CloseSessionResult_Status = 0
+	CloseSessionResult_CLOSED        CloseSessionResult_Status = 1
+	CloseSessionResult_CLOSING       CloseSessionResult_Status = 2
+	CloseSessionResult_NOT_CLOSEABLE CloseSessionResult_Status = 3
+)
+
+// Enum value maps for CloseSessionResult_Status.
+var (
+	CloseSessionResult_Status_name = map[int32]string{
+		0: "UNSPECIFIED",
+		1: "CLOSED",
+		2: "CLOSING",
+		3: "NOT_CLOSEABLE",
+	}
+	CloseSessionResult_Status_value = map[string]int32{
+		"UNSPECIFIED":   0,
+		"CLOSED":        1,
+		"CLOSING":       2,
+		"NOT_CLOSEABLE": 3,
+	}
+)
+
+func (x CloseSessionResult_Status) Enum() *CloseSessionResult_Status {
+	p := new(CloseSessionResult_Status)
+	*p = x
+	return p
+}
+
+func (x CloseSessionResult_Status) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (CloseSessionResult_Status) Descriptor() protoreflect.EnumDescriptor {
+	return file_alkaid_flight_proto_enumTypes[3].Descriptor()
+}
+
+func (CloseSessionResult_Status) Type() protoreflect.EnumType {
+	return &file_alkaid_flight_proto_enumTypes[3]
+}
+
+func (x CloseSessionResult_Status) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use CloseSessionResult_Status.Descriptor instead.
+func (CloseSessionResult_Status) EnumDescriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{26, 0}
+}
+
 // HandshakeRequest is one client message of a handshake.
 type HandshakeRequest struct {
 	state           protoimpl.MessageState `protogen:"open.v1"`
@@ -1210,6 +1314,481 @@ func (x *PutResult) GetAppMetadata() []byte {
 	return nil
 }
 
+// SessionOptionValue is the value of one session option; none set means
+// the option is removed.
+type SessionOptionValue struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Types that are valid to be assigned to OptionValue:
+	//
+	//	*SessionOptionValue_StringValue
+	//	*SessionOptionValue_BoolValue
+	//	*SessionOptionValue_Int64Value
+	//	*SessionOptionValue_DoubleValue
+	//	*SessionOptionValue_StringListValue_
+	OptionValue   isSessionOptionValue_OptionValue `protobuf_oneof:"option_value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SessionOptionValue) Reset() {
+	*x = SessionOptionValue{}
+	mi := &file_alkaid_flight_proto_msgTypes[20]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SessionOptionValue) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SessionOptionValue) ProtoMessage() {}
+
+func (x *SessionOptionValue) ProtoReflect() protoreflect.Message {
+	mi := &file_alkaid_flight_proto_msgTypes[20]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SessionOptionValue.ProtoReflect.Descriptor instead.
+func (*SessionOptionValue) Descriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{20}
+}
+
+func (x *SessionOptionValue) GetOptionValue() isSessionOptionValue_OptionValue {
+	if x != nil {
+		return x.OptionValue
+	}
+	return nil
+}
+
+func (x *SessionOptionValue) GetStringValue() string {
+	if x != nil {
+		if x, ok := x.OptionValue.(*SessionOptionValue_StringValue); ok {
+			return x.StringValue
+		}
+	}
+	return ""
+}
+
+func (x *SessionOptionValue) GetBoolValue() bool {
+	if x != nil {
+		if x, ok := x.OptionValue.(*SessionOptionValue_BoolValue); ok {
+			return x.BoolValue
+		}
+	}
+	return false
+}
+
+func (x *SessionOptionValue) GetInt64Value() int64 {
+	if x != nil {
+		if x, ok := x.OptionValue.(*SessionOptionValue_Int64Value); ok {
+			return x.Int64Value
+		}
+	}
+	return 0
+}
+
+func (x *SessionOptionValue) GetDoubleValue() float64 {
+	if x != nil {
+		if x, ok := x.OptionValue.(*SessionOptionValue_DoubleValue); ok {
+			return x.DoubleValue
+		}
+	}
+	return 0
+}
+
+func (x *SessionOptionValue) GetStringListValue() *SessionOptionValue_StringListValue {
+	if x != nil {
+		if x, ok := x.OptionValue.(*SessionOptionValue_StringListValue_); ok {
+			return x.StringListValue
+		}
+	}
+	return nil
+}
+
+type isSessionOptionValue_OptionValue interface {
+	isSessionOptionValue_OptionValue()
+}
+
+type SessionOptionValue_StringValue struct {
+	StringValue string `protobuf:"bytes,1,opt,name=string_value,json=stringValue,proto3,oneof"`
+}
+
+type SessionOptionValue_BoolValue struct {
+	BoolValue bool `protobuf:"varint,2,opt,name=bool_value,json=boolValue,proto3,oneof"`
+}
+
+type SessionOptionValue_Int64Value struct {
+	Int64Value int64 `protobuf:"fixed64,3,opt,name=int64_value,json=int64Value,proto3,oneof"`
+}
+
+type SessionOptionValue_DoubleValue struct {
+	DoubleValue float64 `protobuf:"fixed64,4,opt,name=double_value,json=doubleValue,proto3,oneof"`
+}
+
+type SessionOptionValue_StringListValue_ struct {
+	StringListValue *SessionOptionValue_StringListValue `protobuf:"bytes,5,opt,name=string_list_value,json=stringListValue,proto3,oneof"`
+}
+
+func (*SessionOptionValue_StringValue) isSessionOptionValue_OptionValue() {}
+
+func (*SessionOptionValue_BoolValue) isSessionOptionValue_OptionValue() {}
+
+func (*SessionOptionValue_Int64Value) isSessionOptionValue_OptionValue() {}
+
+func (*SessionOptionValue_DoubleValue) isSessionOptionValue_OptionValue() {}
+
+func (*SessionOptionValue_StringListValue_) isSessionOptionValue_OptionValue() {}
+
+// SetSessionOptionsRequest is the body of the SetSessionOptions action.
+type SetSessionOptionsRequest struct {
+	state          protoimpl.MessageState         `protogen:"open.v1"`
+	SessionOptions map[string]*SessionOptionValue `protobuf:"bytes,1,rep,name=session_options,json=sessionOptions,proto3" json:"session_options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *SetSessionOptionsRequest) Reset() {
+	*x = SetSessionOptionsRequest{}
+	mi := &file_alkaid_flight_proto_msgTypes[21]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSessionOptionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSessionOptionsRequest) ProtoMessage() {}
+
+func (x *SetSessionOptionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_alkaid_flight_proto_msgTypes[21]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSessionOptionsRequest.ProtoReflect.Descriptor instead.
+func (*SetSessionOptionsRequest) Descriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{21}
+}
+
+func (x *SetSessionOptionsRequest) GetSessionOptions() map[string]*SessionOptionValue {
+	if x != nil {
+		return x.SessionOptions
+	}
+	return nil
+}
+
+// SetSessionOptionsResult answers SetSessionOptions: the options not set,
+// and why.
+type SetSessionOptionsResult struct {
+	state         protoimpl.MessageState                    `protogen:"open.v1"`
+	Errors        map[string]*SetSessionOptionsResult_Error `protobuf:"bytes,1,rep,name=errors,proto3" json:"errors,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSessionOptionsResult) Reset() {
+	*x = SetSessionOptionsResult{}
+	mi := &file_alkaid_flight_proto_msgTypes[22]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSessionOptionsResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSessionOptionsResult) ProtoMessage() {}
+
+func (x *SetSessionOptionsResult) ProtoReflect() protoreflect.Message {
+	mi := &file_alkaid_flight_proto_msgTypes[22]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSessionOptionsResult.ProtoReflect.Descriptor instead.
+func (*SetSessionOptionsResult) Descriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{22}
+}
+
+func (x *SetSessionOptionsResult) GetErrors() map[string]*SetSessionOptionsResult_Error {
+	if x != nil {
+		return x.Errors
+	}
+	return nil
+}
+
+// GetSessionOptionsRequest is the body of the GetSessionOptions action.
+type GetSessionOptionsRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetSessionOptionsRequest) Reset() {
+	*x = GetSessionOptionsRequest{}
+	mi := &file_alkaid_flight_proto_msgTypes[23]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSessionOptionsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSessionOptionsRequest) ProtoMessage() {}
+
+func (x *GetSessionOptionsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_alkaid_flight_proto_msgTypes[23]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSessionOptionsRequest.ProtoReflect.Descriptor instead.
+func (*GetSessionOptionsRequest) Descriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{23}
+}
+
+// GetSessionOptionsResult answers GetSessionOptions.
+type GetSessionOptionsResult struct {
+	state          protoimpl.MessageState         `protogen:"open.v1"`
+	SessionOptions map[string]*SessionOptionValue `protobuf:"bytes,1,rep,name=session_options,json=sessionOptions,proto3" json:"session_options,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	unknownFields  protoimpl.UnknownFields
+	sizeCache      protoimpl.SizeCache
+}
+
+func (x *GetSessionOptionsResult) Reset() {
+	*x = GetSessionOptionsResult{}
+	mi := &file_alkaid_flight_proto_msgTypes[24]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetSessionOptionsResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetSessionOptionsResult) ProtoMessage() {}
+
+func (x *GetSessionOptionsResult) ProtoReflect() protoreflect.Message {
+	mi := &file_alkaid_flight_proto_msgTypes[24]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetSessionOptionsResult.ProtoReflect.Descriptor instead.
+func (*GetSessionOptionsResult) Descriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{24}
+}
+
+func (x *GetSessionOptionsResult) GetSessionOptions() map[string]*SessionOptionValue {
+	if x != nil {
+		return x.SessionOptions
+	}
+	return nil
+}
+
+// CloseSessionRequest is the body of the CloseSession action.
+type CloseSessionRequest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CloseSessionRequest) Reset() {
+	*x = CloseSessionRequest{}
+	mi := &file_alkaid_flight_proto_msgTypes[25]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CloseSessionRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CloseSessionRequest) ProtoMessage() {}
+
+func (x *CloseSessionRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_alkaid_flight_proto_msgTypes[25]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CloseSessionRequest.ProtoReflect.Descriptor instead.
+func (*CloseSessionRequest) Descriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{25}
+}
+
+// CloseSessionResult answers CloseSession.
+type CloseSessionResult struct {
+	state         protoimpl.MessageState    `protogen:"open.v1"`
+	Status        CloseSessionResult_Status `protobuf:"varint,1,opt,name=status,proto3,enum=alkaid.flight.protocol.CloseSessionResult_Status" json:"status,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CloseSessionResult) Reset() {
+	*x = CloseSessionResult{}
+	mi := &file_alkaid_flight_proto_msgTypes[26]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CloseSessionResult) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CloseSessionResult) ProtoMessage() {}
+
+func (x *CloseSessionResult) ProtoReflect() protoreflect.Message {
+	mi := &file_alkaid_flight_proto_msgTypes[26]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CloseSessionResult.ProtoReflect.Descriptor instead.
+func (*CloseSessionResult) Descriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{26}
+}
+
+func (x *CloseSessionResult) GetStatus() CloseSessionResult_Status {
+	if x != nil {
+		return x.Status
+	}
+	return CloseSessionResult_UNSPECIFIED
+}
+
+type SessionOptionValue_StringListValue struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Values        []string               `protobuf:"bytes,1,rep,name=values,proto3" json:"values,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SessionOptionValue_StringListValue) Reset() {
+	*x = SessionOptionValue_StringListValue{}
+	mi := &file_alkaid_flight_proto_msgTypes[27]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SessionOptionValue_StringListValue) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SessionOptionValue_StringListValue) ProtoMessage() {}
+
+func (x *SessionOptionValue_StringListValue) ProtoReflect() protoreflect.Message {
+	mi := &file_alkaid_flight_proto_msgTypes[27]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SessionOptionValue_StringListValue.ProtoReflect.Descriptor instead.
+func (*SessionOptionValue_StringListValue) Descriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{20, 0}
+}
+
+func (x *SessionOptionValue_StringListValue) GetValues() []string {
+	if x != nil {
+		return x.Values
+	}
+	return nil
+}
+
+type SetSessionOptionsResult_Error struct {
+	state         protoimpl.MessageState             `protogen:"open.v1"`
+	Value         SetSessionOptionsResult_ErrorValue `protobuf:"varint,1,opt,name=value,proto3,enum=alkaid.flight.protocol.SetSessionOptionsResult_ErrorValue" json:"value,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *SetSessionOptionsResult_Error) Reset() {
+	*x = SetSessionOptionsResult_Error{}
+	mi := &file_alkaid_flight_proto_msgTypes[29]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *SetSessionOptionsResult_Error) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*SetSessionOptionsResult_Error) ProtoMessage() {}
+
+func (x *SetSessionOptionsResult_Error) ProtoReflect() protoreflect.Message {
+	mi := &file_alkaid_flight_proto_msgTypes[29]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use SetSessionOptionsResult_Error.ProtoReflect.Descriptor instead.
+func (*SetSessionOptionsResult_Error) Descriptor() ([]byte, []int) {
+	return file_alkaid_flight_proto_rawDescGZIP(), []int{22, 0}
+}
+
+func (x *SetSessionOptionsResult_Error) GetValue() SetSessionOptionsResult_ErrorValue {
+	if x != nil {
+		return x.Value
+	}
+	return SetSessionOptionsResult_UNSPECIFIED
+}
+
 var File_alkaid_flight_proto protoreflect.FileDescriptor
 
 const file_alkaid_flight_proto_rawDesc = "" +
@@ -1287,7 +1866,51 @@ const file_alkaid_flight_proto_rawDesc = "" +
 	"\fapp_metadata\x18\x03 \x01(\fR\vappMetadata\x12\x1c\n" +
 	"\tdata_body\x18\xe8\a \x01(\fR\bdataBody\".\n" +
 	"\tPutResult\x12!\n" +
-	"\fapp_metadata\x18\x01 \x01(\fR\vappMetadata*\x8b\x01\n" +
+	"\fapp_metadata\x18\x01 \x01(\fR\vappMetadata\"\xc7\x02\n" +
+	"\x12SessionOptionValue\x12#\n" +
+	"\fstring_value\x18\x01 \x01(\tH\x00R\vstringValue\x12\x1f\n" +
+	"\n" +
+	"bool_value\x18\x02 \x01(\bH\x00R\tboolValue\x12!\n" +
+	"\vint64_value\x18\x03 \x01(\x10H\x00R\n" +
+	"int64Value\x12#\n" +
+	"\fdouble_value\x18\x04 \x01(\x01H\x00R\vdoubleValue\x12h\n" +
+	"\x11string_list_value\x18\x05 \x01(\v2:.alkaid.flight.protocol.SessionOptionValue.StringListValueH\x00R\x0fstringListValue\x1a)\n" +
+	"\x0fStringListValue\x12\x16\n" +
+	"\x06values\x18\x01 \x03(\tR\x06valuesB\x0e\n" +
+	"\foption_value\"\xf8\x01\n" +
+	"\x18SetSessionOptionsRequest\x12m\n" +
+	"\x0fsession_options\x18\x01 \x03(\v2D.alkaid.flight.protocol.SetSessionOptionsRequest.SessionOptionsEntryR\x0esessionOptions\x1am\n" +
+	"\x13SessionOptionsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12@\n" +
+	"\x05value\x18\x02 \x01(\v2*.alkaid.flight.protocol.SessionOptionValueR\x05value:\x028\x01\"\x8a\x03\n" +
+	"\x17SetSessionOptionsResult\x12S\n" +
+	"\x06errors\x18\x01 \x03(\v2;.alkaid.flight.protocol.SetSessionOptionsResult.ErrorsEntryR\x06errors\x1aY\n" +
+	"\x05Error\x12P\n" +
+	"\x05value\x18\x01 \x01(\x0e2:.alkaid.flight.protocol.SetSessionOptionsResult.ErrorValueR\x05value\x1ap\n" +
+	"\vErrorsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12K\n" +
+	"\x05value\x18\x02 \x01(\v25.alkaid.flight.protocol.SetSessionOptionsResult.ErrorR\x05value:\x028\x01\"M\n" +
+	"\n" +
+	"ErrorValue\x12\x0f\n" +
+	"\vUNSPECIFIED\x10\x00\x12\x10\n" +
+	"\fINVALID_NAME\x10\x01\x12\x11\n" +
+	"\rINVALID_VALUE\x10\x02\x12\t\n" +
+	"\x05ERROR\x10\x03\"\x1a\n" +
+	"\x18GetSessionOptionsRequest\"\xf6\x01\n" +
+	"\x17GetSessionOptionsResult\x12l\n" +
+	"\x0fsession_options\x18\x01 \x03(\v2C.alkaid.flight.protocol.GetSessionOptionsResult.SessionOptionsEntryR\x0esessionOptions\x1am\n" +
+	"\x13SessionOptionsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12@\n" +
+	"\x05value\x18\x02 \x01(\v2*.alkaid.flight.protocol.SessionOptionValueR\x05value:\x028\x01\"\x15\n" +
+	"\x13CloseSessionRequest\"\xa6\x01\n" +
+	"\x12CloseSessionResult\x12I\n" +
+	"\x06status\x18\x01 \x01(\x0e21.alkaid.flight.protocol.CloseSessionResult.StatusR\x06status\"E\n" +
+	"\x06Status\x12\x0f\n" +
+	"\vUNSPECIFIED\x10\x00\x12\n" +
+	"\n" +
+	"\x06CLOSED\x10\x01\x12\v\n" +
+	"\aCLOSING\x10\x02\x12\x11\n" +
+	"\rNOT_CLOSEABLE\x10\x03*\x8b\x01\n" +
 	"\fCancelStatus\x12\x1d\n" +
 	"\x19CANCEL_STATUS_UNSPECIFIED\x10\x00\x12\x1b\n" +
 	"\x17CANCEL_STATUS_CANCELLED\x10\x01\x12\x1c\n" +
@@ -1318,72 +1941,95 @@ func file_alkaid_flight_proto_rawDescGZIP() []byte {
 	return file_alkaid_flight_proto_rawDescData
 }
 
-var file_alkaid_flight_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_alkaid_flight_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_alkaid_flight_proto_enumTypes = make([]protoimpl.EnumInfo, 4)
+var file_alkaid_flight_proto_msgTypes = make([]protoimpl.MessageInfo, 32)
 var file_alkaid_flight_proto_goTypes = []any{
-	(CancelStatus)(0),                    // 0: alkaid.flight.protocol.CancelStatus
-	(FlightDescriptor_DescriptorType)(0), // 1: alkaid.flight.protocol.FlightDescriptor.DescriptorType
-	(*HandshakeRequest)(nil),             // 2: alkaid.flight.protocol.HandshakeRequest
-	(*HandshakeResponse)(nil),            // 3: alkaid.flight.protocol.HandshakeResponse
-	(*BasicAuth)(nil),                    // 4: alkaid.flight.protocol.BasicAuth
-	(*Empty)(nil),                        // 5: alkaid.flight.protocol.Empty
-	(*ActionType)(nil),                   // 6: alkaid.flight.protocol.ActionType
-	(*Criteria)(nil),                     // 7: alkaid.flight.protocol.Criteria
-	(*Action)(nil),                       // 8: alkaid.flight.protocol.Action
-	(*CancelFlightInfoRequest)(nil),      // 9: alkaid.flight.protocol.CancelFlightInfoRequest
-	(*RenewFlightEndpointRequest)(nil),   // 10: alkaid.flight.protocol.RenewFlightEndpointRequest
-	(*Result)(nil),                       // 11: alkaid.flight.protocol.Result
-	(*CancelFlightInfoResult)(nil),       // 12: alkaid.flight.protocol.CancelFlightInfoResult
-	(*SchemaResult)(nil),                 // 13: alkaid.flight.protocol.SchemaResult
-	(*FlightDescriptor)(nil),             // 14: alkaid.flight.protocol.FlightDescriptor
-	(*FlightInfo)(nil),                   // 15: alkaid.flight.protocol.FlightInfo
-	(*PollInfo)(nil),                     // 16: alkaid.flight.protocol.PollInfo
-	(*FlightEndpoint)(nil),               // 17: alkaid.flight.protocol.FlightEndpoint
-	(*Location)(nil),                     // 18: alkaid.flight.protocol.Location
-	(*Ticket)(nil),                       // 19: alkaid.flight.protocol.Ticket
-	(*FlightData)(nil),                   // 20: alkaid.flight.protocol.FlightData
-	(*PutResult)(nil),                    // 21: alkaid.flight.protocol.PutResult
-	(*timestamppb.Timestamp)(nil),        // 22: google.protobuf.Timestamp
+	(CancelStatus)(0),                          // 0: alkaid.flight.protocol.CancelStatus
+	(FlightDescriptor_DescriptorType)(0),       // 1: alkaid.flight.protocol.FlightDescriptor.DescriptorType
+	(SetSessionOptionsResult_ErrorValue)(0),    // 2: alkaid.flight.protocol.SetSessionOptionsResult.ErrorValue
+	(CloseSessionResult_Status)(0),             // 3: alkaid.flight.protocol.CloseSessionResult.Status
+	(*HandshakeRequest)(nil),                   // 4: alkaid.flight.protocol.HandshakeRequest
+	(*HandshakeResponse)(nil),                  // 5: alkaid.flight.protocol.HandshakeResponse
+	(*BasicAuth)(nil),                          // 6: alkaid.flight.protocol.BasicAuth
+	(*Empty)(nil),                              // 7: alkaid.flight.protocol.Empty
+	(*ActionType)(nil),                         // 8: alkaid.flight.protocol.ActionType
+	(*Criteria)(nil),                           // 9: alkaid.flight.protocol.Criteria
+	(*Action)(nil),                             // 10: alkaid.flight.protocol.Action
+	(*CancelFlightInfoRequest)(nil),            // 11: alkaid.flight.protocol.CancelFlightInfoRequest
+	(*RenewFlightEndpointRequest)(nil),         // 12: alkaid.flight.protocol.RenewFlightEndpointRequest
+	(*Result)(nil),                             // 13: alkaid.flight.protocol.Result
+	(*CancelFlightInfoResult)(nil),             // 14: alkaid.flight.protocol.CancelFlightInfoResult
+	(*SchemaResult)(nil),                       // 15: alkaid.flight.protocol.SchemaResult
+	(*FlightDescriptor)(nil),                   // 16: alkaid.flight.protocol.FlightDescriptor
+	(*FlightInfo)(nil),                         // 17: alkaid.flight.protocol.FlightInfo
+	(*PollInfo)(nil),                           // 18: alkaid.flight.protocol.PollInfo
+	(*FlightEndpoint)(nil),                     // 19: alkaid.flight.protocol.FlightEndpoint
+	(*Location)(nil),                           // 20: alkaid.flight.protocol.Location
+	(*Ticket)(nil),                             // 21: alkaid.flight.protocol.Ticket
+	(*FlightData)(nil),                         // 22: alkaid.flight.protocol.FlightData
+	(*PutResult)(nil),                          // 23: alkaid.flight.protocol.PutResult
+	(*SessionOptionValue)(nil),                 // 24: alkaid.flight.protocol.SessionOptionValue
+	(*SetSessionOptionsRequest)(nil),           // 25: alkaid.flight.protocol.SetSessionOptionsRequest
+	(*SetSessionOptionsResult)(nil),            // 26: alkaid.flight.protocol.SetSessionOptionsResult
+	(*GetSessionOptionsRequest)(nil),           // 27: alkaid.flight.protocol.GetSessionOptionsRequest
+	(*GetSessionOptionsResult)(nil),            // 28: alkaid.flight.protocol.GetSessionOptionsResult
+	(*CloseSessionRequest)(nil),                // 29: alkaid.flight.protocol.CloseSessionRequest
+	(*CloseSessionResult)(nil),                 // 30: alkaid.flight.protocol.CloseSessionResult
+	(*SessionOptionValue_StringListValue)(nil), // 31: alkaid.flight.protocol.SessionOptionValue.StringListValue
+	nil,                                   // 32: alkaid.flight.protocol.SetSessionOptionsRequest.SessionOptionsEntry
+	(*SetSessionOptionsResult_Error)(nil), // 33: alkaid.flight.protocol.SetSessionOptionsResult.Error
+	nil,                                   // 34: alkaid.flight.protocol.SetSessionOptionsResult.ErrorsEntry
+	nil,                                   // 35: alkaid.flight.protocol.GetSessionOptionsResult.SessionOptionsEntry
+	(*timestamppb.Timestamp)(nil),         // 36: google.protobuf.Timestamp
 }
 var file_alkaid_flight_proto_depIdxs = []int32{
-	15, // 0: alkaid.flight.protocol.CancelFlightInfoRequest.info:type_name -> alkaid.flight.protocol.FlightInfo
-	17, // 1: alkaid.flight.protocol.RenewFlightEndpointRequest.endpoint:type_name -> alkaid.flight.protocol.FlightEndpoint
+	17, // 0: alkaid.flight.protocol.CancelFlightInfoRequest.info:type_name -> alkaid.flight.protocol.FlightInfo
+	19, // 1: alkaid.flight.protocol.RenewFlightEndpointRequest.endpoint:type_name -> alkaid.flight.protocol.FlightEndpoint
 	0,  // 2: alkaid.flight.protocol.CancelFlightInfoResult.status:type_name -> alkaid.flight.protocol.CancelStatus
 	1,  // 3: alkaid.flight.protocol.FlightDescriptor.type:type_name -> alkaid.flight.protocol.FlightDescriptor.DescriptorType
-	14, // 4: alkaid.flight.protocol.FlightInfo.flight_descriptor:type_name -> alkaid.flight.protocol.FlightDescriptor
-	17, // 5: alkaid.flight.protocol.FlightInfo.endpoint:type_name -> alkaid.flight.protocol.FlightEndpoint
-	15, // 6: alkaid.flight.protocol.PollInfo.info:type_name -> alkaid.flight.protocol.FlightInfo
-	14, // 7: alkaid.flight.protocol.PollInfo.flight_descriptor:type_name -> alkaid.flight.protocol.FlightDescriptor
-	22, // 8: alkaid.flight.protocol.PollInfo.expiration_time:type_name -> google.protobuf.Timestamp
-	19, // 9: alkaid.flight.protocol.FlightEndpoint.ticket:type_name -> alkaid.flight.protocol.Ticket
-	18, // 10: alkaid.flight.protocol.FlightEndpoint.location:type_name -> alkaid.flight.protocol.Location
-	22, // 11: alkaid.flight.protocol.FlightEndpoint.expiration_time:type_name -> google.protobuf.Timestamp
-	14, // 12: alkaid.flight.protocol.FlightData.flight_descriptor:type_name -> alkaid.flight.protocol.FlightDescriptor
-	2,  // 13: alkaid.flight.protocol.FlightService.Handshake:input_type -> alkaid.flight.protocol.HandshakeRequest
-	7,  // 14: alkaid.flight.protocol.FlightService.ListFlights:input_type -> alkaid.flight.protocol.Criteria
-	14, // 15: alkaid.flight.protocol.FlightService.GetFlightInfo:input_type -> alkaid.flight.protocol.FlightDescriptor
-	14, // 16: alkaid.flight.protocol.FlightService.PollFlightInfo:input_type -> alkaid.flight.protocol.FlightDescriptor
-	14, // 17: alkaid.flight.protocol.FlightService.GetSchema:input_type -> alkaid.flight.protocol.FlightDescriptor
-	19, // 18: alkaid.flight.protocol.FlightService.DoGet:input_type -> alkaid.flight.protocol.Ticket
-	20, // 19: alkaid.flight.protocol.FlightService.DoPut:input_type -> alkaid.flight.protocol.FlightData
-	20, // 20: alkaid.flight.protocol.FlightService.DoExchange:input_type -> alkaid.flight.protocol.FlightData
-	8,  // 21: alkaid.flight.protocol.FlightService.DoAction:input_type -> alkaid.flight.protocol.Action
-	5,  // 22: alkaid.flight.protocol.FlightService.ListActions:input_type -> alkaid.flight.protocol.Empty
-	3,  // 23: alkaid.flight.protocol.FlightService.Handshake:output_type -> alkaid.flight.protocol.HandshakeResponse
-	15, // 24: alkaid.flight.protocol.FlightService.ListFlights:output_type -> alkaid.flight.protocol.FlightInfo
-	15, // 25: alkaid.flight.protocol.FlightService.GetFlightInfo:output_type -> alkaid.flight.protocol.FlightInfo
-	16, // 26: alkaid.flight.protocol.FlightService.PollFlightInfo:output_type -> alkaid.flight.protocol.PollInfo
-	13, // 27: alkaid.flight.protocol.FlightService.GetSchema:output_type -> alkaid.flight.protocol.SchemaResult
-	20, // 28: alkaid.flight.protocol.FlightService.DoGet:output_type -> alkaid.flight.protocol.FlightData
-	21, // 29: alkaid.flight.protocol.FlightService.DoPut:output_type -> alkaid.flight.protocol.PutResult
-	20, // 30: alkaid.flight.protocol.FlightService.DoExchange:output_type -> alkaid.flight.protocol.FlightData
-	11, // 31: alkaid.flight.protocol.FlightService.DoAction:output_type -> alkaid.flight.protocol.Result
-	6,  // 32: alkaid.flight.protocol.FlightService.ListActions:output_type -> alkaid.flight.protocol.ActionType
-	23, // [23:33] is the sub-list for method output_type
-	13, // [13:23] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	16, // 4: alkaid.flight.protocol.FlightInfo.flight_descriptor:type_name -> alkaid.flight.protocol.FlightDescriptor
+	19, // 5: alkaid.flight.protocol.FlightInfo.endpoint:type_name -> alkaid.flight.protocol.FlightEndpoint
+	17, // 6: alkaid.flight.protocol.PollInfo.info:type_name -> alkaid.flight.protocol.FlightInfo
+	16, // 7: alkaid.flight.protocol.PollInfo.flight_descriptor:type_name -> alkaid.flight.protocol.FlightDescriptor
+	36, // 8: alkaid.flight.protocol.PollInfo.expiration_time:type_name -> google.protobuf.Timestamp
+	21, // 9: alkaid.flight.protocol.FlightEndpoint.ticket:type_name -> alkaid.flight.protocol.Ticket
+	20, // 10: alkaid.flight.protocol.FlightEndpoint.location:type_name -> alkaid.flight.protocol.Location
+	36, // 11: alkaid.flight.protocol.FlightEndpoint.expiration_time:type_name -> google.protobuf.Timestamp
+	16, // 12: alkaid.flight.protocol.FlightData.flight_descriptor:type_name -> alkaid.flight.protocol.FlightDescriptor
+	31, // 13: alkaid.flight.protocol.SessionOptionValue.string_list_value:type_name -> alkaid.flight.protocol.SessionOptionValue.StringListValue
+	32, // 14: alkaid.flight.protocol.SetSessionOptionsRequest.session_options:type_name -> alkaid.flight.protocol.SetSessionOptionsRequest.SessionOptionsEntry
+	34, // 15: alkaid.flight.protocol.SetSessionOptionsResult.errors:type_name -> alkaid.flight.protocol.SetSessionOptionsResult.ErrorsEntry
+	35, // 16: alkaid.flight.protocol.GetSessionOptionsResult.session_options:type_name -> alkaid.flight.protocol.GetSessionOptionsResult.SessionOptionsEntry
+	3,  // 17: alkaid.flight.protocol.CloseSessionResult.status:type_name -> alkaid.flight.protocol.CloseSessionResult.Status
+	24, // 18: alkaid.flight.protocol.SetSessionOptionsRequest.SessionOptionsEntry.value:type_name -> alkaid.flight.protocol.SessionOptionValue
+	2,  // 19: alkaid.flight.protocol.SetSessionOptionsResult.Error.value:type_name -> alkaid.flight.protocol.SetSessionOptionsResult.ErrorValue
+	33, // 20: alkaid.flight.protocol.SetSessionOptionsResult.ErrorsEntry.value:type_name -> alkaid.flight.protocol.SetSessionOptionsResult.Error
+	24, // 21: alkaid.flight.protocol.GetSessionOptionsResult.SessionOptionsEntry.value:type_name -> alkaid.flight.protocol.SessionOptionValue
+	4,  // 22: alkaid.flight.protocol.FlightService.Handshake:input_type -> alkaid.flight.protocol.HandshakeRequest
+	9,  // 23: alkaid.flight.protocol.FlightService.ListFlights:input_type -> alkaid.flight.protocol.Criteria
+	16, // 24: alkaid.flight.protocol.FlightService.GetFlightInfo:input_type -> alkaid.flight.protocol.FlightDescriptor
+	16, // 25: alkaid.flight.protocol.FlightService.PollFlightInfo:input_type -> alkaid.flight.protocol.FlightDescriptor
+	16, // 26: alkaid.flight.protocol.FlightService.GetSchema:input_type -> alkaid.flight.protocol.FlightDescriptor
+	21, // 27: alkaid.flight.protocol.FlightService.DoGet:input_type -> alkaid.flight.protocol.Ticket
+	22, // 28: alkaid.flight.protocol.FlightService.DoPut:input_type -> alkaid.flight.protocol.FlightData
+	22, // 29: alkaid.flight.protocol.FlightService.DoExchange:input_type -> alkaid.flight.protocol.FlightData
+	10, // 30: alkaid.flight.protocol.FlightService.DoAction:input_type -> alkaid.flight.protocol.Action
+	7,  // 31: alkaid.flight.protocol.FlightService.ListActions:input_type -> alkaid.flight.protocol.Empty
+	5,  // 32: alkaid.flight.protocol.FlightService.Handshake:output_type -> alkaid.flight.protocol.HandshakeResponse
+	17, // 33: alkaid.flight.protocol.FlightService.ListFlights:output_type -> alkaid.flight.protocol.FlightInfo
+	17, // 34: alkaid.flight.protocol.FlightService.GetFlightInfo:output_type -> alkaid.flight.protocol.FlightInfo
+	18, // 35: alkaid.flight.protocol.FlightService.PollFlightInfo:output_type -> alkaid.flight.protocol.PollInfo
+	15, // 36: alkaid.flight.protocol.FlightService.GetSchema:output_type -> alkaid.flight.protocol.SchemaResult
+	22, // 37: alkaid.flight.protocol.FlightService.DoGet:output_type -> alkaid.flight.protocol.FlightData
+	23, // 38: alkaid.flight.protocol.FlightService.DoPut:output_type -> alkaid.flight.protocol.PutResult
+	22, // 39: alkaid.flight.protocol.FlightService.DoExchange:output_type -> alkaid.flight.protocol.FlightData
+	13, // 40: alkaid.flight.protocol.FlightService.DoAction:output_type -> alkaid.flight.protocol.Result
+	8,  // 41: alkaid.flight.protocol.FlightService.ListActions:output_type -> alkaid.flight.protocol.ActionType
+	32, // [32:42] is the sub-list for method output_type
+	22, // [22:32] is the sub-list for method input_type
+	22, // [22:22] is the sub-list for extension type_name
+	22, // [22:22] is the sub-list for extension extendee
+	0,  // [0:22] is the sub-list for field type_name
 }
 
 func init() { file_alkaid_flight_proto_init() }
@@ -1392,13 +2038,20 @@ func file_alkaid_flight_proto_init() {
 		return
 	}
 	file_alkaid_flight_proto_msgTypes[14].OneofWrappers = []any{}
+	file_alkaid_flight_proto_msgTypes[20].OneofWrappers = []any{
+		(*SessionOptionValue_StringValue)(nil),
+		(*SessionOptionValue_BoolValue)(nil),
+		(*SessionOptionValue_Int64Value)(nil),
+		(*SessionOptionValue_DoubleValue)(nil),
+		(*SessionOptionValue_StringListValue_)(nil),
+	}
 	type x struct{}
 	out := protoimpl.TypeBuilder{
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_alkaid_flight_proto_rawDesc), len(file_alkaid_flight_proto_rawDesc)),
-			NumEnums:      2,
-			NumMessages:   20,
+			NumEnums:      4,
+			NumMessages:   32,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

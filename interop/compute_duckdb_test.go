@@ -438,6 +438,12 @@ func oracleAggregates(ask askFunc, c oracleColumn, col array.Array) {
 	dt := c.typ
 	q := fmt.Sprintf("SELECT count(%[1]s), count(DISTINCT %[1]s), %s, %s", c.name, minMaxSQL("min", c.name, dt), minMaxSQL("max", c.name, dt))
 	if numeric(dt) {
+		// Sums and means over chunks are those of the whole column.
+		n := col.Len()
+		chunked, err := alkaid.NewChunked(dt, []array.Array{array.Slice(col, 0, n/3), array.Slice(col, n/3, n)})
+		if err != nil {
+			panic(err)
+		}
 		ask(fmt.Sprintf("SELECT sum(%s)::VARCHAR FROM t", c.name), func(t *testing.T, a duckAnswer) {
 			if a.Error != "" {
 				// DuckDB's sum of decimals does not fit its 38 digits.
@@ -445,7 +451,7 @@ func oracleAggregates(ask askFunc, c oracleColumn, col array.Array) {
 				require.ErrorIs(t, err, compute.ErrOverflow, "DuckDB: %s", a.Error)
 				return
 			}
-			checkSum(t, dt, col, a.Rows[0][0])
+			checkSum(t, dt, col, chunked, a.Rows[0][0])
 		})
 		ask(fmt.Sprintf("SELECT avg(%s) FROM t", c.name), func(t *testing.T, a duckAnswer) {
 			m, err := compute.Mean(col)
@@ -466,6 +472,9 @@ func oracleAggregates(ask askFunc, c oracleColumn, col array.Array) {
 				tol = 1e-13 * abs / float64(max(n, 1))
 			}
 			require.True(t, same(floatOrNil(scalarForm(m), mv), a.Rows[0][0], tol), "mean: ours %v, DuckDB %v", scalarForm(m), a.Rows[0][0])
+			mc, err := compute.MeanChunked(chunked)
+			require.NoError(t, err)
+			require.True(t, same(scalarForm(mc), scalarForm(m), tol) || scalarForm(mc) == scalarForm(m), "MeanChunked %v, Mean %v", mc, m)
 		})
 	}
 	if dt.Kind() == datatype.KindBool {
@@ -530,7 +539,7 @@ func zeroPairs(col array.Array) int {
 // checkSum compares Sum and SumChecked of col with DuckDB's exact sum.
 // DuckDB adds integers into a HUGEINT; Alkaid's Sum wraps in int64 (or
 // uint64) and SumChecked reports the overflow.
-func checkSum(t *testing.T, dt datatype.DataType, col array.Array, duck any) {
+func checkSum(t *testing.T, dt datatype.DataType, col array.Array, chunked *alkaid.Chunked, duck any) {
 	s, err := compute.Sum(col)
 	require.NoError(t, err)
 	sc, cerr := compute.SumChecked(col)
@@ -540,6 +549,9 @@ func checkSum(t *testing.T, dt datatype.DataType, col array.Array, duck any) {
 		require.Nil(t, our, "sum")
 	case dt.Kind().IsInteger():
 		exact := duck.(string)
+		whole, err := compute.SumChunked(chunked)
+		require.NoError(t, err)
+		require.Equal(t, s, whole, "SumChunked")
 		wrapped := wrap64(exact, dt.Kind().IsSignedInteger())
 		require.Equal(t, wrapped, our, "sum (DuckDB's exact sum is %s)", exact)
 		if wrapped == exact {
@@ -689,6 +701,15 @@ func groupQuery(ask askFunc, rec *alkaid.Record, keys []string, c oracleColumn, 
 			return
 		}
 		require.NoError(t, err)
+		// The same over a table of three chunks.
+		n := rec.NumRows()
+		tbl, err := alkaid.TableFromRecords(rec.Schema(), []*alkaid.Record{rec.Slice(0, n/3), rec.Slice(n/3, n/2), rec.Slice(n/2, n)})
+		require.NoError(t, err)
+		outT, err := compute.GroupByTable(tbl, keys, aggs...)
+		require.NoError(t, err)
+		for c := range out.NumCols() {
+			require.True(t, array.ApproxEqual(out.Column(c), outT.Column(c), array.NaNEqual()), "GroupByTable column %d", c)
+		}
 		require.Len(t, a.Rows, out.NumRows(), "groups")
 		nk := len(keys)
 		for g, row := range a.Rows {

@@ -10,7 +10,16 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
-step() { printf '\n== %s\n' "$*"; }
+# Each step prints its name and, when it ends, how long it took.
+last=""
+started=$SECONDS
+step() {
+	if [[ -n "$last" ]]; then printf '(%s: %d s)\n' "$last" $((SECONDS - started)); fi
+	last="$*"
+	started=$SECONDS
+	if [[ -n "$last" ]]; then printf '\n== %s\n' "$last"; fi
+}
+trap 'step ""; echo "(total: $SECONDS s)"' EXIT
 
 step "gofmt"
 bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null | grep -v '^internal/flatbuf/' || find . -name '*.go' -not -path './internal/flatbuf/*'))

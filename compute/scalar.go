@@ -15,7 +15,8 @@ type Scalar struct {
 	Type datatype.DataType
 	// Valid is false for the null scalar (Value is then nil).
 	Valid bool
-	// Value is the Go value: int64, uint64 or float64 for sums and means,
+	// Value is the Go value: int64, uint64 or float64 for sums and means
+	// of numbers, datatype.Decimal32…Decimal256 for those of decimals,
 	// the array's value type (int8, float32, datatype.Timestamp, …) for
 	// minima and maxima.
 	Value any

@@ -1,7 +1,10 @@
 package compute
 
 import (
+	"math"
+	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -109,9 +112,9 @@ func sumGroups(mean bool, a array.Array, g *groups) (array.Array, error) {
 		vals, out := newValues[float64](len(counts))
 		switch s := sums.(type) {
 		case []int64, []uint64:
-			if a.DataType().Kind().IsInteger() && (a.Len() >= 1<<32 || datatype.ByteWidth(a.DataType()) == 8) {
-				// The int64 or uint64 sums may have wrapped: a mean is
-				// of the exact sum.
+			if !sumsExact(a, counts) {
+				// The int64 or uint64 sums may have wrapped, or not be
+				// floats exactly: a mean is of the exact sum.
 				exact := wideGroupSums(a, g.ids, make([]int64, len(counts))).([]wideSum)
 				for i, c := range counts {
 					out[i] = 0
@@ -176,6 +179,50 @@ func (g *groups) sumsOf(a array.Array) (any, []int64, error) {
 	}
 	g.sums[a] = groupSums{sums, counts}
 	return sums, counts, nil
+}
+
+// sumsExact reports whether every group's sum of a's integers is within
+// ±2^53 (so that the int64 or uint64 sums are exact, and exact as
+// float64s), bounding it by the largest magnitude times the largest
+// count.
+func sumsExact(a array.Array, counts []int64) bool {
+	lo, hi, err := minMaxChunks(a.DataType(), []array.Array{a}, wantMin|wantMax)
+	if err != nil || !lo.Valid {
+		return err == nil
+	}
+	m := max(absInt(lo.Value), absInt(hi.Value))
+	h, l := bits.Mul64(m, uint64(slices.Max(counts)))
+	return h == 0 && l <= 1<<53
+}
+
+// absInt is |v| for a value of any Go integer type (the largest uint64
+// for anything else).
+func absInt(v any) uint64 {
+	signed := func(x int64) uint64 {
+		if x < 0 {
+			return uint64(-(x + 1)) + 1
+		}
+		return uint64(x)
+	}
+	switch x := v.(type) {
+	case int8:
+		return signed(int64(x))
+	case int16:
+		return signed(int64(x))
+	case int32:
+		return signed(int64(x))
+	case int64:
+		return signed(x)
+	case uint8:
+		return uint64(x)
+	case uint16:
+		return uint64(x)
+	case uint32:
+		return uint64(x)
+	case uint64:
+		return x
+	}
+	return math.MaxUint64
 }
 
 // wideGroupSums adds each group's non-null values of a, an integer or

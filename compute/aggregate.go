@@ -64,13 +64,18 @@ func CountNullChunked(c *alkaid.Chunked) int {
 	return n
 }
 
-// Sum returns the sum of the non-null values of a, an integer or float
-// array: an int64 scalar for signed integers, uint64 for unsigned ones,
-// float64 for floats (float16 included). Null slots never contribute,
-// whatever they hold. An empty or all-null array gives the null scalar.
+// Sum returns the sum of the non-null values of a, an integer, float or
+// decimal array: an int64 scalar for signed integers, uint64 for
+// unsigned ones, float64 for floats (float16 included), and for decimals
+// of scale s a decimal128(38, s) (decimal256(76, s) for decimal256)
+// holding a datatype.Decimal128 (Decimal256). Null slots never
+// contribute, whatever they hold. An empty or all-null array gives the
+// null scalar.
 //
 // Integer sums wrap around (two's complement modulo 2^64); use
-// [SumChecked] to get an error instead. Float sums accumulate in float64
+// [SumChecked] to get an error instead. Decimal sums are exact and
+// never wrap: one beyond the result's precision is an error wrapping
+// [ErrOverflow]. Float sums accumulate in float64
 // in an order that depends on the SIMD level, so the last bits may vary
 // between machines; a NaN, or +Inf together with -Inf, gives NaN.
 func Sum(a array.Array) (Scalar, error) { return sumChunks(a.DataType(), []array.Array{a}, false) }
@@ -93,8 +98,10 @@ func SumCheckedChunked(c *alkaid.Chunked) (Scalar, error) {
 
 // Mean returns the arithmetic mean of the non-null values of a, an
 // integer or float array, as a float64 scalar (null when there are no
-// values). Integer means are computed from the exact sum, so they do not
-// suffer from wraparound.
+// values). Integer means are the exact sum divided by the count, rounded
+// once, so they do not suffer from wraparound. The mean of decimals is a
+// scalar of a's type: the exact quotient rounded half away from zero to
+// a's scale.
 func Mean(a array.Array) (Scalar, error) { return meanChunks(a.DataType(), []array.Array{a}) }
 
 // MeanChunked is [Mean] over every chunk of c.
@@ -172,6 +179,7 @@ const (
 	classSigned numClass = iota + 1
 	classUnsigned
 	classFloat
+	classDecimal
 )
 
 // sumAcc accumulates a sum over chunks. Integer sums are kept as 128-bit
@@ -182,6 +190,7 @@ type sumAcc struct {
 	count  int
 	lo, hi uint64
 	f      float64
+	dec    wideSum // decimals: the exact sum of the unscaled values
 }
 
 // merge adds the sum p of another chunk (of the same class), whose float
@@ -191,6 +200,9 @@ func (s *sumAcc) merge(p sumAcc) {
 	s.add128(p.lo, p.hi)
 	if p.class == classFloat {
 		s.f = p.f
+	}
+	if p.class == classDecimal {
+		s.dec.add(p.dec)
 	}
 	s.count += p.count
 }
@@ -335,6 +347,9 @@ func sumClass(t datatype.DataType) numClass {
 	case k.IsFloat():
 		return classFloat
 	}
+	if isDecimal(t.Kind()) {
+		return classDecimal
+	}
 	return 0
 }
 
@@ -360,6 +375,16 @@ func sumChunks(t datatype.DataType, chunks []array.Array, checked bool) (Scalar,
 		return Scalar{}, err
 	}
 	switch {
+	case acc.class == classDecimal:
+		st := decimalSumType(t.(*datatype.DecimalType))
+		if acc.count == 0 {
+			return NullScalar(st), nil
+		}
+		v, err := decimalValue(acc.dec.big(), st, "sum of "+t.String())
+		if err != nil {
+			return Scalar{}, err
+		}
+		return Scalar{Type: st, Valid: true, Value: v}, nil
 	case acc.count == 0:
 		return NullScalar(sumType(acc.class)), nil
 	case acc.class == classSigned:
@@ -393,29 +418,32 @@ func meanChunks(t datatype.DataType, chunks []array.Array) (Scalar, error) {
 	if err != nil {
 		return Scalar{}, err
 	}
+	if acc.class == classDecimal {
+		if acc.count == 0 {
+			return NullScalar(t), nil
+		}
+		v, err := decimalMean(acc.dec, int64(acc.count), t.(*datatype.DecimalType))
+		if err != nil {
+			return Scalar{}, err
+		}
+		return Scalar{Type: t, Valid: true, Value: v}, nil
+	}
 	if acc.count == 0 {
 		return NullScalar(datatype.Float64), nil
 	}
-	var s float64
+	var m float64
+	var exact wideSum
 	switch acc.class {
 	case classSigned:
-		s = int128ToFloat(acc.lo, acc.hi)
+		exact.addWords(acc.lo, acc.hi)
+		m = exact.meanFloat(int64(acc.count))
 	case classUnsigned:
-		s = float64(acc.hi)*0x1p64 + float64(acc.lo)
+		exact.addWords(acc.lo, acc.hi, 0)
+		m = exact.meanFloat(int64(acc.count))
 	default:
-		s = acc.f
+		m = acc.f / float64(acc.count)
 	}
-	return Scalar{Type: datatype.Float64, Valid: true, Value: s / float64(acc.count)}, nil
-}
-
-// int128ToFloat converts a 128-bit two's-complement number.
-func int128ToFloat(lo, hi uint64) float64 {
-	if int64(hi) < 0 {
-		nlo, b := bits.Sub64(0, lo, 0)
-		nhi, _ := bits.Sub64(0, hi, b)
-		return -(float64(nhi)*0x1p64 + float64(nlo))
-	}
-	return float64(hi)*0x1p64 + float64(lo)
+	return Scalar{Type: datatype.Float64, Valid: true, Value: m}, nil
 }
 
 // minMaxChunks dispatches once on the value type to a generic kernel.

@@ -23,7 +23,7 @@ var (
 	// orderedTypes have a min and max but no sum.
 	orderedTypes = []datatype.DataType{datatype.Date32Type, datatype.Date64Type, must(datatype.NewTime(datatype.Millisecond)),
 		must(datatype.NewTime(datatype.Nanosecond)), must(datatype.NewTimestamp(datatype.Microsecond, "UTC")),
-		must(datatype.NewDuration(datatype.Second)), must(datatype.NewDecimal(32, 9, 2)), must(datatype.NewDecimal(64, 18, 3))}
+		must(datatype.NewDuration(datatype.Second))}
 )
 
 // refValue returns slot i's Go value.

@@ -54,10 +54,10 @@ var dispatch = [datatype.KindExtension + 1]kernels{
 		minMax: minMaxWith(halfKernels()), order: half},
 	datatype.KindFloat32:         floatKernelsOf[float32](),
 	datatype.KindFloat64:         floatKernelsOf[float64](),
-	datatype.KindDecimal32:       orderedKernels[datatype.Decimal32](compareSIMD[datatype.Decimal32]),
-	datatype.KindDecimal64:       orderedKernels[datatype.Decimal64](compareSIMD[datatype.Decimal64]),
-	datatype.KindDecimal128:      {compare: compareWith(cmpDec128), order: orderWith(cmpDec128)},
-	datatype.KindDecimal256:      {compare: compareWith(cmpDec256), order: orderWith(cmpDec256)},
+	datatype.KindDecimal32:       withDecimalSum(orderedKernels[datatype.Decimal32](compareSIMD[datatype.Decimal32])),
+	datatype.KindDecimal64:       withDecimalSum(orderedKernels[datatype.Decimal64](compareSIMD[datatype.Decimal64])),
+	datatype.KindDecimal128:      withDecimalSum(kernels{compare: compareWith(cmpDec128), order: orderWith(cmpDec128)}),
+	datatype.KindDecimal256:      withDecimalSum(kernels{compare: compareWith(cmpDec256), order: orderWith(cmpDec256)}),
 	datatype.KindDate32:          orderedKernels[datatype.Date32](compareSIMD[datatype.Date32]),
 	datatype.KindDate64:          orderedKernels[datatype.Date64](compareSIMD[datatype.Date64]),
 	datatype.KindTime32:          orderedKernels[datatype.Time32](compareSIMD[datatype.Time32]),
@@ -177,6 +177,16 @@ func orderWith[T array.FixedWidth](c func(x, y T) int) func(array.Array) (cmpFn,
 		v := a.(*array.Primitive[T]).Values()
 		return func(i, j int) int { return c(v[i], v[j]) }, nil
 	}
+}
+
+// withDecimalSum adds the exact sum kernel of decimals to k.
+func withDecimalSum(k kernels) kernels {
+	k.sum = func(a array.Array, _ bool, _ float64) (acc sumAcc) {
+		acc.class = classDecimal
+		acc.count = sumDecimals(&acc.dec, a)
+		return acc
+	}
+	return k
 }
 
 func sumHalfArray(a array.Array, _ bool, f float64) (acc sumAcc) {

@@ -33,6 +33,7 @@ func TestDispatchSupport(t *testing.T) {
 	type ops struct{ arith, cmp, sum, ord bool }
 	num := ops{true, true, true, true}
 	ordOnly := ops{false, true, false, true}
+	decimal := ops{false, true, true, true}
 	cases := []struct {
 		t   datatype.DataType
 		ops ops
@@ -42,7 +43,7 @@ func TestDispatchSupport(t *testing.T) {
 		{datatype.Float32, num}, {datatype.Float64, num},
 		{datatype.Float16Type, ops{false, true, true, true}},
 		{datatype.Date32Type, ordOnly}, {datatype.Date64Type, ordOnly}, {t32, ordOnly}, {t64, ordOnly},
-		{ts, ordOnly}, {dur, ordOnly}, {d32, ordOnly}, {d64, ordOnly}, {d128, ordOnly}, {d256, ordOnly},
+		{ts, ordOnly}, {dur, ordOnly}, {d32, decimal}, {d64, decimal}, {d128, decimal}, {d256, decimal},
 		{datatype.Bool, ordOnly}, {datatype.Null, ops{false, false, true, true}},
 		{datatype.Binary, ordOnly}, {datatype.String, ordOnly}, {datatype.LargeBinary, ordOnly},
 		{datatype.LargeString, ordOnly}, {datatype.BinaryView, ordOnly}, {datatype.StringView, ordOnly},

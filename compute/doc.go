@@ -23,8 +23,20 @@
 // ones) and wrap around on overflow; [SumChecked] returns an error
 // wrapping [ErrOverflow] when the exact sum does not fit. Likewise [Add],
 // [Sub], [Mul], [Negate] and [Abs] wrap while their Checked variants
-// report overflow. Integer division by zero is always an error
-// ([ErrDivideByZero]).
+// report overflow. Means of integers ([Mean], [GroupBy]'s AggMean) are
+// of the exact sum, rounded once to float64. Integer division by zero is
+// always an error ([ErrDivideByZero]).
+//
+// # Decimals
+//
+// [Sum] of decimals is exact: the sum of decimal32, decimal64 or
+// decimal128 values of scale s is a decimal128(38, s), that of
+// decimal256 values a decimal256(76, s) (DuckDB's sums of decimals are
+// DECIMAL(38, s), Arrow's of decimal128 decimal128(38, s)); a sum with more digits than that is an error wrapping
+// [ErrOverflow] (decimals never wrap around, in [Sum] as in
+// [SumChecked]). [Mean] of decimals is of the input's type: the exact
+// sum divided by the count, rounded half away from zero to the input's
+// scale. [GroupBy] sums and means follow the same rules.
 //
 // # Floats
 //

@@ -46,3 +46,17 @@ func Example() {
 	// picked: ["eel" "ant" (null) "ant"]
 	// wrapped: [-56 -56] checked: compute: overflow: add: slot 0: 100 and 100
 }
+
+// Sums of money kept as decimals are exact, in a wider decimal; their
+// mean keeps the input's type, rounded half away from zero.
+func ExampleSum_decimal() {
+	t, _ := datatype.NewDecimal(64, 12, 2)
+	prices := arrayjson.MustParse(t, `["19.99", "0.01", null, "5.00"]`)
+	sum, _ := compute.Sum(prices)
+	mean, _ := compute.Mean(prices)
+	fmt.Println(sum.Type, sum)
+	fmt.Println(mean.Type, mean)
+	// Output:
+	// decimal128(38, 2) 25.00
+	// decimal64(12, 2) 8.33
+}

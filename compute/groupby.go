@@ -24,13 +24,15 @@ const (
 	// tells values apart).
 	AggCountDistinct
 	// AggSum adds numbers: signed integers into an int64 and unsigned ones
-	// into a uint64 (both wrapping on overflow), floats into a float64.
+	// into a uint64 (both wrapping on overflow), floats into a float64,
+	// decimals exactly into a wider decimal (as [Sum] does).
 	AggSum
-	// AggMean is the float64 mean of numbers.
+	// AggMean is the float64 mean of integers (of their exact sum) and
+	// floats; the mean of decimals is of their type (as [Mean] says).
 	AggMean
 	// AggMin and AggMax take the least and greatest value of any
 	// orderable type (see [SortIndices]); NaNs only when a group has
-	// nothing else.
+	// nothing else, and -0 orders before +0.
 	AggMin
 	AggMax
 	// AggFirst and AggLast take the first and last non-null value, in row
@@ -229,7 +231,7 @@ func bestRows(a array.Array, g *groups, greatest bool) []int {
 	for i := range rows {
 		rows[i] = -1
 	}
-	c, nan, err := orderOf(a)
+	c, nan, err := minMaxOrderOf(a)
 	if err != nil {
 		return rows
 	}

@@ -1,7 +1,10 @@
 package compute
 
 import (
+	"math"
+	"math/bits"
 	"runtime"
+	"slices"
 	"sync"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -11,7 +14,8 @@ import (
 )
 
 // groupSummer adds each group's non-null values of a into sums (whose
-// element type is the sum's: int64, uint64 or float64) and counts them.
+// element type is the sum's: int64, uint64 or float64, or wideSum for
+// decimals) and counts them.
 type groupSummer func(a array.Array, ids []int32, counts []int64) (sums any)
 
 // summers are the sum kernels of the number kinds.
@@ -35,6 +39,10 @@ var summers = map[datatype.Kind]groupSummer{
 		valid, off := bitmapOf(a.Data())
 		return sumSlice[float32, float64](f, valid, off, ids, counts)
 	},
+	datatype.KindDecimal32:  wideGroupSums,
+	datatype.KindDecimal64:  wideGroupSums,
+	datatype.KindDecimal128: wideGroupSums,
+	datatype.KindDecimal256: wideGroupSums,
 }
 
 func sumInto[T Number, A int64 | uint64 | float64](a array.Array, ids []int32, counts []int64) any {
@@ -97,13 +105,30 @@ func sumGroups(mean bool, a array.Array, g *groups) (array.Array, error) {
 		return nil, err
 	}
 	valid, nulls := validFromCounts(counts)
+	if s, ok := sums.([]wideSum); ok {
+		return decimalGroups(mean, a.DataType().(*datatype.DecimalType), s, counts, valid)
+	}
 	if mean {
 		vals, out := newValues[float64](len(counts))
 		switch s := sums.(type) {
-		case []int64:
-			divide(out, s, counts)
-		case []uint64:
-			divide(out, s, counts)
+		case []int64, []uint64:
+			if !sumsExact(a, counts) {
+				// The int64 or uint64 sums may have wrapped, or not be
+				// floats exactly: a mean is of the exact sum.
+				exact := wideGroupSums(a, g.ids, make([]int64, len(counts))).([]wideSum)
+				for i, c := range counts {
+					out[i] = 0
+					if c > 0 {
+						out[i] = exact[i].meanFloat(c)
+					}
+				}
+				break
+			}
+			if si, ok := s.([]int64); ok {
+				divide(out, si, counts)
+			} else {
+				divide(out, s.([]uint64), counts)
+			}
 		case []float64:
 			divide(out, s, counts)
 		}
@@ -154,4 +179,152 @@ func (g *groups) sumsOf(a array.Array) (any, []int64, error) {
 	}
 	g.sums[a] = groupSums{sums, counts}
 	return sums, counts, nil
+}
+
+// sumsExact reports whether every group's sum of a's integers is within
+// ±2^53 (so that the int64 or uint64 sums are exact, and exact as
+// float64s), bounding it by the largest magnitude times the largest
+// count.
+func sumsExact(a array.Array, counts []int64) bool {
+	lo, hi, err := minMaxChunks(a.DataType(), []array.Array{a}, wantMin|wantMax)
+	if err != nil || !lo.Valid {
+		return err == nil
+	}
+	m := max(absInt(lo.Value), absInt(hi.Value))
+	h, l := bits.Mul64(m, uint64(slices.Max(counts)))
+	return h == 0 && l <= 1<<53
+}
+
+// absInt is |v| for a value of any Go integer type (the largest uint64
+// for anything else).
+func absInt(v any) uint64 {
+	signed := func(x int64) uint64 {
+		if x < 0 {
+			return uint64(-(x + 1)) + 1
+		}
+		return uint64(x)
+	}
+	switch x := v.(type) {
+	case int8:
+		return signed(int64(x))
+	case int16:
+		return signed(int64(x))
+	case int32:
+		return signed(int64(x))
+	case int64:
+		return signed(x)
+	case uint8:
+		return uint64(x)
+	case uint16:
+		return uint64(x)
+	case uint32:
+		return uint64(x)
+	case uint64:
+		return x
+	}
+	return math.MaxUint64
+}
+
+// wideGroupSums adds each group's non-null values of a, an integer or
+// decimal array, exactly into wideSums and counts them.
+func wideGroupSums(a array.Array, ids []int32, counts []int64) any {
+	sums := make([]wideSum, len(counts))
+	valid, off := bitmapOf(a.Data())
+	ids = ids[:a.Len()]
+	each := func(add func(i int, s *wideSum)) {
+		for i, id := range ids {
+			if valid == nil || bitutil.GetBit(valid, off+i) {
+				add(i, &sums[id])
+				counts[id]++
+			}
+		}
+	}
+	switch x := a.(type) {
+	case *array.Int8:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addInt(int64(v[i])) })
+	case *array.Int16:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addInt(int64(v[i])) })
+	case *array.Int32:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addInt(int64(v[i])) })
+	case *array.Int64:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addInt(v[i]) })
+	case *array.Uint8:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addUint(uint64(v[i])) })
+	case *array.Uint16:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addUint(uint64(v[i])) })
+	case *array.Uint32:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addUint(uint64(v[i])) })
+	case *array.Uint64:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addUint(v[i]) })
+	case *array.Decimal32:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addInt(int64(v[i])) })
+	case *array.Decimal64:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addInt(int64(v[i])) })
+	case *array.Decimal128:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addWords(v[i].Lo, uint64(v[i].Hi)) })
+	case *array.Decimal256:
+		v := x.Values()
+		each(func(i int, s *wideSum) { s.addWords(v[i][:]...) })
+	}
+	return sums
+}
+
+// decimalGroups builds the per-group sums (means when mean) of decimals
+// of type t: sums of type [decimalSumType], means of t.
+func decimalGroups(mean bool, t *datatype.DecimalType, sums []wideSum, counts []int64, valid *memory.Buffer) (array.Array, error) {
+	out := t
+	if !mean {
+		out = decimalSumType(t)
+	}
+	vals := make([]any, len(counts))
+	nulls := 0
+	for i, c := range counts {
+		if c == 0 {
+			nulls++
+			continue
+		}
+		var err error
+		if mean {
+			vals[i], err = decimalMean(sums[i], c, t)
+		} else {
+			vals[i], err = decimalValue(sums[i].big(), out, "sum of "+t.String())
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	var buf *memory.Buffer
+	switch out.BitWidth {
+	case 32:
+		buf = memory.FromSlice(typedValues[datatype.Decimal32](vals))
+	case 64:
+		buf = memory.FromSlice(typedValues[datatype.Decimal64](vals))
+	case 128:
+		buf = memory.FromSlice(typedValues[datatype.Decimal128](vals))
+	default:
+		buf = memory.FromSlice(typedValues[datatype.Decimal256](vals))
+	}
+	return primitiveOut(out, len(counts), valid, nulls, buf), nil
+}
+
+// typedValues is vals as a slice of T (zero where vals holds nil).
+func typedValues[T any](vals []any) []T {
+	out := make([]T, len(vals))
+	for i, v := range vals {
+		if v != nil {
+			out[i] = v.(T)
+		}
+	}
+	return out
 }

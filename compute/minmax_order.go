@@ -2,6 +2,7 @@ package compute
 
 import (
 	"bytes"
+	"math"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -18,7 +19,7 @@ func minMaxByOrder(t datatype.DataType, chunks []array.Array, want int) (lo, hi 
 	}
 	var mn, mx best
 	for _, c := range chunks {
-		cmpf, _, err := orderOf(c)
+		cmpf, _, err := minMaxOrderOf(c)
 		if err != nil {
 			return lo, hi, errf(ErrNotSupported, "min/max of %s", t)
 		}
@@ -64,7 +65,7 @@ func compareAcross(a array.Array, i int, b array.Array, j int) int {
 	if err != nil {
 		return 0
 	}
-	c, _, err := orderOf(both)
+	c, _, err := minMaxOrderOf(both)
 	if err != nil {
 		return 0
 	}
@@ -93,4 +94,57 @@ func goValue(a array.Array, i int) any {
 		return bytes.Clone(x.Value(i))
 	}
 	return array.FormatValue(a, i)
+}
+
+// minMaxOrderOf is [orderOf] for the minimum and maximum: a float -0
+// orders before +0 (which sorting keeps equal, in row order).
+func minMaxOrderOf(a array.Array) (cmpFn, nanFn, error) {
+	c, nan, err := orderOf(a)
+	if err != nil || nan == nil {
+		return c, nan, err
+	}
+	neg := negZero(a)
+	if neg == nil {
+		return c, nan, nil
+	}
+	return func(i, j int) int {
+		if d := c(i, j); d != 0 {
+			return d
+		}
+		switch ni, nj := neg(i), neg(j); {
+		case ni && !nj:
+			return -1
+		case nj && !ni:
+			return 1
+		}
+		return 0
+	}, nan, nil
+}
+
+// negZero reports whether the valid slot i of a float array (or one
+// wrapping floats) holds -0; nil for other types.
+func negZero(a array.Array) func(i int) bool {
+	isNeg := func(f float64) bool { return f == 0 && math.Signbit(f) }
+	switch x := a.(type) {
+	case *array.Extension:
+		return negZero(x.Storage())
+	case *array.Dictionary:
+		if n := negZero(x.Dictionary()); n != nil {
+			return func(i int) bool { return n(x.ValueIndex(i)) }
+		}
+	case *array.RunEndEncoded:
+		if n := negZero(x.Values()); n != nil {
+			return func(i int) bool { return n(x.PhysicalIndex(i)) }
+		}
+	case *array.Float64:
+		v := x.Values()
+		return func(i int) bool { return isNeg(v[i]) }
+	case *array.Float32:
+		v := x.Values()
+		return func(i int) bool { return isNeg(float64(v[i])) }
+	case *array.Float16:
+		v := x.Values()
+		return func(i int) bool { return isNeg(float64(v[i].Float32())) }
+	}
+	return nil
 }

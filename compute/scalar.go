@@ -2,6 +2,7 @@ package compute
 
 import (
 	"fmt"
+	"math/big"
 
 	"github.com/alkaid-go/alkaid/datatype"
 )
@@ -14,7 +15,8 @@ type Scalar struct {
 	Type datatype.DataType
 	// Valid is false for the null scalar (Value is then nil).
 	Valid bool
-	// Value is the Go value: int64, uint64 or float64 for sums and means,
+	// Value is the Go value: int64, uint64 or float64 for sums and means
+	// of numbers, datatype.Decimal32…Decimal256 for those of decimals,
 	// the array's value type (int8, float32, datatype.Timestamp, …) for
 	// minima and maxima.
 	Value any
@@ -24,13 +26,30 @@ type Scalar struct {
 func NullScalar(t datatype.DataType) Scalar { return Scalar{Type: t} }
 
 // String prints the value, or "null"; temporal values print as times
-// (2024-03-01, 13:45:00.5, 2024-03-01T13:45:00+01:00, 1h30m).
+// (2024-03-01, 13:45:00.5, 2024-03-01T13:45:00+01:00, 1h30m) and
+// decimals with their scale (12.30).
 func (s Scalar) String() string {
 	if !s.Valid {
 		return "null"
 	}
 	if t, ok := temporalString(s); ok {
 		return t
+	}
+	if d, ok := s.Type.(*datatype.DecimalType); ok {
+		var v *big.Int
+		switch x := s.Value.(type) {
+		case datatype.Decimal32:
+			v = big.NewInt(int64(x))
+		case datatype.Decimal64:
+			v = big.NewInt(int64(x))
+		case datatype.Decimal128:
+			v = x.BigInt()
+		case datatype.Decimal256:
+			v = x.BigInt()
+		}
+		if v != nil {
+			return datatype.FormatDecimal(v, d.Scale)
+		}
 	}
 	return fmt.Sprint(s.Value)
 }

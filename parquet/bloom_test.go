@@ -3,8 +3,6 @@ package parquet
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -75,10 +73,7 @@ func containsID(ids []int64, id int64) bool {
 
 // The bloom filters of a file another writer made hold its values.
 func TestConformanceBloomFilter(t *testing.T) {
-	path := filepath.Join(testingDir, "data_index_bloom_encoding_stats.parquet")
-	if _, err := os.Stat(path); err != nil {
-		t.Skip("parquet-testing files absent:", err)
-	}
+	path := testingFile(t, "data_index_bloom_encoding_stats.parquet")
 	f, err := OpenFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -13,11 +13,8 @@ import (
 
 func readRecords(t *testing.T, name string, opts ...RecordsOption) []*alkaid.Record {
 	t.Helper()
-	f, err := OpenFile(filepath.Join(testingDir, name))
+	f, err := OpenFile(testingFile(t, name))
 	if err != nil {
-		if os.IsNotExist(err) {
-			t.Skip("../shared/conformance/parquet-testing is absent")
-		}
 		t.Fatal(err)
 	}
 	defer f.Close()

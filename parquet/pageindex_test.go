@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -306,9 +305,7 @@ func TestConformancePageIndex(t *testing.T) {
 	names := []string{"alltypes_tiny_pages_plain.parquet",
 		"data_index_bloom_encoding_stats.parquet", "data_index_bloom_encoding_with_length.parquet",
 		"int32_with_null_pages.parquet", "column_chunk_key_value_metadata.parquet"}
-	if _, err := os.Stat(testingDir); err != nil {
-		t.Skip("parquet-testing files absent:", err)
-	}
+	testingFile(t, ".")
 	for _, name := range names {
 		t.Run(name, func(t *testing.T) {
 			f, err := OpenFile(filepath.Join(testingDir, name))
@@ -341,10 +338,7 @@ func TestConformancePageIndex(t *testing.T) {
 }
 
 func TestInt32WithNullPages(t *testing.T) {
-	path := filepath.Join(testingDir, "int32_with_null_pages.parquet")
-	if _, err := os.Stat(path); err != nil {
-		t.Skip("parquet-testing files absent:", err)
-	}
+	path := testingFile(t, "int32_with_null_pages.parquet")
 	f, err := OpenFile(path)
 	if err != nil {
 		t.Fatal(err)
@@ -398,10 +392,7 @@ func TestInt32WithNullPages(t *testing.T) {
 }
 
 func TestConformanceSkipPages(t *testing.T) {
-	path := filepath.Join(testingDir, "alltypes_tiny_pages_plain.parquet")
-	if _, err := os.Stat(path); err != nil {
-		t.Skip("parquet-testing files absent:", err)
-	}
+	path := testingFile(t, "alltypes_tiny_pages_plain.parquet")
 	f, err := OpenFile(path)
 	if err != nil {
 		t.Fatal(err)

@@ -8,14 +8,8 @@
 # regeneration check when flatc is installed, and the Flight integration
 # matrix against arrow-go (flight/scripts/integration.sh). Tests that need ../shared
 # skip with a message when it is absent.
-#
-# ALKAID_TEST_FRESH_CLONE=1 runs only the steps whose outcome can depend
-# on ../shared (the tests of the root module and of interop): .ci/run sets
-# it for its second pass, in a fresh clone, after a full run on the same
-# source.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-fresh=${ALKAID_TEST_FRESH_CLONE:-}
 
 # Each step prints its name and, when it ends, how long it took.
 last=""
@@ -28,61 +22,50 @@ step() {
 }
 trap 'step ""; echo "(total: $SECONDS s)"' EXIT
 
-if [[ -z "$fresh" ]]; then
-	step "gofmt"
-	bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null | grep -v '^internal/flatbuf/' || find . -name '*.go' -not -path './internal/flatbuf/*'))
-	if [[ -n "$bad" ]]; then
-		echo "gofmt would change:"; echo "$bad"; exit 1
-	fi
+step "gofmt"
+bad=$(gofmt -l $(git ls-files '*.go' 2>/dev/null | grep -v '^internal/flatbuf/' || find . -name '*.go' -not -path './internal/flatbuf/*'))
+if [[ -n "$bad" ]]; then
+	echo "gofmt would change:"; echo "$bad"; exit 1
+fi
 
-	step "go vet"
-	go vet ./...
-	# The pure-Go fallbacks must build for arm64 too. The noasm tests below
-	# already build every package on them (their files are `!amd64 || noasm`),
-	# so only the packages whose files differ between the two architectures
-	# are vetted for arm64: vetting all of them type-checked the whole module
-	# a second time, most of a cold run.
-	archfiles() { CGO_ENABLED=0 GOARCH=$1 go list -f '{{.ImportPath}} {{.GoFiles}} {{.SFiles}} {{.TestGoFiles}} {{.XTestGoFiles}}' ./... | sort; }
-	archpkgs=$(comm -3 <(archfiles amd64) <(archfiles arm64) | awk '{print $1}' | sort -u)
-	if [[ -n "$archpkgs" ]]; then
-		GOARCH=arm64 go vet $archpkgs
-	fi
+step "go vet"
+go vet ./...
+# The pure-Go fallbacks must build for arm64 too. The noasm tests below
+# already build every package on them (their files are `!amd64 || noasm`),
+# so only the packages whose files differ between the two architectures
+# are vetted for arm64: vetting all of them type-checked the whole module
+# a second time, most of a cold run.
+archfiles() { CGO_ENABLED=0 GOARCH=$1 go list -f '{{.ImportPath}} {{.GoFiles}} {{.SFiles}} {{.TestGoFiles}} {{.XTestGoFiles}}' ./... | sort; }
+archpkgs=$(comm -3 <(archfiles amd64) <(archfiles arm64) | awk '{print $1}' | sort -u)
+if [[ -n "$archpkgs" ]]; then
+	GOARCH=arm64 go vet $archpkgs
+fi
 
-	if command -v flatc >/dev/null 2>&1; then
-		step "flatbuffers generated code is up to date"
-		bash format/check.sh
-	else
-		echo "(flatc not installed: skipping the regeneration check; CI installs it)"
-	fi
+if command -v flatc >/dev/null 2>&1; then
+	step "flatbuffers generated code is up to date"
+	bash format/check.sh
+else
+	echo "(flatc not installed: skipping the regeneration check; CI installs it)"
 fi
 
 step "go test (assembly)"
 go test -count=1 ./...
 
-if [[ -z "$fresh" ]]; then
-	step "go test -tags noasm (pure Go)"
-	go test -count=1 -tags noasm ./...
+step "go test -tags noasm (pure Go)"
+go test -count=1 -tags noasm ./...
 
-	if [[ "$(go env CGO_ENABLED)" == 1 ]]; then
-		step "go test -race (concurrent code)"
-		go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/ ./gorecord/ ./cdata/ ./csv/ ./ndjson/ ./internal/chunkpipe/ ./compute/ ./parquet/
-	fi
+if [[ "$(go env CGO_ENABLED)" == 1 ]]; then
+	step "go test -race (concurrent code)"
+	go test -count=1 -race -run 'Concurrent|Parallel|Race' ./ipc/ ./memory/ ./gorecord/ ./cdata/ ./csv/ ./ndjson/ ./internal/chunkpipe/ ./compute/ ./parquet/ ./dataset/
+fi
 
-	if command -v protoc >/dev/null && command -v protoc-gen-go >/dev/null && command -v protoc-gen-go-grpc >/dev/null; then
-		step "flight: generated protobuf code up to date"
-		bash flight/proto/check.sh
-	fi
+if command -v protoc >/dev/null && command -v protoc-gen-go >/dev/null && command -v protoc-gen-go-grpc >/dev/null; then
+	step "flight: generated protobuf code up to date"
+	bash flight/proto/check.sh
 fi
 
 for mod in interop bench arrowbridge flight; do
 	if [[ -f "$mod/go.mod" ]]; then
-		if [[ -n "$fresh" ]]; then
-			if [[ "$mod" == interop ]]; then
-				step "sub-module $mod"
-				(cd "$mod" && go test -count=1 ./...)
-			fi
-			continue
-		fi
 		step "sub-module $mod"
 		(cd "$mod" && go vet ./... && go test -count=1 ./...)
 	fi

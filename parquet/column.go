@@ -36,7 +36,7 @@ func (v *values) appendValues(o *values) {
 		if len(v.bin.Offsets) == 0 {
 			v.bin.Offsets = []int32{0}
 		}
-		// o's offsets need not start at zero (see physicalOf).
+		// o's offsets need not start at zero (a slice of an array's).
 		first, last := o.bin.Offsets[0], o.bin.Offsets[len(o.bin.Offsets)-1]
 		base := int32(len(v.bin.Data)) - first
 		v.bin.Data = append(v.bin.Data, o.bin.Data[first:last]...)

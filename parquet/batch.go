@@ -152,9 +152,14 @@ func (cr *columnReader) spilled() int {
 func (cr *columnReader) next(rows int64) (*chunk, error) {
 	var out *chunk // made when a page is decoded into it or copied to it
 	need := rows   // rows (records) the batch still has to begin
+	cr.cut = false
 	for {
 		if cr.spilled() > 0 {
-			if cr.take(&out, &need, rows) {
+			full, err := cr.take(&out, &need, rows)
+			if err != nil {
+				return nil, err
+			}
+			if full {
 				return out, nil
 			}
 			continue
@@ -184,10 +189,11 @@ func (cr *columnReader) next(rows int64) (*chunk, error) {
 
 // take gives *out the entries of the spill up to the start of the record
 // after the need records the batch still begins (need goes down by those
-// it takes), and reports whether the batch is then full. A batch that
+// it takes), and reports whether the batch is then full (also when its
+// byte arrays could take no more: see fitBytes). A batch that
 // ends in the spill and has nothing yet is a view of it; others get a
 // copy.
-func (cr *columnReader) take(out **chunk, need *int64, rows int64) bool {
+func (cr *columnReader) take(out **chunk, need *int64, rows int64) (bool, error) {
 	sp := cr.spill
 	e0, e1 := cr.spillAt, sp.entries
 	full := false
@@ -208,16 +214,24 @@ func (cr *columnReader) take(out **chunk, need *int64, rows int64) bool {
 			*need--
 		}
 	}
+	if fit := cr.fitBytes(*out, e0, e1); fit < e1 {
+		// The batch ends early: its byte arrays would not fit int32
+		// offsets.
+		if fit == e0 && (*out == nil || (*out).entries == 0) {
+			return false, limitf("%s: the byte arrays of one row exceed %d bytes", cr.where, maxBatchBytes)
+		}
+		e1, full, cr.cut = fit, true, true
+	}
 	if *out == nil && (full || e1 == sp.entries && cr.done()) {
 		*out = cr.viewSpill(e0, e1)
-		return full
+		return full, nil
 	}
 	if *out == nil {
 		*out = cr.newChunk(rows)
 	}
 	cr.moveEntries(*out, e0, e1)
 	cr.spillAt = e1
-	return full
+	return full, nil
 }
 
 // viewSpill returns entries [e0, e1) of the spill as a chunk sharing its
@@ -271,53 +285,58 @@ func (cr *columnReader) viewSpill(e0, e1 int) *chunk {
 // moveEntries appends entries [e0, e1) of the spill to out: their levels
 // and values (from the spill's value cursor on).
 func (cr *columnReader) moveEntries(out *chunk, e0, e1 int) {
-	sp := cr.spill
+	cr.spillVal = cr.appendEntries(out, cr.spill, e0, e1, cr.spillVal)
+}
+
+// appendEntries appends entries [e0, e1) of src, whose values start at
+// value v0, to out, and returns the value index after them.
+func (cr *columnReader) appendEntries(out, src *chunk, e0, e1, v0 int) int {
 	n := e1 - e0
 	if n == 0 {
-		return
+		return v0
 	}
 	present := n
 	switch {
-	case sp.valid != nil:
-		present = bitutil.CountSetBits(sp.valid, e0, n)
+	case src.valid != nil:
+		present = bitutil.CountSetBits(src.valid, e0, n)
 		growBits(&out.valid, out.slots+n)
-		bitutil.CopyBits(out.valid, out.slots, sp.valid, e0, n)
+		bitutil.CopyBits(out.valid, out.slots, src.valid, e0, n)
 		out.slots += n
 	case cr.leaf.maxDef > 0:
-		present = countLevel(sp.def[e0:e1], cr.leaf.maxDef)
-		out.def = append(out.def, sp.def[e0:e1]...)
+		present = countLevel(src.def[e0:e1], cr.leaf.maxDef)
+		out.def = append(out.def, src.def[e0:e1]...)
 	}
 	if cr.leaf.maxRep > 0 {
-		out.rep = append(out.rep, sp.rep[e0:e1]...)
+		out.rep = append(out.rep, src.rep[e0:e1]...)
 	}
 	out.entries += n
 	k := present // values to move
 	if cr.spread {
 		k = n
 	}
-	v0, v1 := cr.spillVal, cr.spillVal+k
-	cr.spillVal = v1
-	src, dst := &sp.vals, &out.vals
+	v1 := v0 + k
+	sv, dst := &src.vals, &out.vals
 	dst.n += present
 	switch {
-	case src.keepIdx:
-		dst.idx = append(dst.idx, src.idx[v0:v1]...)
-	case src.width > 0:
-		w := src.width
-		dst.fixed = append(dst.fixed, src.fixed[v0*w:v1*w]...)
-	case src.bools != nil:
-		dst.bools = append(dst.bools, src.bools[v0:v1]...)
-	case len(src.bin.Offsets) > 0:
-		offs := src.bin.Offsets
+	case sv.keepIdx:
+		dst.idx = append(dst.idx, sv.idx[v0:v1]...)
+	case sv.width > 0:
+		w := sv.width
+		dst.fixed = append(dst.fixed, sv.fixed[v0*w:v1*w]...)
+	case sv.bools != nil:
+		dst.bools = append(dst.bools, sv.bools[v0:v1]...)
+	case len(sv.bin.Offsets) > 0:
+		offs := sv.bin.Offsets
 		if len(dst.bin.Offsets) == 0 {
 			dst.bin.Offsets = append(dst.bin.Offsets, 0)
 		}
 		base := int32(len(dst.bin.Data)) - offs[v0]
-		dst.bin.Data = append(dst.bin.Data, src.bin.Data[offs[v0]:offs[v1]]...)
+		dst.bin.Data = append(dst.bin.Data, sv.bin.Data[offs[v0]:offs[v1]]...)
 		for _, o := range offs[v0+1 : v1+1] {
 			dst.bin.Offsets = append(dst.bin.Offsets, o+base)
 		}
 	}
+	return v1
 }
 
 // newSpill makes a spill for a page of n entries (batches may hold

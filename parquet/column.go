@@ -36,7 +36,7 @@ func (v *values) appendValues(o *values) {
 		if len(v.bin.Offsets) == 0 {
 			v.bin.Offsets = []int32{0}
 		}
-		// o's offsets need not start at zero (see physicalOf).
+		// o's offsets need not start at zero (a slice of an array's).
 		first, last := o.bin.Offsets[0], o.bin.Offsets[len(o.bin.Offsets)-1]
 		base := int32(len(v.bin.Data)) - first
 		v.bin.Data = append(v.bin.Data, o.bin.Data[first:last]...)
@@ -65,7 +65,9 @@ type columnReader struct {
 	meta   *format.ColumnMetaData
 	limits ReaderLimits
 	dict   *values
-	where  string
+	// dictMax is the length of the dictionary's longest byte array.
+	dictMax int
+	where   string
 	// Scratch memory reused from page to page (bounded by the page size
 	// limit): decompressed pages and dictionary indices.
 	page []byte
@@ -104,6 +106,9 @@ type columnReader struct {
 	// page read, to size what the next batch holds.
 	lastPage, lastRows int64
 	dictArr            array.Array // the dictionary's values, built once
+	// cut: the last batch ended before its rows, its byte arrays full
+	// (see fitBytes).
+	cut bool
 }
 
 // open makes the reader read the column chunk whose bytes are data, a
@@ -169,7 +174,7 @@ func (cr *columnReader) readPage(out **chunk, need, rows int64) (direct bool, er
 				return false, err
 			}
 			var dst *chunk
-			direct = cr.leaf.maxRep == 0 && entries <= need
+			direct = cr.leaf.maxRep == 0 && entries <= need && !cr.mayOverflow(&h, *out, entries)
 			if direct {
 				if *out == nil {
 					*out = cr.newChunk(rows)
@@ -282,6 +287,9 @@ func (cr *columnReader) readDictionary(h *format.PageHeader, body []byte) error 
 		return fmt.Errorf("%s: dictionary page: %w", cr.where, err)
 	}
 	cr.dict = v
+	for i := 1; i < len(v.bin.Offsets); i++ {
+		cr.dictMax = max(cr.dictMax, int(v.bin.Offsets[i]-v.bin.Offsets[i-1]))
+	}
 	return nil
 }
 

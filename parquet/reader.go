@@ -408,7 +408,10 @@ const DefaultBatchSize = 1 << 16
 // DefaultBatchSize); a record never spans row groups. Pages are decoded
 // as the batches need them, so memory follows the batch size, not the
 // row group's (but for the rows of a row group that WithPredicates
-// selects by the page index, decoded together, then cut).
+// selects by the page index, decoded together, then cut). A record has
+// fewer rows where a column's byte arrays would pass the 2 GiB that the
+// int32 offsets of utf8 and binary reach; the row group's next record
+// starts there.
 func WithBatchSize(n int) RecordsOption { return func(c *recordsConfig) { c.batch = n } }
 
 // WithDictionaryArrays reads top-level string and binary columns as

@@ -109,6 +109,11 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 		return r.f.readColumn(r.fieldJobs[i][j], n, &cols[i][j], &finals[i], &bitmaps[i])
 	}
 	assembleField := func(i int) error {
+		for _, jb := range r.fieldJobs[i] {
+			if jb.cr.cut {
+				return nil // built once the batch's rows are known
+			}
+		}
 		fld := r.schema[i]
 		a := finals[i]
 		if a == nil {
@@ -163,6 +168,35 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 	if err != nil {
 		return nil, err
 	}
+	if k := r.fewest(want); k < want {
+		// A column's byte arrays filled the batch before its rows did:
+		// every column gives back the rows from k on.
+		if r.sel != nil {
+			return nil, limitf("row group %d: the selected rows' byte arrays of one column exceed %d bytes", g, maxBatchBytes)
+		}
+		for _, jb := range r.jobs {
+			if jb.rows > k {
+				if err := jb.cr.unread(jb.ch, k); err != nil {
+					return nil, err
+				}
+				jb.rows = k
+			}
+			jb.cr.cut = false
+		}
+		want, rows = k, k
+		err = parallelDo(len(fields), r.parallel, func(i int) error {
+			finals[i], bitmaps[i] = nil, defBitmap{}
+			for j, jb := range r.fieldJobs[i] {
+				if err := buildColumn(jb, jb.ch, &cols[i][j], &finals[i], &bitmaps[i]); err != nil {
+					return err
+				}
+			}
+			return assembleField(i)
+		})
+		if err != nil {
+			return nil, err
+		}
+	}
 	r.left -= rows
 	if r.left == 0 {
 		for _, jb := range r.jobs {
@@ -175,6 +209,18 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 	return alkaid.NewRecord(alkaid.NewSchema(r.schema, r.f.schema.Metadata()), arrays, int(rows))
 }
 
+// fewest is the fewest rows a column whose batch was cut short holds
+// (want when none was).
+func (r *rowGroupReader) fewest(want int64) int64 {
+	k := want
+	for _, jb := range r.jobs {
+		if jb.cr.cut {
+			k = min(k, jb.rows)
+		}
+	}
+	return k
+}
+
 // job is the reading of one leaf column of a row group, as planned.
 type job struct {
 	*leafPlan
@@ -183,6 +229,9 @@ type job struct {
 	keep []bool
 	locs []format.PageLocation
 	cr   *columnReader
+	// ch is the chunk of the batch being read, of rows rows.
+	ch   *chunk
+	rows int64
 }
 
 // spreadable reports whether a top-level field is one optional leaf of
@@ -404,11 +453,25 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 // bits, and with the reader's spread, the field's array is built in
 // final.
 func (f *File) readColumn(jb *job, rows int64, out *shred.Column, final *array.Array, bits *defBitmap) error {
-	cr, leaf, vt := jb.cr, jb.leaf, jb.vt
-	ch, err := cr.next(rows)
+	ch, err := jb.cr.next(rows)
 	if err != nil {
 		return err
 	}
+	jb.ch, jb.rows = ch, rows
+	if jb.cr.cut {
+		jb.rows = jb.cr.chunkRows(ch)
+		// A batch cut short (see fitBytes): the row group reader cuts
+		// the others and builds the arrays after.
+		return nil
+	}
+	return buildColumn(jb, ch, out, final, bits)
+}
+
+// buildColumn makes the values of a batch's chunk ch of a column, as
+// readColumn describes.
+func buildColumn(jb *job, ch *chunk, out *shred.Column, final *array.Array, bits *defBitmap) error {
+	cr, leaf, vt := jb.cr, jb.leaf, jb.vt
+	var err error
 	if jb.bits {
 		// A chunk of no values has no bitmap yet.
 		growBits(&ch.valid, ch.slots)
@@ -448,14 +511,18 @@ func (f *File) readColumn(jb *job, rows int64, out *shred.Column, final *array.A
 // level below) is an error.
 func foldOptionalKey(c *shred.Column, where string) error {
 	top := int16(c.MaxDef)
+	def := make([]int16, len(c.Def)) // the chunk's levels stay as read
 	for i, d := range c.Def {
 		switch d {
 		case top:
-			c.Def[i] = top - 1
+			def[i] = top - 1
 		case top - 1:
 			return invalidf("%s: a null map key at entry %d", where, i)
+		default:
+			def[i] = d
 		}
 	}
+	c.Def = def
 	c.MaxDef--
 	return nil
 }

@@ -19,37 +19,6 @@ import (
 	"github.com/alkaid-go/alkaid/shred"
 )
 
-// Codec is a page compression codec.
-type Codec int32
-
-// The codecs the writer can use (and the reader reads).
-const (
-	Uncompressed = Codec(format.Uncompressed)
-	Snappy       = Codec(format.Snappy)
-	Gzip         = Codec(format.Gzip)
-	Brotli       = Codec(format.Brotli)
-	LZ4          = Codec(format.LZ4)
-	Zstd         = Codec(format.Zstd)
-	LZ4Raw       = Codec(format.LZ4Raw)
-)
-
-func (c Codec) String() string { return format.Codec(c).String() }
-
-// Encoding is a value encoding the writer may be asked to use.
-type Encoding int32
-
-// Value encodings of the writer. Dictionary encoding is chosen with
-// WithDictionary, not here.
-const (
-	Plain                = Encoding(format.Plain)
-	DeltaBinaryPacked    = Encoding(format.DeltaBinaryPacked)
-	DeltaLengthByteArray = Encoding(format.DeltaLengthByteArray)
-	DeltaByteArray       = Encoding(format.DeltaByteArray)
-	ByteStreamSplit      = Encoding(format.ByteStreamSplit)
-)
-
-func (e Encoding) String() string { return format.Encoding(e).String() }
-
 // WriterOption configures a Writer.
 type WriterOption func(*writerConfig)
 
@@ -278,14 +247,17 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 	if !rec.Schema().Equal(w.schema) {
 		return fmt.Errorf("parquet: record schema %s differs from the writer's %s", rec.Schema(), w.schema)
 	}
+	if w.rowBytes == 0 && rec.NumRows() > firstRows {
+		if err := w.measure(rec.Slice(0, firstRows)); err != nil {
+			return err
+		}
+	}
 	for off := 0; off < rec.NumRows(); {
 		n := min(rec.NumRows()-off, w.cfg.rowGroupRows-w.rows)
 		if w.rowBytes > 0 {
 			// As many rows as the bytes left should hold, judging by
 			// the rows shredded last.
 			n = min(n, max(1, int((int64(w.cfg.rowGroupBytes)-w.bytes)/w.rowBytes)))
-		} else {
-			n = min(n, firstRows) // a first measure of a row's bytes
 		}
 		if err := w.shred(rec.Slice(off, off+n)); err != nil {
 			return err
@@ -301,8 +273,32 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 }
 
 // firstRows are the rows of the first piece of a writer's first record,
-// shredded to measure the bytes of a row.
+// shredded to measure the bytes of a row (see measure).
 const firstRows = 4096
+
+// measure shreds rec to learn the bytes of a row, then drops what it
+// shredded: the first record is then shredded in as few pieces as the
+// row group's byte target allows (a chunk of one piece keeps a
+// dictionary array's dictionary, and its values need no second copy).
+func (w *Writer) measure(rec *alkaid.Record) error {
+	var lens []int
+	for _, segs := range w.pending {
+		lens = append(lens, len(segs))
+	}
+	rows, size := w.rows, w.bytes
+	if err := w.shred(rec); err != nil {
+		return err
+	}
+	if lens == nil {
+		lens = make([]int, len(w.pending)) // made by the shred
+	}
+	for i := range w.pending {
+		clear(w.pending[i][lens[i]:])
+		w.pending[i] = w.pending[i][:lens[i]]
+	}
+	w.rows, w.bytes = rows, size
+	return nil
+}
 
 // shred adds the segments of rec's leaves to the row group being built.
 func (w *Writer) shred(rec *alkaid.Record) error {

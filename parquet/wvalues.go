@@ -225,22 +225,6 @@ func (v *values) slice(i, j int) *values {
 	return out
 }
 
-// secondsFactor is what the values of a type with no Parquet unit of its
-// own are multiplied by (seconds to milliseconds), or divided by when
-// negative (Date64 milliseconds to days); 0 for other types.
-func secondsFactor(t datatype.DataType) int64 {
-	switch tt := t.(type) {
-	case *datatype.TimeType:
-		if tt.Unit == datatype.Second {
-			return 1000
-		}
-	}
-	if t.Kind() == datatype.KindDate64 {
-		return -86400000
-	}
-	return 0
-}
-
 // scaled converts raw values of width w into physical values of width pw
 // with the factor of secondsFactor; a date64 that is not a whole number
 // of days is refused rather than truncated.

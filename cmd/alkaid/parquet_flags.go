@@ -36,6 +36,7 @@ func (p *parquetReadFlags) register(fs *flag.FlagSet) {
 	fs.Int64Var(&p.limits.MaxPageValues, "max-page-values", d.MaxPageValues, "Parquet: most values of a page")
 	fs.Int64Var(&p.limits.MaxChunkValues, "max-chunk-values", d.MaxChunkValues, "Parquet: most values of a column chunk")
 	fs.Int64Var(&p.limits.MaxFooterSize, "max-footer-size", d.MaxFooterSize, "Parquet: largest footer in `BYTES`")
+	fs.IntVar(&p.limits.MaxCompressionRatio, "max-compression-ratio", d.MaxCompressionRatio, "Parquet: a read decodes at most this many times the file's size, plus 64 MiB")
 	fs.Func("footer-key", "Parquet encryption: the footer `HEX` key (16, 24 or 32 bytes); encrypts a Parquet output of convert and import", func(v string) error {
 		k, err := hex.DecodeString(v)
 		if err != nil {

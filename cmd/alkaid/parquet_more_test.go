@@ -4,8 +4,14 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet"
 	"github.com/stretchr/testify/require"
 )
 
@@ -92,4 +98,39 @@ func TestParquetEncryptionFlags(t *testing.T) {
 	require.Equal(t, exitUsage, code)
 	code, _, _ = cli(t, nil, "convert", "-q", "-column-key", "utf8="+ck, src, filepath.Join(dir, "x.parquet"))
 	require.Equal(t, exitUsage, code)
+}
+
+// -max-compression-ratio bounds what a read decodes against the file's
+// size: a small file of one long string repeated (a dictionary page and
+// indices) is refused at ratio 1 naming the limit, and reads at the
+// default.
+func TestParquetMaxCompressionRatioFlag(t *testing.T) {
+	dir := t.TempDir()
+	dt, err := datatype.NewDictionary(datatype.Int32, datatype.String, false)
+	require.NoError(t, err)
+	const rows = 700
+	idx := make([]string, rows)
+	for i := range idx {
+		idx[i] = "0"
+	}
+	long := strings.Repeat("z", 100<<10) // 70 MiB decoded, more than 64 MiB
+	dict, err := array.NewDictionaryArray(dt, arrayjson.MustParse(datatype.Int32, "["+strings.Join(idx, ",")+"]"),
+		arrayjson.MustParse(datatype.String, `["`+long+`"]`))
+	require.NoError(t, err)
+	s := alkaid.NewSchema([]datatype.Field{{Name: "s", Type: dt}}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(s, []array.Array{dict}, rows)
+	require.NoError(t, err)
+	var buf bytes.Buffer
+	w, err := parquet.NewWriter(&buf, s, parquet.WithoutStoredSchema()) // read as utf8
+	require.NoError(t, err)
+	require.NoError(t, w.Write(rec))
+	require.NoError(t, w.Close())
+	pq := filepath.Join(dir, "long.parquet")
+	require.NoError(t, os.WriteFile(pq, buf.Bytes(), 0o644))
+	require.Less(t, buf.Len(), 1<<20)
+
+	code, _, errs := cli(t, nil, "validate", "-max-compression-ratio", "1", pq)
+	require.Equal(t, exitInvalid, code, errs)
+	require.Contains(t, errs, "MaxCompressionRatio")
+	require.Contains(t, mustCLI(t, "validate", pq), "valid Parquet file")
 }

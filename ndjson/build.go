@@ -19,6 +19,7 @@ type col struct {
 	kids  []*col
 	names []string
 	index map[string]int // name → kid, for structs of many fields
+	dups  bool           // a name is repeated
 	sb    *array.StructBuilder
 	// lists
 	elem  *col
@@ -72,7 +73,7 @@ func newCol(b array.Builder, path string, nullable bool, o *textval.Options) (*c
 			c.kids = append(c.kids, k)
 			c.names = append(c.names, f.Name)
 		}
-		c.index = indexNames(c.names)
+		c.indexNames()
 		return c, nil
 	case *datatype.ListType:
 		var vb array.Builder
@@ -231,22 +232,28 @@ func (c *col) array(l *lexer, depth int) error {
 const scanNames = 16
 
 // indexNames maps the names to their first index, if there are more than
-// scanNames.
-func indexNames(names []string) map[string]int {
-	if len(names) <= scanNames {
-		return nil
-	}
-	m := make(map[string]int, len(names))
-	for i, n := range names {
-		if _, dup := m[n]; !dup {
-			m[n] = i
+// scanNames, and notes whether a name is repeated.
+func (c *col) indexNames() {
+	seen := make(map[string]int, len(c.names))
+	for i, n := range c.names {
+		if _, dup := seen[n]; dup {
+			c.dups = true
+			continue
 		}
+		seen[n] = i
 	}
-	return m
+	if len(c.names) > scanNames {
+		c.index = seen
+	}
 }
 
-// kid returns the index of the field named key, -1 if none.
-func (c *col) kid(key []byte) int {
+// kid returns the index of the first field named key, -1 if none. Lines
+// usually hold the keys in the same order, so the field at hint (the one
+// after the previous key's) is tried first.
+func (c *col) kid(key []byte, hint int) int {
+	if hint < len(c.names) && !c.dups && c.names[hint] == string(key) {
+		return hint
+	}
 	if c.index != nil {
 		if i, ok := c.index[string(key)]; ok {
 			return i
@@ -277,6 +284,7 @@ func (c *col) object(l *lexer, depth int, skipUnknown bool) error {
 	if l.peek() == '}' {
 		l.pos++
 	} else {
+		hint := 0
 		for {
 			if l.peek() != '"' {
 				return c.fail(l.errf("want a key"))
@@ -285,7 +293,8 @@ func (c *col) object(l *lexer, depth int, skipUnknown bool) error {
 			if err != nil {
 				return c.fail(err)
 			}
-			k := c.kid(key)
+			k := c.kid(key, hint)
+			hint = k + 1
 			if err := l.expect(':'); err != nil {
 				return c.fail(err)
 			}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
@@ -119,7 +120,16 @@ func (e *errAt) Error() string {
 	if e.path == "" {
 		return e.err.Error() // the row object itself
 	}
-	return fmt.Sprintf("field %s: %v", e.path, e.err)
+	return fmt.Sprintf("field %s: %v", showPath(e.path), e.err)
+}
+
+// showPath is a field's path as errors name it: as it is, or quoted and
+// cut when it is long (its names are keys read from the input).
+func showPath(path string) string {
+	if len(path) > quote.Max {
+		return quote.String(path)
+	}
+	return path
 }
 func (e *errAt) Unwrap() error { return e.err }
 
@@ -300,7 +310,7 @@ func (c *col) object(l *lexer, depth int, skipUnknown bool) error {
 			}
 			switch {
 			case k >= 0 && seen[k]:
-				return c.fail(fmt.Errorf("key %q twice", key))
+				return c.fail(fmt.Errorf("key %s twice", quote.Bytes(key)))
 			case k >= 0:
 				seen[k] = true
 				if err := c.kids[k].value(l, depth+1); err != nil {
@@ -311,7 +321,7 @@ func (c *col) object(l *lexer, depth int, skipUnknown bool) error {
 					return c.fail(err)
 				}
 			default:
-				return c.fail(fmt.Errorf("key %q is not in the schema", key))
+				return c.fail(fmt.Errorf("key %s is not in the schema", quote.Bytes(key)))
 			}
 			switch l.peek() {
 			case ',':

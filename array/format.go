@@ -99,9 +99,9 @@ func writeBytes(b *strings.Builder, v []byte, _ datatype.DataType) {
 	b.WriteString(strconv.Quote(string(v)))
 }
 
-// writePrimitive prints numbers, decimals and temporal values in the text
-// grammar (internal/textval/grammar), the forms csv and ndjson write and
-// compute.Cast prints.
+// writePrimitive prints numbers, decimals, temporal values, durations and
+// intervals in the text grammar (internal/textval/grammar), the forms csv
+// and ndjson write and compute.Cast prints.
 func writePrimitive(b *strings.Builder, a Array, i int) {
 	t := datatype.StorageOf(a.DataType())
 	var tmp [64]byte
@@ -121,12 +121,16 @@ func writePrimitive(b *strings.Builder, a Array, i int) {
 		out = grammar.AppendDecimal(tmp[:0], 0, a.Value(i).BigInt(), t.(*datatype.DecimalType).Scale)
 	case *Decimal256:
 		out = grammar.AppendDecimal(tmp[:0], 0, a.Value(i).BigInt(), t.(*datatype.DecimalType).Scale)
+	case *MonthInterval:
+		out = grammar.AppendMonthInterval(tmp[:0], int32(a.Value(i)))
 	case *DayTime:
 		v := a.Value(i)
-		fmt.Fprintf(b, "%dd%dms", v.Days, v.Milliseconds)
+		out = grammar.AppendDayTimeInterval(tmp[:0], v.Days, v.Milliseconds)
 	case *MonthDayNano:
 		v := a.Value(i)
-		fmt.Fprintf(b, "%dM%dd%dns", v.Months, v.Days, v.Nanoseconds)
+		out = grammar.AppendMonthDayNanoInterval(tmp[:0], v.Months, v.Days, v.Nanoseconds)
+	case *Duration:
+		out = grammar.AppendDuration(tmp[:0], int64(a.Value(i)))
 	case *Timestamp:
 		tt := t.(*datatype.TimestampType)
 		z, err := grammar.ParseZone(tt.TimeZone)
@@ -171,10 +175,6 @@ func valueAny(a Array, i int) any {
 		return a.Value(i)
 	case *Uint64:
 		return a.Value(i)
-	case *Duration:
-		return int64(a.Value(i))
-	case *MonthInterval:
-		return int32(a.Value(i))
 	}
 	return fmt.Sprintf("<%s>", a.DataType())
 }

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -235,6 +236,22 @@ func TestCastBinaryNotUTF8(t *testing.T) {
 	_, err := Cast(b.NewArray(), datatype.String)
 	require.ErrorIs(t, err, ErrInvalid)
 	require.ErrorContains(t, err, `row 1: value "\xffx" (not UTF-8)`)
+}
+
+// TestCastErrorQuotesLittle: a value that does not cast is quoted, at
+// most a hundred bytes of it (before, the whole value was in the error).
+func TestCastErrorQuotesLittle(t *testing.T) {
+	long := strings.Repeat("9", 1<<20)
+	s := array.NewBinaryBuilder[int32](datatype.String)
+	s.Append([]byte(long + "x"))
+	_, err := Cast(s.NewArray(), datatype.Int64)
+	require.ErrorIs(t, err, ErrInvalid)
+	require.Less(t, len(err.Error()), 400)
+	b := array.NewBinaryBuilder[int32](datatype.Binary)
+	b.Append(append([]byte(long), 0xff))
+	_, err = Cast(b.NewArray(), datatype.String)
+	require.ErrorIs(t, err, ErrInvalid)
+	require.Less(t, len(err.Error()), 400)
 }
 
 // TestCastNumbersProperty checks every pair of integer and float types on

@@ -5,7 +5,6 @@ import (
 	"math"
 	"math/big"
 	"runtime"
-	"strconv"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -14,6 +13,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/textval"
 	"github.com/alkaid-go/alkaid/internal/textval/grammar"
 	"github.com/alkaid-go/alkaid/memory"
@@ -70,7 +70,7 @@ func (c *castConfig) toText(a array.Array, to datatype.DataType) (array.Array, e
 		}
 		buf = f(buf[:0], i)
 		if checkUTF8 && !utf8.Valid(buf) {
-			return nil, castFailure(ErrInvalid, a.DataType(), to, i, strconv.Quote(string(buf))+" (not UTF-8)")
+			return nil, castFailure(ErrInvalid, a.DataType(), to, i, quote.Bytes(buf)+" (not UTF-8)")
 		}
 		b.Append(buf)
 	}
@@ -93,7 +93,7 @@ func (c *castConfig) fromText(a array.Array, to datatype.DataType) (array.Array,
 		case errors.Is(err, grammar.ErrTruncation):
 			kind = ErrTruncation
 		}
-		return castFailure(kind, from, to, i, strconv.Quote(string(v.Value(i)))+" ("+err.Error()+")")
+		return castFailure(kind, from, to, i, quote.Bytes(v.Value(i))+" ("+err.Error()+")")
 	}
 	tk := to.Kind()
 	switch {

@@ -25,8 +25,10 @@ type Scalar struct {
 // NullScalar returns the null scalar of type t.
 func NullScalar(t datatype.DataType) Scalar { return Scalar{Type: t} }
 
-// String prints the value, or "null"; temporal values print as times
-// (2024-03-01, 13:45:00.5, 2024-03-01T13:45:00+01:00, 1h30m) and
+// String prints the value, or "null"; temporal values print in the text
+// grammar csv and ndjson write (2024-03-01, 13:45:00.5,
+// 2024-03-01T13:45:00+01:00; a duration as the count of its unit, 5400;
+// an interval as {"months":1,"days":2,"nanoseconds":3}) and
 // decimals with their scale (12.30).
 func (s Scalar) String() string {
 	if !s.Valid {

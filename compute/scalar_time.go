@@ -1,8 +1,6 @@
 package compute
 
 import (
-	"time"
-
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/textval/grammar"
 )
@@ -10,8 +8,10 @@ import (
 // temporalString prints a temporal scalar in the text grammar (see
 // internal/textval/grammar): dates as 2006-01-02, times of day as
 // 15:04:05.999999999, timestamps as 2006-01-02T15:04:05.999999999 (in
-// their zone, with its offset, when they have one); durations as Go does
-// (1h2m3s). ok is false for other scalars.
+// their zone, with its offset, when they have one); durations as the
+// count of their unit and intervals as objects with named parts
+// ({"days":1,"milliseconds":500}), the forms csv and ndjson write.
+// ok is false for other scalars.
 func temporalString(s Scalar) (string, bool) {
 	switch v := s.Value.(type) {
 	case datatype.Date32:
@@ -39,9 +39,13 @@ func temporalString(s Scalar) (string, bool) {
 		}
 		return string(grammar.AppendTimestamp(nil, int64(v), t.Unit.PerSecond(), z)), true
 	case datatype.Duration:
-		if t, ok := s.Type.(*datatype.DurationType); ok {
-			return time.Duration(int64(v) * (1e9 / t.Unit.PerSecond())).String(), true
-		}
+		return string(grammar.AppendDuration(nil, int64(v))), true
+	case datatype.MonthInterval:
+		return string(grammar.AppendMonthInterval(nil, int32(v))), true
+	case datatype.DayTimeInterval:
+		return string(grammar.AppendDayTimeInterval(nil, v.Days, v.Milliseconds)), true
+	case datatype.MonthDayNanoInterval:
+		return string(grammar.AppendMonthDayNanoInterval(nil, v.Months, v.Days, v.Nanoseconds)), true
 	}
 	return "", false
 }

@@ -242,3 +242,41 @@ func TestLongRecordsFewerRows(t *testing.T) {
 		t.Fatalf("%d rows", rows)
 	}
 }
+
+// TestErrorsQuoteLittle: an error about a long header name, cell or list
+// of names quotes at most a hundred bytes of each and lists a few names
+// (before, a header name was quoted whole, and every unexpected column
+// was listed).
+func TestErrorsQuoteLittle(t *testing.T) {
+	long := strings.Repeat("h", 1<<20)
+	i64 := func(names ...string) ReaderOption {
+		var fs []datatype.Field
+		for _, n := range names {
+			fs = append(fs, datatype.Field{Name: n, Type: datatype.Int64})
+		}
+		return WithSchema(alkaid.NewSchema(fs, datatype.Metadata{}))
+	}
+	var many []string
+	for i := range 1000 {
+		many = append(many, "c"+strings.Repeat("x", 90)+string(rune('a'+i%26)))
+	}
+	for _, c := range []struct {
+		name, data string
+		opts       []ReaderOption
+	}{
+		{"bad cell in a long-named column", long + "\nx\n", []ReaderOption{i64(long)}},
+		{"null in a long-named column", long + "\n\"\"\n", []ReaderOption{i64(long)}},
+		{"long bad cell", "a\n" + long + "\n", []ReaderOption{i64("a")}},
+		{"many unexpected columns", "a," + strings.Join(many, ",") + "\n1" + strings.Repeat(",1", len(many)) + "\n", []ReaderOption{i64("a")}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := readAll(t, []byte(c.data), c.opts...)
+			if !errors.Is(err, ErrInvalid) {
+				t.Fatalf("err %v, want ErrInvalid", err)
+			}
+			if n := len(err.Error()); n > 2000 {
+				t.Fatalf("a message of %d bytes: %.300s…", n, err)
+			}
+		})
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/chunkpipe"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
@@ -249,13 +250,21 @@ func (rd *Reader) indexOf(n string) int {
 	return -1
 }
 
+// quoteList quotes the first listNames names (each cut at quote.Max
+// bytes) and says how many there are in all past that.
 func quoteList(names []string) string {
-	q := make([]string, len(names))
-	for i, n := range names {
-		q[i] = fmt.Sprintf("%q", n)
+	q := make([]string, 0, min(len(names), listNames)+1)
+	for _, n := range names[:min(len(names), listNames)] {
+		q = append(q, quote.String(n))
+	}
+	if len(names) > listNames {
+		q = append(q, fmt.Sprintf("… (%d in all)", len(names)))
 	}
 	return strings.Join(q, ", ")
 }
+
+// listNames is the most names an error lists.
+const listNames = 10
 
 // project builds the output schema: the named columns, else the schema's
 // order (by name), else the file's.
@@ -271,7 +280,7 @@ func (rd *Reader) project(file []*datatype.Field) error {
 				continue
 			}
 			if file[j] == nil {
-				return fmt.Errorf("csv: %w: column %q is not in the schema", ErrInvalid, n)
+				return fmt.Errorf("csv: %w: column %s is not in the schema", ErrInvalid, quote.String(n))
 			}
 			idx = append(idx, j)
 		}
@@ -292,7 +301,7 @@ func (rd *Reader) project(file []*datatype.Field) error {
 	for k, j := range idx {
 		fields[k] = *file[j]
 		if err := cellSupported(fields[k].Type); err != nil {
-			return fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, fields[k].Name, err)
+			return fmt.Errorf("csv: %w: column %s: %v", ErrNotSupported, quote.String(fields[k].Name), err)
 		}
 		rd.raw[k] = rd.cfg.utf8Binary && rd.cfg.schema == nil && fields[k].Type.Kind() == datatype.KindBinary
 	}
@@ -350,7 +359,7 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 		}
 		ap, err := newCellAppender(field.Type, o)
 		if err != nil {
-			return nil, fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, field.Name, err)
+			return nil, fmt.Errorf("csv: %w: column %s: %v", ErrNotSupported, quote.String(field.Name), err)
 		}
 		ap.Reserve(f.rows)
 		if textval.IsString(field.Type) || field.Type.Kind() == datatype.KindBinary || field.Type.Kind() == datatype.KindLargeBinary {
@@ -366,13 +375,13 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 			cell := f.bytes(chunk, at)
 			if !f.cells[at].quoted && ((defaultNull && len(cell) == 0) || (!defaultNull && rd.isNull(cell))) {
 				if !field.Nullable {
-					return nil, fmt.Errorf("csv: %w: line %d, column %d (%q): null in a non-nullable field", ErrInvalid, f.lines[row], j+1, field.Name)
+					return nil, fmt.Errorf("csv: %w: line %d, column %d (%s): null in a non-nullable field", ErrInvalid, f.lines[row], j+1, quote.String(field.Name))
 				}
 				ap.AppendNull()
 				continue
 			}
 			if err := ap.Append(cell); err != nil {
-				return nil, fmt.Errorf("csv: %w: line %d, column %d (%q): %w", ErrInvalid, f.lines[row], j+1, field.Name, err)
+				return nil, fmt.Errorf("csv: %w: line %d, column %d (%s): %w", ErrInvalid, f.lines[row], j+1, quote.String(field.Name), err)
 			}
 		}
 		cols[k] = ap.NewArray()

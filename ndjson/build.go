@@ -6,6 +6,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
@@ -19,6 +20,7 @@ type col struct {
 	kids  []*col
 	names []string
 	index map[string]int // name → kid, for structs of many fields
+	dups  bool           // a name is repeated
 	sb    *array.StructBuilder
 	// lists
 	elem  *col
@@ -72,7 +74,7 @@ func newCol(b array.Builder, path string, nullable bool, o *textval.Options) (*c
 			c.kids = append(c.kids, k)
 			c.names = append(c.names, f.Name)
 		}
-		c.index = indexNames(c.names)
+		c.indexNames()
 		return c, nil
 	case *datatype.ListType:
 		var vb array.Builder
@@ -118,7 +120,16 @@ func (e *errAt) Error() string {
 	if e.path == "" {
 		return e.err.Error() // the row object itself
 	}
-	return fmt.Sprintf("field %s: %v", e.path, e.err)
+	return fmt.Sprintf("field %s: %v", showPath(e.path), e.err)
+}
+
+// showPath is a field's path as errors name it: as it is, or quoted and
+// cut when it is long (its names are keys read from the input).
+func showPath(path string) string {
+	if len(path) > quote.Max {
+		return quote.String(path)
+	}
+	return path
 }
 func (e *errAt) Unwrap() error { return e.err }
 
@@ -231,22 +242,28 @@ func (c *col) array(l *lexer, depth int) error {
 const scanNames = 16
 
 // indexNames maps the names to their first index, if there are more than
-// scanNames.
-func indexNames(names []string) map[string]int {
-	if len(names) <= scanNames {
-		return nil
-	}
-	m := make(map[string]int, len(names))
-	for i, n := range names {
-		if _, dup := m[n]; !dup {
-			m[n] = i
+// scanNames, and notes whether a name is repeated.
+func (c *col) indexNames() {
+	seen := make(map[string]int, len(c.names))
+	for i, n := range c.names {
+		if _, dup := seen[n]; dup {
+			c.dups = true
+			continue
 		}
+		seen[n] = i
 	}
-	return m
+	if len(c.names) > scanNames {
+		c.index = seen
+	}
 }
 
-// kid returns the index of the field named key, -1 if none.
-func (c *col) kid(key []byte) int {
+// kid returns the index of the first field named key, -1 if none. Lines
+// usually hold the keys in the same order, so the field at hint (the one
+// after the previous key's) is tried first.
+func (c *col) kid(key []byte, hint int) int {
+	if hint < len(c.names) && !c.dups && c.names[hint] == string(key) {
+		return hint
+	}
 	if c.index != nil {
 		if i, ok := c.index[string(key)]; ok {
 			return i
@@ -277,6 +294,7 @@ func (c *col) object(l *lexer, depth int, skipUnknown bool) error {
 	if l.peek() == '}' {
 		l.pos++
 	} else {
+		hint := 0
 		for {
 			if l.peek() != '"' {
 				return c.fail(l.errf("want a key"))
@@ -285,13 +303,14 @@ func (c *col) object(l *lexer, depth int, skipUnknown bool) error {
 			if err != nil {
 				return c.fail(err)
 			}
-			k := c.kid(key)
+			k := c.kid(key, hint)
+			hint = k + 1
 			if err := l.expect(':'); err != nil {
 				return c.fail(err)
 			}
 			switch {
 			case k >= 0 && seen[k]:
-				return c.fail(fmt.Errorf("key %q twice", key))
+				return c.fail(fmt.Errorf("key %s twice", quote.Bytes(key)))
 			case k >= 0:
 				seen[k] = true
 				if err := c.kids[k].value(l, depth+1); err != nil {
@@ -302,7 +321,7 @@ func (c *col) object(l *lexer, depth int, skipUnknown bool) error {
 					return c.fail(err)
 				}
 			default:
-				return c.fail(fmt.Errorf("key %q is not in the schema", key))
+				return c.fail(fmt.Errorf("key %s is not in the schema", quote.Bytes(key)))
 			}
 			switch l.peek() {
 			case ',':

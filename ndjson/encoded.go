@@ -5,6 +5,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/textval/grammar"
 )
 
 // encodedEncoder returns the encoder of the types with no scalar text of
@@ -51,22 +52,17 @@ func encodedEncoder(a array.Array, path string, cfg *writerConfig) (enc, error) 
 		return mapEncoder(aa, path, cfg)
 	case *array.MonthInterval:
 		return func(dst []byte, i int) ([]byte, error) {
-			return append(strconv.AppendInt(append(dst, `{"months":`...), int64(aa.Value(i)), 10), '}'), nil
+			return grammar.AppendMonthInterval(dst, int32(aa.Value(i))), nil
 		}, nil
 	case *array.DayTime:
 		return func(dst []byte, i int) ([]byte, error) {
 			v := aa.Value(i)
-			dst = strconv.AppendInt(append(dst, `{"days":`...), int64(v.Days), 10)
-			dst = strconv.AppendInt(append(dst, `,"milliseconds":`...), int64(v.Milliseconds), 10)
-			return append(dst, '}'), nil
+			return grammar.AppendDayTimeInterval(dst, v.Days, v.Milliseconds), nil
 		}, nil
 	case *array.MonthDayNano:
 		return func(dst []byte, i int) ([]byte, error) {
 			v := aa.Value(i)
-			dst = strconv.AppendInt(append(dst, `{"months":`...), int64(v.Months), 10)
-			dst = strconv.AppendInt(append(dst, `,"days":`...), int64(v.Days), 10)
-			dst = strconv.AppendInt(append(dst, `,"nanoseconds":`...), v.Nanoseconds, 10)
-			return append(dst, '}'), nil
+			return grammar.AppendMonthDayNanoInterval(dst, v.Months, v.Days, v.Nanoseconds), nil
 		}, nil
 	}
 	return nil, nil

@@ -7,6 +7,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/textval"
 	"github.com/alkaid-go/alkaid/internal/textval/grammar"
 )
@@ -397,7 +398,7 @@ func (x *xcol) intervalValue(c *col, l *lexer) error {
 			}
 			k := slices.Index(names, string(key))
 			if k < 0 {
-				return c.fail(fmt.Errorf("key %q is not a part of %s (%s)", key, c.b.Type(), strings.Join(names, ", ")))
+				return c.fail(fmt.Errorf("key %s is not a part of %s (%s)", quote.Bytes(key), c.b.Type(), strings.Join(names, ", ")))
 			}
 			if err := l.expect(':'); err != nil {
 				return c.fail(err)

@@ -67,6 +67,39 @@ func TestEncodedForms(t *testing.T) {
 	}
 }
 
+// TestIntervalsPrintAsWritten: the array printer prints durations and
+// intervals in the form the writer writes (before, it printed 1d2ms and
+// 1M2d3ns while the writer wrote objects).
+func TestIntervalsPrintAsWritten(t *testing.T) {
+	dur, err := datatype.NewDuration(datatype.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		t  datatype.DataType
+		in string
+	}{
+		{datatype.MonthIntervalType, `[-14]`},
+		{datatype.DayTimeIntervalType, `[{"days": 1, "milliseconds": -2}]`},
+		{datatype.MonthDayNanoIntervalType, `[{"months": 1, "days": 2, "nanoseconds": 3}]`},
+		{dur, `[5400]`},
+	} {
+		a, err := arrayjson.Parse(c.t, c.in)
+		if err != nil {
+			t.Fatalf("%s: %v", c.t, err)
+		}
+		schema := alkaid.NewSchema([]datatype.Field{{Name: "c", Type: c.t, Nullable: true}}, datatype.Metadata{})
+		rec, err := alkaid.NewRecord(schema, []array.Array{a}, a.Len())
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := `{"c":` + array.FormatValue(a, 0) + "}\n"
+		if got := string(write(t, rec)); got != want {
+			t.Errorf("%s: wrote %q, printer %q", c.t, got, want)
+		}
+	}
+}
+
 // TestUnionTypeCodes: with WriteUnionTypeCodes a union slot is
 // {"type_code": c, "value": v} and reads back exactly, nulls in their
 // own child included.

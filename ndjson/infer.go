@@ -192,7 +192,7 @@ func (n *inode) typ() (datatype.DataType, error) {
 		}
 	}
 	if kinds > 1 {
-		return nil, fmt.Errorf("ndjson: %w: field %s is %s and %s: no type holds both", ErrInvalid, n.path, desc[0], desc[1])
+		return nil, fmt.Errorf("ndjson: %w: field %s is %s and %s: no type holds both", ErrInvalid, showPath(n.path), desc[0], desc[1])
 	}
 	switch {
 	case n.objLine > 0:

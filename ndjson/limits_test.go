@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/texttest"
 )
 
@@ -186,5 +188,33 @@ func TestMaxFields(t *testing.T) {
 	}
 	if _, _, err = readAll(t, []byte(`{"a":{"b":[{"c":1}]}}`+"\n"), WithMaxFields(4)); err != nil {
 		t.Fatal(err)
+	}
+}
+
+// TestErrorsQuoteLittle: an error about a long key, value or field path
+// quotes at most a hundred bytes of it (before, the whole key or path,
+// up to the line limit, was in the message).
+func TestErrorsQuoteLittle(t *testing.T) {
+	long := strings.Repeat("k", 1<<20)
+	i64 := WithSchema(alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int64, Nullable: true}}, datatype.Metadata{}))
+	for _, c := range []struct {
+		name, data string
+		opts       []ReaderOption
+	}{
+		{"unknown key", `{"` + long + `":1}`, []ReaderOption{i64}},
+		{"key twice", `{"a":1,"` + long + `":1,"` + long + `":2}`, []ReaderOption{WithColumns("a", long)}},
+		{"bad value", `{"a":"` + long + `"}`, []ReaderOption{i64}},
+		{"bad number", `{"a":1` + strings.Repeat("0", 1<<20) + `}`, []ReaderOption{i64}},
+		{"path of two kinds", `{"` + long + `":{"x":1}}` + "\n" + `{"` + long + `":2}`, nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := readAll(t, []byte(c.data), c.opts...)
+			if !errors.Is(err, ErrInvalid) {
+				t.Fatalf("err %v, want ErrInvalid", err)
+			}
+			if n := len(err.Error()); n > 400 {
+				t.Fatalf("a message of %d bytes: %.300s…", n, err)
+			}
+		})
 	}
 }

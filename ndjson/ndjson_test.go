@@ -304,3 +304,26 @@ func TestUnderflowKeptAsText(t *testing.T) {
 		}
 	}
 }
+
+// TestKeyOrders: keys are found in any order, the fields of missing ones
+// are null, and with a schema that repeats a name a repeated key is
+// still an error (the lookup tries the field after the previous key's
+// first).
+func TestKeyOrders(t *testing.T) {
+	i64 := func(n string) datatype.Field { return datatype.Field{Name: n, Type: datatype.Int64, Nullable: true} }
+	abc := alkaid.NewSchema([]datatype.Field{i64("a"), i64("b"), i64("c")}, datatype.Metadata{})
+	data := `{"a":1,"b":2,"c":3}` + "\n" + `{"c":6,"b":5,"a":4}` + "\n" + `{"b":8}` + "\n" + `{"a":10,"c":12}` + "\n" + `{"c":15,"a":13}` + "\n"
+	_, recs, err := readAll(t, []byte(data), WithSchema(abc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, want := range []string{"[1 4 (null) 10 13]", "[2 5 8 (null) (null)]", "[3 6 (null) 12 15]"} {
+		if got := recs[0].Column(i).String(); got != want {
+			t.Errorf("column %d: %s, want %s", i, got, want)
+		}
+	}
+	dup := alkaid.NewSchema([]datatype.Field{i64("d"), i64("d")}, datatype.Metadata{})
+	if _, _, err := readAll(t, []byte(`{"d":1,"d":2}`), WithSchema(dup)); !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), `key "d" twice`) {
+		t.Fatalf("repeated key with a repeated name: %v", err)
+	}
+}

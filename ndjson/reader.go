@@ -24,6 +24,7 @@ type Reader struct {
 	start     int64
 	schema    *alkaid.Schema
 	chunkRows int // the most lines of a chunk
+	cells     int // the values of a row: fields, nested ones included
 	consumed  atomic.Int64
 	used      bool
 }
@@ -172,7 +173,8 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 		}
 	}
 	rd.schema = schema
-	rd.chunkRows = min(cfg.batchRows, max(1, maxCells/max(1, countFields(schema.Fields()))))
+	rd.cells = max(1, countFields(schema.Fields()))
+	rd.chunkRows = min(cfg.batchRows, max(1, maxCells/rd.cells))
 	return rd, nil
 }
 
@@ -278,8 +280,12 @@ func (rd *Reader) parse(chunk []byte, first int) (*alkaid.Record, error) {
 	root := &col{path: "", names: make([]string, n), kids: make([]*col, n)}
 	builders := make([]array.Builder, n)
 	// Reserve for the lines there are, not the batch size: a short input
-	// with many keys must not reserve batch-size rows for each.
-	rows := min(rd.chunkRows, bytes.Count(chunk, []byte{'\n'})+1)
+	// with many keys must not reserve batch-size rows for each. A chunk
+	// of at least a byte per value of a full batch needs no counting.
+	rows := rd.chunkRows
+	if len(chunk) < rows*rd.cells {
+		rows = min(rows, bytes.Count(chunk, []byte{'\n'})+1)
+	}
 	for i := range n {
 		f := rd.schema.Field(i)
 		b, err := array.TryNewBuilder(f.Type)
@@ -293,7 +299,7 @@ func (rd *Reader) parse(chunk []byte, first int) (*alkaid.Record, error) {
 		}
 		builders[i], root.kids[i], root.names[i] = b, c, f.Name
 	}
-	root.index = indexNames(root.names)
+	root.indexNames()
 	rows = 0
 	var lx lexer
 	err := eachLine(chunk, first, func(b []byte, line int) error {

@@ -120,7 +120,7 @@ func NewFormatter(a array.Array, o FormatOptions) (Formatter, error) {
 		}
 		return func(dst []byte, i int) []byte { return grammar.AppendTimestamp(dst, int64(aa.Value(i)), per, z) }, nil
 	case *array.Primitive[datatype.Duration]:
-		return func(dst []byte, i int) []byte { return strconv.AppendInt(dst, int64(aa.Value(i)), 10) }, nil
+		return func(dst []byte, i int) []byte { return grammar.AppendDuration(dst, int64(aa.Value(i))) }, nil
 	case *array.FixedSizeBinary:
 		return func(dst []byte, i int) []byte { return base64.StdEncoding.AppendEncode(dst, aa.Value(i)) }, nil
 	case *array.Binary[int32]:

@@ -12,6 +12,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/textval/grammar"
 )
 
@@ -106,25 +107,19 @@ func (a *Appender) NewArray() array.Array { return a.b.NewArray() }
 // str views b as a string without copying; the string must not outlive b.
 func str(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
+// valueErr says why cell is not a value of t, quoting at most
+// quote.Max bytes of it.
 func valueErr(t datatype.DataType, cell []byte, why string) error {
-	v := cell
-	if len(v) > 64 {
-		v = v[:64]
-	}
 	if why != "" {
 		why = ": " + why
 	}
-	return fmt.Errorf("%w %q for %s%s", ErrValue, v, t, why)
+	return fmt.Errorf("%w %s for %s%s", ErrValue, quote.Bytes(cell), t, why)
 }
 
 // grammarErr is valueErr for a grammar error, which it wraps too (so
 // callers can tell grammar.ErrRange and grammar.ErrTruncation apart).
 func grammarErr(t datatype.DataType, cell []byte, err error) error {
-	v := cell
-	if len(v) > 64 {
-		v = v[:64]
-	}
-	return fmt.Errorf("%w %q for %s: %w", ErrValue, v, t, err)
+	return fmt.Errorf("%w %s for %s: %w", ErrValue, quote.Bytes(cell), t, err)
 }
 
 // Supported reports whether t has a text form (nil) or why not.

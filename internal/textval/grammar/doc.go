@@ -1,9 +1,10 @@
 // Package grammar is the text grammar of every scalar value: how numbers,
 // decimals, dates, times of day and timestamps are read from text and
-// written as text. compute.Cast (strings to and from values), the csv and
-// ndjson readers and writers (through package textval), the array printer
-// (array.Format) and the alkaid command all use it, so a text is read the
-// same way, and a value written the same way, everywhere.
+// written as text, and how durations and intervals are written.
+// compute.Cast (strings to and from values), the csv and ndjson readers
+// and writers (through package textval), the array printer (array.Format)
+// and the alkaid command all use it, so a text is read the same way, and
+// a value written the same way, everywhere.
 //
 // The package is internal: users reach the grammar through compute.Cast,
 // csv and ndjson, and a public copy would be a second way of doing the
@@ -52,6 +53,18 @@
 // are written as YYYY-MM-DDThh:mm:ss[.f] with the unit's fraction digits
 // (trailing zeros dropped): without a time zone as they are, with one as
 // the wall time in that zone and its offset (Z for UTC).
+//
+// # Durations and intervals
+//
+// A duration is written as the count of its type's unit (5400 in a
+// duration[s]); intervals as objects with named parts, the ndjson form:
+//
+//	month interval           {"months":14}
+//	day-time interval        {"days":1,"milliseconds":500}
+//	month-day-nano interval  {"months":1,"days":2,"nanoseconds":3}
+//
+// The csv writer puts an interval's object in one cell, and the array
+// printer and compute.Scalar print these forms too.
 //
 // # Spaces
 //

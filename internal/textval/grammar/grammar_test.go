@@ -125,3 +125,18 @@ func TestTimestampText(t *testing.T) {
 		t.Errorf("offset: %d, %v", got, err)
 	}
 }
+
+func TestAppendIntervals(t *testing.T) {
+	for _, c := range []struct{ got, want string }{
+		{string(AppendDuration(nil, -5400)), "-5400"},
+		{string(AppendMonthInterval(nil, -14)), `{"months":-14}`},
+		{string(AppendDayTimeInterval(nil, 1, -500)), `{"days":1,"milliseconds":-500}`},
+		{string(AppendMonthDayNanoInterval(nil, 1, 2, -3)), `{"months":1,"days":2,"nanoseconds":-3}`},
+		{string(AppendMonthDayNanoInterval(nil, math.MinInt32, math.MaxInt32, math.MinInt64)),
+			`{"months":-2147483648,"days":2147483647,"nanoseconds":-9223372036854775808}`},
+	} {
+		if c.got != c.want {
+			t.Errorf("got %s, want %s", c.got, c.want)
+		}
+	}
+}

@@ -159,20 +159,12 @@ func parseIntSlow(b []byte, o Options) (int64, error) {
 }
 
 // ParseUint reads an integer in the number grammar that fits uint64.
+// Values up to MaxInt64 take ParseInt's fast path.
 func ParseUint(b []byte, o Options) (uint64, error) {
 	b = o.trim(b)
-	s := b
-	if len(s) > 0 && s[0] == '+' {
-		s = s[1:]
-	}
-	if len(s) > 0 && len(s) <= 19 {
-		var v uint64
-		i := 0
-		for ; i < len(s) && s[i]-'0' <= 9; i++ {
-			v = v*10 + uint64(s[i]-'0')
-		}
-		if i == len(s) {
-			return v, nil
+	if len(b) > 0 && b[0] != '-' {
+		if v, err := ParseInt(b, o); err == nil {
+			return uint64(v), nil // up to MaxInt64, on ParseInt's fast path
 		}
 	}
 	n, ok := scan(b)

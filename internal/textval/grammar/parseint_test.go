@@ -38,3 +38,31 @@ func TestParseIntFast(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, int64(42), got, "spaces are trimmed on request")
 }
+
+// TestParseUintFast checks ParseUint, which shares ParseInt's fast path,
+// against strconv on random integers of every length and on the edges.
+func TestParseUintFast(t *testing.T) {
+	r := rand.New(rand.NewPCG(21, 22))
+	for range 100_000 {
+		x := r.Uint64() >> uint(r.IntN(64))
+		s := strconv.FormatUint(x, 10)
+		got, err := ParseUint([]byte(s), Options{})
+		require.NoError(t, err, s)
+		require.Equal(t, x, got, s)
+	}
+	for _, s := range []string{"18446744073709551615", "18446744073709551616", "+7", "-1", "", "+",
+		"12345678a", "1234567/", "00000000000000000001", "99999999999999999999", "0x10", "1_000", "++5", "+-5", "-0"} {
+		got, gerr := ParseUint([]byte(s), Options{})
+		want, err := strconv.ParseUint(s, 10, 64)
+		switch s {
+		case "+7":
+			want, err = 7, nil // strconv.ParseUint refuses a sign; the grammar takes "+"
+		case "-0":
+			want, err = 0, nil // and "-0", which is 0
+		}
+		require.Equal(t, err == nil, gerr == nil, s)
+		if err == nil {
+			require.Equal(t, want, got, s)
+		}
+	}
+}

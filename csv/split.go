@@ -201,7 +201,11 @@ func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, er
 			return 0, 0, fmt.Errorf("csv: %w: line %d, field %d: quote in an unquoted field", ErrInvalid, line, len(f.cells)-first+sp.over+1)
 		}
 		if end < len(chunk) && chunk[end] == sp.delim {
-			if err := sp.add(f, first, limit, cell{start: uint32(pos), end: uint32(end)}, line); err != nil {
+			// The common cell, written out here: through add it cost
+			// CSV reading about a tenth of its time.
+			if len(f.cells)-first < limit {
+				f.cells = append(f.cells, cell{start: uint32(pos), end: uint32(end)})
+			} else if err := sp.past(line); err != nil {
 				return 0, 0, err
 			}
 			pos = end + 1
@@ -216,6 +220,9 @@ func (sp *splitter) record(chunk []byte, pos, line int, f *fields) (int, int, er
 		}
 		if end == len(chunk) {
 			return end, line, nil
+		}
+		if sp.nl == '\n' && chunk[end] == '\n' {
+			return end + 1, line + 1, nil
 		}
 		return end + sp.brk(chunk, end), line + 1, nil
 	}

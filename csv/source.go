@@ -192,8 +192,14 @@ func (s *source) peek(n int) ([]byte, error) {
 // through reads until the next n records, or those through stop bytes,
 // are in the buffer, and returns their end.
 func (s *source) through(n, stop int) (int, error) {
+	// The records found before a fill are not scanned again after it:
+	// rescanning from the start made inference, whose first read is
+	// small, scan its rows several times.
+	done, recs := 0, 0
 	for {
-		end, _, st := s.cut(s.buf.Pend, n, stop, s.buf.EOF)
+		end, r, st := s.cut(s.buf.Pend[done:], n-recs, stop-done, s.buf.EOF)
+		end += done
+		recs += r
 		switch st {
 		case complete:
 			return end, nil
@@ -202,6 +208,7 @@ func (s *source) through(n, stop int) (int, error) {
 			return 0, fmt.Errorf("csv: %w: line %d: a record longer than %d bytes (an unclosed quote? WithMaxRecordBytes raises the limit)",
 				ErrLimit, line, s.buf.Max)
 		}
+		done = end
 		if err := s.fill(); err != nil {
 			return 0, err
 		}

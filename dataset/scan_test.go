@@ -474,3 +474,23 @@ func TestProjectionReadsOnlyItsColumns(t *testing.T) {
 	_, all := scanAll(t, d)
 	require.Greater(t, all.BytesRead, int64(len(data))/2)
 }
+
+func TestScanWithFiles(t *testing.T) {
+	d, err := Open(hiveSales(t), "sales", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	files := d.Files()
+	got, st := scanAll(t, d, WithFiles(files[4], files[1]), WithColumns("year", "month"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Eq, Value: int64(7)}))
+	// file order, whatever the order named; partition columns filled in
+	require.Equal(t, map[string]string{"year": "[2023 2024]", "month": "[2 2]"}, got)
+	require.Equal(t, 2, st.Files)
+	require.Equal(t, 2, st.FilesRead)
+
+	for _, bad := range []string{"sales/year=2023/month=9/part-0.parquet", "../x.parquet", ""} {
+		_, err := d.Scan(context.Background(), WithFiles(bad))
+		require.ErrorIs(t, err, ErrInvalid, bad)
+	}
+	// none named: an empty scan
+	n, _, err := d.CountRows(context.Background(), WithFiles())
+	require.NoError(t, err)
+	require.Zero(t, n)
+}

@@ -2,7 +2,8 @@ package dataset
 
 // Stats counts what a scan did.
 type Stats struct {
-	// Files is the number of files of the dataset.
+	// Files is the number of files the scan covers (the dataset's, or
+	// those WithFiles names).
 	Files int
 	// FilesPruned counts the files whose rows were not read because their
 	// partition values fail the filter (those are not opened), or because

@@ -126,7 +126,9 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 		// Units already run in parallel: one goroutine decodes each.
 		opts := []parquet.RecordsOption{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...), parquet.WithParallelism(1)}
 		if len(h.preds) > 0 {
-			opts = append(opts, parquet.WithPredicates(h.preds...))
+			var rs parquet.ReadStats
+			defer func() { s.stats.pagesPruned.add(rs.PagesPruned) }()
+			opts = append(opts, parquet.WithPredicates(h.preds...), parquet.WithReadStats(&rs))
 		}
 		if s.cfg.batchSize > 0 {
 			opts = append(opts, parquet.WithBatchSize(s.cfg.batchSize))

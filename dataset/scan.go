@@ -221,9 +221,11 @@ func (s *Scan) Schema() *alkaid.Schema { return s.schema }
 func (s *Scan) Stats() Stats { return s.stats.snapshot() }
 
 // CountRows counts the rows a scan with these options yields, from the
-// files' metadata where that suffices (Parquet files when the filter is
-// on partition columns only: the row counts discovery read from their
-// footers, or, with WithSchema, their footers) and by reading the others.
+// files' metadata where that suffices (when the filter is on partition
+// columns only: for Parquet files the row counts discovery read from
+// their footers, or, with WithSchema, their footers; for IPC files the
+// footer and each record batch's metadata, no batch body) and by reading
+// the others.
 func (d *Dataset) CountRows(ctx context.Context, opts ...ScanOption) (int64, Stats, error) {
 	s, err := d.Scan(ctx, append(slices.Clone(opts), WithColumns())...)
 	if err != nil {

@@ -508,3 +508,43 @@ func TestScanWithFiles(t *testing.T) {
 	require.NoError(t, err)
 	require.Zero(t, n)
 }
+
+func TestCountRowsIPCFromMetadata(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for y := 2023; y <= 2024; y++ {
+		recs := []*alkaid.Record{seqRec(t, 0, 50000), seqRec(t, 0, 7), seqRec(t, 0, 30000)}
+		fsys[fmt.Sprintf("ev/year=%d/a.arrow", y)] = &fstest.MapFile{Data: encode(t, FormatIPCFile, recs)}
+	}
+	total := int64(0)
+	for _, f := range fsys {
+		total += int64(len(f.Data))
+	}
+	d, err := Open(fsys, "ev", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name  string
+		opts  []ScanOption
+		rows  int64
+		files int
+	}{
+		{"all", nil, 2 * 80007, 2},
+		{"partition filter", []ScanOption{WithFilter(parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2024)})}, 80007, 1},
+		{"batch size", []ScanOption{WithBatchSize(1000)}, 2 * 80007, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, st, err := d.CountRows(context.Background(), tc.opts...)
+			require.NoError(t, err)
+			require.Equal(t, tc.rows, n)
+			require.Equal(t, tc.files, st.FilesRead)
+			// the footers and the batches' metadata only: no body (the
+			// batches hold 16 bytes a row) is read
+			require.Positive(t, st.BytesRead)
+			require.Less(t, st.BytesRead, int64(4096*tc.files), "bytes read of %d", total)
+		})
+	}
+	// a filter on a file column reads the batches
+	n, st, err := d.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Lt, Value: int64(10)}))
+	require.NoError(t, err)
+	require.Equal(t, int64(2*(10+7+10)), n)
+	require.Greater(t, st.BytesRead, total/2)
+}

@@ -160,6 +160,14 @@ func TestDirServiceDatasetHostile(t *testing.T) {
 	require.NoError(t, os.Symlink(filepath.Join(outside, "secret"), filepath.Join(dir, "link")))
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "empty", "year=1"), 0o755))
 
+	// files inside the dataset's directory that are not its files
+	local0, err := dataset.Open(os.DirFS(dir), "sales")
+	require.NoError(t, err)
+	data, err := os.ReadFile(filepath.Join(dir, local0.Files()[0]))
+	require.NoError(t, err)
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sales", "_hidden.parquet"), data, 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "sales", "notes.txt"), []byte("x"), 0o644))
+
 	svc, err := NewDirService(dir)
 	require.NoError(t, err)
 	defer svc.Close()
@@ -184,6 +192,8 @@ func TestDirServiceDatasetHostile(t *testing.T) {
 		"../" + filepath.Base(outside) + "/secret\x00" + secretFile, // directory outside the root
 		"link\x00link/" + secretFile[len("secret/"):],               // through a link leading out
 		"sales\x00sales/missing.parquet",
+		"sales\x00sales/_hidden.parquet", // left out of the dataset
+		"sales\x00sales/notes.txt",
 		"sales\x00",
 		"\x00sales",
 		"sales/year=2023\x00sales/year=2023",

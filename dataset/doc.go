@@ -42,7 +42,8 @@
 //   - timestamps of one time zone to the finer unit.
 //
 // Other differences are an [ErrSchemaConflict] naming the column and both
-// files. A file's column is converted to the dataset's type as it is read
+// files. The schema's metadata is the files' when every file has the
+// same, none otherwise. A file's column is converted to the dataset's type as it is read
 // (compute.Cast).
 //
 // # Scans

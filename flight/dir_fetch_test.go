@@ -64,7 +64,7 @@ func TestDirService(t *testing.T) {
 	// sub is also a dataset (of its one file)
 	require.ElementsMatch(t, []string{"a.ipc", "sub", "sub/b.ipcs"}, names)
 
-	for _, name := range []string{"a.ipc", "sub/b.ipcs"} {
+	for _, name := range names {
 		got, err := c.Schema(ctx, PathDescriptor(name))
 		require.NoError(t, err)
 		require.True(t, s.Equal(got))

@@ -42,7 +42,8 @@
 //   - timestamps of one time zone to the finer unit.
 //
 // Other differences are an [ErrSchemaConflict] naming the column and both
-// files. A file's column is converted to the dataset's type as it is read
+// files. The schema's metadata is the files' when every file has the
+// same, none otherwise. A file's column is converted to the dataset's type as it is read
 // (compute.Cast).
 //
 // # Scans
@@ -61,10 +62,11 @@
 // formats are read in parallel, at most the concurrency at once, and
 // yielded in file order unless [WithUnordered]. Breaking out of the
 // loop or cancelling the context stops every goroutine of the scan before
-// the loop ends. [Scan.Stats] counts files and row groups pruned, rows and
-// bytes read. [Dataset.CountRows] answers from Parquet footers when the
-// filter is on partition columns only, without opening the files when
-// discovery read their footers.
+// the loop ends. [Scan.Stats] counts files, row groups and pages
+// pruned, rows and bytes read. [Dataset.CountRows] answers from Parquet
+// footers (without opening the files when discovery read them) and from
+// IPC files' footers and batch metadata when the filter is on partition
+// columns only.
 //
 // A file that fails to read gives a [FileError] naming it, or, with
 // [WithSkipCorrupt], is skipped and counted.

@@ -169,7 +169,7 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 			return false
 		}
 	}
-	files := s.d.files
+	files := s.files
 	keep := make([]bool, len(files))
 	errs := make([]error, len(files))
 	for i, src := range files {
@@ -251,7 +251,7 @@ type opener struct {
 // openAhead starts opening the Parquet files that keep marks and errs
 // does not rule out.
 func (s *Scan) openAhead(ctx context.Context, keep []bool, errs []error) *opener {
-	files := s.d.files
+	files := s.files
 	o := &opener{ch: make([]chan opened, len(files)), slots: make(chan struct{}, s.cfg.concurrency)}
 	for i, src := range files {
 		if keep[i] && errs[i] == nil && src.format == FormatParquet && !s.countable(src) {

@@ -94,3 +94,33 @@ func ExampleOpenGlob() {
 	// [logs/a/part-0.ndjson logs/b/part-0.ndjson]
 	// 4
 }
+
+// A scan of one file of a dataset, in the dataset's schema and with its
+// partition columns, such as one of several readers sharing the files.
+func ExampleWithFiles() {
+	dir, _ := os.MkdirTemp("", "parts")
+	defer os.RemoveAll(dir)
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "year", Type: datatype.Int64},
+		{Name: "n", Type: datatype.Int32},
+	}, datatype.Metadata{})
+	rec, _ := alkaid.NewRecord(schema, []array.Array{
+		arrayjson.MustParse(datatype.Int64, "[2023, 2024, 2024]"),
+		arrayjson.MustParse(datatype.Int32, "[1, 2, 3]"),
+	}, -1)
+	dataset.Write(context.Background(), dataset.DirFS(dir), "t", table{rec},
+		dataset.WithPartitionBy("year"), dataset.WithWriteFormat(dataset.FormatIPCFile))
+
+	d, _ := dataset.Open(os.DirFS(dir), "t", dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive}))
+	last := d.Files()[len(d.Files())-1]
+	scan, _ := d.Scan(context.Background(), dataset.WithFiles(last))
+	for r, err := range scan.Records() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(last, r.Column(0), r.Column(1))
+	}
+	// Output:
+	// t/year=2024/part-0.arrow [2 3] [2024 2024]
+}

@@ -28,6 +28,9 @@ type fileReader struct {
 	schema *alkaid.Schema
 	pq     *parquet.File
 	all    func() iter.Seq2[*alkaid.Record, error]
+	// rows, for an IPC file, reads the row count of each record batch
+	// from its message's metadata, without reading the batches' bodies.
+	rows func() ([]int64, error)
 }
 
 // openReader reads the metadata of src through ra, counting the bytes read
@@ -47,7 +50,17 @@ func (d *Dataset) openReader(src *source, ra io.ReaderAt, n *counter) (*fileRead
 		if err != nil {
 			return nil, err
 		}
-		return &fileReader{schema: f.Schema(), all: f.Records}, nil
+		rows := func() ([]int64, error) {
+			out := make([]int64, f.NumRecords())
+			for i := range out {
+				var err error
+				if out[i], err = f.NumRows(i); err != nil {
+					return nil, err
+				}
+			}
+			return out, nil
+		}
+		return &fileReader{schema: f.Schema(), all: f.Records, rows: rows}, nil
 	case FormatIPCStream:
 		r, err := ipc.NewStreamReader(seq(), d.cfg.ipc...)
 		if err != nil {

@@ -96,37 +96,32 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 	if h.r != nil {
 		pq = h.r.pq
 	}
+	noColumns := h.r != nil && len(h.readCols) == 0 && len(h.preds) == 0
 	switch {
-	case h.r == nil || (pq != nil && len(h.readCols) == 0 && len(h.preds) == 0):
+	case h.r == nil || (pq != nil && noColumns):
 		// No column to decode: the row count is in the footer (read
 		// now, or by discovery for a file not opened).
-		var rows int
+		var rows int64
 		if h.r == nil {
-			rows = int(h.src.groupRows[u.rowGroup])
+			rows = h.src.groupRows[u.rowGroup]
 		} else {
-			rows = int(pq.RowGroup(u.rowGroup).Rows)
+			rows = pq.RowGroup(u.rowGroup).Rows
 		}
-		s.stats.rowsRead.add(int64(rows))
-		empty := alkaid.NewSchema(nil, datatype.Metadata{})
-		step := rows
-		if s.cfg.batchSize > 0 {
-			step = s.cfg.batchSize
+		return s.emitCount(ctx, h, []int64{rows}, emit)
+	case h.r.rows != nil && noColumns:
+		// An IPC file: the row counts are in the batches' metadata.
+		rows, err := h.r.rows()
+		if err != nil {
+			return err
 		}
-		for at := 0; at < rows && ctx.Err() == nil; at += step {
-			rec, err := alkaid.NewRecord(empty, nil, min(step, rows-at))
-			if err != nil {
-				return err
-			}
-			if out, err := s.conform(h, rec); err != nil || !emit(out) {
-				return err
-			}
-		}
-		return nil
+		return s.emitCount(ctx, h, rows, emit)
 	case pq != nil:
 		// Units already run in parallel: one goroutine decodes each.
 		opts := []parquet.RecordsOption{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...), parquet.WithParallelism(1)}
 		if len(h.preds) > 0 {
-			opts = append(opts, parquet.WithPredicates(h.preds...))
+			var rs parquet.ReadStats
+			defer func() { s.stats.pagesPruned.add(rs.PagesPruned) }()
+			opts = append(opts, parquet.WithPredicates(h.preds...), parquet.WithReadStats(&rs))
 		}
 		if s.cfg.batchSize > 0 {
 			opts = append(opts, parquet.WithBatchSize(s.cfg.batchSize))
@@ -165,6 +160,29 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 	}
 	if pq != nil && len(h.preds) > 0 && !got {
 		s.stats.rowGroupsPruned.add(1)
+	}
+	return nil
+}
+
+// emitCount emits records of no column holding the rows of each count,
+// cut to the batch size.
+func (s *Scan) emitCount(ctx context.Context, h *handle, counts []int64, emit func(*alkaid.Record) bool) error {
+	empty := alkaid.NewSchema(nil, datatype.Metadata{})
+	for _, rows := range counts {
+		s.stats.rowsRead.add(rows)
+		step := rows
+		if s.cfg.batchSize > 0 {
+			step = int64(s.cfg.batchSize)
+		}
+		for at := int64(0); at < rows && ctx.Err() == nil; at += step {
+			rec, err := alkaid.NewRecord(empty, nil, int(min(step, rows-at)))
+			if err != nil {
+				return err
+			}
+			if out, err := s.conform(h, rec); err != nil || !emit(out) {
+				return err
+			}
+		}
 	}
 	return nil
 }

@@ -23,6 +23,8 @@ type scanConfig struct {
 	batchSize   int
 	concurrency int
 	unordered   bool
+	files       []string
+	only        bool
 	err         error
 }
 
@@ -78,6 +80,15 @@ func WithUnordered() ScanOption {
 	return func(c *scanConfig) { c.unordered = true }
 }
 
+// WithFiles scans only these files of the dataset (paths as Files lists
+// them), in the dataset's file order: a part of the dataset, with its
+// schema and partition columns, such as one a client fetches in
+// parallel with others. A path that is not a file of the dataset is
+// ErrInvalid.
+func WithFiles(paths ...string) ScanOption {
+	return func(c *scanConfig) { c.files, c.only = append([]string(nil), paths...), true }
+}
+
 // Scan is a planned scan of a dataset: a schema and the records of the
 // rows that satisfy its filter, read on demand. It is the record-source
 // shape of the library: Schema, and Records as an iter.Seq2 that yields
@@ -92,19 +103,23 @@ type Scan struct {
 	paths   [][]int // the struct child indices of each output column
 	need    []int   // dataset fields read: out, then the filter's
 	preds   []parquet.Predicate
-	predCol []int // dataset field of each predicate
+	predCol []int     // dataset field of each predicate
+	files   []*source // the files scanned (all, or WithFiles's)
 	stats   statCounters
 }
 
 // Scan plans a scan of d. ctx bounds every run of Records: once it is
 // done, the run stops its goroutines and yields ctx's error.
-func (d *Dataset) Scan(ctx context.Context, opts ...ScanOption) (*Scan, error) {
+func (d *Dataset) Scan(ctx context.Context, opts ...ScanOption) (_ *Scan, err error) {
 	s := &Scan{d: d, ctx: ctx, cfg: scanConfig{concurrency: runtime.GOMAXPROCS(0)}}
 	for _, o := range opts {
 		o(&s.cfg)
 	}
 	if s.cfg.err != nil {
 		return nil, s.cfg.err
+	}
+	if s.files, err = d.choose(s.cfg); err != nil {
+		return nil, err
 	}
 	if !s.cfg.projected {
 		for i := range d.schema.NumFields() {
@@ -144,6 +159,31 @@ func (d *Dataset) Scan(ctx context.Context, opts ...ScanOption) (*Scan, error) {
 	return s, nil
 }
 
+// choose returns the files a scan of cfg reads: every file, or those
+// WithFiles names, in file order.
+func (d *Dataset) choose(cfg scanConfig) ([]*source, error) {
+	if !cfg.only {
+		return d.files, nil
+	}
+	want := make(map[string]bool, len(cfg.files))
+	for _, p := range cfg.files {
+		want[p] = true
+	}
+	var out []*source
+	for _, src := range d.files {
+		if want[src.path] {
+			out = append(out, src)
+			delete(want, src.path)
+		}
+	}
+	for _, p := range cfg.files {
+		if want[p] {
+			return nil, fmt.Errorf("dataset: WithFiles: %w: %q is not a file of the dataset", ErrInvalid, p)
+		}
+	}
+	return out, nil
+}
+
 // resolve finds the column name: a field of the dataset, or a dotted path
 // into struct columns.
 func (d *Dataset) resolve(name string) (int, []int, datatype.Field, error) {
@@ -181,9 +221,11 @@ func (s *Scan) Schema() *alkaid.Schema { return s.schema }
 func (s *Scan) Stats() Stats { return s.stats.snapshot() }
 
 // CountRows counts the rows a scan with these options yields, from the
-// files' metadata where that suffices (Parquet files when the filter is
-// on partition columns only: the row counts discovery read from their
-// footers, or, with WithSchema, their footers) and by reading the others.
+// files' metadata where that suffices (when the filter is on partition
+// columns only: for Parquet files the row counts discovery read from
+// their footers, or, with WithSchema, their footers; for IPC files the
+// footer and each record batch's metadata, no batch body) and by reading
+// the others.
 func (d *Dataset) CountRows(ctx context.Context, opts ...ScanOption) (int64, Stats, error) {
 	s, err := d.Scan(ctx, append(slices.Clone(opts), WithColumns())...)
 	if err != nil {

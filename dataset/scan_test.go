@@ -405,8 +405,22 @@ func TestPageIndexPruning(t *testing.T) {
 	got, st := scanAll(t, d, WithColumns("x"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Between, Value: int64(4500), Value2: int64(4502)}))
 	require.Equal(t, "[4500 4501 4502]", got["x"])
 	require.Equal(t, 0, st.RowGroupsPruned)
-	require.Less(t, st.RowsRead, int64(2000), "pages skipped")
-	t.Logf("rows decoded: %d of 10000", st.RowsRead)
+	// pages of 4096 bytes hold 512 int64 values: x's 10000 values are 20
+	// pages, of which the one holding 4500..4502 is read
+	require.Equal(t, int64(512), st.RowsRead)
+	require.Equal(t, int64(19), st.PagesPruned)
+
+	// a second file, and the filter's column not among those output: the
+	// pages of both columns read (x for the filter, f) are counted
+	d, err = Open(fstest.MapFS{"a.parquet": {Data: data}, "b.parquet": {Data: data}}, ".")
+	require.NoError(t, err)
+	got, st = scanAll(t, d, WithColumns("f"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Between, Value: int64(4500), Value2: int64(4502)}))
+	require.Equal(t, "[4500 4501 4502 4500 4501 4502]", got["f"])
+	require.Equal(t, int64(2*2*19), st.PagesPruned)
+
+	// no filter, nothing pruned
+	_, st = scanAll(t, d, WithColumns("f"))
+	require.Zero(t, st.PagesPruned)
 }
 
 // slowOpenFS delays every Open and records how many were under way at
@@ -473,4 +487,64 @@ func TestProjectionReadsOnlyItsColumns(t *testing.T) {
 	require.Less(t, st.BytesRead, int64(len(data))/10, "read %d of %d bytes", st.BytesRead, len(data))
 	_, all := scanAll(t, d)
 	require.Greater(t, all.BytesRead, int64(len(data))/2)
+}
+
+func TestScanWithFiles(t *testing.T) {
+	d, err := Open(hiveSales(t), "sales", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	files := d.Files()
+	got, st := scanAll(t, d, WithFiles(files[4], files[1]), WithColumns("year", "month"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Eq, Value: int64(7)}))
+	// file order, whatever the order named; partition columns filled in
+	require.Equal(t, map[string]string{"year": "[2023 2024]", "month": "[2 2]"}, got)
+	require.Equal(t, 2, st.Files)
+	require.Equal(t, 2, st.FilesRead)
+
+	for _, bad := range []string{"sales/year=2023/month=9/part-0.parquet", "../x.parquet", ""} {
+		_, err := d.Scan(context.Background(), WithFiles(bad))
+		require.ErrorIs(t, err, ErrInvalid, bad)
+	}
+	// none named: an empty scan
+	n, _, err := d.CountRows(context.Background(), WithFiles())
+	require.NoError(t, err)
+	require.Zero(t, n)
+}
+
+func TestCountRowsIPCFromMetadata(t *testing.T) {
+	fsys := fstest.MapFS{}
+	for y := 2023; y <= 2024; y++ {
+		recs := []*alkaid.Record{seqRec(t, 0, 50000), seqRec(t, 0, 7), seqRec(t, 0, 30000)}
+		fsys[fmt.Sprintf("ev/year=%d/a.arrow", y)] = &fstest.MapFile{Data: encode(t, FormatIPCFile, recs)}
+	}
+	total := int64(0)
+	for _, f := range fsys {
+		total += int64(len(f.Data))
+	}
+	d, err := Open(fsys, "ev", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name  string
+		opts  []ScanOption
+		rows  int64
+		files int
+	}{
+		{"all", nil, 2 * 80007, 2},
+		{"partition filter", []ScanOption{WithFilter(parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2024)})}, 80007, 1},
+		{"batch size", []ScanOption{WithBatchSize(1000)}, 2 * 80007, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, st, err := d.CountRows(context.Background(), tc.opts...)
+			require.NoError(t, err)
+			require.Equal(t, tc.rows, n)
+			require.Equal(t, tc.files, st.FilesRead)
+			// the footers and the batches' metadata only: no body (the
+			// batches hold 16 bytes a row) is read
+			require.Positive(t, st.BytesRead)
+			require.Less(t, st.BytesRead, int64(4096*tc.files), "bytes read of %d", total)
+		})
+	}
+	// a filter on a file column reads the batches
+	n, st, err := d.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Lt, Value: int64(10)}))
+	require.NoError(t, err)
+	require.Equal(t, int64(2*(10+7+10)), n)
+	require.Greater(t, st.BytesRead, total/2)
 }

@@ -59,7 +59,8 @@ func pair(a, b, x, y datatype.Kind) bool { return a == x && b == y || a == y && 
 
 // unify merges the schemas of files (named by names) into one: fields in
 // order of first appearance, each of the widened type of every file that
-// has it, nullable when any file's is or some file lacks it.
+// has it, nullable when any file's is or some file lacks it; the schema's
+// metadata is the files' when they all have the same.
 func unify(schemas []*alkaid.Schema, names []string) (*alkaid.Schema, error) {
 	var fields []datatype.Field
 	from := map[string]int{} // field name -> file that set its type
@@ -97,5 +98,20 @@ func unify(schemas []*alkaid.Schema, names []string) (*alkaid.Schema, error) {
 			fields[i].Nullable = true
 		}
 	}
-	return alkaid.NewSchema(fields, datatype.Metadata{}), nil
+	return alkaid.NewSchema(fields, commonMetadata(schemas)), nil
+}
+
+// commonMetadata is the schemas' metadata when they all have the same,
+// none otherwise.
+func commonMetadata(schemas []*alkaid.Schema) datatype.Metadata {
+	if len(schemas) == 0 {
+		return datatype.Metadata{}
+	}
+	m := schemas[0].Metadata()
+	for _, s := range schemas[1:] {
+		if !s.Metadata().Equal(m) {
+			return datatype.Metadata{}
+		}
+	}
+	return m
 }

@@ -103,3 +103,20 @@ func TestDuplicateColumn(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalid)
 	require.ErrorContains(t, err, `a.csv: invalid: column "x" appears twice`)
 }
+
+func TestUnifiedSchemaMetadata(t *testing.T) {
+	withMeta := func(m datatype.Metadata) []byte {
+		r := mkRec(t, col{"id:int64", "[1]"})
+		r, err := alkaid.NewRecord(alkaid.NewSchema(r.Schema().Fields(), m), r.Columns(), r.NumRows())
+		require.NoError(t, err)
+		return encode(t, FormatIPCFile, []*alkaid.Record{r})
+	}
+	same := datatype.MetadataFrom("origin", "test")
+	d, err := Open(fstest.MapFS{"a.arrow": {Data: withMeta(same)}, "b.arrow": {Data: withMeta(same)}}, ".")
+	require.NoError(t, err)
+	require.True(t, d.Schema().Metadata().Equal(same), "%v", d.Schema().Metadata())
+
+	d, err = Open(fstest.MapFS{"a.arrow": {Data: withMeta(same)}, "b.arrow": {Data: withMeta(datatype.MetadataFrom("origin", "other"))}}, ".")
+	require.NoError(t, err)
+	require.Zero(t, d.Schema().Metadata().Len())
+}

@@ -2,7 +2,8 @@ package dataset
 
 // Stats counts what a scan did.
 type Stats struct {
-	// Files is the number of files of the dataset.
+	// Files is the number of files the scan covers (the dataset's, or
+	// those WithFiles names).
 	Files int
 	// FilesPruned counts the files whose rows were not read because their
 	// partition values fail the filter (those are not opened), or because
@@ -22,6 +23,11 @@ type Stats struct {
 	// no row for the filter (ruled out by statistics, bloom filters or the
 	// page index).
 	RowGroups, RowGroupsPruned int
+	// PagesPruned counts the data pages of the columns read that the
+	// Parquet page index let the reader skip in the row groups it read
+	// in part (parquet.ReadStats); a row group pruned whole counts in
+	// RowGroupsPruned only.
+	PagesPruned int64
 	// RowsRead counts the rows the files' readers returned, before the
 	// filter dropped any; Rows counts the rows yielded.
 	RowsRead, Rows int64
@@ -32,13 +38,13 @@ type Stats struct {
 // statCounters are the live counts of a run.
 type statCounters struct {
 	files, filesPruned, filesRead, filesSkipped counter
-	rowGroups, rowGroupsPruned                  counter
+	rowGroups, rowGroupsPruned, pagesPruned     counter
 	rowsRead, rows, bytes                       counter
 }
 
 func (c *statCounters) reset() {
 	for _, x := range []*counter{&c.files, &c.filesPruned, &c.filesRead, &c.filesSkipped,
-		&c.rowGroups, &c.rowGroupsPruned, &c.rowsRead, &c.rows, &c.bytes} {
+		&c.rowGroups, &c.rowGroupsPruned, &c.pagesPruned, &c.rowsRead, &c.rows, &c.bytes} {
 		x.Store(0)
 	}
 }
@@ -48,6 +54,7 @@ func (c *statCounters) snapshot() Stats {
 		Files: int(c.files.Load()), FilesPruned: int(c.filesPruned.Load()),
 		FilesRead: int(c.filesRead.Load()), FilesSkipped: int(c.filesSkipped.Load()),
 		RowGroups: int(c.rowGroups.Load()), RowGroupsPruned: int(c.rowGroupsPruned.Load()),
-		RowsRead: c.rowsRead.Load(), Rows: c.rows.Load(), BytesRead: c.bytes.Load(),
+		PagesPruned: c.pagesPruned.Load(),
+		RowsRead:    c.rowsRead.Load(), Rows: c.rows.Load(), BytesRead: c.bytes.Load(),
 	}
 }

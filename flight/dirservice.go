@@ -31,6 +31,15 @@ import (
 // the sender); a Parquet file is read one row group at a time. Paths
 // never leave the directory (os.Root), and a link leading out of it is
 // answered as a missing file.
+//
+// A directory is served as a dataset (package dataset): its data files
+// (Parquet, IPC, CSV, NDJSON) at any depth, under Hive partition
+// directories (year=2024/…), read as one table. A PATH descriptor naming
+// the directory gives one flight: the unified schema, one endpoint per
+// file (partition columns included in its records), the total records
+// when every file's footer states them, so that a client fetches the
+// files in parallel ([Fetch]). ListFlights lists the top-level
+// directories that hold data files as datasets, besides every file.
 type DirService struct {
 	BaseService
 	root     *os.Root
@@ -270,11 +279,19 @@ func (s *DirService) info(name string, d *FlightDescriptor) (*FlightInfo, error)
 	}, nil
 }
 
-// ListFlights lists every served file.
+// ListFlights lists every served file, and the datasets: each directory
+// of the served one (at the top level, not hidden) that holds data files.
 func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
 	return fs.WalkDir(s.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
+		}
+		if d.IsDir() && p != "." && !strings.Contains(p, "/") && !strings.HasPrefix(p, ".") && !strings.HasPrefix(p, "_") {
+			if fi, err := s.datasetInfo(stream.Context(), p, nil); err == nil {
+				if err := stream.Send(fi); err != nil {
+					return err
+				}
+			}
 		}
 		if d.IsDir() || kindOf(p) == "" {
 			return nil
@@ -289,11 +306,15 @@ func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
 
 // GetFlightInfo describes one file, named by a PATH descriptor as
 // DoPut names it: relative to the directory (a leading "/" is dropped),
-// .ipcs added when the name has no served extension.
-func (s *DirService) GetFlightInfo(_ context.Context, d *FlightDescriptor) (*FlightInfo, error) {
+// .ipcs added when the name has no served extension. A path naming a
+// directory describes the dataset in it as one flight (see DirService).
+func (s *DirService) GetFlightInfo(ctx context.Context, d *FlightDescriptor) (*FlightInfo, error) {
 	name, err := flightName(d)
 	if err != nil {
 		return nil, err
+	}
+	if s.isDir(name) {
+		return s.datasetInfo(ctx, name, d)
 	}
 	return s.info(storedName(name), d)
 }
@@ -318,17 +339,28 @@ func (s *DirService) GetSchema(_ context.Context, d *FlightDescriptor) (*SchemaR
 	return &SchemaResult{Schema: fi.Schema}, nil
 }
 
-// DoGet streams one file's record batches. Each is decoded once the one
+// DoGet streams one file's record batches, or those of one file of a
+// dataset (a ticket of an endpoint of a directory's flight) as a scan
+// of the dataset gives them: in its unified schema, partition columns
+// filled in. A dataset file's batches come from a scan that reads at
+// most one row group (or, for a file of another format, one file) ahead
+// of the batch sent. Each is decoded once the one
 // before it has been handed to gRPC, within the service's memory bounds
 // ([DirMemory]); a file that cannot be read fails this call alone.
 func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 	name := string(t.Ticket)
-	src, err := s.open(name)
+	ctx := stream.Context()
+	var src *source
+	var err error
+	if dir, file, ok := datasetTicket(name); ok {
+		src, err = s.openDatasetFile(ctx, dir, file)
+	} else {
+		src, err = s.open(name)
+	}
 	if err != nil {
 		return err
 	}
 	defer src.close()
-	ctx := stream.Context()
 	w := NewRecordWriter(stream, src.schema, s.write...)
 	if err := w.WriteSchema(); err != nil {
 		return err

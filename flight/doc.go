@@ -20,7 +20,8 @@
 // [WithSessionCookies]), TLS and message size limits, and [NewDirService] serves
 // a directory of .ipc, .ipcs and .parquet files (a writable one stores
 // DoPut uploads, acknowledged batch by batch, their app metadata kept and
-// sent again by DoGet). A call that fails fails alone: a handler that
+// sent again by DoGet), each subdirectory also as a dataset (package
+// dataset): one flight with an endpoint per file. A call that fails fails alone: a handler that
 // panics answers codes.Internal, a DirService bounds the decoded batches
 // its calls hold ([DirMemory]), and a client that stops reading is
 // disconnected after the send timeout ([WithServerSendTimeout]). [Client] wraps every RPC

@@ -81,3 +81,33 @@ func ExampleDecoder() {
 	// record [1 2 3]
 	// end
 }
+
+// Count a file's rows from its batches' metadata, without reading them.
+func ExampleFileReader_NumRows() {
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "n", Type: datatype.Int64}}, datatype.Metadata{})
+	var buf bytes.Buffer
+	w, _ := ipc.NewFileWriter(&buf, schema)
+	for _, js := range []string{"[1, 2, 3]", "[4]"} {
+		rec, _ := alkaid.NewRecord(schema, []array.Array{arrayjson.MustParse(datatype.Int64, js)}, -1)
+		w.Write(rec)
+	}
+	w.Close()
+
+	fr, err := ipc.NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	var total int64
+	for i := range fr.NumRecords() {
+		n, err := fr.NumRows(i)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		total += n
+	}
+	fmt.Println(fr.NumRecords(), "batches,", total, "rows")
+	// Output:
+	// 2 batches, 4 rows
+}

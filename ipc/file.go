@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"iter"
+	"math"
 	"sync"
 	"sync/atomic"
 
@@ -386,18 +387,7 @@ func readMetadataMap(n int, get func(*fb.KeyValue, int) bool) map[string]string 
 // message reads the message a footer block points at and checks that it
 // agrees with the block.
 func (fr *FileReader) message(blk block) (*Message, error) {
-	pre, err := fr.readAt(blk.offset, 8)
-	if err != nil {
-		return nil, err
-	}
-	skip, size, err := parsePrefix(pre, fr.dec.Limits())
-	if err != nil {
-		return nil, fmt.Errorf("message at %d: %w", blk.offset, err)
-	}
-	if size == 0 || skip+size > int(blk.metaLen) {
-		return nil, invalidf("message at %d: metadata length %d disagrees with the footer's %d", blk.offset, size, blk.metaLen)
-	}
-	meta, err := fr.readAt(blk.offset+int64(skip), size)
+	meta, err := fr.metadataAt(blk)
 	if err != nil {
 		return nil, err
 	}
@@ -424,6 +414,82 @@ func (fr *FileReader) message(blk block) (*Message, error) {
 	return NewMessage(meta, body, fr.dec.Limits())
 }
 
+// metadataAt reads the metadata of the message a footer block points at.
+func (fr *FileReader) metadataAt(blk block) ([]byte, error) {
+	pre, err := fr.readAt(blk.offset, 8)
+	if err != nil {
+		return nil, err
+	}
+	skip, size, err := parsePrefix(pre, fr.dec.Limits())
+	if err != nil {
+		return nil, fmt.Errorf("message at %d: %w", blk.offset, err)
+	}
+	if size == 0 || skip+size > int(blk.metaLen) {
+		return nil, invalidf("message at %d: metadata length %d disagrees with the footer's %d", blk.offset, size, blk.metaLen)
+	}
+	return fr.readAt(blk.offset+int64(skip), size)
+}
+
+// recordBlock returns the footer block of record batch i, checked to
+// follow the one before it.
+func (fr *FileReader) recordBlock(i int) (block, error) {
+	if fr.closed.Load() {
+		return block{}, errors.New("ipc: read from a closed file reader")
+	}
+	if i < 0 || i >= fr.NumRecords() {
+		return block{}, fmt.Errorf("ipc: record batch %d of %d", i, fr.NumRecords())
+	}
+	blk, err := fr.footerBlock(recordBatchBlocks, i)
+	if err != nil {
+		return block{}, err
+	}
+	if i > 0 {
+		// Checked against the block before only, so that a read costs the
+		// same whatever the number of batches; a pass over every batch
+		// checks every pair.
+		prev, err := fr.footerBlock(recordBatchBlocks, i-1)
+		if err != nil {
+			return block{}, err
+		}
+		if err := inOrder(prev, blk, i, recordBatchBlocks); err != nil {
+			return block{}, err
+		}
+	}
+	return blk, nil
+}
+
+// NumRows is the row count of record batch i, read from its message's
+// metadata (a few hundred bytes) without reading or decoding its body.
+// It is safe for concurrent use.
+func (fr *FileReader) NumRows(i int) (int64, error) {
+	blk, err := fr.recordBlock(i)
+	if err != nil {
+		return 0, err
+	}
+	meta, err := fr.metadataAt(blk)
+	if err != nil {
+		return 0, fmtWrap(err, "record batch %d", i)
+	}
+	limits := fr.dec.Limits().withDefaults()
+	limits.MaxBodySize = math.MaxInt64 // as for a body read (see NewMessage)
+	msg, bodyLen, err := checkMetadata(meta, limits)
+	if err != nil {
+		return 0, fmtWrap(err, "record batch %d", i)
+	}
+	if bodyLen != blk.bodyLen {
+		return 0, invalidf("record batch %d: message body is %d bytes, metadata says %d", i, blk.bodyLen, bodyLen)
+	}
+	m := &Message{meta: meta, msg: msg}
+	info, ok := m.BatchInfo()
+	if m.Type() != MessageRecordBatch || !ok {
+		return 0, invalidf("record batch block %d holds a %s message", i, m.Type())
+	}
+	if info.Length < 0 {
+		return 0, invalidf("record batch %d of %d rows", i, info.Length)
+	}
+	return info.Length, nil
+}
+
 // Schema is the file's schema.
 func (fr *FileReader) Schema() *alkaid.Schema { return fr.dec.Schema() }
 
@@ -445,27 +511,9 @@ func (fr *FileReader) Record(i int) (*alkaid.Record, error) {
 // RecordWithMetadata reads record batch i and its message's custom
 // metadata.
 func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]string, error) {
-	if fr.closed.Load() {
-		return nil, nil, errors.New("ipc: read from a closed file reader")
-	}
-	if i < 0 || i >= fr.NumRecords() {
-		return nil, nil, fmt.Errorf("ipc: record batch %d of %d", i, fr.NumRecords())
-	}
-	blk, err := fr.footerBlock(recordBatchBlocks, i)
+	blk, err := fr.recordBlock(i)
 	if err != nil {
 		return nil, nil, err
-	}
-	if i > 0 {
-		// Checked against the block before only, so that a read costs the
-		// same whatever the number of batches; a pass over every batch
-		// checks every pair.
-		prev, err := fr.footerBlock(recordBatchBlocks, i-1)
-		if err != nil {
-			return nil, nil, err
-		}
-		if err := inOrder(prev, blk, i, recordBatchBlocks); err != nil {
-			return nil, nil, err
-		}
 	}
 	m, err := fr.message(blk)
 	if err != nil {

@@ -198,9 +198,14 @@ func FuzzFileReader(f *testing.F) {
 		}
 		var viaFooter []string
 		for i := range fr.NumRecords() {
+			n, nerr := fr.NumRows(i)
 			rec, err := fr.Record(i)
 			if err != nil {
 				return
+			}
+			// a batch that decodes has its metadata's row count
+			if nerr != nil || n != int64(rec.NumRows()) {
+				t.Fatalf("batch %d: NumRows %d, %v; decoded %d rows", i, n, nerr, rec.NumRows())
 			}
 			viaFooter = append(viaFooter, rec.String())
 		}

@@ -388,7 +388,21 @@ type recordsConfig struct {
 	parallel  int
 	preds     []Predicate
 	asDict    bool
+	stats     *ReadStats
 }
+
+// ReadStats counts what a run of Records skipped (see WithReadStats).
+type ReadStats struct {
+	// PagesPruned counts the data pages of the columns read that the
+	// page index let the reader skip (WithPredicates), in the row groups
+	// read in part. A row group ruled out whole is not read, and its
+	// pages not counted here.
+	PagesPruned int64
+}
+
+// WithReadStats has Records add its counts to st as it reads; they are
+// complete once the loop over the records has ended.
+func WithReadStats(st *ReadStats) RecordsOption { return func(c *recordsConfig) { c.stats = st } }
 
 // WithColumns keeps the top-level fields of these names, or nested
 // columns by dotted path (the top-level field of the path is kept
@@ -480,7 +494,7 @@ func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 					continue
 				}
 			}
-			r, err := f.openRowGroup(g, plans, cfg.parallel, sel, b)
+			r, err := f.openRowGroup(g, plans, cfg.parallel, sel, b, cfg.stats)
 			if err != nil {
 				yield(nil, err)
 				return

@@ -37,7 +37,7 @@ type rowGroupReader struct {
 
 // openRowGroup prepares the reading of the planned fields of row group
 // g; with sel, only the rows sel (see pageSelection), in one batch.
-func (f *File) openRowGroup(g int, plans []*fieldPlan, parallel int, sel []rowRange, b *budget) (*rowGroupReader, error) {
+func (f *File) openRowGroup(g int, plans []*fieldPlan, parallel int, sel []rowRange, b *budget, st *ReadStats) (*rowGroupReader, error) {
 	n := len(plans)
 	r := &rowGroupReader{f: f, g: g, rg: &f.meta.RowGroups[g], plans: plans, parallel: parallel, sel: sel,
 		schema: make([]datatype.Field, n), have: make([][]rowRange, n),
@@ -64,6 +64,9 @@ func (f *File) openRowGroup(g int, plans []*fieldPlan, parallel int, sel []rowRa
 			jb := &job{leafPlan: lp}
 			if pis != nil {
 				jb.keep, _ = keptPages(pis[j], r.have[i])
+				if st != nil {
+					st.PagesPruned += int64(countFalse(jb.keep))
+				}
 				jb.locs = pis[j].off.PageLocations
 			}
 			if err := f.openColumn(g, r.rg, jb, b); err != nil {
@@ -81,6 +84,17 @@ func (f *File) openRowGroup(g int, plans []*fieldPlan, parallel int, sel []rowRa
 	}
 	sort.SliceStable(r.order, func(a, b int) bool { return sizes[r.order[a]] > sizes[r.order[b]] })
 	return r, nil
+}
+
+// countFalse counts the false values of bs.
+func countFalse(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if !b {
+			n++
+		}
+	}
+	return n
 }
 
 // next reads the next batch of at most rows rows; nil after the last.

@@ -15,7 +15,11 @@ func predValue(t datatype.DataType, v any) (any, error) {
 	if t.Kind() == datatype.KindDate32 {
 		switch x := v.(type) {
 		case string:
-			return parseValue(t, x)
+			one, err := oneValue(t, x)
+			if err != nil {
+				return nil, err
+			}
+			return array.Values[datatype.Date32](one.Data())[0], nil
 		case int64:
 			return datatype.Date32(x), nil
 		}

@@ -10,6 +10,8 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
+	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
 // PartitionStyle is how directory names carry partition values.
@@ -97,25 +99,24 @@ type rawValue struct {
 
 const dateLayout = "2006-01-02"
 
-// inferType is the partition type of values (see Partitioning).
+// inferType is the partition type of values (see Partitioning): int64
+// when every value reads as one, else date32, else utf8, by the text
+// grammar csv and ndjson read.
 func inferType(values []string) datatype.DataType {
 	if len(values) == 0 {
 		return datatype.String
 	}
-	ints, dates := true, true
-	for _, v := range values {
-		if _, err := strconv.ParseInt(v, 10, 64); err != nil {
-			ints = false
+	for _, t := range []datatype.DataType{datatype.Int64, datatype.Date32Type} {
+		all := true
+		for _, v := range values {
+			if _, err := oneValue(t, v); err != nil {
+				all = false
+				break
+			}
 		}
-		if _, err := time.Parse(dateLayout, v); err != nil {
-			dates = false
+		if all {
+			return t
 		}
-	}
-	switch {
-	case ints:
-		return datatype.Int64
-	case dates:
-		return datatype.Date32Type
 	}
 	return datatype.String
 }
@@ -131,89 +132,26 @@ func checkPartitionType(t datatype.DataType) error {
 	return fmt.Errorf("dataset: %w: partition key of type %s (want an integer, float, string, bool or date32)", ErrNotSupported, t)
 }
 
-// parseValue reads text as a value of partition type t: int64, uint64,
-// float64, string, bool or datatype.Date32.
-func parseValue(t datatype.DataType, text string) (any, error) {
-	k := t.Kind()
-	switch {
-	case k.IsSignedInteger():
-		bits := datatype.ByteWidth(t) * 8
-		v, err := strconv.ParseInt(text, 10, bits)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %q is not a %s", ErrPartitionValue, text, t)
-		}
-		return v, nil
-	case k.IsInteger():
-		bits := datatype.ByteWidth(t) * 8
-		v, err := strconv.ParseUint(text, 10, bits)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %q is not a %s", ErrPartitionValue, text, t)
-		}
-		return v, nil
-	case k == datatype.KindFloat32, k == datatype.KindFloat64:
-		v, err := strconv.ParseFloat(text, 64)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %q is not a %s", ErrPartitionValue, text, t)
-		}
-		return v, nil
-	case k == datatype.KindBool:
-		v, err := strconv.ParseBool(text)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %q is not a %s", ErrPartitionValue, text, t)
-		}
-		return v, nil
-	case k == datatype.KindDate32:
-		d, err := time.Parse(dateLayout, text)
-		if err != nil {
-			return nil, fmt.Errorf("%w: %q is not a date YYYY-MM-DD", ErrPartitionValue, text)
-		}
-		return datatype.Date32(d.Unix() / 86400), nil
+// oneValue is an array of type t holding the one value text, read by the
+// text grammar of csv and ndjson (see internal/textval).
+func oneValue(t datatype.DataType, text string) (array.Array, error) {
+	ap, err := textval.NewAppender(t, &textval.Options{})
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %w: partition value of type %s", ErrNotSupported, t)
 	}
-	return text, nil
+	if err := ap.Append([]byte(text)); err != nil {
+		return nil, fmt.Errorf("%w: %s is not a %s", ErrPartitionValue, quote.String(text), t)
+	}
+	return ap.NewArray(), nil
 }
 
-// oneValue is an array of type t holding the single value v (nil: null).
-func oneValue(t datatype.DataType, v any) (array.Array, error) {
+// nullValue is an array of type t holding one null.
+func nullValue(t datatype.DataType) (array.Array, error) {
 	b, err := array.TryNewBuilder(t)
 	if err != nil {
 		return nil, err
 	}
-	if v == nil {
-		b.AppendNull()
-		return b.NewArray(), nil
-	}
-	switch b := b.(type) {
-	case *array.PrimitiveBuilder[int8]:
-		b.Append(int8(v.(int64)))
-	case *array.PrimitiveBuilder[int16]:
-		b.Append(int16(v.(int64)))
-	case *array.PrimitiveBuilder[int32]:
-		b.Append(int32(v.(int64)))
-	case *array.PrimitiveBuilder[int64]:
-		b.Append(v.(int64))
-	case *array.PrimitiveBuilder[uint8]:
-		b.Append(uint8(v.(uint64)))
-	case *array.PrimitiveBuilder[uint16]:
-		b.Append(uint16(v.(uint64)))
-	case *array.PrimitiveBuilder[uint32]:
-		b.Append(uint32(v.(uint64)))
-	case *array.PrimitiveBuilder[uint64]:
-		b.Append(v.(uint64))
-	case *array.PrimitiveBuilder[float32]:
-		b.Append(float32(v.(float64)))
-	case *array.PrimitiveBuilder[float64]:
-		b.Append(v.(float64))
-	case *array.PrimitiveBuilder[datatype.Date32]:
-		b.Append(v.(datatype.Date32))
-	case *array.BooleanBuilder:
-		b.Append(v.(bool))
-	case *array.BinaryBuilder[int32]:
-		b.AppendString(v.(string))
-	case *array.BinaryBuilder[int64]:
-		b.AppendString(v.(string))
-	default:
-		return nil, fmt.Errorf("dataset: %w: partition value of type %s", ErrNotSupported, t)
-	}
+	b.AppendNull()
 	return b.NewArray(), nil
 }
 

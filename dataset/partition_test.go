@@ -134,17 +134,25 @@ func FuzzParseHiveSegment(f *testing.F) {
 
 func TestConstColumn(t *testing.T) {
 	tests := []struct {
-		typ datatype.DataType
-		v   any
+		typ  datatype.DataType
+		text string // "": a null
 	}{
-		{datatype.Int64, int64(-3)}, {datatype.Int32, int64(7)}, {datatype.Int16, int64(7)}, {datatype.Uint8, uint64(200)},
-		{datatype.Float64, 2.5}, {datatype.Float32, 0.5}, {datatype.Date32Type, datatype.Date32(19000)},
-		{datatype.String, "a/b"}, {datatype.LargeString, "x"}, {datatype.Bool, true},
-		{datatype.Int64, nil}, {datatype.String, nil},
+		{datatype.Int64, "-3"}, {datatype.Int32, "7"}, {datatype.Int16, "7"}, {datatype.Uint8, "200"},
+		{datatype.Float64, "2.5"}, {datatype.Float32, "0.5"}, {datatype.Date32Type, "2022-01-08"},
+		{datatype.String, "a/b"}, {datatype.LargeString, "x"}, {datatype.Bool, "true"},
+		{datatype.Int64, ""}, {datatype.String, ""},
 	}
 	for _, tc := range tests {
 		t.Run(tc.typ.String(), func(t *testing.T) {
-			one, err := oneValue(tc.typ, tc.v)
+			one, err := nullValue(tc.typ)
+			if tc.text != "" {
+				one, err = oneValue(tc.typ, tc.text)
+				require.NoError(t, err)
+				text, null, err := formatValue(one, 0)
+				require.NoError(t, err)
+				require.False(t, null)
+				require.Equal(t, tc.text, text)
+			}
 			require.NoError(t, err)
 			for _, dict := range []bool{false, true} {
 				a, err := constColumn(one, 5, dict)

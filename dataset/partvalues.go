@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"fmt"
 	"path"
 	"strings"
@@ -95,14 +96,12 @@ func partitionValues(p Partitioning, base string, files []string) ([]datatype.Fi
 	for fi, row := range raws {
 		vals[fi] = make([]array.Array, len(fields))
 		for i, f := range fields {
-			var v any
+			one, err := nullValue(f.Type)
 			if i < len(row) && row[i].present && !row[i].null {
-				var err error
-				if v, err = parseValue(f.Type, row[i].text); err != nil {
+				if one, err = oneValue(f.Type, row[i].text); errors.Is(err, ErrPartitionValue) {
 					return nil, nil, fileErr(files[fi], fmt.Errorf("partition key %q: %w", f.Name, err))
 				}
 			}
-			one, err := oneValue(f.Type, v)
 			if err != nil {
 				return nil, nil, err
 			}

@@ -9,6 +9,10 @@
 //	}, datatype.Metadata{})
 //	rec, err := alkaid.NewRecord(schema, []array.Array{ids, names}, -1)
 //
-// Reading and writing records is package ipc's job; building columns is
-// package array's.
+// [RecordReader] and [RecordWriter] are the one shape of every source and
+// sink of record batches in the module (IPC, Parquet, CSV, NDJSON, the C
+// Stream interface, Flight, datasets, tables); [ReadAll] reads any source
+// into a table and [Copy] pours a source into a sink. Package files opens
+// any supported file by its content as a RecordReader. Building columns is
+// package array's job.
 package alkaid

@@ -25,7 +25,10 @@ func ExampleConcatTables() {
 		panic(err)
 	}
 	fmt.Print(both)
-	for rec := range both.Records() {
+	for rec, err := range both.Records() {
+		if err != nil {
+			panic(err)
+		}
 		fmt.Println(rec.NumRows(), rec.Column(0))
 	}
 	// Output:

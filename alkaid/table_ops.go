@@ -3,21 +3,11 @@ package alkaid
 import (
 	"errors"
 	"fmt"
-	"io"
-	"iter"
 	"slices"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/array"
 )
-
-// RecordReader is a source of record batches of one schema: Read returns
-// the next one, or io.EOF after the last. The IPC stream and file readers
-// are RecordReaders, and so is [Table.Reader].
-type RecordReader interface {
-	Schema() *Schema
-	Read() (*Record, error)
-}
 
 // ConcatTables stacks tables with equal schemas (metadata included) into
 // one whose columns hold all their chunks, without copying values.
@@ -59,72 +49,6 @@ func (t *Table) boundaries() []int {
 	}
 	slices.Sort(set)
 	return slices.Compact(set)
-}
-
-// Records iterates over t's rows as record batches, without copying: one
-// batch per stretch of rows where no column's chunk ends. A table with no
-// rows yields nothing.
-func (t *Table) Records() iter.Seq[*Record] {
-	return func(yield func(*Record) bool) {
-		if t.rows == 0 {
-			return
-		}
-		start := 0
-		for _, end := range t.boundaries() {
-			cols := make([]array.Array, len(t.columns))
-			for i, c := range t.columns {
-				part := c.Slice(start, end)
-				cols[i] = part.chunks[0]
-			}
-			r := &Record{schema: t.schema, columns: cols, rows: end - start}
-			if !yield(r) {
-				return
-			}
-			start = end
-		}
-	}
-}
-
-// Reader returns a [RecordReader] over t's record batches (see
-// [Table.Records]).
-func (t *Table) Reader() RecordReader {
-	next, stop := iter.Pull(t.Records())
-	return &tableReader{schema: t.schema, next: next, stop: stop}
-}
-
-type tableReader struct {
-	schema *Schema
-	next   func() (*Record, bool)
-	stop   func()
-}
-
-// Schema is the table's schema.
-func (r *tableReader) Schema() *Schema { return r.schema }
-
-// Read returns the next record batch, or io.EOF after the last.
-func (r *tableReader) Read() (*Record, error) {
-	rec, ok := r.next()
-	if !ok {
-		r.stop()
-		return nil, io.EOF
-	}
-	return rec, nil
-}
-
-// ReadTable reads every record batch of r into a table.
-func ReadTable(r RecordReader) (*Table, error) {
-	var recs []*Record
-	for {
-		rec, err := r.Read()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			return nil, fmt.Errorf("alkaid: read table: after %d record batches: %w", len(recs), err)
-		}
-		recs = append(recs, rec)
-	}
-	return TableFromRecords(r.Schema(), recs)
 }
 
 // String prints the table as [Record.String] prints a record: the row

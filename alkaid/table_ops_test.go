@@ -2,7 +2,7 @@ package alkaid_test
 
 import (
 	"errors"
-	"io"
+	"iter"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -29,7 +29,8 @@ func TestTableRecords(t *testing.T) {
 	tbl := unevenTable(t)
 	var lens []int
 	var ids []string
-	for r := range tbl.Records() {
+	for r, err := range tbl.Records() {
+		require.NoError(t, err)
 		lens = append(lens, r.NumRows())
 		ids = append(ids, r.Column(0).String()+r.Column(1).String())
 	}
@@ -45,7 +46,8 @@ func TestTableRecords(t *testing.T) {
 	require.Equal(t, 1, n)
 
 	// Table -> reader -> table.
-	back, err := alkaid.ReadTable(tbl.Reader())
+	var _ alkaid.RecordReader = tbl
+	back, err := alkaid.ReadAll(tbl)
 	require.NoError(t, err)
 	require.Equal(t, tbl.String(), back.String())
 	require.Equal(t, 3, len(back.Column(0).Chunks()))
@@ -54,9 +56,9 @@ func TestTableRecords(t *testing.T) {
 	for range empty.Records() {
 		t.Fatal("an empty table yields no record")
 	}
-	r := empty.Reader()
-	_, err = r.Read()
-	require.ErrorIs(t, err, io.EOF)
+	back, err = alkaid.ReadAll(empty)
+	require.NoError(t, err)
+	require.Equal(t, 0, back.NumRows())
 }
 
 func TestTableString(t *testing.T) {
@@ -84,12 +86,15 @@ func TestConcatTables(t *testing.T) {
 
 type failing struct{ s *alkaid.Schema }
 
-func (f failing) Schema() *alkaid.Schema        { return f.s }
-func (f failing) Read() (*alkaid.Record, error) { return nil, errors.New("disk on fire") }
+func (f failing) Schema() *alkaid.Schema { return f.s }
+func (f failing) Close() error           { return nil }
+func (f failing) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) { yield(nil, errors.New("disk on fire")) }
+}
 
-func TestReadTableError(t *testing.T) {
+func TestReadAllError(t *testing.T) {
 	s, _ := people(t)
-	_, err := alkaid.ReadTable(failing{s})
+	_, err := alkaid.ReadAll(failing{s})
 	require.ErrorContains(t, err, "after 0 record batches: disk on fire")
 }
 

@@ -1,0 +1,144 @@
+package files
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/ndjson"
+	"github.com/alkaid-go/alkaid/parquet"
+)
+
+// Open opens the file at path in the format Detect finds (or WithFormat
+// names) and returns a reader of its record batches. The file is read
+// with ReadAt, not mapped, so that reading a big file batch after batch
+// keeps memory bounded. Closing the reader closes the file.
+func Open(path string, opts ...Option) (alkaid.RecordReader, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("files: %w", err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("files: %w", err)
+	}
+	if st.IsDir() {
+		f.Close()
+		return nil, fmt.Errorf("files: %s: %w: is a directory", path, datatype.ErrInvalid)
+	}
+	r, err := OpenReaderAt(f, st.Size(), path, opts...)
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return &fileReader{RecordReader: r, f: f}, nil
+}
+
+// fileReader is a reader of a file Open opened: closing it closes the
+// file.
+type fileReader struct {
+	alkaid.RecordReader
+	f      *os.File
+	closed bool
+}
+
+func (r *fileReader) Close() error {
+	if r.closed {
+		return nil
+	}
+	r.closed = true
+	err := r.RecordReader.Close()
+	if ferr := r.f.Close(); err == nil {
+		err = ferr
+	}
+	return err
+}
+
+// OpenReaderAt returns a reader of the record batches of a file of size
+// bytes read through ra, in the format Detect finds (name, the file's
+// name, tells CSV and NDJSON apart) or WithFormat names. Closing the
+// reader does not close ra. Where a format's reader is already a
+// RecordReader it is returned as it is (an IPC file gives an
+// *ipc.FileReader, whose random access a caller may use).
+//
+// Errors of a format's reader are returned wrapped after name, e.g.
+// "data.parquet: parquet: …".
+func OpenReaderAt(ra io.ReaderAt, size int64, name string, opts ...Option) (alkaid.RecordReader, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	if err := cfg.forReading(); err != nil {
+		return nil, err
+	}
+	format := cfg.format
+	if format == FormatAuto {
+		if format, err = Detect(ra, size, name); err != nil {
+			return nil, err
+		}
+	}
+	var r alkaid.RecordReader
+	switch format {
+	case FormatParquet:
+		r, err = openParquet(ra, size, cfg)
+	case FormatIPCFile:
+		r, err = ipc.NewFileReader(ra, size, cfg.ipcRead...)
+	case FormatIPCStream:
+		r, err = openIPCStream(ra, size, cfg)
+	case FormatCSV:
+		r, err = openCSV(ra, size, name, cfg)
+	default: // FormatNDJSON
+		r, err = openNDJSON(ra, size, cfg)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return r, nil
+}
+
+// sequential reads the file from its start, buffered.
+func sequential(ra io.ReaderAt, size int64) io.Reader {
+	return bufio.NewReaderSize(io.NewSectionReader(ra, 0, size), 64<<10)
+}
+
+func openParquet(ra io.ReaderAt, size int64, cfg *config) (alkaid.RecordReader, error) {
+	f, err := parquet.NewFile(ra, size, cfg.pqRead...)
+	if err != nil {
+		return nil, err
+	}
+	return alkaid.NewRecordReader(f.Schema(), f.Records(), f.Close), nil
+}
+
+func openIPCStream(ra io.ReaderAt, size int64, cfg *config) (alkaid.RecordReader, error) {
+	r, err := ipc.NewStreamReader(sequential(ra, size), cfg.ipcRead...)
+	if err != nil {
+		return nil, err
+	}
+	return alkaid.NewRecordReader(r.Schema(), r.Records(), nil), nil
+}
+
+func openCSV(ra io.ReaderAt, size int64, name string, cfg *config) (alkaid.RecordReader, error) {
+	opts := cfg.csvRead
+	if isTSV(name) {
+		opts = append([]csv.ReaderOption{csv.WithDelimiter('\t')}, opts...)
+	}
+	r, err := csv.NewReader(sequential(ra, size), opts...)
+	if err != nil {
+		return nil, err
+	}
+	return alkaid.NewRecordReader(r.Schema(), r.Records(), nil), nil
+}
+
+func openNDJSON(ra io.ReaderAt, size int64, cfg *config) (alkaid.RecordReader, error) {
+	r, err := ndjson.NewReader(sequential(ra, size), cfg.ndRead...)
+	if err != nil {
+		return nil, err
+	}
+	return alkaid.NewRecordReader(r.Schema(), r.Records(), nil), nil
+}

@@ -17,15 +17,15 @@ type config struct {
 	format Format
 	// Each format's options, reader and writer apart; a reader given
 	// writer options (or a writer reader options) is an error.
-	ipcRead   []ipc.ReaderOption
-	ipcWrite  []ipc.WriterOption
-	pqRead    []parquet.ReaderOption
-	pqWrite   []parquet.WriterOption
-	csvRead   []csv.ReaderOption
-	csvWrite  []csv.WriterOption
-	ndRead    []ndjson.ReaderOption
-	ndWrite   []ndjson.WriterOption
-	err       error
+	ipcRead  []ipc.ReaderOption
+	ipcWrite []ipc.WriterOption
+	pqRead   []parquet.ReaderOption
+	pqWrite  []parquet.WriterOption
+	csvRead  []csv.ReaderOption
+	csvWrite []csv.WriterOption
+	ndRead   []ndjson.ReaderOption
+	ndWrite  []ndjson.WriterOption
+	err      error
 }
 
 func newConfig(opts []Option) (*config, error) {

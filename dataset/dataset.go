@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
@@ -12,6 +13,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/files"
 )
 
 // Dataset is a set of files read as one table: their columns (unified, or
@@ -33,7 +35,7 @@ type Dataset struct {
 type source struct {
 	path   string
 	size   int64
-	format Format
+	format files.Format
 	parts  []array.Array // one-row value per partition field
 	schema *alkaid.Schema
 	// groupRows are the rows of each row group of a Parquet file whose
@@ -69,8 +71,8 @@ func OpenGlob(fsys fs.FS, pattern string, opts ...Option) (*Dataset, error) {
 
 // OpenFiles makes a dataset of exactly these files, in this order, none
 // left out; partition directories are relative to base ("." for the
-// file system's root). Each file must be of a format FormatAuto knows or
-// that WithFormat names.
+// file system's root). Each file must be of a format files.Detect finds
+// or that WithFormat names.
 func OpenFiles(fsys fs.FS, base string, files []string, opts ...Option) (*Dataset, error) {
 	return build(fsys, path.Clean(base), append([]string(nil), files...), true, opts)
 }
@@ -161,9 +163,10 @@ func (d *Dataset) probe(name string) (*source, bool, error) {
 	}
 	defer f.Close()
 	format := d.cfg.format
-	if format == FormatAuto {
-		var ok bool
-		if format, ok, err = sniff(f, size, name); err != nil || !ok {
+	if format == files.FormatAuto {
+		if format, err = files.Detect(f, size, name); errors.Is(err, files.ErrUnknownFormat) {
+			return nil, false, nil
+		} else if err != nil {
 			return nil, false, fileErr(name, err)
 		}
 	}

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"bytes"
 	"errors"
 	"io/fs"
 	"os"
@@ -11,12 +12,13 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
 func TestDiscover(t *testing.T) {
 	r := mkRec(t, col{"x:int64", "[1,2]"})
-	pq := encode(t, FormatParquet, []*alkaid.Record{r})
+	pq := encode(t, files.FormatParquet, []*alkaid.Record{r})
 	fsys := fstest.MapFS{
 		"d/a.parquet":            {Data: pq},
 		"d/sub/b.parquet":        {Data: pq},
@@ -67,12 +69,13 @@ func TestFormats(t *testing.T) {
 		name string
 		data []byte
 	}{
-		{"f.parquet", encode(t, FormatParquet, []*alkaid.Record{r})},
-		{"f.ipc", encode(t, FormatIPCFile, []*alkaid.Record{r})},
+		{"f.parquet", encode(t, files.FormatParquet, []*alkaid.Record{r})},
+		{"f.ipc", encode(t, files.FormatIPCFile, []*alkaid.Record{r})},
 		{"f.arrow", arrowFile},
-		{"f.anything", encode(t, FormatIPCStream, []*alkaid.Record{r})},
-		{"f.csv", encode(t, FormatCSV, []*alkaid.Record{r})},
-		{"f.ndjson", encode(t, FormatNDJSON, []*alkaid.Record{r})},
+		{"f.anything", encode(t, files.FormatIPCStream, []*alkaid.Record{r})},
+		{"f.csv", encode(t, files.FormatCSV, []*alkaid.Record{r})},
+		{"f.tsv", bytes.ReplaceAll(encode(t, files.FormatCSV, []*alkaid.Record{r}), []byte(","), []byte("\t"))},
+		{"f.ndjson", encode(t, files.FormatNDJSON, []*alkaid.Record{r})},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -86,7 +89,7 @@ func TestFormats(t *testing.T) {
 		})
 	}
 	t.Run("no magic", func(t *testing.T) {
-		fsys := fstest.MapFS{"d/a.parquet": {Data: encode(t, FormatParquet, []*alkaid.Record{r})}, "d/b.parquet": {Data: []byte{}}}
+		fsys := fstest.MapFS{"d/a.parquet": {Data: encode(t, files.FormatParquet, []*alkaid.Record{r})}, "d/b.parquet": {Data: []byte{}}}
 		_, err := Open(fsys, "d")
 		require.ErrorIs(t, err, ErrInvalid)
 		var fe *FileError
@@ -97,11 +100,11 @@ func TestFormats(t *testing.T) {
 		require.Equal(t, []string{"d/a.parquet"}, d.Files())
 	})
 	t.Run("given format", func(t *testing.T) {
-		fsys := fstest.MapFS{"f.txt": {Data: encode(t, FormatCSV, []*alkaid.Record{r})}}
+		fsys := fstest.MapFS{"f.txt": {Data: encode(t, files.FormatCSV, []*alkaid.Record{r})}}
 		d, err := Open(fsys, ".")
 		require.NoError(t, err)
 		require.Empty(t, d.Files())
-		d, err = Open(fsys, ".", WithFormat(FormatCSV))
+		d, err = Open(fsys, ".", WithFormat(files.FormatCSV))
 		require.NoError(t, err)
 		require.Equal(t, []string{"f.txt"}, d.Files())
 		_, err = OpenFiles(fsys, ".", []string{"f.txt"})
@@ -118,10 +121,10 @@ func TestSymlinkLoop(t *testing.T) {
 	dir := t.TempDir()
 	r := mkRec(t, col{"x:int64", "[1]"})
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "d", "sub"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "d", "sub", "a.parquet"), encode(t, FormatParquet, []*alkaid.Record{r}), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "d", "sub", "a.parquet"), encode(t, files.FormatParquet, []*alkaid.Record{r}), 0o644))
 	// A link to a directory outside the walk is followed.
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "other"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(dir, "other", "b.parquet"), encode(t, FormatParquet, []*alkaid.Record{r}), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(dir, "other", "b.parquet"), encode(t, files.FormatParquet, []*alkaid.Record{r}), 0o644))
 	require.NoError(t, os.Symlink(filepath.Join(dir, "other"), filepath.Join(dir, "d", "link")))
 	d, err := Open(os.DirFS(dir), "d")
 	require.NoError(t, err)
@@ -176,7 +179,7 @@ func TestPermission(t *testing.T) {
 	}
 	dir := t.TempDir()
 	p := filepath.Join(dir, "x.parquet")
-	require.NoError(t, os.WriteFile(p, encode(t, FormatParquet, []*alkaid.Record{r}), 0o000))
+	require.NoError(t, os.WriteFile(p, encode(t, files.FormatParquet, []*alkaid.Record{r}), 0o000))
 	_, err = Open(os.DirFS(dir), ".")
 	require.True(t, errors.Is(err, fs.ErrPermission), "%v", err)
 }

@@ -9,9 +9,10 @@
 // list. Files and directories whose names start with "." or "_" (_SUCCESS,
 // _metadata, _temporary, .crc) or end in ".tmp" are left out, as Spark and
 // pyarrow leave them out; a directory such as "_k=1" is a partition and
-// kept, and so is a directory named HiveNull. Each file's format is found from its content — Parquet ("PAR1"),
-// an IPC file of either magic (ALKAID1, ARROW1), an IPC stream — or its
-// extension (.csv; .json, .jsonl, .ndjson), unless [WithFormat] names one;
+// kept, and so is a directory named HiveNull. Each file's format is found by
+// [files.Detect] from its content — Parquet ("PAR1"), an IPC file of either
+// magic (ALKAID1, ARROW1), an IPC stream — or its extension (.csv, .tsv;
+// .json, .jsonl, .ndjson), unless [WithFormat] names one;
 // a file named as Parquet or IPC (.parquet, .arrow, …) without their magic
 // is an error, other files are left out.
 // Files are read through [File] (an fs.File that is also an io.ReaderAt),

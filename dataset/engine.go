@@ -7,6 +7,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -169,10 +170,10 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 			return false
 		}
 	}
-	files := s.files
-	keep := make([]bool, len(files))
-	errs := make([]error, len(files))
-	for i, src := range files {
+	srcs := s.files
+	keep := make([]bool, len(srcs))
+	errs := make([]error, len(srcs))
+	for i, src := range srcs {
 		keep[i], errs[i] = s.partitionsMatch(src)
 		if errs[i] == nil && keep[i] && src.schema != nil {
 			keep[i] = s.columnsMatch(src.schema)
@@ -180,14 +181,14 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 	}
 	ahead := s.openAhead(ctx, keep, errs)
 	defer ahead.stop()
-	for i, src := range files {
+	for i, src := range srcs {
 		s.stats.files.add(1)
 		err := errs[i]
 		if err == nil && !keep[i] {
 			s.stats.filesPruned.add(1)
 			continue
 		}
-		if err == nil && src.format != FormatParquet {
+		if err == nil && src.format != files.FormatParquet {
 			// A whole-file unit opens its file itself, so that opening
 			// (for CSV and NDJSON, inferring a schema) runs in parallel.
 			if !acquire() {
@@ -251,10 +252,9 @@ type opener struct {
 // openAhead starts opening the Parquet files that keep marks and errs
 // does not rule out.
 func (s *Scan) openAhead(ctx context.Context, keep []bool, errs []error) *opener {
-	files := s.files
-	o := &opener{ch: make([]chan opened, len(files)), slots: make(chan struct{}, s.cfg.concurrency)}
-	for i, src := range files {
-		if keep[i] && errs[i] == nil && src.format == FormatParquet && !s.countable(src) {
+	o := &opener{ch: make([]chan opened, len(s.files)), slots: make(chan struct{}, s.cfg.concurrency)}
+	for i, src := range s.files {
+		if keep[i] && errs[i] == nil && src.format == files.FormatParquet && !s.countable(src) {
 			o.ch[i] = make(chan opened, 1)
 			o.todo = append(o.todo, i)
 		}
@@ -272,7 +272,7 @@ func (s *Scan) openAhead(ctx context.Context, keep []bool, errs []error) *opener
 			o.wg.Add(1)
 			go func() {
 				defer o.wg.Done()
-				h, err := s.open(files[i])
+				h, err := s.open(s.files[i])
 				o.ch[i] <- opened{h, err}
 			}()
 		}

@@ -11,6 +11,7 @@ import (
 	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -38,8 +39,8 @@ func Example() {
 	}, -1)
 
 	// Write it partitioned by year, then read it back.
-	files, err := dataset.Write(context.Background(), dataset.DirFS(dir), "sales", table{rec}, dataset.WithPartitionBy("year"))
-	fmt.Println(files, err)
+	written, err := dataset.Write(context.Background(), dataset.DirFS(dir), "sales", table{rec}, dataset.WithPartitionBy("year"))
+	fmt.Println(written, err)
 
 	d, err := dataset.Open(os.DirFS(dir), "sales", dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive}))
 	if err != nil {
@@ -82,7 +83,7 @@ func ExampleOpenGlob() {
 		[]array.Array{arrayjson.MustParse(datatype.Int32, "[1, 2, 3]")}, -1)
 	for _, name := range []string{"a", "b"} {
 		dataset.Write(context.Background(), dataset.DirFS(dir), "logs/"+name, table{rec},
-			dataset.WithWriteFormat(dataset.FormatNDJSON))
+			dataset.WithWriteFormat(files.FormatNDJSON))
 	}
 	os.WriteFile(dir+"/logs/a/_SUCCESS", nil, 0o644)
 
@@ -109,7 +110,7 @@ func ExampleWithFiles() {
 		arrayjson.MustParse(datatype.Int32, "[1, 2, 3]"),
 	}, -1)
 	dataset.Write(context.Background(), dataset.DirFS(dir), "t", table{rec},
-		dataset.WithPartitionBy("year"), dataset.WithWriteFormat(dataset.FormatIPCFile))
+		dataset.WithPartitionBy("year"), dataset.WithWriteFormat(files.FormatIPCFile))
 
 	d, _ := dataset.Open(os.DirFS(dir), "t", dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive}))
 	last := d.Files()[len(d.Files())-1]

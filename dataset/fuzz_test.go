@@ -7,6 +7,7 @@ import (
 	"testing/fstest"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/files"
 )
 
 // FuzzOpenScan reads arbitrary bytes as a dataset file, found by content
@@ -14,12 +15,12 @@ import (
 // with a FileError naming the file, never panic or hang.
 func FuzzOpenScan(f *testing.F) {
 	r := mkRec(f, col{"x:int64", "[1,null,3]"}, col{"s:utf8", `["a","b",null]`})
-	for _, format := range []Format{FormatParquet, FormatIPCFile, FormatIPCStream, FormatCSV, FormatNDJSON} {
+	for _, format := range []files.Format{files.FormatParquet, files.FormatIPCFile, files.FormatIPCStream, files.FormatCSV, files.FormatNDJSON} {
 		f.Add(encode(f, format, []*alkaid.Record{r}), uint8(format))
 	}
 	f.Add([]byte("PAR1"), uint8(0))
 	f.Fuzz(func(t *testing.T, data []byte, format uint8) {
-		opts := []Option{WithFormat(Format(format % 6))}
+		opts := []Option{WithFormat(files.Format(format % 6))}
 		fsys := fstest.MapFS{"d/k=1/f.csv": {Data: data}}
 		d, err := Open(fsys, "d", append(opts, WithPartitioning(Partitioning{Style: Hive}))...)
 		if err == nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/csv"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/ipc"
 	"github.com/alkaid-go/alkaid/ndjson"
 	"github.com/alkaid-go/alkaid/parquet"
@@ -41,7 +42,7 @@ func mkRec(t testing.TB, cols ...col) *alkaid.Record {
 }
 
 // encode writes recs in format f.
-func encode(t testing.TB, f Format, recs []*alkaid.Record, pqOpts ...parquet.WriterOption) []byte {
+func encode(t testing.TB, f files.Format, recs []*alkaid.Record, pqOpts ...parquet.WriterOption) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	var w interface {
@@ -51,15 +52,15 @@ func encode(t testing.TB, f Format, recs []*alkaid.Record, pqOpts ...parquet.Wri
 	var err error
 	s := recs[0].Schema()
 	switch f {
-	case FormatParquet:
+	case files.FormatParquet:
 		w, err = parquet.NewWriter(&buf, s, pqOpts...)
-	case FormatIPCFile:
+	case files.FormatIPCFile:
 		w, err = ipc.NewFileWriter(&buf, s)
-	case FormatIPCStream:
+	case files.FormatIPCStream:
 		w, err = ipc.NewStreamWriter(&buf, s)
-	case FormatCSV:
+	case files.FormatCSV:
 		w = csv.NewWriter(&buf)
-	case FormatNDJSON:
+	case files.FormatNDJSON:
 		w = ndjson.NewWriter(&buf)
 	}
 	require.NoError(t, err)
@@ -72,7 +73,7 @@ func encode(t testing.TB, f Format, recs []*alkaid.Record, pqOpts ...parquet.Wri
 
 // pqFile is a Parquet file of recs in a MapFS.
 func pqFile(t testing.TB, recs ...*alkaid.Record) *fstest.MapFile {
-	return &fstest.MapFile{Data: encode(t, FormatParquet, recs)}
+	return &fstest.MapFile{Data: encode(t, files.FormatParquet, recs)}
 }
 
 // scanAll runs a scan of d and returns each output column's values as

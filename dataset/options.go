@@ -5,6 +5,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/ipc"
 	"github.com/alkaid-go/alkaid/ndjson"
 	"github.com/alkaid-go/alkaid/parquet"
@@ -14,7 +15,7 @@ import (
 type Option func(*config)
 
 type config struct {
-	format      Format
+	format      files.Format
 	part        Partitioning
 	schema      *alkaid.Schema
 	skipCorrupt bool
@@ -26,10 +27,10 @@ type config struct {
 }
 
 // WithFormat reads every file in format f instead of picking each file's
-// format by its content and extension (FormatAuto).
-func WithFormat(f Format) Option {
+// format by its content and extension (files.FormatAuto, see files.Detect).
+func WithFormat(f files.Format) Option {
 	return func(c *config) {
-		if f < FormatAuto || f > FormatNDJSON {
+		if f < files.FormatAuto || f > files.FormatNDJSON {
 			c.err = fmt.Errorf("dataset: WithFormat: %w: unknown format %d", ErrInvalid, int(f))
 		}
 		c.format = f

@@ -6,9 +6,8 @@ import (
 	"sync/atomic"
 
 	"github.com/alkaid-go/alkaid/alkaid"
-	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/ipc"
-	"github.com/alkaid-go/alkaid/ndjson"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -37,15 +36,14 @@ type fileReader struct {
 // in n (which may be nil).
 func (d *Dataset) openReader(src *source, ra io.ReaderAt, n *counter) (*fileReader, error) {
 	ra = countingReaderAt{r: ra, n: n}
-	seq := func() io.Reader { return io.NewSectionReader(ra, 0, src.size) }
 	switch src.format {
-	case FormatParquet:
+	case files.FormatParquet:
 		f, err := parquet.NewFile(ra, src.size, d.cfg.pq...)
 		if err != nil {
 			return nil, err
 		}
 		return &fileReader{schema: f.Schema(), pq: f}, nil
-	case FormatIPCFile:
+	case files.FormatIPCFile:
 		f, err := ipc.NewFileReader(ra, src.size, d.cfg.ipc...)
 		if err != nil {
 			return nil, err
@@ -61,20 +59,9 @@ func (d *Dataset) openReader(src *source, ra io.ReaderAt, n *counter) (*fileRead
 			return out, nil
 		}
 		return &fileReader{schema: f.Schema(), all: f.Records, rows: rows}, nil
-	case FormatIPCStream:
-		r, err := ipc.NewStreamReader(seq(), d.cfg.ipc...)
-		if err != nil {
-			return nil, err
-		}
-		return &fileReader{schema: r.Schema(), all: r.Records}, nil
-	case FormatCSV:
-		r, err := csv.NewReader(seq(), d.cfg.csv...)
-		if err != nil {
-			return nil, err
-		}
-		return &fileReader{schema: r.Schema(), all: r.Records}, nil
-	default: // FormatNDJSON
-		r, err := ndjson.NewReader(seq(), d.cfg.ndjson...)
+	default: // an IPC stream, CSV, NDJSON: read once, front to back
+		r, err := files.OpenReaderAt(ra, src.size, src.path, files.WithFormat(src.format),
+			files.WithIPCOptions(d.cfg.ipc...), files.WithCSVOptions(d.cfg.csv...), files.WithNDJSONOptions(d.cfg.ndjson...))
 		if err != nil {
 			return nil, err
 		}

@@ -19,6 +19,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -44,7 +45,7 @@ func hiveSales(t testing.TB) fstest.MapFS {
 	for y := 2023; y <= 2024; y++ {
 		for m := 1; m <= 3; m++ {
 			name := fmt.Sprintf("sales/year=%d/month=%d/part-0.parquet", y, m)
-			fsys[name] = &fstest.MapFile{Data: encode(t, FormatParquet, []*alkaid.Record{seqRec(t, 0, 100)}, parquet.WithRowGroupRows(25))}
+			fsys[name] = &fstest.MapFile{Data: encode(t, files.FormatParquet, []*alkaid.Record{seqRec(t, 0, 100)}, parquet.WithRowGroupRows(25))}
 		}
 	}
 	return fsys
@@ -113,13 +114,13 @@ func TestScanOrderAndBatches(t *testing.T) {
 	fsys := fstest.MapFS{}
 	var want []int64
 	for i := range 12 {
-		fsys[fmt.Sprintf("f%02d.parquet", i)] = &fstest.MapFile{Data: encode(t, FormatParquet,
+		fsys[fmt.Sprintf("f%02d.parquet", i)] = &fstest.MapFile{Data: encode(t, files.FormatParquet,
 			[]*alkaid.Record{seqRec(t, i*100, 100)}, parquet.WithRowGroupRows(30))}
 		for x := range 100 {
 			want = append(want, int64(i*100+x))
 		}
 	}
-	fsys["g.arrows"] = &fstest.MapFile{Data: encode(t, FormatIPCStream, []*alkaid.Record{seqRec(t, 1200, 50), seqRec(t, 1250, 50)})}
+	fsys["g.arrows"] = &fstest.MapFile{Data: encode(t, files.FormatIPCStream, []*alkaid.Record{seqRec(t, 1200, 50), seqRec(t, 1250, 50)})}
 	for x := 1200; x < 1300; x++ {
 		want = append(want, int64(x))
 	}
@@ -196,7 +197,7 @@ func goroutinesSettle(t *testing.T, n int) {
 func TestScanStops(t *testing.T) {
 	fsys := fstest.MapFS{}
 	for i := range 30 {
-		fsys[fmt.Sprintf("f%02d.parquet", i)] = &fstest.MapFile{Data: encode(t, FormatParquet,
+		fsys[fmt.Sprintf("f%02d.parquet", i)] = &fstest.MapFile{Data: encode(t, files.FormatParquet,
 			[]*alkaid.Record{seqRec(t, 0, 1000)}, parquet.WithRowGroupRows(100))}
 	}
 	d, err := Open(fsys, ".")
@@ -248,9 +249,9 @@ func TestScanMemoryBounded(t *testing.T) {
 		t.Skip("writes 24 MB")
 	}
 	dir := t.TempDir()
-	const files, rows = 24, 1 << 17 // 2 columns of 8 bytes: 2 MiB decoded per file
-	for i := range files {
-		data := encode(t, FormatParquet, []*alkaid.Record{seqRec(t, i*rows, rows)}, parquet.WithRowGroupRows(rows/2))
+	const nfiles, rows = 24, 1 << 17 // 2 columns of 8 bytes: 2 MiB decoded per file
+	for i := range nfiles {
+		data := encode(t, files.FormatParquet, []*alkaid.Record{seqRec(t, i*rows, rows)}, parquet.WithRowGroupRows(rows/2))
 		require.NoError(t, os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%02d.parquet", i)), data, 0o644))
 	}
 	d, err := Open(os.DirFS(dir), ".")
@@ -270,7 +271,7 @@ func TestScanMemoryBounded(t *testing.T) {
 		runtime.ReadMemStats(&ms)
 		peak = max(peak, ms.HeapAlloc-min(base, ms.HeapAlloc))
 	}
-	require.Equal(t, files*rows, total)
+	require.Equal(t, nfiles*rows, total)
 	// The dataset decodes to 48 MiB; at most 2 units in flight plus the
 	// one being consumed, each holding at most two records of 1 MiB.
 	t.Logf("peak live heap above the start: %.1f MiB", float64(peak)/(1<<20))
@@ -278,7 +279,7 @@ func TestScanMemoryBounded(t *testing.T) {
 }
 
 func TestCorruptFiles(t *testing.T) {
-	good := encode(t, FormatParquet, []*alkaid.Record{seqRec(t, 0, 10)})
+	good := encode(t, files.FormatParquet, []*alkaid.Record{seqRec(t, 0, 10)})
 	bad := slices.Clone(good)
 	copy(bad[len(bad)-40:], strings.Repeat("\xff", 32)) // the footer
 	fsys := fstest.MapFS{"a.parquet": {Data: good}, "b.parquet": {Data: bad}, "c.parquet": {Data: good}}
@@ -320,13 +321,13 @@ func TestCorruptFiles(t *testing.T) {
 // naming the file, never panics.
 func TestTruncatedFiles(t *testing.T) {
 	r := mkRec(t, col{"x:int64", "[1,null,3]"}, col{"s:utf8", `["a","b",null]`}, col{"l:list<item: int32>", "[[1],[],null]"})
-	for _, f := range []Format{FormatParquet, FormatIPCFile, FormatIPCStream, FormatCSV, FormatNDJSON} {
-		if f == FormatCSV {
+	for _, f := range []files.Format{files.FormatParquet, files.FormatIPCFile, files.FormatIPCStream, files.FormatCSV, files.FormatNDJSON} {
+		if f == files.FormatCSV {
 			r = mkRec(t, col{"x:int64", "[1,null,3]"}, col{"s:utf8", `["a","b",null]`})
 		}
 		data := encode(t, f, []*alkaid.Record{r})
 		for cut := 0; cut < len(data); cut += 1 + len(data)/60 {
-			fsys := fstest.MapFS{"d/f" + f.extension(): {Data: data[:cut]}}
+			fsys := fstest.MapFS{"d/f" + f.Extension(): {Data: data[:cut]}}
 			for _, opts := range [][]Option{{WithFormat(f)}, {WithFormat(f), WithSchema(r.Schema())}} {
 				d, err := Open(fsys, "d", opts...)
 				if err == nil {
@@ -339,7 +340,7 @@ func TestTruncatedFiles(t *testing.T) {
 				if err != nil {
 					var fe *FileError
 					require.ErrorAs(t, err, &fe, "%s cut at %d: %v", f, cut, err)
-					require.Equal(t, "d/f"+f.extension(), fe.Path)
+					require.Equal(t, "d/f"+f.Extension(), fe.Path)
 				}
 			}
 		}
@@ -350,7 +351,7 @@ func TestNestedProjection(t *testing.T) {
 	a := mkRec(t, col{"id:int64", "[1,2,3]"},
 		col{"s:struct<a: int32, t: struct<b: utf8>>", `[{"a": 1, "t": {"b": "x"}}, null, {"a": null, "t": null}]`})
 	b := mkRec(t, col{"id:int64", "[4]"})
-	fsys := fstest.MapFS{"a.parquet": pqFile(t, a), "b.parquet": pqFile(t, b), "c.arrow": {Data: encode(t, FormatIPCFile, []*alkaid.Record{a})}}
+	fsys := fstest.MapFS{"a.parquet": pqFile(t, a), "b.parquet": pqFile(t, b), "c.arrow": {Data: encode(t, files.FormatIPCFile, []*alkaid.Record{a})}}
 	d, err := Open(fsys, ".")
 	require.NoError(t, err)
 	got, _ := scanAll(t, d, WithColumns("s.t.b", "id", "s.a"))
@@ -385,7 +386,7 @@ func TestBloomPruning(t *testing.T) {
 		{"no bloom", nil, 0, 100},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			d, err := Open(fstest.MapFS{"a.parquet": {Data: encode(t, FormatParquet, []*alkaid.Record{r}, tc.opts...)}}, ".")
+			d, err := Open(fstest.MapFS{"a.parquet": {Data: encode(t, files.FormatParquet, []*alkaid.Record{r}, tc.opts...)}}, ".")
 			require.NoError(t, err)
 			got, st := scanAll(t, d, WithFilter(parquet.Predicate{Column: "x", Op: parquet.Eq, Value: int64(51)}))
 			require.Equal(t, "[]", got["x"])
@@ -398,7 +399,7 @@ func TestBloomPruning(t *testing.T) {
 // TestPageIndexPruning: within a row group that may match, the page index
 // leaves out the pages that cannot (RowsRead counts what was decoded).
 func TestPageIndexPruning(t *testing.T) {
-	data := encode(t, FormatParquet, []*alkaid.Record{seqRec(t, 0, 10000)},
+	data := encode(t, files.FormatParquet, []*alkaid.Record{seqRec(t, 0, 10000)},
 		parquet.WithPageSize(4096), parquet.WithDictionary(false, 0))
 	d, err := Open(fstest.MapFS{"a.parquet": {Data: data}}, ".")
 	require.NoError(t, err)
@@ -479,7 +480,7 @@ func TestProjectionReadsOnlyItsColumns(t *testing.T) {
 	s := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}, {Name: "text", Type: datatype.String}}, datatype.Metadata{})
 	rec, err := alkaid.NewRecord(s, []array.Array{xs.Column(0), wide.NewArray()}, 1000)
 	require.NoError(t, err)
-	data := encode(t, FormatParquet, []*alkaid.Record{rec}, parquet.WithCodec(parquet.Uncompressed))
+	data := encode(t, files.FormatParquet, []*alkaid.Record{rec}, parquet.WithCodec(parquet.Uncompressed))
 	d, err := Open(fstest.MapFS{"a.parquet": {Data: data}}, ".")
 	require.NoError(t, err)
 	got, st := scanAll(t, d, WithColumns("x"))
@@ -492,8 +493,8 @@ func TestProjectionReadsOnlyItsColumns(t *testing.T) {
 func TestScanWithFiles(t *testing.T) {
 	d, err := Open(hiveSales(t), "sales", WithPartitioning(Partitioning{Style: Hive}))
 	require.NoError(t, err)
-	files := d.Files()
-	got, st := scanAll(t, d, WithFiles(files[4], files[1]), WithColumns("year", "month"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Eq, Value: int64(7)}))
+	names := d.Files()
+	got, st := scanAll(t, d, WithFiles(names[4], names[1]), WithColumns("year", "month"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Eq, Value: int64(7)}))
 	// file order, whatever the order named; partition columns filled in
 	require.Equal(t, map[string]string{"year": "[2023 2024]", "month": "[2 2]"}, got)
 	require.Equal(t, 2, st.Files)
@@ -513,7 +514,7 @@ func TestCountRowsIPCFromMetadata(t *testing.T) {
 	fsys := fstest.MapFS{}
 	for y := 2023; y <= 2024; y++ {
 		recs := []*alkaid.Record{seqRec(t, 0, 50000), seqRec(t, 0, 7), seqRec(t, 0, 30000)}
-		fsys[fmt.Sprintf("ev/year=%d/a.arrow", y)] = &fstest.MapFile{Data: encode(t, FormatIPCFile, recs)}
+		fsys[fmt.Sprintf("ev/year=%d/a.arrow", y)] = &fstest.MapFile{Data: encode(t, files.FormatIPCFile, recs)}
 	}
 	total := int64(0)
 	for _, f := range fsys {

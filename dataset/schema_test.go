@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/files"
 )
 
 func TestWiden(t *testing.T) {
@@ -56,7 +57,7 @@ func TestUnifiedSchema(t *testing.T) {
 	fsys := fstest.MapFS{
 		"a.parquet": pqFile(t, mkRec(t, col{"id:int32", "[1,2]"}, col{"s:utf8", `["a","b"]`}, col{"ts:timestamp[ms, tz=UTC]", "[1000, 2000]"})),
 		"b.parquet": pqFile(t, mkRec(t, col{"id:int64", "[3]"}, col{"s:large_utf8", `["c"]`}, col{"ts:timestamp[us, tz=UTC]", "[3000000]"}, col{"extra:float64", "[0.5]"})),
-		"c.arrow":   {Data: encode(t, FormatIPCFile, []*alkaid.Record{mkRec(t, col{"id:int8", "[4]"})})},
+		"c.arrow":   {Data: encode(t, files.FormatIPCFile, []*alkaid.Record{mkRec(t, col{"id:int8", "[4]"})})},
 	}
 	d, err := Open(fsys, ".")
 	require.NoError(t, err)
@@ -109,7 +110,7 @@ func TestUnifiedSchemaMetadata(t *testing.T) {
 		r := mkRec(t, col{"id:int64", "[1]"})
 		r, err := alkaid.NewRecord(alkaid.NewSchema(r.Schema().Fields(), m), r.Columns(), r.NumRows())
 		require.NoError(t, err)
-		return encode(t, FormatIPCFile, []*alkaid.Record{r})
+		return encode(t, files.FormatIPCFile, []*alkaid.Record{r})
 	}
 	same := datatype.MetadataFrom("origin", "test")
 	d, err := Open(fstest.MapFS{"a.arrow": {Data: withMeta(same)}, "b.arrow": {Data: withMeta(same)}}, ".")

@@ -17,6 +17,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/files"
 )
 
 // RecordSource is what Write reads: a schema and records of it, as a
@@ -31,7 +32,7 @@ type RecordSource interface {
 type part struct {
 	final, tmp string
 	out        io.WriteCloser
-	w          recordWriter
+	w          alkaid.RecordWriter
 	rows       int
 }
 
@@ -62,7 +63,7 @@ type writer struct {
 // source, a writer or ctx fails, the temporary files are removed and the
 // directory holds what it held before.
 func Write(ctx context.Context, dst WriteFS, dir string, src RecordSource, opts ...WriteOption) ([]string, error) {
-	w := &writer{cfg: writeConfig{style: Hive, format: FormatParquet}, dst: dst, root: path.Clean(dir), dirs: map[string]*dirState{}}
+	w := &writer{cfg: writeConfig{style: Hive, format: files.FormatParquet}, dst: dst, root: path.Clean(dir), dirs: map[string]*dirState{}}
 	for _, o := range opts {
 		o(&w.cfg)
 	}
@@ -70,7 +71,7 @@ func Write(ctx context.Context, dst WriteFS, dir string, src RecordSource, opts 
 		return nil, w.cfg.err
 	}
 	if w.cfg.template == "" {
-		w.cfg.template = "part-{i}" + w.cfg.format.extension()
+		w.cfg.template = "part-{i}" + w.cfg.format.Extension()
 	}
 	if !fs.ValidPath(w.root) {
 		return nil, fmt.Errorf("dataset: %w: directory %q is not a valid path", ErrInvalid, dir)

@@ -12,6 +12,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/files"
 )
 
 // recs is a RecordSource of records, failing with err after them when err
@@ -79,7 +80,7 @@ func TestWriteHive(t *testing.T) {
 }
 
 func TestWriteLayoutsAndFormats(t *testing.T) {
-	for _, f := range []Format{FormatParquet, FormatIPCFile, FormatIPCStream, FormatCSV, FormatNDJSON} {
+	for _, f := range []files.Format{files.FormatParquet, files.FormatIPCFile, files.FormatIPCStream, files.FormatCSV, files.FormatNDJSON} {
 		t.Run(f.String(), func(t *testing.T) {
 			dst := DirFS(t.TempDir())
 			_, err := Write(context.Background(), dst, ".", recs{list: []*alkaid.Record{sales(t)}},
@@ -193,7 +194,7 @@ func TestWriteExisting(t *testing.T) {
 func TestWriteOptionErrors(t *testing.T) {
 	src := recs{list: []*alkaid.Record{sales(t)}}
 	for _, o := range []WriteOption{WithFileName("x.parquet"), WithFileName("_{i}"), WithFileName("a/{i}"), WithMaxRowsPerFile(0),
-		WithWriteFormat(FormatAuto), WithLayout(NoPartitions), WithPartitionBy("nope"), WithExisting(Existing(7))} {
+		WithWriteFormat(files.FormatAuto), WithLayout(NoPartitions), WithPartitionBy("nope"), WithExisting(Existing(7))} {
 		_, err := Write(context.Background(), DirFS(t.TempDir()), "o", src, o)
 		require.ErrorIs(t, err, ErrInvalid)
 	}

@@ -7,8 +7,8 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/ipc"
-	"github.com/alkaid-go/alkaid/ndjson"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -36,7 +36,7 @@ type writeConfig struct {
 	style       PartitionStyle
 	template    string
 	maxRows     int
-	format      Format
+	format      files.Format
 	existing    Existing
 	pq          []parquet.WriterOption
 	ipc         []ipc.WriterOption
@@ -87,10 +87,10 @@ func WithMaxRowsPerFile(n int) WriteOption {
 	}
 }
 
-// WithWriteFormat writes files in format f (default FormatParquet).
-func WithWriteFormat(f Format) WriteOption {
+// WithWriteFormat writes files in format f (default files.FormatParquet).
+func WithWriteFormat(f files.Format) WriteOption {
 	return func(c *writeConfig) {
-		if f <= FormatAuto || f > FormatNDJSON {
+		if f <= files.FormatAuto || f > files.FormatNDJSON {
 			c.err = fmt.Errorf("dataset: WithWriteFormat: %w: format %s", ErrInvalid, f)
 		}
 		c.format = f
@@ -124,23 +124,7 @@ func WithCSVWriterOptions(opts ...csv.WriterOption) WriteOption {
 	return func(c *writeConfig) { c.csv = append(c.csv, opts...) }
 }
 
-// recordWriter is what every format's writer does.
-type recordWriter interface {
-	Write(*alkaid.Record) error
-	Close() error
-}
-
-func (c *writeConfig) newWriter(w io.Writer, s *alkaid.Schema) (recordWriter, error) {
-	switch c.format {
-	case FormatParquet:
-		return parquet.NewWriter(w, s, c.pq...)
-	case FormatIPCFile:
-		return ipc.NewFileWriter(w, s, c.ipc...)
-	case FormatIPCStream:
-		return ipc.NewStreamWriter(w, s, c.ipc...)
-	case FormatCSV:
-		return csv.NewWriter(w, c.csv...), nil
-	default:
-		return ndjson.NewWriter(w), nil
-	}
+func (c *writeConfig) newWriter(w io.Writer, s *alkaid.Schema) (alkaid.RecordWriter, error) {
+	return files.NewWriter(w, s, files.WithFormat(c.format),
+		files.WithParquetOptions(c.pq...), files.WithIPCOptions(c.ipc...), files.WithCSVOptions(c.csv...))
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -58,7 +59,7 @@ func salesRecord(t testing.TB, from, n int) *alkaid.Record {
 
 // writeDataset writes 600 rows under dir/name as a Hive dataset by year
 // and month: 6 partitions, files of at most 40 rows, in format f.
-func writeDataset(t testing.TB, dir, name string, f dataset.Format) {
+func writeDataset(t testing.TB, dir, name string, f files.Format) {
 	t.Helper()
 	src := memSource{salesRecord(t, 0, 300), salesRecord(t, 300, 300)}
 	_, err := dataset.Write(context.Background(), dataset.DirFS(dir), name, src,
@@ -89,8 +90,8 @@ func byX(t testing.TB, recs []*alkaid.Record) map[int64]string {
 
 func TestDirServiceDataset(t *testing.T) {
 	dir := t.TempDir()
-	writeDataset(t, dir, "sales", dataset.FormatParquet)
-	writeDataset(t, dir, "events", dataset.FormatIPCFile)
+	writeDataset(t, dir, "sales", files.FormatParquet)
+	writeDataset(t, dir, "events", files.FormatIPCFile)
 	s := salesRecord(t, 0, 5)
 	writeIPC(t, filepath.Join(dir, "single.ipc"), s.Schema(), []*alkaid.Record{s}, true)
 
@@ -153,10 +154,10 @@ func TestDirServiceDataset(t *testing.T) {
 
 func TestDirServiceDatasetHostile(t *testing.T) {
 	dir := t.TempDir()
-	writeDataset(t, dir, "sales", dataset.FormatParquet)
-	writeDataset(t, dir, "other", dataset.FormatParquet)
+	writeDataset(t, dir, "sales", files.FormatParquet)
+	writeDataset(t, dir, "other", files.FormatParquet)
 	outside := t.TempDir()
-	writeDataset(t, outside, "secret", dataset.FormatParquet)
+	writeDataset(t, outside, "secret", files.FormatParquet)
 	require.NoError(t, os.Symlink(filepath.Join(outside, "secret"), filepath.Join(dir, "link")))
 	require.NoError(t, os.MkdirAll(filepath.Join(dir, "empty", "year=1"), 0o755))
 
@@ -209,7 +210,7 @@ func TestDirServiceDatasetHostile(t *testing.T) {
 
 func TestDirServiceDatasetMemory(t *testing.T) {
 	dir := t.TempDir()
-	writeDataset(t, dir, "sales", dataset.FormatParquet)
+	writeDataset(t, dir, "sales", files.FormatParquet)
 	// a batch of 16 rows takes more than 64 bytes: refused
 	svc, err := NewDirService(dir, DirMemory(0, 64))
 	require.NoError(t, err)

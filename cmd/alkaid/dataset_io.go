@@ -22,6 +22,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ipc"
 )
@@ -229,7 +230,7 @@ func (f *dsOutFlags) options(of *outFlags) ([]dataset.WriteOption, error) {
 		if err != nil {
 			return nil, err
 		}
-		opts = append(opts, dataset.WithWriteFormat(dataset.FormatParquet), dataset.WithParquetWriterOptions(pq...))
+		opts = append(opts, dataset.WithWriteFormat(files.FormatParquet), dataset.WithParquetWriterOptions(pq...))
 	case "file", "stream":
 		if of.codec != "" || of.rowGroupRows != 0 {
 			return nil, usagef("-codec and -row-group-rows apply to Parquet outputs")
@@ -238,9 +239,9 @@ func (f *dsOutFlags) options(of *outFlags) ([]dataset.WriteOption, error) {
 		if err != nil {
 			return nil, err
 		}
-		format := dataset.FormatIPCFile
+		format := files.FormatIPCFile
 		if of.to == "stream" {
-			format = dataset.FormatIPCStream
+			format = files.FormatIPCStream
 		}
 		opts = append(opts, dataset.WithWriteFormat(format), dataset.WithIPCWriterOptions(ipcOpts...))
 	default:

@@ -68,7 +68,8 @@ func (r *fileReader) Close() error {
 // *ipc.FileReader, whose random access a caller may use).
 //
 // Errors of a format's reader are returned wrapped after name, e.g.
-// "data.parquet: parquet: …".
+// "data.parquet: parquet: …"; name may be "" when WithFormat names the
+// format, and errors are then the reader's as they are.
 func OpenReaderAt(ra io.ReaderAt, size int64, name string, opts ...Option) (alkaid.RecordReader, error) {
 	cfg, err := newConfig(opts)
 	if err != nil {
@@ -96,10 +97,10 @@ func OpenReaderAt(ra io.ReaderAt, size int64, name string, opts ...Option) (alka
 	default: // FormatNDJSON
 		r, err = openNDJSON(ra, size, cfg)
 	}
-	if err != nil {
+	if err != nil && name != "" {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
-	return r, nil
+	return r, err
 }
 
 // sequential reads the file from its start, buffered.

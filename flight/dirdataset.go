@@ -3,17 +3,18 @@ package flight
 import (
 	"context"
 	"errors"
-	"io"
 	"io/fs"
 	"iter"
 	"path/filepath"
+	"slices"
 	"strings"
+	"sync"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/dataset"
+	"github.com/alkaid-go/alkaid/files"
 )
 
 // datasetSep separates a dataset endpoint's ticket: the dataset's
@@ -61,6 +62,7 @@ func (s *DirService) datasetInfo(ctx context.Context, dir string, d *FlightDescr
 	if err != nil {
 		return nil, err
 	}
+	s.datasets.put(dir, ds)
 	if d == nil {
 		d = PathDescriptor(dir)
 	}
@@ -75,7 +77,7 @@ func (s *DirService) datasetInfo(ctx context.Context, dir string, d *FlightDescr
 		if st, err := fs.Stat(s.root.FS(), f); err == nil {
 			fi.TotalBytes += st.Size()
 		}
-		if k := kindOf(f); k != "parquet" && k != "file" {
+		if format, err := s.detect(f); err != nil || (format != files.FormatParquet && format != files.FormatIPCFile) {
 			counted = false
 		}
 	}
@@ -85,6 +87,20 @@ func (s *DirService) datasetInfo(ctx context.Context, dir string, d *FlightDescr
 		}
 	}
 	return fi, nil
+}
+
+// detect is the format of the served file name (see files.Detect).
+func (s *DirService) detect(name string) (files.Format, error) {
+	f, err := s.root.Open(filepath.FromSlash(name))
+	if err != nil {
+		return files.FormatAuto, err
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return files.FormatAuto, err
+	}
+	return files.Detect(f, st.Size(), name)
 }
 
 // datasetTicket splits a dataset endpoint's ticket; ok is false for a
@@ -97,14 +113,19 @@ func datasetTicket(t string) (dir, file string, ok bool) {
 // a scan of the dataset gives them (its unified schema, partition columns
 // filled in), each batch taken from the service's memory budget before
 // it is read. A file that is not one of the dataset's (or a path leaving
-// the directory) is NotFound.
+// the directory) is NotFound. The dataset is the one the last
+// description of dir opened (see datasetCache), opened again when the
+// file is not one of its files.
 func (s *DirService) openDatasetFile(ctx context.Context, dir, file string) (*source, error) {
 	if !s.isDir(dir) || !fs.ValidPath(file) || !strings.HasPrefix(file, dir+"/") {
 		return nil, status.Errorf(codes.NotFound, "flight: no dataset file %s in %s", echo(file), echo(dir))
 	}
-	ds, err := s.openDataset(dir)
-	if err != nil {
-		return nil, err
+	ds := s.datasets.get(dir)
+	if ds == nil || !slices.Contains(ds.Files(), file) {
+		var err error
+		if ds, err = s.openDataset(dir); err != nil {
+			return nil, err
+		}
 	}
 	scan, err := ds.Scan(ctx, dataset.WithFiles(file), dataset.WithConcurrency(1))
 	if err != nil {
@@ -113,22 +134,46 @@ func (s *DirService) openDatasetFile(ctx context.Context, dir, file string) (*so
 		}
 		return nil, status.Errorf(codes.Internal, "flight: %v", err)
 	}
-	next, stop := iter.Pull2(scan.Records())
-	src := &source{schema: scan.Schema(), rows: -1, close: func() error { stop(); return nil }}
-	i := 0
-	guess := int64(firstGuess)
-	src.next = func(ctx context.Context) (batch, error) {
-		i++
-		return s.readReserved(ctx, file, i-1, &guess, func() (*alkaid.Record, []byte, error) {
-			rec, err, ok := next()
-			if !ok {
-				return nil, nil, io.EOF
-			}
-			if err != nil {
-				return nil, nil, err
-			}
-			return rec, nil, nil
-		})
+	return &source{
+		schema: scan.Schema(),
+		rows:   -1,
+		batches: func(ctx context.Context) iter.Seq2[batch, error] {
+			return s.reserved(ctx, file, scan.Records(), func() []byte { return nil })
+		},
+		close: func() error { return nil },
+	}, nil
+}
+
+// maxCachedDatasets bounds the datasets a service keeps opened.
+const maxCachedDatasets = 64
+
+// datasetCache holds the dataset of each directory described last, so
+// that fetching its files (one DoGet per endpoint) does not discover the
+// dataset again for each: a client fetches what the FlightInfo it was
+// given describes. Every description (GetFlightInfo, ListFlights) opens
+// the dataset anew and replaces the cached one.
+type datasetCache struct {
+	mu sync.Mutex
+	m  map[string]*dataset.Dataset
+}
+
+func (c *datasetCache) get(dir string) *dataset.Dataset {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.m[dir]
+}
+
+func (c *datasetCache) put(dir string, d *dataset.Dataset) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.m == nil {
+		c.m = map[string]*dataset.Dataset{}
 	}
-	return src, nil
+	if _, ok := c.m[dir]; !ok && len(c.m) >= maxCachedDatasets {
+		for k := range c.m { // any one makes room
+			delete(c.m, k)
+			break
+		}
+	}
+	c.m[dir] = d
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path"
 	"path/filepath"
@@ -16,18 +17,21 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
-// DirService serves the data files of a directory: .ipc and .arrow (IPC
-// file format), .ipcs and .arrows (IPC stream format) and .parquet,
-// found at any depth. A flight is named by a PATH descriptor: the file's
-// path relative to the directory, as one element with forward slashes
-// or as several (a leading "/" is dropped, and a name without a served
-// extension means NAME.ipcs, as DoPut stores it); its ticket is that
-// path. Files are read one record batch at a time as the client takes
-// them, within the service's memory bounds ([DirMemory]), so a slow
-// client holds the server to a batch or two (gRPC flow control blocks
+// DirService serves the data files of a directory, found at any depth:
+// IPC files and streams and Parquet files, told by their content, and
+// CSV and NDJSON files, told by their extension (see files.Detect). A
+// flight is named by a PATH descriptor: the file's path relative to the
+// directory, as one element with forward slashes or as several (a
+// leading "/" is dropped, and a name of no file and without an IPC or
+// Parquet extension means NAME.ipcs, as DoPut stores it); its ticket is
+// that path. Uploads being stored (NAME.part) are not served. Files are
+// read one record batch at a time as the client takes them, within the
+// service's memory bounds ([DirMemory]), so a slow client holds the
+// server to a batch or two (gRPC flow control blocks
 // the sender); a Parquet file is read one row group at a time. Paths
 // never leave the directory (os.Root), and a link leading out of it is
 // answered as a missing file.
@@ -49,6 +53,7 @@ type DirService struct {
 	mem      budget // decoded batches held by DoGet calls
 	batchMax int64  // the largest batch one call decodes
 	locs     []*Location
+	datasets datasetCache // the datasets described last, for DoGet
 }
 
 // DirOption configures [NewDirService].
@@ -93,6 +98,9 @@ func NewDirService(dir string, opts ...DirOption) (*DirService, error) {
 // Close releases the directory.
 func (s *DirService) Close() error { return s.root.Close() }
 
+// kindOf is what the extension of name says it holds: "file" (IPC
+// file), "stream" (IPC stream), "parquet" or "". It names uploads (see
+// storedName); what a file holds is told by its content (see open).
 func kindOf(name string) string {
 	switch strings.ToLower(path.Ext(name)) {
 	case ".ipc", ".arrow", ".feather":
@@ -105,20 +113,19 @@ func kindOf(name string) string {
 	return ""
 }
 
-// source opens a flight's records: its schema and an iterator.
+// source is a flight's records: their schema and the batches, each
+// taken from the service's memory budget before it is decoded.
 type source struct {
-	schema *alkaid.Schema
-	rows   int64 // -1 when unknown without reading the stream
-	size   int64
-	// next reads the next batch, io.EOF at the end, having taken its
-	// bytes from the service's budget (for the caller to give back once
-	// the batch is sent).
-	next  func(ctx context.Context) (batch, error)
-	close func() error
+	schema  *alkaid.Schema
+	rows    int64 // -1 when unknown without reading the file
+	size    int64
+	batches func(ctx context.Context) iter.Seq2[batch, error]
+	close   func() error
 }
 
 // batch is a record read from a file, the app metadata stored with it,
-// and the bytes taken for it from the service's budget.
+// and the bytes taken for it from the service's budget (for the caller
+// to give back once the batch is sent).
 type batch struct {
 	rec *alkaid.Record
 	app []byte
@@ -151,12 +158,13 @@ func echo(name string) string {
 	return fmt.Sprintf("%q… (%d bytes)", name[:maxEcho], len(name))
 }
 
-// open opens a served file. A name that is not one (missing, not a data
-// file, outside the directory, or a link leading out of it) is NotFound,
-// with the same message whichever it is.
+// open opens a served file. A name that is not one (missing, of no
+// format files.Detect knows, an upload being stored, outside the
+// directory, or a link leading out of it) is NotFound, with the same
+// message whichever it is; a file that cannot be read is DataLoss.
 func (s *DirService) open(name string) (*source, error) {
-	if !fs.ValidPath(name) || kindOf(name) == "" {
-		return nil, status.Errorf(codes.NotFound, "flight: no flight %s (a relative path of an .ipc, .ipcs or .parquet file)", echo(name))
+	if !fs.ValidPath(name) || strings.HasSuffix(name, ".part") {
+		return nil, status.Errorf(codes.NotFound, "flight: no flight %s (a relative path of a data file)", echo(name))
 	}
 	f, err := s.root.Open(filepath.FromSlash(name))
 	if err != nil {
@@ -174,84 +182,123 @@ func (s *DirService) open(name string) (*source, error) {
 		f.Close()
 		return nil, status.Errorf(codes.NotFound, "flight: no flight %s", echo(name))
 	}
+	format, err := files.Detect(f, st.Size(), name)
+	if errors.Is(err, files.ErrUnknownFormat) {
+		f.Close()
+		return nil, status.Errorf(codes.NotFound, "flight: no flight %s (a relative path of a data file)", echo(name))
+	}
 	src := &source{size: st.Size(), close: f.Close, rows: -1}
-	if kindOf(name) == "parquet" {
-		if err := s.openParquet(src, name, f, st.Size()); err != nil {
-			f.Close()
-			return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
-		}
-		return src, nil
+	if err == nil {
+		err = s.openFormat(src, name, f, st.Size(), format)
 	}
-	if kindOf(name) == "file" {
-		fr, err := ipc.NewFileReader(f, st.Size(), s.read...)
-		if err != nil {
-			f.Close()
-			return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
-		}
-		src.schema = fr.Schema()
-		i, n := 0, fr.NumRecords()
-		guess := int64(firstGuess)
-		src.next = func(ctx context.Context) (batch, error) {
-			if i >= n {
-				return batch{}, io.EOF
-			}
-			i++
-			return s.readReserved(ctx, name, i-1, &guess, func() (*alkaid.Record, []byte, error) {
-				rec, meta, err := fr.RecordWithMetadata(i - 1)
-				return rec, appOf(meta), err
-			})
-		}
-		return src, nil
-	}
-	sr, err := ipc.NewStreamReader(bufio.NewReaderSize(f, 1<<16), s.read...)
 	if err != nil {
 		f.Close()
 		return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 	}
-	src.schema = sr.Schema()
-	i := 0
-	guess := int64(firstGuess)
-	src.next = func(ctx context.Context) (batch, error) {
-		i++
-		return s.readReserved(ctx, name, i-1, &guess, func() (*alkaid.Record, []byte, error) {
-			rec, err := sr.Read()
-			if err != nil {
-				return nil, nil, err
-			}
-			return rec, appOf(sr.Metadata()), nil
-		})
-	}
 	return src, nil
 }
 
-// firstGuess is the bytes taken before reading the first batch of an IPC
+// openFormat makes src read the file f of size bytes in format. A
+// Parquet file is read a row group at a time (see openParquet); the
+// other formats through a files reader, each batch with the app metadata
+// an IPC file or stream stored with it (see DoPut).
+func (s *DirService) openFormat(src *source, name string, f io.ReaderAt, size int64, format files.Format) error {
+	if format == files.FormatParquet {
+		return s.openParquet(src, name, f, size)
+	}
+	var (
+		recs iter.Seq2[*alkaid.Record, error]
+		meta map[string]string // the metadata of the batch read last
+	)
+	if format == files.FormatIPCStream {
+		// The stream reader says each batch's metadata.
+		sr, err := ipc.NewStreamReader(bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<16), s.read...)
+		if err != nil {
+			return err
+		}
+		src.schema = sr.Schema()
+		recs = func(yield func(*alkaid.Record, error) bool) {
+			for rec, err := range sr.Records() {
+				meta = sr.Metadata()
+				if !yield(rec, err) {
+					return
+				}
+			}
+		}
+	} else {
+		r, err := files.OpenReaderAt(f, size, "", files.WithFormat(format), files.WithIPCOptions(s.read...))
+		if err != nil {
+			return err
+		}
+		src.schema, recs = r.Schema(), r.Records()
+		if fr, ok := r.(*ipc.FileReader); ok {
+			// A file's batches by index, with their metadata.
+			recs = func(yield func(*alkaid.Record, error) bool) {
+				for i := range fr.NumRecords() {
+					var rec *alkaid.Record
+					var err error
+					rec, meta, err = fr.RecordWithMetadata(i)
+					if !yield(rec, err) || err != nil {
+						return
+					}
+				}
+			}
+		}
+	}
+	src.batches = func(ctx context.Context) iter.Seq2[batch, error] {
+		return s.reserved(ctx, name, recs, func() []byte { return appOf(meta) })
+	}
+	return nil
+}
+
+// firstGuess is the bytes taken before reading the first batch of a
 // file, whose size is known only once it is read.
 const firstGuess = 1 << 20
 
-// readReserved reads batch i of the IPC file name: it takes *guess bytes
-// (the size of the batch before) first, so that a call waits for room
-// before it decodes, then settles on the batch's size.
-func (s *DirService) readReserved(ctx context.Context, name string, i int, guess *int64, read func() (*alkaid.Record, []byte, error)) (batch, error) {
-	g := min(*guess, s.batchMax)
-	if err := s.mem.take(ctx, g); err != nil {
-		return batch{}, err
+// reserved yields the records of recs as batches, the app metadata of
+// each from app, taking bytes from the service's budget before each is
+// decoded: the size of the batch before (at first firstGuess), so that a
+// call waits for room before it decodes, then settling on the batch's
+// own size. What a yielded batch took (its n) is the caller's to give
+// back.
+func (s *DirService) reserved(ctx context.Context, name string, recs iter.Seq2[*alkaid.Record, error], app func() []byte) iter.Seq2[batch, error] {
+	return func(yield func(batch, error) bool) {
+		taken := min(int64(firstGuess), s.batchMax) // for the batch being decoded
+		if err := s.mem.take(ctx, taken); err != nil {
+			yield(batch{}, err)
+			return
+		}
+		defer func() { s.mem.give(taken) }()
+		i := 0
+		for rec, err := range recs {
+			if err != nil {
+				yield(batch{}, err)
+				return
+			}
+			n := batchBytes(rec.Schema(), int64(rec.NumRows()))
+			if n <= taken {
+				s.mem.give(taken - n)
+			} else {
+				s.mem.give(taken)
+				if err := s.reserve(ctx, name, fmt.Sprintf("batch %d", i), n); err != nil {
+					taken = 0
+					yield(batch{}, err)
+					return
+				}
+			}
+			taken = 0
+			if !yield(batch{rec, app(), n}, nil) {
+				return
+			}
+			i++
+			g := min(n, s.batchMax)
+			if err := s.mem.take(ctx, g); err != nil {
+				yield(batch{}, err)
+				return
+			}
+			taken = g
+		}
 	}
-	rec, app, err := read()
-	if err != nil {
-		s.mem.give(g)
-		return batch{}, err
-	}
-	n := batchBytes(rec.Schema(), int64(rec.NumRows()))
-	*guess = n
-	if n <= g {
-		s.mem.give(g - n)
-		return batch{rec, app, n}, nil
-	}
-	s.mem.give(g)
-	if err := s.reserve(ctx, name, fmt.Sprintf("batch %d", i), n); err != nil {
-		return batch{}, err
-	}
-	return batch{rec, app, n}, nil
 }
 
 // info describes the file name; d is the descriptor asked for (nil:
@@ -293,7 +340,7 @@ func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
 				}
 			}
 		}
-		if d.IsDir() || kindOf(p) == "" {
+		if d.IsDir() {
 			return nil
 		}
 		fi, err := s.info(p, nil)
@@ -306,8 +353,9 @@ func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
 
 // GetFlightInfo describes one file, named by a PATH descriptor as
 // DoPut names it: relative to the directory (a leading "/" is dropped),
-// .ipcs added when the name has no served extension. A path naming a
-// directory describes the dataset in it as one flight (see DirService).
+// .ipcs added when no file has the name and it has no IPC or Parquet
+// extension. A path naming a directory describes the dataset in it as
+// one flight (see DirService).
 func (s *DirService) GetFlightInfo(ctx context.Context, d *FlightDescriptor) (*FlightInfo, error) {
 	name, err := flightName(d)
 	if err != nil {
@@ -316,7 +364,12 @@ func (s *DirService) GetFlightInfo(ctx context.Context, d *FlightDescriptor) (*F
 	if s.isDir(name) {
 		return s.datasetInfo(ctx, name, d)
 	}
-	return s.info(storedName(name), d)
+	if fs.ValidPath(name) {
+		if _, err := s.root.Stat(filepath.FromSlash(name)); err != nil {
+			name = storedName(name)
+		}
+	}
+	return s.info(name, d)
 }
 
 // PollFlightInfo describes one file as GetFlightInfo does, complete at
@@ -369,14 +422,7 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 	// sent (gRPC has let go of the last by then)
 	var held int64
 	defer func() { s.mem.give(held) }()
-	for {
-		if err := ctx.Err(); err != nil {
-			return status.FromContextError(err).Err()
-		}
-		b, err := src.next(ctx)
-		if err == io.EOF {
-			return nil
-		}
+	for b, err := range src.batches(ctx) {
 		if err != nil {
 			if _, ok := status.FromError(err); ok {
 				return err
@@ -389,7 +435,14 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 		if err != nil {
 			return err
 		}
+		if err := ctx.Err(); err != nil {
+			return status.FromContextError(err).Err()
+		}
 	}
+	if err := ctx.Err(); err != nil {
+		return status.FromContextError(err).Err()
+	}
+	return nil
 }
 
 // SendAll writes the records next yields (until io.EOF) to w, stopping

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -40,22 +39,22 @@ func runCat(args []string) int {
 	return c.fail(cat(fs.Arg(0), *n, *batch, *columns, *width))
 }
 
-var errStop = errors.New("stop")
-
 func cat(path string, limit int64, batch int, columns string, width int) error {
 	in, err := openInput(path)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
-	cols, err := selectColumns(in.schema(), columns)
+	cols, err := selectColumns(in.Schema(), columns)
 	if err != nil {
 		return err
 	}
 	w := bufio.NewWriterSize(cmdStdout, 64<<10)
 	defer w.Flush()
 	printed := int64(0)
-	show := func(i int, rec *alkaid.Record) error {
+	// show prints batch i and reports whether the rows asked for are
+	// all printed.
+	show := func(i int, rec *alkaid.Record) bool {
 		rows := rec.NumRows()
 		if limit >= 0 {
 			rows = int(min(int64(rows), limit-printed))
@@ -67,10 +66,7 @@ func cat(path string, limit int64, batch int, columns string, width int) error {
 		fmt.Fprintln(w)
 		writeTable(w, rec, cols, rows, width)
 		printed += int64(rows)
-		if limit >= 0 && printed >= limit {
-			return errStop
-		}
-		return nil
+		return limit >= 0 && printed >= limit
 	}
 	if batch >= 0 && in.isFile() {
 		if batch >= in.file.NumRecords() {
@@ -89,27 +85,18 @@ func cat(path string, limit int64, batch int, columns string, width int) error {
 		return nil
 	}
 	seen := 0
-	err = in.each(func(i int, rec *alkaid.Record, _ map[string]string) error {
-		seen = i + 1
+	for rec, err := range in.Records() {
+		if err != nil {
+			return fmt.Errorf("%s: %w", path, err)
+		}
+		i := seen
+		seen++
 		if batch >= 0 && i != batch {
-			if i > batch {
-				return errStop
-			}
+			continue
+		}
+		if show(i, rec) || batch >= 0 {
 			return nil
 		}
-		if err := show(i, rec); err != nil {
-			return err
-		}
-		if batch >= 0 {
-			return errStop
-		}
-		return nil
-	})
-	if errors.Is(err, errStop) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
 	}
 	if batch >= seen {
 		return usagef("-batch %d: the input has %d record batches", batch, seen)

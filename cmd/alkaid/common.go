@@ -12,6 +12,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 	"path/filepath"
 	"strings"
@@ -19,9 +20,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ipc"
-	"github.com/alkaid-go/alkaid/parquet"
 )
 
 // Exit codes of every subcommand.
@@ -139,22 +140,28 @@ func cutMiddle(s string, max int) string {
 
 // ---- inputs ----
 
-// input is an opened IPC input: a file read through its footer, or a
-// stream (including a file read as a stream: from stdin, or salvaged
-// because its footer is missing or broken).
+// input is an opened input: its records (an alkaid.RecordReader over an
+// IPC file read through its footer, an IPC stream, a Parquet file or a
+// dataset), with what the commands need beyond them: an IPC file's random
+// access and footer, each batch's message metadata, and the naming of
+// read errors by batch. A file whose footer is unreadable is read as the
+// stream it holds (salvaged, see damaged.go).
 type input struct {
-	path   string
-	magic  string // ipc.Magic, ipc.ArrowMagic, or "" for a stream
-	file   *ipc.FileReader
-	stream *ipc.StreamReader
-	pq     *parquet.File // a Parquet file (PAR1 magic), read in batches
-	ds     *dsInput      // a directory or glob read as a dataset (see dataset_io.go)
+	alkaid.RecordReader
+	path string
+	// file is an IPC file read through its footer.
+	file *ipc.FileReader
+	// stream is set for a stream that is not a salvaged file: a new
+	// output takes its form (see convert).
+	stream bool
+	// meta is the message metadata of the batch yielded last, or nil.
+	meta func() map[string]string
+	// named says which batch a read error came from.
+	named func(i int, err error) error
 	// footerErr is why a file (it has a magic) is read as a stream;
 	// footerSaid is set once the command said so (see damaged.go).
 	footerErr  error
 	footerSaid bool
-	size       int64 // bytes, when known (-1 otherwise)
-	counter    *countingReader
 	closer     io.Closer
 }
 
@@ -165,40 +172,35 @@ func (in *input) isFile() bool { return in.file != nil }
 // could not be read.
 func (in *input) salvaged() bool { return in.footerErr != nil }
 
-func (in *input) schema() *alkaid.Schema {
-	if in.file != nil {
-		return in.file.Schema()
+// batchMeta is the message metadata of the batch Records yielded last.
+func (in *input) batchMeta() map[string]string {
+	if in.meta == nil {
+		return nil
 	}
-	if in.pq != nil {
-		return in.pq.Schema()
-	}
-	if in.ds != nil {
-		return in.ds.ds.Schema()
-	}
-	return in.stream.Schema()
+	return in.meta()
 }
 
-// formatName is "file (ALKAID1)", "stream", …
-func (in *input) formatName() string {
-	switch {
-	case in.pq != nil:
-		return "Parquet"
-	case in.ds != nil:
-		return "dataset"
-	case in.file != nil:
-		return "file (" + in.magic + ")"
-	case in.magic != "":
-		return "file (" + in.magic + ") read as a stream"
+// Records yields every record batch in order, one at a time, so that
+// memory stays bounded by a batch; an error names the batch it came
+// from. A file without footer yields its complete batches and then an
+// error saying so.
+func (in *input) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
+		i := 0
+		for rec, err := range in.RecordReader.Records() {
+			if err != nil {
+				yield(nil, in.named(i, err))
+				return
+			}
+			if !yield(rec, nil) {
+				return
+			}
+			i++
+		}
+		if err := in.footerProblem(); err != nil {
+			yield(nil, err)
+		}
 	}
-	return "stream"
-}
-
-// bytesRead is how far a stream input has been read, or -1 for a file.
-func (in *input) bytesRead() int64 {
-	if in.counter == nil {
-		return -1
-	}
-	return in.counter.n
 }
 
 // Close closes the input; a salvaged file whose footer problem no error
@@ -208,53 +210,11 @@ func (in *input) Close() error {
 		in.footerSaid = true
 		salvageNote(in.path, in.footerErr)
 	}
-	if in.file != nil {
-		in.file.Close()
-	}
+	in.RecordReader.Close()
 	if in.closer != nil {
 		return in.closer.Close()
 	}
 	return nil
-}
-
-// each calls fn with every record batch in order, one at a time, so that
-// memory stays bounded by a batch. It stops at fn's first error or at the
-// first read error; a file without footer yields its complete batches and
-// then an error saying so.
-func (in *input) each(fn func(i int, rec *alkaid.Record, meta map[string]string) error) error {
-	if in.file != nil {
-		for i := range in.file.NumRecords() {
-			rec, meta, err := in.file.RecordWithMetadata(i)
-			if err != nil {
-				return fmt.Errorf("record batch %d: %w", i, err)
-			}
-			if err := fn(i, rec, meta); err != nil {
-				return err
-			}
-		}
-		return nil
-	}
-	if in.pq != nil {
-		return eachParquet(in.pq, fn)
-	}
-	if in.ds != nil {
-		return in.ds.each(fn)
-	}
-	i := 0
-	for in.stream.Next() {
-		if err := fn(i, in.stream.Record(), in.stream.Metadata()); err != nil {
-			return err
-		}
-		i++
-	}
-	if err := in.stream.Err(); err != nil {
-		if in.footerErr != nil {
-			in.footerSaid = true
-			return fmt.Errorf("record batch %d: %w (read as a stream, the footer being unreadable)", i, err)
-		}
-		return fmt.Errorf("record batch %d: %w", i, err)
-	}
-	return in.footerProblem()
 }
 
 // footerProblem is the error of a salvaged file after its readable part
@@ -267,12 +227,15 @@ func (in *input) footerProblem() error {
 	return fmt.Errorf("footer unreadable (%w); read the record batches before it as a stream", in.footerErr)
 }
 
+// batchNamed names a read error by its record batch.
+func batchNamed(i int, err error) error { return fmt.Errorf("record batch %d: %w", i, err) }
+
 // openInput opens path ("-" is stdin) as a dataset when it is a directory
-// or a glob pattern (see isDatasetPath), as a file when it starts with a
-// file magic and its footer reads, as Parquet when it starts with PAR1,
-// and as a stream otherwise; a file on stdin is copied to disk first (see
-// readStdin). Files are read with ReadAt, not mapped, so that reading a
-// big file batch after batch keeps memory bounded.
+// or a glob pattern (see isDatasetPath), else as the file files.Detect
+// finds: an IPC file (read as a stream when its footer does not read),
+// Parquet, and anything else as an IPC stream; a file on stdin is copied
+// to disk first (see readStdin). Files are read with ReadAt, not mapped,
+// so that reading a big file batch after batch keeps memory bounded.
 func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 	if path == "-" {
 		sin, err := readStdin()
@@ -282,20 +245,14 @@ func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 		if sin.file != nil {
 			return openFile("stdin", sin.file, sin.size, sin.file, opts)
 		}
-		br := sin.stream
-		cr := &countingReader{r: br}
-		sr, err := ipc.NewStreamReader(cr, opts...)
+		in, err := openStream(path, sin.stream, opts)
 		if err != nil {
 			return nil, fmt.Errorf("stdin: %w", err)
 		}
-		return &input{path: path, stream: sr, size: -1, counter: cr}, nil
+		return in, nil
 	}
 	if isDatasetPath(path) {
-		ds, err := openDataset(path)
-		if err != nil {
-			return nil, err
-		}
-		return &input{path: path, ds: ds, size: -1}, nil
+		return openDatasetInput(path)
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -313,11 +270,19 @@ func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 	return openFile(path, f, st.Size(), f, opts)
 }
 
-// openFile opens f (size bytes; closer closes it, or nil) as a file when
-// it starts with a file magic and its footer reads, and as a stream
-// otherwise.
+// openStream reads the IPC stream r, each batch with its metadata.
+func openStream(path string, r io.Reader, opts []ipc.ReaderOption) (*input, error) {
+	sr, err := ipc.NewStreamReader(r, opts...)
+	if err != nil {
+		return nil, err
+	}
+	return &input{RecordReader: alkaid.NewRecordReader(sr.Schema(), sr.Records(), nil), path: path,
+		stream: true, meta: sr.Metadata, named: batchNamed}, nil
+}
+
+// openFile opens f (size bytes; closer closes it, or nil) in the format
+// files.Detect finds, a file that is none of them as a stream.
 func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc.ReaderOption) (*input, error) {
-	in := &input{path: path, size: size, closer: closer}
 	fail := func(err error) (*input, error) {
 		if closer != nil {
 			closer.Close()
@@ -325,47 +290,73 @@ func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc
 		return nil, err
 	}
 	head := make([]byte, 8)
-	n, _ := io.ReadFull(f, head)
-	if isParquetHead(head[:n]) {
-		pq, err := openParquet(path, f, size)
-		if err != nil {
-			return fail(err)
-		}
-		in.pq = pq
-		return in, nil
-	}
+	n, _ := f.ReadAt(head, 0)
 	if err := headlessParquet(path, f, size, head[:n]); err != nil {
 		return fail(err)
 	}
-	in.magic = ipc.DetectMagic(head[:n])
-	if in.magic != "" {
-		fr, footerErr, err := openThroughFooter(f, size, opts)
-		switch {
-		case err != nil:
+	format, err := files.Detect(f, size, path)
+	if err != nil || format != files.FormatParquet && format != files.FormatIPCFile {
+		format = files.FormatIPCStream // the stream reader names what is wrong
+	}
+	var in *input
+	var footerErr error
+	switch format {
+	case files.FormatParquet:
+		r, err := files.OpenReaderAt(f, size, "", files.WithFormat(format), files.WithParquetOptions(pqRead.options()...))
+		if err != nil {
 			return fail(fmt.Errorf("%s: %w", path, err))
-		case footerErr != nil:
-			in.footerErr = footerErr
-		default:
-			in.file = fr
-			return in, nil
+		}
+		in = &input{RecordReader: r, named: parquetNamed}
+	case files.FormatIPCFile:
+		fr, ferr, err := openThroughFooter(f, size, opts)
+		if err != nil {
+			return fail(fmt.Errorf("%s: %w", path, err))
+		}
+		if ferr == nil {
+			in = fileRecords(fr)
+			break
+		}
+		footerErr = ferr
+		fallthrough
+	default:
+		in, err = openStream(path, bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<20), opts)
+		if err != nil {
+			if closer != nil {
+				closer.Close()
+			}
+			if footerErr != nil {
+				return nil, fmt.Errorf("%s: not readable as a file (footer unreadable) nor as a stream: %w", path, err)
+			}
+			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		if footerErr != nil {
+			in.stream, in.footerErr = false, footerErr
+			in.named = func(i int, err error) error {
+				in.footerSaid = true
+				return fmt.Errorf("record batch %d: %w (read as a stream, the footer being unreadable)", i, err)
+			}
 		}
 	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return fail(err)
-	}
-	in.counter = &countingReader{r: bufio.NewReaderSize(f, 1<<20)}
-	sr, err := ipc.NewStreamReader(in.counter, opts...)
-	if err != nil {
-		if closer != nil {
-			closer.Close()
-		}
-		if in.footerErr != nil {
-			return nil, fmt.Errorf("%s: not readable as a file (footer unreadable) nor as a stream: %w", path, err)
-		}
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	in.stream = sr
+	in.path, in.closer = path, closer
 	return in, nil
+}
+
+// fileRecords reads the IPC file fr through its footer, batch by batch
+// with each one's metadata.
+func fileRecords(fr *ipc.FileReader) *input {
+	var meta map[string]string
+	recs := func(yield func(*alkaid.Record, error) bool) {
+		for i := range fr.NumRecords() {
+			var rec *alkaid.Record
+			var err error
+			rec, meta, err = fr.RecordWithMetadata(i)
+			if !yield(rec, err) || err != nil {
+				return
+			}
+		}
+	}
+	return &input{RecordReader: alkaid.NewRecordReader(fr.Schema(), recs, fr.Close), file: fr,
+		meta: func() map[string]string { return meta }, named: batchNamed}
 }
 
 type countingReader struct {

@@ -77,7 +77,7 @@ func convert(inPath, outPath string, of *outFlags, dsf *dsOutFlags, batchRows in
 	if dsOpts != nil {
 		return writeDataset(in, inPath, outPath, dsOpts)
 	}
-	o, err := of.openOutput(outPath, in.schema(), in.isFile() || in.salvaged() || in.pq != nil || in.ds != nil, inPath)
+	o, err := of.openOutput(outPath, in.Schema(), !in.stream, inPath)
 	if err != nil {
 		return err
 	}
@@ -95,12 +95,22 @@ func convert(inPath, outPath string, of *outFlags, dsf *dsOutFlags, batchRows in
 		return nil
 	}
 	rb := &rebatcher{size: batchRows, emit: write}
-	readErr := in.each(func(_ int, rec *alkaid.Record, meta map[string]string) error {
-		if batchRows == 0 {
-			return write(rec, meta)
+	var readErr error
+	for rec, err := range in.Records() {
+		if err != nil {
+			readErr = err
+			break
 		}
-		return rb.add(rec, meta)
-	})
+		if batchRows == 0 {
+			err = write(rec, in.batchMeta())
+		} else {
+			err = rb.add(rec, in.batchMeta())
+		}
+		if err != nil {
+			readErr = err
+			break
+		}
+	}
 	var writeErr error
 	if readErr == nil || in.salvaged() {
 		writeErr = rb.flush()

@@ -112,11 +112,11 @@ func readAll(t *testing.T, path string) (*alkaid.Schema, []*alkaid.Record) {
 	require.NoError(t, err)
 	defer in.Close()
 	var recs []*alkaid.Record
-	require.NoError(t, in.each(func(_ int, rec *alkaid.Record, _ map[string]string) error {
+	for rec, err := range in.Records() {
+		require.NoError(t, err)
 		recs = append(recs, rec)
-		return nil
-	}))
-	return in.schema(), recs
+	}
+	return in.Schema(), recs
 }
 
 // requireSameData checks that two inputs hold the same schema and values,

@@ -6,13 +6,10 @@ package main
 // writes a dataset when its output is a directory.
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
-	"io"
-	"iter"
 	"os"
 	"path/filepath"
 	"slices"
@@ -24,7 +21,6 @@ import (
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/quote"
-	"github.com/alkaid-go/alkaid/ipc"
 )
 
 // datasetNote is the sentence the reading commands' help adds.
@@ -140,23 +136,28 @@ func datasetErr(root string, err error) error {
 	return err
 }
 
-// each calls fn with every record of the dataset, in file order.
-func (d *dsInput) each(fn func(i int, rec *alkaid.Record, meta map[string]string) error) error {
-	scan, err := d.ds.Scan(context.Background())
+// openDatasetInput opens the dataset at p as an input: its records in
+// file order, an error naming its file by its path from the working
+// directory.
+func openDatasetInput(p string) (*input, error) {
+	d, err := openDataset(p)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	i := 0
-	for rec, err := range scan.Records() {
+	recs := func(yield func(*alkaid.Record, error) bool) {
+		scan, err := d.ds.Scan(context.Background())
 		if err != nil {
-			return datasetErr(d.root, err)
+			yield(nil, err)
+			return
 		}
-		if err := fn(i, rec, nil); err != nil {
-			return err
+		for rec, err := range scan.Records() {
+			if !yield(rec, err) || err != nil {
+				return
+			}
 		}
-		i++
 	}
-	return nil
+	return &input{RecordReader: alkaid.NewRecordReader(d.ds.Schema(), recs, nil), path: p,
+		named: func(_ int, err error) error { return datasetErr(d.root, err) }}, nil
 }
 
 // ---- convert to a dataset ----
@@ -250,25 +251,6 @@ func (f *dsOutFlags) options(of *outFlags) ([]dataset.WriteOption, error) {
 	return opts, nil
 }
 
-// inputSource gives an input the shape of dataset.RecordSource.
-type inputSource struct{ in *input }
-
-func (s inputSource) Schema() *alkaid.Schema { return s.in.schema() }
-
-func (s inputSource) Records() iter.Seq2[*alkaid.Record, error] {
-	return func(yield func(*alkaid.Record, error) bool) {
-		err := s.in.each(func(_ int, rec *alkaid.Record, _ map[string]string) error {
-			if !yield(rec, nil) {
-				return errStop
-			}
-			return nil
-		})
-		if err != nil && !errors.Is(err, errStop) {
-			yield(nil, err)
-		}
-	}
-}
-
 // writeDataset writes in as a dataset in the directory out, refusing a
 // directory that holds the input or lies inside it.
 func writeDataset(in *input, inPath, out string, opts []dataset.WriteOption) error {
@@ -278,7 +260,7 @@ func writeDataset(in *input, inPath, out string, opts []dataset.WriteOption) err
 	if err := os.MkdirAll(out, 0o777); err != nil {
 		return err
 	}
-	_, err := dataset.Write(context.Background(), dataset.DirFS(out), ".", inputSource{in}, opts...)
+	_, err := dataset.Write(context.Background(), dataset.DirFS(out), ".", in, opts...)
 	var fe *dataset.FileError
 	if err != nil && !errors.As(err, &fe) {
 		return fmt.Errorf("%s: %w", out, err)
@@ -394,22 +376,19 @@ func validateDataset(p string, quiet, strict bool) error {
 }
 
 // textInput reports whether the dataset file name is read as CSV or
-// NDJSON: it starts with none of the IPC and Parquet magics, and its
-// extension is a text one.
+// NDJSON (see files.Detect).
 func textInput(name string) bool {
-	switch strings.ToLower(filepath.Ext(name)) {
-	case ".csv", ".json", ".jsonl", ".ndjson":
-	default:
-		return false
-	}
 	f, err := os.Open(name)
 	if err != nil {
 		return false
 	}
 	defer f.Close()
-	head := make([]byte, 8)
-	n, _ := io.ReadFull(f, head)
-	return !isParquetHead(head[:n]) && ipc.DetectMagic(head[:n]) == "" && !bytes.HasPrefix(head[:n], []byte{0xff, 0xff, 0xff, 0xff})
+	st, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	format, err := files.Detect(f, st.Size(), name)
+	return err == nil && (format == files.FormatCSV || format == files.FormatNDJSON)
 }
 
 // validateText reads the CSV or NDJSON file name as a dataset's reader

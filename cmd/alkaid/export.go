@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/csv"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ndjson"
 )
@@ -90,12 +90,6 @@ func exportFormat(flagValue, path string) (string, error) {
 	}
 }
 
-// textWriter is what the csv and ndjson writers share.
-type textWriter interface {
-	Write(rec *alkaid.Record) error
-	Close() error
-}
-
 func export(inPath, outPath, format, delim string, header, quiet, unionCodes bool) error {
 	// Overwriting the input is the graver mistake: name it first, even
 	// when the output's extension is also wrong (export x.ipc x.ipc).
@@ -127,28 +121,32 @@ func export(inPath, outPath, format, delim string, header, quiet, unionCodes boo
 	}
 	cw := &countingWriter{w: dst}
 	bw := bufio.NewWriterSize(cw, 1<<20)
-	var tw textWriter
-	if format == "csv" {
-		tw = csv.NewWriter(bw, csv.WriteDelimiter(comma), csv.WriteHeader(header))
-	} else {
-		var opts []ndjson.WriterOption
+	opts := []files.Option{files.WithFormat(files.FormatCSV), files.WithCSVOptions(csv.WriteDelimiter(comma), csv.WriteHeader(header))}
+	if format == "ndjson" {
+		opts = []files.Option{files.WithFormat(files.FormatNDJSON)}
 		if unionCodes {
-			opts = append(opts, ndjson.WriteUnionTypeCodes())
+			opts = append(opts, files.WithNDJSONOptions(ndjson.WriteUnionTypeCodes()))
 		}
-		tw = ndjson.NewWriter(bw, opts...)
+	}
+	tw, err := files.NewWriter(bw, in.Schema(), opts...)
+	if err != nil {
+		return err
 	}
 	p := newProgress("export", quiet)
 	var rows int64
-	var writeErr error // the text writer's, told apart from the input's
-	readErr := in.each(func(_ int, rec *alkaid.Record, _ map[string]string) error {
+	var readErr, writeErr error // the text writer's told apart from the input's
+	for rec, err := range in.Records() {
+		if err != nil {
+			readErr = err
+			break
+		}
 		if err := tw.Write(rec); err != nil {
-			writeErr = err
-			return err
+			writeErr, readErr = err, err
+			break
 		}
 		rows += int64(rec.NumRows())
 		p.update(rows, cw.n+int64(bw.Buffered()))
-		return nil
-	})
+	}
 	if cerr := tw.Close(); writeErr == nil {
 		writeErr = cerr
 	}

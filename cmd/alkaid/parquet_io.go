@@ -17,6 +17,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ipc"
 	"github.com/alkaid-go/alkaid/parquet"
@@ -25,11 +26,16 @@ import (
 // parquetMagic starts and ends every Parquet file.
 var parquetMagic = []byte("PAR1")
 
+// headFormat is the format of a file whose first bytes are head, as
+// files.Detect tells it by content (FormatAuto: none).
+func headFormat(head []byte) files.Format {
+	f, _ := files.Detect(bytes.NewReader(head), int64(len(head)), "")
+	return f
+}
+
 // isParquetHead reports whether head, a file's first bytes, is Parquet's:
 // PAR1, or PARE (an encrypted footer).
-func isParquetHead(head []byte) bool {
-	return bytes.HasPrefix(head, parquetMagic) || bytes.HasPrefix(head, []byte("PARE"))
-}
+func isParquetHead(head []byte) bool { return headFormat(head) == files.FormatParquet }
 
 // headlessParquet returns an error when the file f (size bytes, whose
 // first bytes are head) starts with neither PAR1 nor an IPC magic but
@@ -85,33 +91,13 @@ func openParquetPath(path string) (*parquet.File, int64, io.Closer, error) {
 	return pf, st.Size(), f, nil
 }
 
-// openParquet opens the Parquet file f of size bytes (named path) through
-// its footer.
-func openParquet(path string, f io.ReaderAt, size int64) (*parquet.File, error) {
-	pf, err := parquet.NewFile(f, size, pqRead.options()...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+// parquetNamed names a read error of a Parquet input by its record
+// batch, unless it names its row group.
+func parquetNamed(i int, err error) error {
+	if strings.Contains(err.Error(), "row group") {
+		return err
 	}
-	return pf, nil
-}
-
-// eachParquet calls fn with every record batch of pf (at most
-// parquet.DefaultBatchSize rows, never spanning row groups).
-func eachParquet(pf *parquet.File, fn func(i int, rec *alkaid.Record, meta map[string]string) error) error {
-	i := 0
-	for rec, err := range pf.Records() {
-		if err != nil {
-			if !strings.Contains(err.Error(), "row group") {
-				err = fmt.Errorf("record batch %d: %w", i, err)
-			}
-			return err
-		}
-		if err := fn(i, rec, nil); err != nil {
-			return err
-		}
-		i++
-	}
-	return nil
+	return batchNamed(i, err)
 }
 
 // ---- schema, info, validate ----
@@ -185,17 +171,18 @@ func describeChunkCodecs(codecs map[string]int, chunks int) string {
 func validateParquet(name string, pf *parquet.File, size int64, quiet bool) error {
 	path := name
 	var rows int64
-	err := eachParquet(pf, func(i int, rec *alkaid.Record, _ map[string]string) error {
+	i := 0
+	for rec, err := range pf.Records() {
+		if err != nil {
+			return fmt.Errorf("%s: invalid: %w", path, parquetNamed(i, err))
+		}
 		for c := range rec.NumCols() {
 			if err := array.Validate(rec.Column(c).Data(), array.ValidateFull); err != nil {
-				return fmt.Errorf("row group %d column %s: %w", i, quote.String(rec.ColumnName(c)), err)
+				return fmt.Errorf("%s: invalid: row group %d column %s: %w", path, i, quote.String(rec.ColumnName(c)), err)
 			}
 		}
 		rows += int64(rec.NumRows())
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("%s: invalid: %w", path, err)
+		i++
 	}
 	if rows != pf.NumRows() {
 		return fmt.Errorf("%s: invalid: the row groups hold %d rows, the footer says %d", path, rows, pf.NumRows())

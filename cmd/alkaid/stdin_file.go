@@ -7,7 +7,7 @@ import (
 	"os"
 
 	"github.com/alkaid-go/alkaid/datatype"
-	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/files"
 )
 
 // maxStdinSpool bounds what a file on stdin may take on disk: a pipe
@@ -31,7 +31,7 @@ type stdinInput struct {
 func readStdin() (*stdinInput, error) {
 	br := bufio.NewReaderSize(cmdStdin, 1<<20)
 	head, _ := br.Peek(8)
-	if ipc.DetectMagic(head) == "" && !isParquetHead(head) {
+	if f := headFormat(head); f != files.FormatIPCFile && f != files.FormatParquet {
 		return &stdinInput{stream: br}, nil
 	}
 	head = append([]byte(nil), head...)

@@ -198,7 +198,7 @@ func catSchemaOf(t *testing.T, path string) *alkaid.Schema {
 	in, err := openInput(path)
 	require.NoError(t, err)
 	defer in.Close()
-	return in.schema()
+	return in.Schema()
 }
 
 // schemaFieldsOf is the field lines of `alkaid schema`'s output.

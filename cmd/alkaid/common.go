@@ -444,17 +444,10 @@ func (o *outFlags) resolve(path string, fallbackFile bool) (file bool, opts []ip
 	return file, opts, nil
 }
 
-// recordWriter is what FileWriter and StreamWriter share.
-type recordWriter interface {
-	WriteWithMetadata(rec *alkaid.Record, meta map[string]string) error
-	Close() error
-}
-
-// output is an IPC writer over a file or stdout.
+// output is an IPC or Parquet writer over a file or stdout.
 type output struct {
 	path    string
-	isFile  bool
-	w       recordWriter
+	w       alkaid.RecordWriter
 	buf     *bufio.Writer
 	counter *countingWriter
 	f       *outFile // nil for stdout
@@ -464,11 +457,11 @@ type output struct {
 	batches int
 }
 
-// createOutput creates path ("-" is stdout) and writes the schema. A
-// file is written beside path and renamed into place by close (see
-// output.go); path must not be one of inputs.
-func createOutput(path string, schema *alkaid.Schema, file bool, opts []ipc.WriterOption, inputs ...string) (*output, error) {
-	o := &output{path: path, isFile: file}
+// createOutput creates path ("-" is stdout) in format (with the writer's
+// opts) and writes the schema. A file is written beside path and renamed
+// into place by close (see output.go); path must not be one of inputs.
+func createOutput(path string, schema *alkaid.Schema, format files.Format, opts []files.Option, inputs ...string) (*output, error) {
+	o := &output{path: path, parquet: format == files.FormatParquet}
 	var dst io.Writer = cmdStdout
 	if path != "-" {
 		f, err := createOutFile(path, inputs...)
@@ -479,13 +472,11 @@ func createOutput(path string, schema *alkaid.Schema, file bool, opts []ipc.Writ
 	}
 	o.counter = &countingWriter{w: dst}
 	o.buf = bufio.NewWriterSize(o.counter, 1<<20)
-	var err error
-	if file {
-		o.w, err = ipc.NewFileWriter(o.buf, schema, opts...)
+	if format == files.FormatIPCFile {
 		o.unify = newDictUnifier(schema)
-	} else {
-		o.w, err = ipc.NewStreamWriter(o.buf, schema, opts...)
 	}
+	var err error
+	o.w, err = files.NewWriter(o.buf, schema, append([]files.Option{files.WithFormat(format)}, opts...)...)
 	if err != nil {
 		return nil, o.abort(fmt.Errorf("%s: %w", path, err))
 	}
@@ -502,7 +493,15 @@ func (o *output) write(rec *alkaid.Record, meta map[string]string) error {
 			return fmt.Errorf("%s: %w", o.path, err)
 		}
 	}
-	if err := o.w.WriteWithMetadata(rec, meta); err != nil {
+	var err error
+	if mw, ok := o.w.(interface {
+		WriteWithMetadata(*alkaid.Record, map[string]string) error
+	}); ok && meta != nil {
+		err = mw.WriteWithMetadata(rec, meta) // IPC keeps message metadata, Parquet has none
+	} else {
+		err = o.w.Write(rec)
+	}
+	if err != nil {
 		return fmt.Errorf("%s: %w", o.path, err)
 	}
 	o.rows += int64(rec.NumRows())

@@ -17,6 +17,7 @@ import (
 
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
 
+	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/alkaid-go/alkaid/ipc"
 )
@@ -163,7 +164,7 @@ func TestOutputAbortKeepsBatches(t *testing.T) {
 	require.NoError(t, os.WriteFile(out, []byte("old"), 0o640))
 	s := randdata.AllTypes()
 	g := randdata.New(1)
-	o, err := createOutput(out, s, true, nil)
+	o, err := createOutput(out, s, files.FormatIPCFile, nil)
 	require.NoError(t, err)
 	for range 2 {
 		require.NoError(t, o.write(g.Record(s, 5), nil))
@@ -181,7 +182,7 @@ func TestOutputAbortKeepsBatches(t *testing.T) {
 	require.Equal(t, 2, batches)
 	noTemporaries(t, dir)
 
-	o, err = createOutput(out, s, false, nil)
+	o, err = createOutput(out, s, files.FormatIPCStream, nil)
 	require.NoError(t, err)
 	require.NoError(t, o.write(g.Record(s, 5), nil))
 	unchanged(t, out, []byte("old")) // nothing in place before close

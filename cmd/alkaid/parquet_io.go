@@ -6,7 +6,6 @@ package main
 // outputs ending in .parquet (or -to parquet) are written by its writer.
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
 	"io"
@@ -268,7 +267,7 @@ func (o *outFlags) openOutput(path string, schema *alkaid.Schema, fallbackFile b
 		if err != nil {
 			return nil, err
 		}
-		return createParquetOutput(path, schema, opts, inputs...)
+		return createOutput(path, schema, files.FormatParquet, []files.Option{files.WithParquetOptions(opts...)}, inputs...)
 	}
 	if o.codec != "" || o.rowGroupRows != 0 {
 		return nil, usagef("-codec and -row-group-rows apply to Parquet outputs (OUT ending in .parquet, or -to parquet)")
@@ -277,38 +276,9 @@ func (o *outFlags) openOutput(path string, schema *alkaid.Schema, fallbackFile b
 	if err != nil {
 		return nil, err
 	}
-	return createOutput(path, schema, file, opts, inputs...)
-}
-
-// parquetRecordWriter gives a parquet.Writer the shape of the IPC writers.
-// Parquet has no per-batch metadata: it is dropped.
-type parquetRecordWriter struct{ w *parquet.Writer }
-
-func (p parquetRecordWriter) WriteWithMetadata(rec *alkaid.Record, _ map[string]string) error {
-	return p.w.Write(rec)
-}
-
-func (p parquetRecordWriter) Close() error { return p.w.Close() }
-
-// createParquetOutput creates the Parquet file path ("-" is stdout),
-// written beside path and renamed into place by close (see output.go);
-// path must not be one of inputs.
-func createParquetOutput(path string, schema *alkaid.Schema, opts []parquet.WriterOption, inputs ...string) (*output, error) {
-	o := &output{path: path, isFile: true, parquet: true}
-	var dst io.Writer = cmdStdout
-	if path != "-" {
-		f, err := createOutFile(path, inputs...)
-		if err != nil {
-			return nil, err
-		}
-		o.f, dst = f, f
+	format := files.FormatIPCStream
+	if file {
+		format = files.FormatIPCFile
 	}
-	o.counter = &countingWriter{w: dst}
-	o.buf = bufio.NewWriterSize(o.counter, 1<<20)
-	pw, err := parquet.NewWriter(o.buf, schema, opts...)
-	if err != nil {
-		return nil, o.abort(fmt.Errorf("%s: %w", path, err))
-	}
-	o.w = parquetRecordWriter{pw}
-	return o, nil
+	return createOutput(path, schema, format, []files.Option{files.WithIPCOptions(opts...)}, inputs...)
 }

@@ -135,15 +135,15 @@ func TestValidateNamesFault(t *testing.T) {
 	require.NoError(t, err)
 	for _, file := range []bool{false, true} {
 		var buf bytes.Buffer
-		var w recordWriter
+		var w alkaid.RecordWriter
 		if file {
 			w, err = ipc.NewFileWriter(&buf, schema)
 		} else {
 			w, err = ipc.NewStreamWriter(&buf, schema)
 		}
 		require.NoError(t, err)
-		require.NoError(t, w.WriteWithMetadata(rec1, nil))
-		require.NoError(t, w.WriteWithMetadata(rec2, nil))
+		require.NoError(t, w.Write(rec1))
+		require.NoError(t, w.Write(rec2))
 		require.NoError(t, w.Close())
 		path := filepath.Join(dir, "bad.ipcs")
 		if file {

@@ -1,10 +1,12 @@
 package main
 
 // Shared plumbing of the data subcommands: exit codes, flag sets with -h,
-// opening inputs (file or stream, either magic, salvage of a file without
-// footer), creating outputs (file or stream, either magic, compression),
-// a progress line on a terminal, and the standard streams (variables so
-// that tests can run the subcommands in-process).
+// opening inputs (one alkaid.RecordReader over an IPC file of either
+// magic or stream, a Parquet file or a dataset, a file without footer
+// salvaged as a stream), creating outputs (one alkaid.RecordWriter of
+// package files: IPC file or stream, either magic, compression, or
+// Parquet), a progress line on a terminal, and the standard streams
+// (variables so that tests can run the subcommands in-process).
 
 import (
 	"bufio"

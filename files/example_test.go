@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
@@ -51,4 +52,23 @@ func ExampleDetect() {
 	format, err := files.Detect(f, 4, f.Name())
 	fmt.Println(format, err)
 	// Output: parquet <nil>
+}
+
+// A file from anywhere that reads at an offset: here NDJSON in memory,
+// told by its name.
+func ExampleOpenReaderAt() {
+	data := `{"city": "Oslo", "n": 1}` + "\n" + `{"city": "Lima", "n": 2}` + "\n"
+	r, err := files.OpenReaderAt(strings.NewReader(data), int64(len(data)), "cities.ndjson")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer r.Close()
+	fmt.Println(r.Schema().NumFields(), "fields")
+	for rec, err := range r.Records() {
+		fmt.Println(rec.NumRows(), "rows", err)
+	}
+	// Output:
+	// 2 fields
+	// 2 rows <nil>
 }

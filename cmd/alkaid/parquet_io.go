@@ -9,7 +9,6 @@ import (
 	"bytes"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -51,43 +50,6 @@ func headlessParquet(name string, f io.ReaderAt, size int64, head []byte) error 
 	}
 	return fmt.Errorf("%s: parquet: %w: looks like a Parquet file (it ends with the magic PAR1) but does not start with PAR1 (its first bytes are %s): damaged or cut at its start",
 		name, parquet.ErrInvalid, quote.Bytes(head[:min(len(head), len(parquetMagic))]))
-}
-
-// isParquetPath reports whether the file at path starts with PAR1; "-"
-// (stdin) is told by readStdin instead.
-func isParquetPath(path string) bool {
-	if path == "-" {
-		return false
-	}
-	f, err := os.Open(path)
-	if err != nil {
-		return false
-	}
-	defer f.Close()
-	head := make([]byte, len(parquetMagic))
-	n, _ := io.ReadFull(f, head)
-	return isParquetHead(head[:n])
-}
-
-// openParquetPath opens the Parquet file at path through its footer; its
-// errors do not repeat path. The caller closes the returned file once
-// done with pf, which reads from it.
-func openParquetPath(path string) (*parquet.File, int64, io.Closer, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, 0, nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
-		return nil, 0, nil, err
-	}
-	pf, err := parquet.NewFile(f, st.Size(), pqRead.options()...)
-	if err != nil {
-		f.Close()
-		return nil, 0, nil, err
-	}
-	return pf, st.Size(), f, nil
 }
 
 // parquetNamed names a read error of a Parquet input by its record

@@ -64,14 +64,6 @@ func validate(path string, quiet, strict bool) error {
 	if isDatasetPath(path) {
 		return validateDataset(path, quiet, strict)
 	}
-	if isParquetPath(path) {
-		pf, size, f, err := openParquetPath(path)
-		if err != nil {
-			return fmt.Errorf("%s: invalid: %w", path, err)
-		}
-		defer f.Close()
-		return validateParquet(path, pf, size, quiet)
-	}
 	opts := []ipc.ReaderOption{ipc.WithValidation(array.ValidateFull)}
 	if path == "-" {
 		sin, err := readStdin()
@@ -109,6 +101,13 @@ func validate(path string, quiet, strict bool) error {
 	}
 	head := make([]byte, 8)
 	n, _ := io.ReadFull(f, head)
+	if isParquetHead(head[:n]) {
+		pf, err := parquet.NewFile(f, st.Size(), pqRead.options()...)
+		if err != nil {
+			return fmt.Errorf("%s: invalid: %w", path, err)
+		}
+		return validateParquet(path, pf, st.Size(), quiet)
+	}
 	if err := headlessParquet(path, f, st.Size(), head[:n]); err != nil {
 		return err
 	}

@@ -43,11 +43,11 @@ func newWriter(w io.Writer, schema *alkaid.Schema, name string, cfg *config) (al
 	}
 	switch cfg.format {
 	case FormatParquet:
-		return parquet.NewWriter(w, schema, cfg.pqWrite...)
+		return asWriter(parquet.NewWriter(w, schema, cfg.pqWrite...))
 	case FormatIPCFile:
-		return ipc.NewFileWriter(w, schema, cfg.ipcWrite...)
+		return asWriter(ipc.NewFileWriter(w, schema, cfg.ipcWrite...))
 	case FormatIPCStream:
-		return ipc.NewStreamWriter(w, schema, cfg.ipcWrite...)
+		return asWriter(ipc.NewStreamWriter(w, schema, cfg.ipcWrite...))
 	case FormatCSV:
 		opts := cfg.csvWrite
 		if isTSV(name) {
@@ -57,6 +57,15 @@ func newWriter(w io.Writer, schema *alkaid.Schema, name string, cfg *config) (al
 	default: // FormatNDJSON
 		return ndjson.NewWriter(w, cfg.ndWrite...), nil
 	}
+}
+
+// asWriter returns a writer constructor's result, with a nil interface
+// (not a nil pointer in it) after an error.
+func asWriter[W alkaid.RecordWriter](w W, err error) (alkaid.RecordWriter, error) {
+	if err != nil {
+		return nil, err
+	}
+	return w, nil
 }
 
 // Writer writes a file Create made: under a temporary name beside it,

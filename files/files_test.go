@@ -375,3 +375,32 @@ func FuzzOpenReaderAt(f *testing.F) {
 		}
 	})
 }
+
+// A reader's error names the file once: Open puts the path before it,
+// OpenReaderAt leaves naming to its caller (package dataset adds the
+// dataset's path).
+func TestErrorsNameTheFileOnce(t *testing.T) {
+	name := filepath.Join(t.TempDir(), "bad.ndjson")
+	data := "{\"a\": 1}\n{\"a\": \n"
+	// Inference reads the first line only: the second fails in Records.
+	opts := []files.Option{files.WithNDJSONOptions(ndjson.WithInferRows(1))}
+	if err := os.WriteFile(name, []byte(data), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	read := func(r alkaid.RecordReader, err error) error {
+		if err != nil {
+			t.Fatalf("open: %v, want the error from Records", err)
+		}
+		defer r.Close()
+		_, err = alkaid.ReadAll(r)
+		return err
+	}
+	err := read(files.Open(name, opts...))
+	if err == nil || strings.Count(err.Error(), "bad.ndjson") != 1 || !errors.Is(err, datatype.ErrInvalid) {
+		t.Errorf("Open: %v, want one mention of the file and ErrInvalid", err)
+	}
+	err = read(files.OpenReaderAt(strings.NewReader(data), int64(len(data)), "bad.ndjson", opts...))
+	if err == nil || strings.Contains(err.Error(), "bad.ndjson") || !errors.Is(err, datatype.ErrInvalid) {
+		t.Errorf("OpenReaderAt: %v, want no mention of the file and ErrInvalid", err)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"iter"
 	"os"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -17,7 +18,8 @@ import (
 // Open opens the file at path in the format Detect finds (or WithFormat
 // names) and returns a reader of its record batches. The file is read
 // with ReadAt, not mapped, so that reading a big file batch after batch
-// keeps memory bounded. Closing the reader closes the file.
+// keeps memory bounded. Its errors, opening and reading, name the file
+// first ("data.parquet: parquet: …"). Closing the reader closes the file.
 func Open(path string, opts ...Option) (alkaid.RecordReader, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -32,20 +34,39 @@ func Open(path string, opts ...Option) (alkaid.RecordReader, error) {
 		f.Close()
 		return nil, fmt.Errorf("files: %s: %w: is a directory", path, datatype.ErrInvalid)
 	}
-	r, err := OpenReaderAt(f, st.Size(), path, opts...)
+	format, cfg, err := prepare(f, st.Size(), path, opts)
 	if err != nil {
 		f.Close()
 		return nil, err
 	}
-	return &fileReader{RecordReader: r, f: f}, nil
+	r, err := openFormat(f, st.Size(), path, format, cfg)
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return &fileReader{RecordReader: r, f: f, path: path}, nil
 }
 
-// fileReader is a reader of a file Open opened: closing it closes the
-// file.
+// fileReader is a reader of a file Open opened: its errors name the
+// file, and closing it closes the file.
 type fileReader struct {
 	alkaid.RecordReader
 	f      *os.File
+	path   string
 	closed bool
+}
+
+func (r *fileReader) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
+		for rec, err := range r.RecordReader.Records() {
+			if err != nil {
+				err = fmt.Errorf("%s: %w", r.path, err)
+			}
+			if !yield(rec, err) || err != nil {
+				return
+			}
+		}
+	}
 }
 
 func (r *fileReader) Close() error {
@@ -67,40 +88,53 @@ func (r *fileReader) Close() error {
 // RecordReader it is returned as it is (an IPC file gives an
 // *ipc.FileReader, whose random access a caller may use).
 //
-// Errors of a format's reader are returned wrapped after name, e.g.
-// "data.parquet: parquet: …"; name may be "" when WithFormat names the
-// format, and errors are then the reader's as they are.
+// Errors of a format's reader are returned as they are (they name the
+// format, e.g. "parquet: …", not the file); name is used only to tell the
+// format (and may be "" when WithFormat names it).
 func OpenReaderAt(ra io.ReaderAt, size int64, name string, opts ...Option) (alkaid.RecordReader, error) {
-	cfg, err := newConfig(opts)
+	format, cfg, err := prepare(ra, size, name, opts)
 	if err != nil {
 		return nil, err
 	}
+	return openFormat(ra, size, name, format, cfg)
+}
+
+// prepare checks opts for reading and picks the format.
+func prepare(ra io.ReaderAt, size int64, name string, opts []Option) (Format, *config, error) {
+	cfg, err := newConfig(opts)
+	if err != nil {
+		return FormatAuto, nil, err
+	}
 	if err := cfg.forReading(); err != nil {
-		return nil, err
+		return FormatAuto, nil, err
 	}
 	format := cfg.format
 	if format == FormatAuto {
 		if format, err = Detect(ra, size, name); err != nil {
-			return nil, err
+			return FormatAuto, nil, err
 		}
 	}
-	var r alkaid.RecordReader
+	return format, cfg, nil
+}
+
+// openFormat opens the reader of format.
+func openFormat(ra io.ReaderAt, size int64, name string, format Format, cfg *config) (alkaid.RecordReader, error) {
 	switch format {
 	case FormatParquet:
-		r, err = openParquet(ra, size, cfg)
+		return openParquet(ra, size, cfg)
 	case FormatIPCFile:
-		r, err = ipc.NewFileReader(ra, size, cfg.ipcRead...)
+		r, err := ipc.NewFileReader(ra, size, cfg.ipcRead...)
+		if err != nil {
+			return nil, err // not a nil *ipc.FileReader in the interface
+		}
+		return r, nil
 	case FormatIPCStream:
-		r, err = openIPCStream(ra, size, cfg)
+		return openIPCStream(ra, size, cfg)
 	case FormatCSV:
-		r, err = openCSV(ra, size, name, cfg)
+		return openCSV(ra, size, name, cfg)
 	default: // FormatNDJSON
-		r, err = openNDJSON(ra, size, cfg)
+		return openNDJSON(ra, size, cfg)
 	}
-	if err != nil && name != "" {
-		return nil, fmt.Errorf("%s: %w", name, err)
-	}
-	return r, err
 }
 
 // sequential reads the file from its start, buffered.

@@ -10,6 +10,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -349,8 +350,9 @@ func validateDataset(p string, quiet, strict bool) error {
 	var bad []string
 	for _, name := range names {
 		var err error
-		if textInput(name) {
-			err = validateText(name, quiet)
+		if f, size, format := textFile(name); f != nil {
+			err = validateText(name, f, size, format, quiet)
+			f.Close()
 		} else {
 			err = validate(name, quiet, strict)
 		}
@@ -375,38 +377,36 @@ func validateDataset(p string, quiet, strict bool) error {
 	return nil
 }
 
-// textInput reports whether the dataset file name is read as CSV or
-// NDJSON (see files.Detect).
-func textInput(name string) bool {
+// textFile opens the dataset file name when it is read as CSV or NDJSON
+// (see files.Detect): the file, its size and format; else f is nil.
+func textFile(name string) (f *os.File, size int64, format files.Format) {
 	f, err := os.Open(name)
 	if err != nil {
-		return false
+		return nil, 0, 0
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return false
+	if st, err := f.Stat(); err == nil {
+		format, err := files.Detect(f, st.Size(), name)
+		if err == nil && (format == files.FormatCSV || format == files.FormatNDJSON) {
+			return f, st.Size(), format
+		}
 	}
-	format, err := files.Detect(f, st.Size(), name)
-	return err == nil && (format == files.FormatCSV || format == files.FormatNDJSON)
+	f.Close()
+	return nil, 0, 0
 }
 
-// validateText reads the CSV or NDJSON file name as a dataset's reader
-// does and checks every column fully.
-func validateText(name string, quiet bool) error {
-	d, err := dataset.OpenFiles(os.DirFS(filepath.Dir(name)), ".", []string{filepath.Base(name)})
+// validateText reads the CSV or NDJSON file f (named name, of size bytes)
+// as a dataset reads it (files.OpenReaderAt) and checks every column
+// fully.
+func validateText(name string, f io.ReaderAt, size int64, format files.Format, quiet bool) error {
+	r, err := files.OpenReaderAt(f, size, "", files.WithFormat(format))
 	if err != nil {
-		return fmt.Errorf("%s: invalid: %w", name, unwrapFileErr(err))
-	}
-	scan, err := d.Scan(context.Background())
-	if err != nil {
-		return err
+		return fmt.Errorf("%s: invalid: %w", name, err)
 	}
 	var rows int64
 	i := 0
-	for rec, err := range scan.Records() {
+	for rec, err := range r.Records() {
 		if err != nil {
-			return fmt.Errorf("%s: invalid: %w", name, unwrapFileErr(err))
+			return fmt.Errorf("%s: invalid: %w", name, err)
 		}
 		for c := range rec.NumCols() {
 			if err := array.Validate(rec.Column(c).Data(), array.ValidateFull); err != nil {
@@ -420,14 +420,4 @@ func validateText(name string, quiet bool) error {
 		fmt.Fprintf(cmdStdout, "%s: valid text file: %d rows\n", name, rows)
 	}
 	return nil
-}
-
-// unwrapFileErr drops the file name a dataset error carries, for a
-// message that names the file already.
-func unwrapFileErr(err error) error {
-	var fe *dataset.FileError
-	if errors.As(err, &fe) {
-		return fe.Err
-	}
-	return err
 }

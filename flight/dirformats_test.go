@@ -27,6 +27,7 @@ func TestDirServiceFormatByContent(t *testing.T) {
 		{"parquet.bin", files.FormatParquet},
 		{"stream.data", files.FormatIPCStream},
 		{"t.csv", files.FormatCSV},
+		{"t.tsv", files.FormatCSV}, // with tabs, told by the name
 		{"t.ndjson", files.FormatNDJSON},
 		{"up.ipcs.part", files.FormatIPCStream},
 	} {
@@ -40,7 +41,7 @@ func TestDirServiceFormatByContent(t *testing.T) {
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
 	ctx := context.Background()
-	for _, name := range []string{"parquet.bin", "stream.data", "t.csv", "t.ndjson"} {
+	for _, name := range []string{"parquet.bin", "stream.data", "t.csv", "t.tsv", "t.ndjson"} {
 		fi, err := c.GetFlightInfo(ctx, PathDescriptor(name))
 		require.NoError(t, err, name)
 		rr, err := c.Get(ctx, fi.Endpoint[0].Ticket)

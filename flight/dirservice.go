@@ -226,7 +226,7 @@ func (s *DirService) openFormat(src *source, name string, f io.ReaderAt, size in
 			}
 		}
 	} else {
-		r, err := files.OpenReaderAt(f, size, "", files.WithFormat(format), files.WithIPCOptions(s.read...))
+		r, err := files.OpenReaderAt(f, size, name, files.WithFormat(format), files.WithIPCOptions(s.read...))
 		if err != nil {
 			return err
 		}

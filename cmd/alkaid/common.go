@@ -304,7 +304,7 @@ func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc
 	var footerErr error
 	switch format {
 	case files.FormatParquet:
-		r, err := files.OpenReaderAt(f, size, "", files.WithFormat(format), files.WithParquetOptions(pqRead.options()...))
+		r, err := files.OpenReaderAt(f, size, path, files.WithFormat(format), files.WithParquetOptions(pqRead.options()...))
 		if err != nil {
 			return fail(fmt.Errorf("%s: %w", path, err))
 		}

@@ -398,7 +398,7 @@ func textFile(name string) (f *os.File, size int64, format files.Format) {
 // as a dataset reads it (files.OpenReaderAt) and checks every column
 // fully.
 func validateText(name string, f io.ReaderAt, size int64, format files.Format, quiet bool) error {
-	r, err := files.OpenReaderAt(f, size, "", files.WithFormat(format))
+	r, err := files.OpenReaderAt(f, size, name, files.WithFormat(format))
 	if err != nil {
 		return fmt.Errorf("%s: invalid: %w", name, err)
 	}

@@ -89,8 +89,8 @@ func (r *fileReader) Close() error {
 // *ipc.FileReader, whose random access a caller may use).
 //
 // Errors of a format's reader are returned as they are (they name the
-// format, e.g. "parquet: …", not the file); name is used only to tell the
-// format (and may be "" when WithFormat names it).
+// format, e.g. "parquet: …", not the file); name only tells the format
+// (CSV from NDJSON, and a .tsv file's tabs).
 func OpenReaderAt(ra io.ReaderAt, size int64, name string, opts ...Option) (alkaid.RecordReader, error) {
 	format, cfg, err := prepare(ra, size, name, opts)
 	if err != nil {

@@ -45,7 +45,7 @@ func (rd *Reader) infer() ([]*datatype.Field, error) {
 			}
 		}
 		if _, err := rd.in.(io.Seeker).Seek(rd.start, io.SeekStart); err != nil {
-			return nil, fmt.Errorf("csv: WithInferAll: %w", err)
+			return nil, fmt.Errorf("csv: WithInferAll: seeking the input: %w", err)
 		}
 		names := rd.names
 		if err := rd.begin(); err != nil {

@@ -20,7 +20,7 @@ type source struct {
 
 func newSource(r io.Reader, cfg *readerConfig) *source {
 	return &source{
-		buf:  chunkpipe.Buffer{R: r, Block: cfg.blockSize, Max: cfg.maxRecord},
+		buf:  chunkpipe.Buffer{R: r, Block: cfg.blockSize, Max: cfg.limits.MaxRecordBytes},
 		line: 1, quote: cfg.quote, comment: cfg.comment, nl: '\n', brk: "\n",
 	}
 }
@@ -205,7 +205,7 @@ func (s *source) through(n, stop int) (int, error) {
 			return end, nil
 		case tooLong:
 			line := s.line + bytes.Count(s.buf.Pend[:end], []byte{s.nl})
-			return 0, fmt.Errorf("csv: %w: line %d: a record longer than %d bytes (an unclosed quote? WithMaxRecordBytes raises the limit)",
+			return 0, fmt.Errorf("csv: %w: line %d: a record longer than %d bytes (an unclosed quote? Limits.MaxRecordBytes raises the limit)",
 				ErrLimit, line, s.buf.Max)
 		}
 		done = end

@@ -58,9 +58,9 @@ func encode(t testing.TB, f Format, recs []*alkaid.Record, pqOpts ...parquet.Wri
 	case FormatIPCStream:
 		w, err = ipc.NewStreamWriter(&buf, s)
 	case FormatCSV:
-		w = csv.NewWriter(&buf)
+		w, err = csv.NewWriter(&buf, s)
 	case FormatNDJSON:
-		w = ndjson.NewWriter(&buf)
+		w, err = ndjson.NewWriter(&buf, s)
 	}
 	require.NoError(t, err)
 	for _, r := range recs {

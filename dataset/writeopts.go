@@ -40,7 +40,7 @@ type writeConfig struct {
 	existing    Existing
 	pq          []parquet.WriterOption
 	ipc         []ipc.WriterOption
-	csv         []csv.WriterOption
+	csv         []csv.Option
 	err         error
 }
 
@@ -120,7 +120,7 @@ func WithIPCWriterOptions(opts ...ipc.WriterOption) WriteOption {
 }
 
 // WithCSVWriterOptions passes options to every CSV writer.
-func WithCSVWriterOptions(opts ...csv.WriterOption) WriteOption {
+func WithCSVWriterOptions(opts ...csv.Option) WriteOption {
 	return func(c *writeConfig) { c.csv = append(c.csv, opts...) }
 }
 
@@ -139,8 +139,8 @@ func (c *writeConfig) newWriter(w io.Writer, s *alkaid.Schema) (recordWriter, er
 	case FormatIPCStream:
 		return ipc.NewStreamWriter(w, s, c.ipc...)
 	case FormatCSV:
-		return csv.NewWriter(w, c.csv...), nil
+		return csv.NewWriter(w, s, c.csv...)
 	default:
-		return ndjson.NewWriter(w), nil
+		return ndjson.NewWriter(w, s)
 	}
 }

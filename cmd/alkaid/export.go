@@ -129,13 +129,20 @@ func export(inPath, outPath, format, delim string, header, quiet, unionCodes boo
 	bw := bufio.NewWriterSize(cw, 1<<20)
 	var tw textWriter
 	if format == "csv" {
-		tw = csv.NewWriter(bw, csv.WriteDelimiter(comma), csv.WriteHeader(header))
+		tw, err = csv.NewWriter(bw, in.schema(), csv.WithDelimiter(comma), csv.WithHeader(header))
 	} else {
-		var opts []ndjson.WriterOption
+		var opts []ndjson.Option
 		if unionCodes {
-			opts = append(opts, ndjson.WriteUnionTypeCodes())
+			opts = append(opts, ndjson.WithUnionTypeCodes())
 		}
-		tw = ndjson.NewWriter(bw, opts...)
+		tw, err = ndjson.NewWriter(bw, in.schema(), opts...)
+	}
+	if err != nil {
+		err = fmt.Errorf("%s: %w", inPath, err)
+		if f != nil {
+			return f.fail(err, false)
+		}
+		return err
 	}
 	p := newProgress("export", quiet)
 	var rows int64

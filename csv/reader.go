@@ -112,7 +112,7 @@ func (rd *Reader) begin() error {
 		return nil
 	}
 	// No header: the first record gives the width.
-	chunk, err := rd.src.peek(1)
+	chunk, _, err := rd.src.peek(1)
 	if err != nil {
 		return err
 	}

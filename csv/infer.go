@@ -61,10 +61,15 @@ func (rd *Reader) infer() ([]*datatype.Field, error) {
 		if err != nil {
 			return nil, err
 		}
-		// A record of width cells has at least width-1 bytes, so this is
-		// bounded by the sample's size even for records that are too
-		// short (and an error).
-		f.cells = make([]cell, 0, min(recs*rd.width, len(sample)+recs))
+		// recs×width cells, but no more than a cell per byte of the
+		// sample and record: a record of width cells has at least
+		// width-1 bytes, so short records (an error) cannot make the
+		// index bigger than the input.
+		n := len(sample) + recs
+		if recs > 0 && rd.width <= n/recs {
+			n = recs * rd.width
+		}
+		f.cells = make([]cell, 0, n)
 		f.lines = make([]int, 0, recs)
 		if err := observe(sample, rd.src.line); err != nil {
 			return nil, err

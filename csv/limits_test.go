@@ -3,8 +3,11 @@ package csv
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -278,5 +281,42 @@ func TestErrorsQuoteLittle(t *testing.T) {
 				t.Fatalf("a message of %d bytes: %.300s…", n, err)
 			}
 		})
+	}
+}
+
+// TestInferIndexSizedOnce: inference allocates the index of its sample's
+// cells once, at its size, rather than growing it by doubling (which
+// allocated about three times as much and made inference slower than it
+// had been).
+func TestInferIndexSizedOnce(t *testing.T) {
+	const rows, cols = 10000, 10
+	var b strings.Builder
+	for c := range cols {
+		if c > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "c%d", c)
+	}
+	b.WriteByte('\n')
+	for r := range rows {
+		for c := range cols {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa((r + c) % 10))
+		}
+		b.WriteByte('\n')
+	}
+	data := []byte(b.String())
+	var err error
+	alloc := texttest.Allocated(func() {
+		_, err = NewReader(bytes.NewReader(data), withBlockSize(64<<10), WithInferRows(rows))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := rows*cols*int(unsafe.Sizeof(cell{})) + rows*int(unsafe.Sizeof(0))
+	if limit := index*3/2 + 4*len(data); alloc > uint64(limit) {
+		t.Fatalf("inference allocated %d bytes; an index of %d bytes and an input of %d should take at most %d", alloc, index, len(data), limit)
 	}
 }

@@ -219,7 +219,10 @@ func (in *Inputs) textPairs() []Pair {
 		{Name: "CSVWrite", Setup: setup, Bytes: csvBytes, Values: in.S.BatchRows,
 			Alkaid: func() (any, error) {
 				t.out.Reset()
-				w := csv.NewWriter(&t.out)
+				w, err := csv.NewWriter(&t.out, t.recs[0].Schema())
+				if err != nil {
+					return nil, err
+				}
 				for _, rec := range t.recs {
 					if err := w.Write(rec); err != nil {
 						return nil, err

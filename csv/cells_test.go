@@ -41,7 +41,7 @@ func TestCellForms(t *testing.T) {
 			t.Fatal(err)
 		}
 		var buf bytes.Buffer
-		w := NewWriter(&buf)
+		w := newWriter(t, &buf, rec.Schema())
 		if err := w.Write(rec); err != nil {
 			t.Fatal(err)
 		}

@@ -13,21 +13,38 @@
 // Line breaks are "\n", "\r\n" or "\r": the first one outside quotes
 // decides ([Reader.LineBreak]); a line break inside quotes is data.
 //
-// Limits keep memory bounded by them rather than by the input: a record
-// longer than [WithMaxRecordBytes] (128 MiB; an unclosed quote runs on)
-// or a header wider than [WithMaxColumns] (65536 columns) is an error
+// [Limits] keep memory bounded by them rather than by the input: a record
+// longer than Limits.MaxRecordBytes (128 MiB; an unclosed quote runs on)
+// or a header wider than Limits.MaxColumns (65536 columns) is an error
 // wrapping ErrLimit that names the line, found before more than about
 // twice the limit is held.
 //
 // Reading works in two phases: the input is cut into chunks at record
 // boundaries (quotes respected), then each chunk is split into fields and
-// parsed column by column, on as many goroutines as GOMAXPROCS (a chunk
-// ends early after about 4 MiB, so long records make smaller batches).
-// Batches come out in input order; a few chunks are in flight at any
-// time, so memory stays bounded whatever the input size.
+// parsed column by column, on [WithConcurrency] goroutines (default
+// GOMAXPROCS; a chunk ends early after about 4 MiB, so long records make
+// smaller batches). Batches come out in input order; a few chunks are in
+// flight at any time, so memory stays bounded whatever the input size. An
+// error is the one a serial read meets first (the lowest chunk's), for
+// any concurrency.
 //
-// A [Writer] writes a header and one line per row; what it writes reads
-// back to equal records through a Reader given the same schema.
+// A [Writer] is created with the schema of its records; it writes a
+// header and one line per row, and what it writes reads back to equal
+// records through a Reader given the same schema and options. Reader and
+// Writer are an alkaid.RecordReader and an alkaid.RecordWriter, so
+// alkaid.ReadAll and alkaid.Copy take them.
+//
+// One [Option] type configures both. [WithDelimiter], [WithQuote],
+// [WithHeader], [WithNullValues], [WithBooleans] and [WithConcurrency]
+// mean the same to both; [WithCRLF] is a Writer's, the others a Reader's.
+// An option of the other side, or a bad value (a negative concurrency, a
+// delimiter that is the quote), makes NewReader or NewWriter return an
+// error wrapping ErrInvalid that names the option.
+//
+// Every error wraps ErrInvalid, ErrNotSupported or ErrLimit and starts
+// with "csv: ", except that an error of the io.Reader or io.Writer (or,
+// with WithInferAll, of seeking) is wrapped as it is, after "csv: reading:"
+// or "csv: writing:".
 //
 // The text forms are those of the text grammar compute.Cast and ndjson
 // share (internal/textval/grammar; spaces around a value are refused

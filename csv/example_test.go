@@ -52,25 +52,44 @@ func ExampleReader_errors() {
 }
 
 func ExampleWriter() {
-	r, _ := csv.NewReader(strings.NewReader("a,b\n1,x\n2,\"\"\n3,\n"))
-	w := csv.NewWriter(os.Stdout, csv.WriteDelimiter(';'))
-	for rec, err := range r.Records() {
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		if err := w.Write(rec); err != nil {
-			fmt.Println(err)
-		}
+	r, err := csv.NewReader(strings.NewReader("a,b\n1,x\n2,\"\"\n3,\n"))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer r.Close()
+	w, err := csv.NewWriter(os.Stdout, r.Schema(), csv.WithDelimiter(';'))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rows, err := alkaid.Copy(w, r)
+	if err != nil {
+		fmt.Println(err)
+		return
 	}
 	if err := w.Close(); err != nil {
 		fmt.Println(err)
 	}
+	fmt.Println(rows, "rows")
 	// Output:
 	// a;b
 	// 1;x
 	// 2;""
 	// 3;
+	// 3 rows
+}
+
+func ExampleOption() {
+	// One option type serves both; each option says which it is for, and
+	// a bad value or one for the other side is an error naming it.
+	_, err := csv.NewReader(strings.NewReader("a\n1\n"), csv.WithCRLF())
+	fmt.Println(err)
+	_, err = csv.NewReader(strings.NewReader("a\n1\n"), csv.WithConcurrency(-1))
+	fmt.Println(err)
+	// Output:
+	// csv: invalid: WithCRLF is an option of a Writer, not of a Reader
+	// csv: invalid: WithConcurrency(-1): must not be negative
 }
 
 func ExampleWithSchema() {
@@ -123,11 +142,11 @@ func ExampleReader_LineBreak() {
 	// 2 rows, b: ["x\ry" "z"]
 }
 
-func ExampleWithMaxRecordBytes() {
+func ExampleWithLimits() {
 	// A quote left open runs on to the end; the limit stops it early.
 	in := "a,b\n1,2\n3,\"" + strings.Repeat("x", 1000)
-	_, err := csv.NewReader(strings.NewReader(in), csv.WithMaxRecordBytes(100))
+	_, err := csv.NewReader(strings.NewReader(in), csv.WithLimits(csv.Limits{MaxRecordBytes: 100}))
 	fmt.Println(err)
 	// Output:
-	// csv: limit exceeded: line 3: a record longer than 100 bytes (an unclosed quote? WithMaxRecordBytes raises the limit)
+	// csv: limit exceeded: line 3: a record longer than 100 bytes (an unclosed quote? Limits.MaxRecordBytes raises the limit)
 }

@@ -31,7 +31,7 @@ func FuzzReader(f *testing.F) {
 		{Name: "c", Type: ts, Nullable: true},
 	}, datatype.Metadata{})
 	f.Fuzz(func(t *testing.T, data []byte, mode uint8) {
-		opts := []ReaderOption{WithBatchSize(2), withBlockSize(16), WithConcurrency(2), WithInferRows(3)}
+		opts := []Option{WithBatchSize(2), withBlockSize(16), WithConcurrency(2), WithInferRows(3)}
 		if mode&1 != 0 {
 			opts = append(opts, WithSchema(schema), WithPositional(), WithHeader(false))
 		}
@@ -78,7 +78,7 @@ func FuzzReaderDefaults(f *testing.F) {
 		{Name: "b", Type: datatype.String, Nullable: true},
 	}, datatype.Metadata{})
 	f.Fuzz(func(t *testing.T, data []byte, withSchema bool) {
-		var opts []ReaderOption
+		var opts []Option
 		if withSchema {
 			opts = append(opts, WithSchema(schema), WithPositional())
 		}

@@ -3,8 +3,11 @@ package csv
 import (
 	"bytes"
 	"errors"
+	"fmt"
+	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -37,7 +40,7 @@ func TestLineBreaks(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			for _, block := range []int{1, 3, 1 << 20} {
-				opts := []ReaderOption{withBlockSize(block), WithBatchSize(1), WithSchema(alkaid.NewSchema([]datatype.Field{
+				opts := []Option{withBlockSize(block), WithBatchSize(1), WithSchema(alkaid.NewSchema([]datatype.Field{
 					{Name: "a", Type: datatype.String, Nullable: true}, {Name: "b", Type: datatype.String, Nullable: true},
 				}, datatype.Metadata{})), WithPositional()}
 				if strings.HasPrefix(c.data, "#") {
@@ -99,7 +102,7 @@ func TestRecordLimit(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cr := &countingReader{r: &c.s}
-			r, err := NewReader(cr, WithMaxRecordBytes(limit), withBlockSize(4096), WithInferRows(1))
+			r, err := NewReader(cr, WithLimits(Limits{MaxRecordBytes: limit}), withBlockSize(4096), WithInferRows(1))
 			if err == nil {
 				_, err = texttest.Collect(r.Records())
 			}
@@ -113,7 +116,7 @@ func TestRecordLimit(t *testing.T) {
 	}
 	// Just within the limit reads.
 	data := "a\n\"" + strings.Repeat("x", limit-4) + "\"\n"
-	if _, _, err := readAll(t, []byte(data), WithMaxRecordBytes(limit), withBlockSize(4096)); err != nil {
+	if _, _, err := readAll(t, []byte(data), WithLimits(Limits{MaxRecordBytes: limit}), withBlockSize(4096)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -171,11 +174,11 @@ func TestMaxColumns(t *testing.T) {
 	}
 	t.Logf("refusing a %d MB header allocated %d MiB", len(header)>>20, alloc>>20)
 	// Without a header, the first record counts.
-	_, _, err = readAll(t, []byte("1,2,3\n"), WithHeader(false), WithMaxColumns(2))
+	_, _, err = readAll(t, []byte("1,2,3\n"), WithHeader(false), WithLimits(Limits{MaxColumns: 2}))
 	if !errors.Is(err, ErrLimit) {
 		t.Fatalf("got %v", err)
 	}
-	if _, _, err = readAll(t, []byte("a,b\n1,2\n"), WithMaxColumns(2)); err != nil {
+	if _, _, err = readAll(t, []byte("a,b\n1,2\n"), WithLimits(Limits{MaxColumns: 2})); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -249,7 +252,7 @@ func TestLongRecordsFewerRows(t *testing.T) {
 // was listed).
 func TestErrorsQuoteLittle(t *testing.T) {
 	long := strings.Repeat("h", 1<<20)
-	i64 := func(names ...string) ReaderOption {
+	i64 := func(names ...string) Option {
 		var fs []datatype.Field
 		for _, n := range names {
 			fs = append(fs, datatype.Field{Name: n, Type: datatype.Int64})
@@ -262,12 +265,12 @@ func TestErrorsQuoteLittle(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name, data string
-		opts       []ReaderOption
+		opts       []Option
 	}{
-		{"bad cell in a long-named column", long + "\nx\n", []ReaderOption{i64(long)}},
-		{"null in a long-named column", long + "\n\"\"\n", []ReaderOption{i64(long)}},
-		{"long bad cell", "a\n" + long + "\n", []ReaderOption{i64("a")}},
-		{"many unexpected columns", "a," + strings.Join(many, ",") + "\n1" + strings.Repeat(",1", len(many)) + "\n", []ReaderOption{i64("a")}},
+		{"bad cell in a long-named column", long + "\nx\n", []Option{i64(long)}},
+		{"null in a long-named column", long + "\n\"\"\n", []Option{i64(long)}},
+		{"long bad cell", "a\n" + long + "\n", []Option{i64("a")}},
+		{"many unexpected columns", "a," + strings.Join(many, ",") + "\n1" + strings.Repeat(",1", len(many)) + "\n", []Option{i64("a")}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, _, err := readAll(t, []byte(c.data), c.opts...)
@@ -278,5 +281,42 @@ func TestErrorsQuoteLittle(t *testing.T) {
 				t.Fatalf("a message of %d bytes: %.300s…", n, err)
 			}
 		})
+	}
+}
+
+// TestInferIndexSizedOnce: inference allocates the index of its sample's
+// cells once, at its size, rather than growing it by doubling (which
+// allocated about three times as much and made inference slower than it
+// had been).
+func TestInferIndexSizedOnce(t *testing.T) {
+	const rows, cols = 10000, 10
+	var b strings.Builder
+	for c := range cols {
+		if c > 0 {
+			b.WriteByte(',')
+		}
+		fmt.Fprintf(&b, "c%d", c)
+	}
+	b.WriteByte('\n')
+	for r := range rows {
+		for c := range cols {
+			if c > 0 {
+				b.WriteByte(',')
+			}
+			b.WriteString(strconv.Itoa((r + c) % 10))
+		}
+		b.WriteByte('\n')
+	}
+	data := []byte(b.String())
+	var err error
+	alloc := texttest.Allocated(func() {
+		_, err = NewReader(bytes.NewReader(data), withBlockSize(64<<10), WithInferRows(rows))
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	index := rows*cols*int(unsafe.Sizeof(cell{})) + rows*int(unsafe.Sizeof(0))
+	if limit := index*3/2 + 4*len(data); alloc > uint64(limit) {
+		t.Fatalf("inference allocated %d bytes; an index of %d bytes and an input of %d should take at most %d", alloc, index, len(data), limit)
 	}
 }

@@ -1,6 +1,7 @@
 package csv
 
 import (
+	"fmt"
 	"runtime"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -11,26 +12,71 @@ import (
 // starts with "csv: ".
 var (
 	// ErrInvalid is datatype.ErrInvalid: the input is not CSV of the
-	// expected shape or a cell is not a value of its column's type.
+	// expected shape, a cell is not a value of its column's type, a
+	// record has another schema than the Writer's, or an option is bad.
 	ErrInvalid = datatype.ErrInvalid
 	// ErrNotSupported is datatype.ErrNotSupported: a type without a CSV
 	// form, or an option combination that cannot work.
 	ErrNotSupported = datatype.ErrNotSupported
 	// ErrLimit is datatype.ErrLimit: a record or a header beyond the
-	// reader's limits (WithMaxRecordBytes, WithMaxColumns).
+	// reader's [Limits].
 	ErrLimit = datatype.ErrLimit
 )
 
-// The default limits of a Reader.
-const (
-	// DefaultMaxRecordBytes is the default of WithMaxRecordBytes.
-	DefaultMaxRecordBytes = 128 << 20
-	// DefaultMaxColumns is the default of WithMaxColumns.
-	DefaultMaxColumns = 1 << 16
-)
+// Limits bound what a Reader holds for one record. Zero fields take the
+// values of [DefaultLimits]; negative ones are an error.
+type Limits struct {
+	// MaxRecordBytes is the most bytes of one record, line breaks inside
+	// quotes included. A longer record, such as an unclosed quote running
+	// on, is an error wrapping ErrLimit naming its line, found before more
+	// than about twice the limit is held. The inference sample stops at
+	// this many bytes too.
+	MaxRecordBytes int
+	// MaxColumns is the most columns of the input, counted in the header
+	// or, without one, the first record. More is an error wrapping
+	// ErrLimit, found while splitting that record.
+	MaxColumns int
+}
 
-// ReaderOption configures a Reader.
-type ReaderOption func(*readerConfig)
+// DefaultLimits are the limits of a Reader without [WithLimits], and
+// those of its zero fields: 128 MiB per record, 65536 columns.
+var DefaultLimits = Limits{MaxRecordBytes: 128 << 20, MaxColumns: 1 << 16}
+
+// Option configures a Reader or a Writer. Each option says whether it
+// is for a Reader, a Writer or both; one given to the other is an error
+// naming it, as is a bad value.
+type Option func(*config)
+
+// config holds the settings of both; the options record which of them
+// they are for and the first bad value.
+type config struct {
+	r         readerConfig
+	w         writerConfig
+	err       error  // the first bad option value
+	readerOpt string // the first reader-only option given
+	writerOpt string // the first writer-only option given
+}
+
+// reader marks a reader-only option.
+func (c *config) reader(name string) {
+	if c.readerOpt == "" {
+		c.readerOpt = name
+	}
+}
+
+// writer marks a writer-only option.
+func (c *config) writer(name string) {
+	if c.writerOpt == "" {
+		c.writerOpt = name
+	}
+}
+
+// badf records a bad option value.
+func (c *config) badf(format string, args ...any) {
+	if c.err == nil {
+		c.err = fmt.Errorf("csv: %w: "+format, append([]any{ErrInvalid}, args...)...)
+	}
+}
 
 type readerConfig struct {
 	schema      *alkaid.Schema
@@ -53,150 +99,301 @@ type readerConfig struct {
 	trimSpace   bool
 	concurrency int
 	blockSize   int
-	maxRecord   int
-	maxColumns  int
+	limits      Limits
 }
-
-func defaultReaderConfig() readerConfig {
-	return readerConfig{batchRows: 16384, delim: ',', quote: '"', nulls: []string{""}, header: true,
-		inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 4 << 20,
-		maxRecord: DefaultMaxRecordBytes, maxColumns: DefaultMaxColumns}
-}
-
-// WithSchema gives the schema. With a header, its fields are matched to the
-// columns by name: a field without a column or a column without a field is
-// an error naming them (see WithPositional, WithColumns).
-func WithSchema(s *alkaid.Schema) ReaderOption { return func(c *readerConfig) { c.schema = s } }
-
-// WithPositional matches the schema's fields to the columns by position
-// (the header's names are then ignored). Without a header this is always
-// so.
-func WithPositional() ReaderOption { return func(c *readerConfig) { c.positional = true } }
-
-// WithBatchSize sets the most rows per batch (default 16384). A batch of
-// long records holds fewer: it ends at the first record end past about
-// 4 MiB of input.
-func WithBatchSize(n int) ReaderOption { return func(c *readerConfig) { c.batchRows = n } }
-
-// WithDelimiter sets the field delimiter (default ',').
-func WithDelimiter(d byte) ReaderOption { return func(c *readerConfig) { c.delim = d } }
-
-// WithQuote sets the quote character (default '"').
-func WithQuote(q byte) ReaderOption { return func(c *readerConfig) { c.quote = q } }
-
-// WithComment makes lines that start with ch comments (default: none).
-func WithComment(ch byte) ReaderOption { return func(c *readerConfig) { c.comment = ch } }
-
-// WithNullValues sets the unquoted cell texts read as null (default: the
-// empty cell only). A quoted cell is never null.
-func WithNullValues(v ...string) ReaderOption {
-	return func(c *readerConfig) { c.nulls = append([]string(nil), v...) }
-}
-
-// WithBooleans sets the spellings of true and false (default true/True/TRUE
-// and false/False/FALSE).
-func WithBooleans(trues, falses []string) ReaderOption {
-	return func(c *readerConfig) { c.trues, c.falses = trues, falses }
-}
-
-// WithHeader says whether the first record holds the column names (default
-// true). Without one the columns are named col_1, col_2, …
-func WithHeader(h bool) ReaderOption { return func(c *readerConfig) { c.header = h } }
-
-// WithSkipRows skips n records before the header (or the data).
-func WithSkipRows(n int) ReaderOption { return func(c *readerConfig) { c.skipRows = n } }
-
-// WithSkipBadRows skips the records with a wrong number of fields instead
-// of stopping with an error; Reader.Skipped counts them.
-func WithSkipBadRows() ReaderOption { return func(c *readerConfig) { c.skipBad = true } }
-
-// WithColumns reads only the named columns, in this order (projection).
-func WithColumns(names ...string) ReaderOption {
-	return func(c *readerConfig) { c.columns = append([]string(nil), names...) }
-}
-
-// WithInferRows sets how many records the inference reads (default 10000).
-// Later cells that do not fit the inferred types are errors.
-func WithInferRows(n int) ReaderOption { return func(c *readerConfig) { c.inferRows = n } }
-
-// WithInferAll infers the types from the whole input in a first pass; the
-// input must be an io.Seeker, and is read twice.
-func WithInferAll() ReaderOption { return func(c *readerConfig) { c.inferAll = true } }
-
-// WithInvalidUTF8AsBinary makes inference type a column holding invalid
-// UTF-8 as binary (its cells read as raw bytes) instead of failing.
-func WithInvalidUTF8AsBinary() ReaderOption { return func(c *readerConfig) { c.utf8Binary = true } }
-
-// WithTrimSpace makes number, boolean, date, time and timestamp cells
-// drop spaces and tabs around their value; by default " 12" is not an
-// integer (the text grammar, shared with compute.Cast and ndjson, refuses
-// it everywhere unless asked).
-func WithTrimSpace() ReaderOption { return func(c *readerConfig) { c.trimSpace = true } }
-
-// WithTimestampLayouts adds time.Parse layouts for timestamps, tried after
-// ISO-8601 (inference types such columns timestamp[us]).
-func WithTimestampLayouts(layouts ...string) ReaderOption {
-	return func(c *readerConfig) { c.layouts = append([]string(nil), layouts...) }
-}
-
-// WithConcurrency sets how many goroutines parse chunks (default
-// GOMAXPROCS).
-func WithConcurrency(n int) ReaderOption { return func(c *readerConfig) { c.concurrency = n } }
-
-// WithMaxRecordBytes sets the most bytes of one record, line breaks
-// inside quotes included (default DefaultMaxRecordBytes, 128 MiB). A
-// longer record, such as an unclosed quote running on, is an error
-// wrapping ErrLimit naming its line, found before more than about twice
-// the limit is held. The inference sample stops at this many bytes too.
-func WithMaxRecordBytes(n int) ReaderOption { return func(c *readerConfig) { c.maxRecord = n } }
-
-// WithMaxColumns sets the most columns of the input, counted in the
-// header or, without one, the first record (default DefaultMaxColumns,
-// 65536). More is an error wrapping ErrLimit, found while splitting that
-// record.
-func WithMaxColumns(n int) ReaderOption { return func(c *readerConfig) { c.maxColumns = n } }
-
-// withBlockSize sets the read size (tests use small ones).
-func withBlockSize(n int) ReaderOption { return func(c *readerConfig) { c.blockSize = n } }
-
-// WriterOption configures a Writer.
-type WriterOption func(*writerConfig)
 
 type writerConfig struct {
 	delim         byte
 	quote         byte
 	header        bool
-	null          string
+	nulls         []string // the first is written; strings equal to any are quoted
 	trueS, falseS string
 	crlf          bool
 	concurrency   int
 }
 
-func defaultWriterConfig() writerConfig {
-	return writerConfig{delim: ',', quote: '"', header: true, trueS: "true", falseS: "false", concurrency: runtime.GOMAXPROCS(0)}
+func newConfig(opts []Option) config {
+	procs := runtime.GOMAXPROCS(0)
+	c := config{
+		r: readerConfig{batchRows: 16384, delim: ',', quote: '"', nulls: []string{""}, header: true,
+			inferRows: 10000, concurrency: procs, blockSize: 4 << 20, limits: DefaultLimits},
+		w: writerConfig{delim: ',', quote: '"', header: true, nulls: []string{""}, trueS: "true", falseS: "false",
+			concurrency: procs},
+	}
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
 }
 
-// WriteDelimiter sets the field delimiter (default ',').
-func WriteDelimiter(d byte) WriterOption { return func(c *writerConfig) { c.delim = d } }
-
-// WriteQuote sets the quote character (default '"').
-func WriteQuote(q byte) WriterOption { return func(c *writerConfig) { c.quote = q } }
-
-// WriteHeader says whether to write the column names first (default true).
-func WriteHeader(h bool) WriterOption { return func(c *writerConfig) { c.header = h } }
-
-// WriteNull sets the text of a null (default: an empty cell). String values
-// equal to it are quoted, so they read back as strings.
-func WriteNull(s string) WriterOption { return func(c *writerConfig) { c.null = s } }
-
-// WriteBooleans sets the spellings of true and false.
-func WriteBooleans(t, f string) WriterOption {
-	return func(c *writerConfig) { c.trueS, c.falseS = t, f }
+// readerOptions returns a Reader's configuration, or the error of a bad
+// or writer-only option.
+func readerOptions(opts []Option) (readerConfig, error) {
+	c := newConfig(opts)
+	if c.err != nil {
+		return readerConfig{}, c.err
+	}
+	if c.writerOpt != "" {
+		return readerConfig{}, fmt.Errorf("csv: %w: %s is an option of a Writer, not of a Reader", ErrInvalid, c.writerOpt)
+	}
+	if err := checkChars("Reader", c.r.delim, c.r.quote, c.r.comment); err != nil {
+		return readerConfig{}, err
+	}
+	return c.r, nil
 }
 
-// WriteCRLF ends lines with "\r\n" instead of "\n".
-func WriteCRLF() WriterOption { return func(c *writerConfig) { c.crlf = true } }
+// writerOptions returns a Writer's configuration, or the error of a bad
+// or reader-only option.
+func writerOptions(opts []Option) (writerConfig, error) {
+	c := newConfig(opts)
+	if c.err != nil {
+		return writerConfig{}, c.err
+	}
+	if c.readerOpt != "" {
+		return writerConfig{}, fmt.Errorf("csv: %w: %s is an option of a Reader, not of a Writer", ErrInvalid, c.readerOpt)
+	}
+	if len(c.w.nulls) == 0 {
+		return writerConfig{}, fmt.Errorf("csv: %w: WithNullValues(): a Writer needs the text of a null", ErrInvalid)
+	}
+	if err := checkChars("Writer", c.w.delim, c.w.quote, 0); err != nil {
+		return writerConfig{}, err
+	}
+	return c.w, nil
+}
 
-// WriteConcurrency sets how many goroutines format the rows of a large
-// batch (default GOMAXPROCS); the output is the same for any value.
-func WriteConcurrency(n int) WriterOption { return func(c *writerConfig) { c.concurrency = n } }
+// checkChars checks that the delimiter, quote and comment characters can
+// be told apart.
+func checkChars(of string, delim, quote, comment byte) error {
+	bad := func(what string) error { return fmt.Errorf("csv: %w: %s: %s", ErrInvalid, of, what) }
+	switch {
+	case delim == quote:
+		return bad(fmt.Sprintf("WithDelimiter(%q) and WithQuote(%q): the delimiter and the quote are the same character", delim, quote))
+	case comment != 0 && (comment == delim || comment == quote):
+		return bad(fmt.Sprintf("WithComment(%q): the comment character is the delimiter or the quote", comment))
+	}
+	return nil
+}
+
+// lineChar reports whether b cannot be a delimiter, quote or comment
+// character.
+func lineChar(b byte) bool { return b == '\n' || b == '\r' || b == 0 }
+
+// WithSchema gives a Reader the schema. With a header, its fields are
+// matched to the columns by name: a field without a column or a column
+// without a field is an error naming them (see WithPositional,
+// WithColumns).
+func WithSchema(s *alkaid.Schema) Option {
+	return func(c *config) {
+		c.reader("WithSchema")
+		if s == nil {
+			c.badf("WithSchema(nil)")
+		}
+		c.r.schema = s
+	}
+}
+
+// WithPositional makes a Reader match the schema's fields to the columns
+// by position (the header's names are then ignored). Without a header
+// this is always so.
+func WithPositional() Option {
+	return func(c *config) { c.reader("WithPositional"); c.r.positional = true }
+}
+
+// WithBatchSize sets the most rows per batch a Reader yields (default
+// 16384). A batch of long records holds fewer: it ends at the first
+// record end past about 4 MiB of input.
+func WithBatchSize(n int) Option {
+	return func(c *config) {
+		c.reader("WithBatchSize")
+		if n <= 0 {
+			c.badf("WithBatchSize(%d): the batch size must be positive", n)
+		}
+		c.r.batchRows = n
+	}
+}
+
+// WithDelimiter sets the field delimiter of a Reader or a Writer
+// (default ','). It must differ from the quote and not be a line break or
+// NUL.
+func WithDelimiter(d byte) Option {
+	return func(c *config) {
+		if lineChar(d) {
+			c.badf("WithDelimiter(%q): the delimiter must not be a line break or NUL", d)
+		}
+		c.r.delim, c.w.delim = d, d
+	}
+}
+
+// WithQuote sets the quote character of a Reader or a Writer (default
+// '"'). It must differ from the delimiter and not be a line break or NUL.
+func WithQuote(q byte) Option {
+	return func(c *config) {
+		if lineChar(q) {
+			c.badf("WithQuote(%q): the quote must not be a line break or NUL", q)
+		}
+		c.r.quote, c.w.quote = q, q
+	}
+}
+
+// WithComment makes a Reader skip the lines that start with ch (default:
+// none).
+func WithComment(ch byte) Option {
+	return func(c *config) {
+		c.reader("WithComment")
+		if lineChar(ch) {
+			c.badf("WithComment(%q): the comment character must not be a line break or NUL", ch)
+		}
+		c.r.comment = ch
+	}
+}
+
+// WithNullValues sets the texts of a null. A Reader reads each of them,
+// unquoted, as null (default: the empty cell only; a quoted cell is never
+// null); a Writer writes the first, and quotes a string equal to any of
+// them so that it reads back as a string. A Writer needs at least one.
+func WithNullValues(v ...string) Option {
+	return func(c *config) {
+		c.r.nulls = append([]string(nil), v...)
+		c.w.nulls = c.r.nulls
+	}
+}
+
+// WithBooleans sets the spellings of true and false (default
+// true/True/TRUE and false/False/FALSE). A Reader takes all of them; a
+// Writer writes the first of each (default true and false).
+func WithBooleans(trues, falses []string) Option {
+	return func(c *config) {
+		c.r.trues, c.r.falses = append([]string(nil), trues...), append([]string(nil), falses...)
+		if len(trues) > 0 {
+			c.w.trueS = trues[0]
+		}
+		if len(falses) > 0 {
+			c.w.falseS = falses[0]
+		}
+	}
+}
+
+// WithHeader says whether the first record holds the column names: a
+// Reader reads them, a Writer writes them (default true). A Reader
+// without one names the columns col_1, col_2, …
+func WithHeader(h bool) Option {
+	return func(c *config) { c.r.header, c.w.header = h, h }
+}
+
+// WithSkipRows makes a Reader skip n records before the header (or the
+// data).
+func WithSkipRows(n int) Option {
+	return func(c *config) {
+		c.reader("WithSkipRows")
+		if n < 0 {
+			c.badf("WithSkipRows(%d): must not be negative", n)
+		}
+		c.r.skipRows = n
+	}
+}
+
+// WithSkipBadRows makes a Reader skip the records with a wrong number of
+// fields instead of stopping with an error; Reader.Skipped counts them.
+func WithSkipBadRows() Option {
+	return func(c *config) { c.reader("WithSkipBadRows"); c.r.skipBad = true }
+}
+
+// WithColumns makes a Reader read only the named columns, in this order
+// (projection).
+func WithColumns(names ...string) Option {
+	return func(c *config) {
+		c.reader("WithColumns")
+		c.r.columns = append([]string(nil), names...)
+	}
+}
+
+// WithInferRows sets how many records a Reader's inference reads
+// (default 10000). Later cells that do not fit the inferred types are
+// errors.
+func WithInferRows(n int) Option {
+	return func(c *config) {
+		c.reader("WithInferRows")
+		if n <= 0 {
+			c.badf("WithInferRows(%d): must be positive", n)
+		}
+		c.r.inferRows = n
+	}
+}
+
+// WithInferAll makes a Reader infer the types from the whole input in a
+// first pass; the input must be an io.Seeker, and is read twice.
+func WithInferAll() Option {
+	return func(c *config) { c.reader("WithInferAll"); c.r.inferAll = true }
+}
+
+// WithInvalidUTF8AsBinary makes a Reader's inference type a column
+// holding invalid UTF-8 as binary (its cells read as raw bytes) instead
+// of failing.
+func WithInvalidUTF8AsBinary() Option {
+	return func(c *config) { c.reader("WithInvalidUTF8AsBinary"); c.r.utf8Binary = true }
+}
+
+// WithTrimSpace makes a Reader's number, boolean, date, time and
+// timestamp cells drop spaces and tabs around their value; by default
+// " 12" is not an integer (the text grammar, shared with compute.Cast and
+// ndjson, refuses it everywhere unless asked).
+func WithTrimSpace() Option {
+	return func(c *config) { c.reader("WithTrimSpace"); c.r.trimSpace = true }
+}
+
+// WithTimestampLayouts adds time.Parse layouts for a Reader's
+// timestamps, tried after ISO-8601 (inference types such columns
+// timestamp[us]).
+func WithTimestampLayouts(layouts ...string) Option {
+	return func(c *config) {
+		c.reader("WithTimestampLayouts")
+		c.r.layouts = append([]string(nil), layouts...)
+	}
+}
+
+// WithConcurrency sets how many goroutines parse chunks (a Reader) or
+// format the rows of a large batch (a Writer): 0 is runtime.GOMAXPROCS(0)
+// (the default), 1 is serial, negative is an error. The output is the
+// same for any value.
+func WithConcurrency(n int) Option {
+	return func(c *config) {
+		if n < 0 {
+			c.badf("WithConcurrency(%d): must not be negative", n)
+		}
+		if n == 0 {
+			n = runtime.GOMAXPROCS(0)
+		}
+		c.r.concurrency, c.w.concurrency = n, n
+	}
+}
+
+// WithLimits sets a Reader's limits (default [DefaultLimits]); zero
+// fields keep their defaults.
+func WithLimits(l Limits) Option {
+	return func(c *config) {
+		c.reader("WithLimits")
+		switch {
+		case l.MaxRecordBytes < 0:
+			c.badf("WithLimits: MaxRecordBytes %d: must not be negative", l.MaxRecordBytes)
+		case l.MaxColumns < 0:
+			c.badf("WithLimits: MaxColumns %d: must not be negative", l.MaxColumns)
+		}
+		if l.MaxRecordBytes == 0 {
+			l.MaxRecordBytes = DefaultLimits.MaxRecordBytes
+		}
+		if l.MaxColumns == 0 {
+			l.MaxColumns = DefaultLimits.MaxColumns
+		}
+		c.r.limits = l
+	}
+}
+
+// WithCRLF makes a Writer end lines with "\r\n" instead of "\n".
+func WithCRLF() Option {
+	return func(c *config) { c.writer("WithCRLF"); c.w.crlf = true }
+}
+
+// withBlockSize sets a Reader's read size (tests use small ones).
+func withBlockSize(n int) Option {
+	return func(c *config) { c.reader("withBlockSize"); c.r.blockSize = max(n, 1) }
+}

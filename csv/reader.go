@@ -2,7 +2,6 @@ package csv
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"io"
 	"iter"
@@ -39,13 +38,11 @@ type Reader struct {
 
 // NewReader reads the header (and, without a schema, the inference sample)
 // of r and returns a Reader of the rest. Errors name what is wrong: a bad
-// option, a header that does not match the schema, a malformed sample.
-func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
-	cfg := defaultReaderConfig()
-	for _, o := range opts {
-		o(&cfg)
-	}
-	if err := cfg.check(); err != nil {
+// option (or a Writer's), a header that does not match the schema, a
+// malformed sample.
+func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
+	cfg, err := readerOptions(opts)
+	if err != nil {
 		return nil, err
 	}
 	rd := &Reader{cfg: cfg, in: r}
@@ -56,7 +53,7 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 		}
 		pos, err := sk.Seek(0, io.SeekCurrent)
 		if err != nil {
-			return nil, fmt.Errorf("csv: WithInferAll: %w", err)
+			return nil, fmt.Errorf("csv: WithInferAll: seeking the input: %w", err)
 		}
 		rd.start = pos
 	}
@@ -71,35 +68,6 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 		return nil, err
 	}
 	return rd, nil
-}
-
-func (c *readerConfig) check() error {
-	bad := func(what string) error { return fmt.Errorf("csv: %w: %s", ErrNotSupported, what) }
-	switch {
-	case c.batchRows <= 0:
-		return bad(fmt.Sprintf("batch size %d: must be positive", c.batchRows))
-	case c.inferRows <= 0:
-		return bad(fmt.Sprintf("infer rows %d: must be positive", c.inferRows))
-	case c.delim == c.quote:
-		return bad("the delimiter and the quote are the same character")
-	case c.delim == '\n' || c.delim == '\r' || c.quote == '\n' || c.quote == '\r' || c.delim == 0 || c.quote == 0:
-		return bad("the delimiter and the quote must not be a line break or NUL")
-	case c.comment == c.delim || c.comment == c.quote || c.comment == '\n':
-		if c.comment != 0 {
-			return bad("the comment character is the delimiter, the quote or a line break")
-		}
-	case c.skipRows < 0:
-		return bad("negative skip rows")
-	case c.maxRecord <= 0 || c.maxColumns <= 0:
-		return bad("the record and column limits must be positive")
-	}
-	if c.concurrency < 1 {
-		c.concurrency = 1
-	}
-	if c.blockSize < 1 {
-		c.blockSize = 1 << 20
-	}
-	return nil
 }
 
 // begin skips the skip rows and reads the header.
@@ -125,7 +93,7 @@ func (rd *Reader) begin() error {
 			return err
 		}
 		// Sized by the delimiters (up to the limit), not grown by doubling.
-		f := fields{cells: make([]cell, 0, min(bytes.Count(chunk, []byte{rd.cfg.delim}), rd.cfg.maxColumns)+1)}
+		f := fields{cells: make([]cell, 0, min(bytes.Count(chunk, []byte{rd.cfg.delim}), rd.cfg.limits.MaxColumns)+1)}
 		if err := sp.split(chunk, line, &f); err != nil {
 			return err
 		}
@@ -144,7 +112,7 @@ func (rd *Reader) begin() error {
 		return nil
 	}
 	// No header: the first record gives the width.
-	chunk, err := rd.src.peek(1)
+	chunk, _, err := rd.src.peek(1)
 	if err != nil {
 		return err
 	}
@@ -397,13 +365,14 @@ func (rd *Reader) parse(chunk []byte, line int) (*alkaid.Record, error) {
 var fieldsPool = sync.Pool{New: func() any { return new(fields) }}
 
 // Records yields the record batches in input order, then stops; an error
-// is yielded once, last. Chunks are parsed on the configured number of
+// is yielded once, last: the one a serial read would meet first, whatever
+// the concurrency. Chunks are parsed on the configured number of
 // goroutines, a few batches ahead of the consumer. Records can be ranged
-// over once.
+// over once; breaking out of the loop stops the goroutines.
 func (rd *Reader) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
 		if rd.used {
-			yield(nil, errors.New("csv: Records was already ranged over"))
+			yield(nil, fmt.Errorf("csv: %w: Records was already ranged over (a Reader reads its input once)", ErrInvalid))
 			return
 		}
 		rd.used = true
@@ -417,3 +386,9 @@ func (rd *Reader) Records() iter.Seq2[*alkaid.Record, error] {
 		pipe.Run()(yield)
 	}
 }
+
+// Close releases the Reader. It does not close the io.Reader given to
+// NewReader (the parsing goroutines end with the loop over Records), so
+// it has nothing to do and returns nil; it is there so that a Reader is
+// an alkaid.RecordReader.
+func (rd *Reader) Close() error { return nil }

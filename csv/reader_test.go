@@ -22,7 +22,7 @@ func TestInfer(t *testing.T) {
 	cases := []struct {
 		name, cells string // cells separated by '|'
 		want        string
-		opts        []ReaderOption
+		opts        []Option
 	}{
 		{"ints", "1|-2|+3|", "int64", nil},
 		{"int64 max", "9223372036854775807|-9223372036854775808", "int64", nil},
@@ -32,7 +32,7 @@ func TestInfer(t *testing.T) {
 		{"float digits beyond 15 make a decimal", "1.5|0.1234567890123456789", "decimal128(38, 19)", nil},
 		{"float overflow makes a string", "1.5|1e400", "utf8", nil},
 		{"bools", "true|False|TRUE", "bool", nil},
-		{"custom bools", "y|n", "bool", []ReaderOption{WithBooleans([]string{"y"}, []string{"n"})}},
+		{"custom bools", "y|n", "bool", []Option{WithBooleans([]string{"y"}, []string{"n"})}},
 		{"dates", "2024-01-02|1999-12-31", "date32", nil},
 		{"bad date is a string", "2024-02-30", "utf8", nil},
 		{"times", "12:00:00|23:59:59.123", "time64[us]", nil},
@@ -40,13 +40,13 @@ func TestInfer(t *testing.T) {
 		{"timestamps", "2024-01-02T03:04:05|2024-01-02 03:04:05.5", "timestamp[us]", nil},
 		{"zoned timestamps", "2024-01-02T03:04:05Z|2024-01-02T03:04:05+02:00", "timestamp[us, tz=UTC]", nil},
 		{"zoned and not is a string", "2024-01-02T03:04:05Z|2024-01-02T03:04:05", "utf8", nil},
-		{"layouts", "02/01/2024 10:00", "timestamp[us]", []ReaderOption{WithTimestampLayouts("02/01/2006 15:04")}},
+		{"layouts", "02/01/2024 10:00", "timestamp[us]", []Option{WithTimestampLayouts("02/01/2006 15:04")}},
 		{"quoted empty is a string", `1|""`, "utf8", nil},
 		{"all null", "||", "utf8", nil},
 		{"mixed", "1|x", "utf8", nil},
 		{"leading zeros stay strings", "02134|10001", "utf8", nil},
 		{"zero and fractions are numbers", "0|0.5|-0.25", "float64", nil},
-		{"invalid UTF-8 as binary", "a|\xff", "binary", []ReaderOption{WithInvalidUTF8AsBinary()}},
+		{"invalid UTF-8 as binary", "a|\xff", "binary", []Option{WithInvalidUTF8AsBinary()}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -90,23 +90,23 @@ func TestReadErrors(t *testing.T) {
 	i64 := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int64, Nullable: true}, {Name: "b", Type: datatype.String, Nullable: true}}, datatype.Metadata{})
 	cases := []struct {
 		name, data string
-		opts       []ReaderOption
+		opts       []Option
 		want       []string
 	}{
 		{"wrong field count", "a,b\n1,x\n2\n", nil, []string{"line 3", "1 fields, want 2"}},
-		{"overflow with schema", "a,b\n1,x\n99999999999999999999,y\n", []ReaderOption{WithSchema(i64)}, []string{"line 3", `column 1 ("a")`, "99999999999999999999"}},
-		{"overflow after the sample", "a\n1\n2\n99999999999999999999\n", []ReaderOption{WithInferRows(2)}, []string{"line 4", `column 1 ("a")`, "99999999999999999999"}},
+		{"overflow with schema", "a,b\n1,x\n99999999999999999999,y\n", []Option{WithSchema(i64)}, []string{"line 3", `column 1 ("a")`, "99999999999999999999"}},
+		{"overflow after the sample", "a\n1\n2\n99999999999999999999\n", []Option{WithInferRows(2)}, []string{"line 4", `column 1 ("a")`, "99999999999999999999"}},
 		{"invalid UTF-8", "a,b\n1,ok\n2,b\xffd\n", nil, []string{"line 3", `column 2 ("b")`, "UTF-8"}},
-		{"invalid UTF-8 after the sample", "a,b\n1,ok\n2,b\xffd\n", []ReaderOption{WithInferRows(1), WithBatchSize(1)}, []string{"line 3", `column 2 ("b")`, "UTF-8"}},
-		{"missing and unexpected columns", "a,c\n1,x\n", []ReaderOption{WithSchema(i64)}, []string{`missing from the header: "b"`, `not in the schema: "c"`}},
+		{"invalid UTF-8 after the sample", "a,b\n1,ok\n2,b\xffd\n", []Option{WithInferRows(1), WithBatchSize(1)}, []string{"line 3", `column 2 ("b")`, "UTF-8"}},
+		{"missing and unexpected columns", "a,c\n1,x\n", []Option{WithSchema(i64)}, []string{`missing from the header: "b"`, `not in the schema: "c"`}},
 		{"unclosed quote", "a,b\n1,\"x\n", nil, []string{"line 2", "not closed"}},
 		{"text after quote", "a,b\n1,\"x\"y\n", nil, []string{"line 2", "after the closing quote"}},
 		{"bare quote", "a,b\n1,x\"y\n", nil, []string{"line 2", "quote in an unquoted field"}},
 		{"empty input", "", nil, []string{"no header"}},
-		{"projection of a missing column", "a,b\n1,2\n", []ReaderOption{WithColumns("a", "zz")}, []string{`"zz"`}},
-		{"fraction too fine for the unit", "t\n12:00:00.5\n", []ReaderOption{WithSchema(alkaid.NewSchema([]datatype.Field{{Name: "t", Type: time32s, Nullable: true}}, datatype.Metadata{}))}, []string{"line 2", "finer than the type holds"}},
-		{"null in non-nullable", "a\n1\n\n2\n", []ReaderOption{WithSchema(alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int64}}, datatype.Metadata{}))}, []string{"line 3", "non-nullable"}},
-		{"bad option", "a\n1\n", []ReaderOption{WithDelimiter('"')}, []string{"delimiter and the quote"}},
+		{"projection of a missing column", "a,b\n1,2\n", []Option{WithColumns("a", "zz")}, []string{`"zz"`}},
+		{"fraction too fine for the unit", "t\n12:00:00.5\n", []Option{WithSchema(alkaid.NewSchema([]datatype.Field{{Name: "t", Type: time32s, Nullable: true}}, datatype.Metadata{}))}, []string{"line 2", "finer than the type holds"}},
+		{"null in non-nullable", "a\n1\n\n2\n", []Option{WithSchema(alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int64}}, datatype.Metadata{}))}, []string{"line 3", "non-nullable"}},
+		{"bad option", "a\n1\n", []Option{WithDelimiter('"')}, []string{"delimiter and the quote"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

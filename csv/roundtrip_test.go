@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"io"
 	"math/rand/v2"
 	"testing"
 
@@ -17,7 +18,17 @@ func splitTypes(t *testing.T) (ok, not []datatype.Field) {
 	return texttest.SplitTypes(t, cellSupported, 25)
 }
 
-func readAll(t *testing.T, data []byte, opts ...ReaderOption) (*alkaid.Schema, []*alkaid.Record, error) {
+// newWriter is NewWriter for a test: an error fails it.
+func newWriter(t testing.TB, w io.Writer, s *alkaid.Schema, opts ...Option) *Writer {
+	t.Helper()
+	wr, err := NewWriter(w, s, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wr
+}
+
+func readAll(t *testing.T, data []byte, opts ...Option) (*alkaid.Schema, []*alkaid.Record, error) {
 	t.Helper()
 	r, err := NewReader(bytes.NewReader(data), opts...)
 	if err != nil {
@@ -57,7 +68,7 @@ func TestRoundTripAllTypes(t *testing.T) {
 		t.Run(fmt.Sprintf("seed%d_rows%d_batch%d", c.seed, c.rows, c.batch), func(t *testing.T) {
 			rec := randdata.New(c.seed).Record(schema, c.rows)
 			var buf bytes.Buffer
-			w := NewWriter(&buf)
+			w := newWriter(t, &buf, rec.Schema())
 			if err := w.Write(rec); err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +100,7 @@ func TestRoundTripOptions(t *testing.T) {
 	schema := alkaid.NewSchema(ok, datatype.Metadata{})
 	rec := randdata.New(9).Record(schema, 300)
 	var buf bytes.Buffer
-	w := NewWriter(&buf, WriteDelimiter(';'), WriteQuote('\''), WriteNull("NA"), WriteBooleans("yes", "no"), WriteCRLF())
+	w := newWriter(t, &buf, rec.Schema(), WithDelimiter(';'), WithQuote('\''), WithNullValues("NA"), WithBooleans([]string{"yes"}, []string{"no"}), WithCRLF())
 	if err := w.Write(rec); err != nil {
 		t.Fatal(err)
 	}
@@ -111,9 +122,8 @@ func TestWriteUnsupported(t *testing.T) {
 	for _, f := range not {
 		t.Run(f.Name, func(t *testing.T) {
 			schema := alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{})
-			rec := randdata.New(1).Record(schema, 3)
 			var buf bytes.Buffer
-			err := NewWriter(&buf).Write(rec)
+			_, err := NewWriter(&buf, schema)
 			if !errors.Is(err, ErrNotSupported) || !bytes.Contains([]byte(err.Error()), []byte(fmt.Sprintf("%q", f.Name))) {
 				t.Fatalf("err = %v, want ErrNotSupported naming %q", err, f.Name)
 			}
@@ -137,7 +147,7 @@ func TestRoundTripEachType(t *testing.T) {
 			schema := alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{})
 			rec := randdata.New(5).Record(schema, 60)
 			var buf bytes.Buffer
-			w := NewWriter(&buf)
+			w := newWriter(t, &buf, rec.Schema())
 			if err := w.Write(rec); err != nil {
 				t.Fatal(err)
 			}
@@ -162,7 +172,7 @@ func TestParallelWriteSameBytes(t *testing.T) {
 	var outs [][]byte
 	for _, n := range []int{1, 2, 3} {
 		var buf bytes.Buffer
-		w := NewWriter(&buf, WriteConcurrency(n))
+		w := newWriter(t, &buf, rec.Schema(), WithConcurrency(n))
 		if err := w.Write(rec); err != nil {
 			t.Fatal(err)
 		}
@@ -188,7 +198,7 @@ func TestParallelReadSameRecords(t *testing.T) {
 	schema := alkaid.NewSchema(ok, datatype.Metadata{})
 	rec := randdata.New(12).Record(schema, 400)
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := newWriter(t, &buf, rec.Schema())
 	if err := w.Write(rec); err != nil {
 		t.Fatal(err)
 	}
@@ -214,7 +224,7 @@ func TestNumbersQuotedWhenNeeded(t *testing.T) {
 	rec := randdata.New(3).Record(schema, 200)
 	for _, d := range []byte{'.', '-', 'e'} {
 		var buf bytes.Buffer
-		w := NewWriter(&buf, WriteDelimiter(d))
+		w := newWriter(t, &buf, rec.Schema(), WithDelimiter(d))
 		if err := w.Write(rec); err != nil {
 			t.Fatal(err)
 		}

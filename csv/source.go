@@ -20,7 +20,7 @@ type source struct {
 
 func newSource(r io.Reader, cfg *readerConfig) *source {
 	return &source{
-		buf:  chunkpipe.Buffer{R: r, Block: cfg.blockSize, Max: cfg.maxRecord},
+		buf:  chunkpipe.Buffer{R: r, Block: cfg.blockSize, Max: cfg.limits.MaxRecordBytes},
 		line: 1, quote: cfg.quote, comment: cfg.comment, nl: '\n', brk: "\n",
 	}
 }
@@ -166,7 +166,7 @@ func (s *source) cut(b []byte, n, stop int, atEOF bool) (end, recs int, st cutSt
 // chunkpipe.ChunkBytes), their first line number, and io.EOF when
 // nothing is left.
 func (s *source) next(n int) ([]byte, int, error) {
-	end, err := s.through(n, chunkpipe.ChunkBytes)
+	end, _, err := s.through(n, chunkpipe.ChunkBytes)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -180,18 +180,19 @@ func (s *source) next(n int) ([]byte, int, error) {
 }
 
 // peek returns the bytes of the next n records (fewer at EOF, or past
-// the record limit in bytes) without consuming them.
-func (s *source) peek(n int) ([]byte, error) {
-	end, err := s.through(n, s.buf.Max)
+// the record limit in bytes) without consuming them, and how many
+// records they hold.
+func (s *source) peek(n int) ([]byte, int, error) {
+	end, recs, err := s.through(n, s.buf.Max)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	return s.buf.Pend[:end:end], nil
+	return s.buf.Pend[:end:end], recs, nil
 }
 
 // through reads until the next n records, or those through stop bytes,
-// are in the buffer, and returns their end.
-func (s *source) through(n, stop int) (int, error) {
+// are in the buffer, and returns their end and count.
+func (s *source) through(n, stop int) (int, int, error) {
 	// The records found before a fill are not scanned again after it:
 	// rescanning from the start made inference, whose first read is
 	// small, scan its rows several times.
@@ -202,15 +203,15 @@ func (s *source) through(n, stop int) (int, error) {
 		recs += r
 		switch st {
 		case complete:
-			return end, nil
+			return end, recs, nil
 		case tooLong:
 			line := s.line + bytes.Count(s.buf.Pend[:end], []byte{s.nl})
-			return 0, fmt.Errorf("csv: %w: line %d: a record longer than %d bytes (an unclosed quote? WithMaxRecordBytes raises the limit)",
+			return 0, 0, fmt.Errorf("csv: %w: line %d: a record longer than %d bytes (an unclosed quote? Limits.MaxRecordBytes raises the limit)",
 				ErrLimit, line, s.buf.Max)
 		}
 		done = end
 		if err := s.fill(); err != nil {
-			return 0, err
+			return 0, 0, err
 		}
 	}
 }

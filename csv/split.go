@@ -53,7 +53,7 @@ type splitter struct {
 
 func newSplitter(cfg *readerConfig, nl byte, width int) *splitter {
 	sp := &splitter{delim: cfg.delim, quote: cfg.quote, comment: cfg.comment, nl: nl,
-		width: width, maxCols: cfg.maxColumns, skipBad: cfg.skipBad}
+		width: width, maxCols: cfg.limits.MaxColumns, skipBad: cfg.skipBad}
 	sp.stop[sp.delim], sp.stop[nl], sp.stop[sp.quote] = true, true, true
 	return sp
 }
@@ -148,7 +148,7 @@ func (sp *splitter) add(f *fields, first, limit int, c cell, line int) error {
 // limit.
 func (sp *splitter) past(line int) error {
 	if sp.width == 0 {
-		return fmt.Errorf("csv: %w: line %d: more than %d columns (WithMaxColumns raises the limit)", ErrLimit, line, sp.maxCols)
+		return fmt.Errorf("csv: %w: line %d: more than %d columns (Limits.MaxColumns raises the limit)", ErrLimit, line, sp.maxCols)
 	}
 	sp.over++
 	return nil

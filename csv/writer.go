@@ -10,12 +10,13 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
-// Writer writes record batches as CSV: a header (unless WriteHeader(false))
-// before the first batch, then one line per row. Every batch must have
-// the schema of the first.
+// Writer writes record batches as CSV: a header (unless WithHeader(false)),
+// then one line per row. It is an alkaid.RecordWriter: every batch must
+// have the schema it was created with.
 type Writer struct {
 	w      io.Writer
 	cfg    writerConfig
@@ -26,17 +27,38 @@ type Writer struct {
 	parts  [][]byte // the buffers of parallel formatting, kept between batches
 }
 
-// NewWriter returns a Writer to w.
-func NewWriter(w io.Writer, opts ...WriterOption) *Writer {
-	cfg := defaultWriterConfig()
-	for _, o := range opts {
-		o(&cfg)
+// NewWriter returns a Writer of records of schema to w. A type without a
+// CSV form is an error naming the column, as is a bad option (or a
+// Reader's). The header is written with the first Write, or by Close
+// when there is none.
+func NewWriter(w io.Writer, schema *alkaid.Schema, opts ...Option) (*Writer, error) {
+	cfg, err := writerOptions(opts)
+	if err != nil {
+		return nil, err
 	}
-	eol := []byte("\n")
+	if schema == nil {
+		return nil, fmt.Errorf("csv: %w: NewWriter: a nil schema", ErrInvalid)
+	}
+	for i := range schema.NumFields() {
+		f := schema.Field(i)
+		if err := cellSupported(f.Type); err != nil {
+			return nil, fmt.Errorf("csv: %w: column %s: %v", ErrNotSupported, quote.String(f.Name), err)
+		}
+	}
+	wr := &Writer{w: w, cfg: cfg, schema: schema, eol: []byte("\n")}
 	if cfg.crlf {
-		eol = []byte("\r\n")
+		wr.eol = []byte("\r\n")
 	}
-	return &Writer{w: w, cfg: cfg, eol: eol}
+	if cfg.header {
+		for i := range schema.NumFields() {
+			if i > 0 {
+				wr.buf = append(wr.buf, cfg.delim)
+			}
+			wr.buf = wr.appendCell(wr.buf, []byte(schema.Field(i).Name))
+		}
+		wr.buf = append(wr.buf, wr.eol...)
+	}
+	return wr, nil
 }
 
 // flushAt is the buffered size at which Write hands bytes to the
@@ -49,28 +71,8 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 	if w.err != nil {
 		return w.err
 	}
-	if w.cfg.delim == w.cfg.quote || w.cfg.delim == '\n' || w.cfg.quote == '\n' {
-		return fmt.Errorf("csv: %w: the delimiter and the quote must differ and not be a line break", ErrNotSupported)
-	}
-	if w.schema == nil {
-		w.schema = rec.Schema()
-		for i := range w.schema.NumFields() {
-			f := w.schema.Field(i)
-			if err := cellSupported(f.Type); err != nil {
-				return fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, f.Name, err)
-			}
-		}
-		if w.cfg.header {
-			for i := range w.schema.NumFields() {
-				if i > 0 {
-					w.buf = append(w.buf, w.cfg.delim)
-				}
-				w.buf = w.appendCell(w.buf, []byte(w.schema.Field(i).Name))
-			}
-			w.buf = append(w.buf, w.eol...)
-		}
-	} else if !rec.Schema().Equal(w.schema) {
-		return fmt.Errorf("csv: %w: a batch's schema differs from the first batch's", ErrInvalid)
+	if !rec.Schema().Equal(w.schema) {
+		return fmt.Errorf("csv: %w: a record whose schema is not the Writer's", ErrInvalid)
 	}
 	n := rec.NumCols()
 	fmts := make([]textval.Formatter, n)
@@ -80,7 +82,7 @@ func (w *Writer) Write(rec *alkaid.Record) error {
 		col := rec.Column(i)
 		f, err := newCellFormatter(col, textval.FormatOptions{True: w.cfg.trueS, False: w.cfg.falseS})
 		if err != nil {
-			return fmt.Errorf("csv: %w: column %q: %v", ErrNotSupported, rec.ColumnName(i), err)
+			return fmt.Errorf("csv: %w: column %s: %v", ErrNotSupported, quote.String(rec.ColumnName(i)), err)
 		}
 		fmts[i], strs[i] = f, textval.IsString(col.DataType())
 		plain[i] = w.plainNumbers() && isNumeric(col.DataType().Kind())
@@ -148,7 +150,7 @@ func (w *Writer) rows(dst []byte, cols []array.Array, fmts []textval.Formatter, 
 				dst = append(dst, w.cfg.delim)
 			}
 			if col.IsNull(row) || nullValue(col, row) {
-				dst = append(dst, w.cfg.null...)
+				dst = append(dst, w.cfg.nulls[0]...)
 				continue
 			}
 			if strs[i] {
@@ -175,7 +177,7 @@ const numberChars = "0123456789+-.eEInfNa"
 // the null is the empty cell and the delimiter and quote are not bytes of
 // numbers.
 func (w *Writer) plainNumbers() bool {
-	return w.cfg.null == "" && !strings.ContainsRune(numberChars, rune(w.cfg.delim)) && !strings.ContainsRune(numberChars, rune(w.cfg.quote))
+	return len(w.cfg.nulls) == 1 && w.cfg.nulls[0] == "" && !strings.ContainsRune(numberChars, rune(w.cfg.delim)) && !strings.ContainsRune(numberChars, rune(w.cfg.quote))
 }
 
 // isNumeric reports whether k's text is a number.
@@ -192,8 +194,13 @@ func isNumeric(k datatype.Kind) bool {
 
 // needsQuote reports whether a value must be quoted to read back the same.
 func (w *Writer) needsQuote(v []byte) bool {
-	if len(v) == 0 || string(v) == w.cfg.null {
+	if len(v) == 0 {
 		return true
+	}
+	for _, n := range w.cfg.nulls {
+		if string(v) == n {
+			return true
+		}
 	}
 	for _, c := range v {
 		if c == w.cfg.delim || c == w.cfg.quote || c == '\n' || c == '\r' {
@@ -245,6 +252,6 @@ func (w *Writer) Flush() error {
 	return w.flush()
 }
 
-// Close flushes; it does not close the underlying writer. A Writer that
-// wrote no batch writes nothing (there is no schema for a header).
+// Close flushes (a Writer that wrote no batch writes the header); it does
+// not close the underlying writer.
 func (w *Writer) Close() error { return w.Flush() }

@@ -59,9 +59,9 @@ func encode(t testing.TB, f files.Format, recs []*alkaid.Record, pqOpts ...parqu
 	case files.FormatIPCStream:
 		w, err = ipc.NewStreamWriter(&buf, s)
 	case files.FormatCSV:
-		w = csv.NewWriter(&buf)
+		w, err = csv.NewWriter(&buf, s)
 	case files.FormatNDJSON:
-		w = ndjson.NewWriter(&buf)
+		w, err = ndjson.NewWriter(&buf, s)
 	}
 	require.NoError(t, err)
 	for _, r := range recs {

@@ -21,8 +21,8 @@ type config struct {
 	skipCorrupt bool
 	pq          []parquet.ReaderOption
 	ipc         []ipc.ReaderOption
-	csv         []csv.ReaderOption
-	ndjson      []ndjson.ReaderOption
+	csv         []csv.Option
+	ndjson      []ndjson.Option
 	err         error
 }
 
@@ -79,11 +79,11 @@ func WithIPCOptions(opts ...ipc.ReaderOption) Option {
 }
 
 // WithCSVOptions passes options to every CSV file read.
-func WithCSVOptions(opts ...csv.ReaderOption) Option {
+func WithCSVOptions(opts ...csv.Option) Option {
 	return func(c *config) { c.csv = append(c.csv, opts...) }
 }
 
 // WithNDJSONOptions passes options to every NDJSON file read.
-func WithNDJSONOptions(opts ...ndjson.ReaderOption) Option {
+func WithNDJSONOptions(opts ...ndjson.Option) Option {
 	return func(c *config) { c.ndjson = append(c.ndjson, opts...) }
 }

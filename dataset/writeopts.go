@@ -40,7 +40,7 @@ type writeConfig struct {
 	existing    Existing
 	pq          []parquet.WriterOption
 	ipc         []ipc.WriterOption
-	csv         []csv.WriterOption
+	csv         []csv.Option
 	err         error
 }
 
@@ -120,7 +120,7 @@ func WithIPCWriterOptions(opts ...ipc.WriterOption) WriteOption {
 }
 
 // WithCSVWriterOptions passes options to every CSV writer.
-func WithCSVWriterOptions(opts ...csv.WriterOption) WriteOption {
+func WithCSVWriterOptions(opts ...csv.Option) WriteOption {
 	return func(c *writeConfig) { c.csv = append(c.csv, opts...) }
 }
 

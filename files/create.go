@@ -49,13 +49,13 @@ func newWriter(w io.Writer, schema *alkaid.Schema, name string, cfg *config) (al
 	case FormatIPCStream:
 		return asWriter(ipc.NewStreamWriter(w, schema, cfg.ipcWrite...))
 	case FormatCSV:
-		opts := cfg.csvWrite
+		opts := cfg.csv
 		if isTSV(name) {
-			opts = append([]csv.WriterOption{csv.WriteDelimiter('\t')}, opts...)
+			opts = append([]csv.Option{csv.WithDelimiter('\t')}, opts...)
 		}
-		return csv.NewWriter(w, opts...), nil
+		return asWriter(csv.NewWriter(w, schema, opts...))
 	default: // FormatNDJSON
-		return ndjson.NewWriter(w, cfg.ndWrite...), nil
+		return asWriter(ndjson.NewWriter(w, schema, cfg.ndjson...))
 	}
 }
 
@@ -122,7 +122,7 @@ func Create(path string, schema *alkaid.Schema, opts ...Option) (*Writer, error)
 	}
 	if fw.w, err = newWriter(fw.buf, schema, path, cfg); err != nil {
 		fw.Abort()
-		return nil, err
+		return nil, fmt.Errorf("files: create %s: %w", path, err)
 	}
 	return fw, nil
 }

@@ -90,8 +90,8 @@ func TestOpenEveryFormat(t *testing.T) {
 			return ipc.NewFileWriter(w, schema, ipc.WithArrowCompat())
 		})},
 		{"data.parquet", files.FormatParquet, writeWith(func(w io.Writer) (alkaid.RecordWriter, error) { return parquet.NewWriter(w, schema) })},
-		{"data.csv", files.FormatCSV, writeWith(func(w io.Writer) (alkaid.RecordWriter, error) { return csv.NewWriter(w), nil })},
-		{"data.ndjson", files.FormatNDJSON, writeWith(func(w io.Writer) (alkaid.RecordWriter, error) { return ndjson.NewWriter(w), nil })},
+		{"data.csv", files.FormatCSV, writeWith(func(w io.Writer) (alkaid.RecordWriter, error) { return csv.NewWriter(w, schema) })},
+		{"data.ndjson", files.FormatNDJSON, writeWith(func(w io.Writer) (alkaid.RecordWriter, error) { return ndjson.NewWriter(w, schema) })},
 		// The content decides, not the extension.
 		{"stream-named.parquet.bin", files.FormatIPCStream, writeWith(func(w io.Writer) (alkaid.RecordWriter, error) { return ipc.NewStreamWriter(w, schema) })},
 	}
@@ -283,7 +283,7 @@ func TestOptionErrors(t *testing.T) {
 	}{
 		{"writer option to Open", openErr(name, files.WithIPCOptions(ipc.WithAlignment(64))), "WithIPCOptions"},
 		{"reader option to Create", createErr(name+"2.parquet", files.WithParquetOptions(parquet.WithStoredSchemaWarnings())), "WithParquetOptions"},
-		{"reader option to Create (csv)", createErr(name+"2.csv", files.WithCSVOptions(csv.WithHeader(false))), "WithCSVOptions"},
+		{"reader option to Create (csv)", createErr(name+"2.csv", files.WithCSVOptions(csv.WithSkipRows(1))), "WithSkipRows"},
 		{"unknown format", openErr(name, files.WithFormat(files.Format(42))), "WithFormat(42)"},
 		{"no format for NewWriter", func() error { _, err := files.NewWriter(io.Discard, schema); return err }(), "WithFormat"},
 		{"unknown extension", createErr(name+".xyz", nil), "WithFormat"},

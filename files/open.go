@@ -159,21 +159,22 @@ func openIPCStream(ra io.ReaderAt, size int64, cfg *config) (alkaid.RecordReader
 }
 
 func openCSV(ra io.ReaderAt, size int64, name string, cfg *config) (alkaid.RecordReader, error) {
-	opts := cfg.csvRead
+	opts := cfg.csv
 	if isTSV(name) {
-		opts = append([]csv.ReaderOption{csv.WithDelimiter('\t')}, opts...)
+		opts = append([]csv.Option{csv.WithDelimiter('\t')}, opts...)
 	}
-	r, err := csv.NewReader(sequential(ra, size), opts...)
-	if err != nil {
-		return nil, err
-	}
-	return alkaid.NewRecordReader(r.Schema(), r.Records(), nil), nil
+	return asReader(csv.NewReader(sequential(ra, size), opts...))
 }
 
 func openNDJSON(ra io.ReaderAt, size int64, cfg *config) (alkaid.RecordReader, error) {
-	r, err := ndjson.NewReader(sequential(ra, size), cfg.ndRead...)
+	return asReader(ndjson.NewReader(sequential(ra, size), cfg.ndjson...))
+}
+
+// asReader returns a reader constructor's result, with a nil interface
+// (not a nil pointer in it) after an error.
+func asReader[R alkaid.RecordReader](r R, err error) (alkaid.RecordReader, error) {
 	if err != nil {
 		return nil, err
 	}
-	return alkaid.NewRecordReader(r.Schema(), r.Records(), nil), nil
+	return r, nil
 }

@@ -21,10 +21,10 @@ type config struct {
 	ipcWrite []ipc.WriterOption
 	pqRead   []parquet.ReaderOption
 	pqWrite  []parquet.WriterOption
-	csvRead  []csv.ReaderOption
-	csvWrite []csv.WriterOption
-	ndRead   []ndjson.ReaderOption
-	ndWrite  []ndjson.WriterOption
+	// The text formats have one option type for both sides; their own
+	// constructors refuse an option of the other side.
+	csv    []csv.Option
+	ndjson []ndjson.Option
 	err      error
 }
 
@@ -46,10 +46,6 @@ func (c *config) forReading() error {
 		return errWrongSide("WithIPCOptions", "writer", "Open")
 	case len(c.pqWrite) > 0:
 		return errWrongSide("WithParquetOptions", "writer", "Open")
-	case len(c.csvWrite) > 0:
-		return errWrongSide("WithCSVOptions", "writer", "Open")
-	case len(c.ndWrite) > 0:
-		return errWrongSide("WithNDJSONOptions", "writer", "Open")
 	}
 	return nil
 }
@@ -61,10 +57,6 @@ func (c *config) forWriting() error {
 		return errWrongSide("WithIPCOptions", "reader", "Create")
 	case len(c.pqRead) > 0:
 		return errWrongSide("WithParquetOptions", "reader", "Create")
-	case len(c.csvRead) > 0:
-		return errWrongSide("WithCSVOptions", "reader", "Create")
-	case len(c.ndRead) > 0:
-		return errWrongSide("WithNDJSONOptions", "reader", "Create")
 	}
 	return nil
 }
@@ -116,29 +108,13 @@ func WithParquetOptions[O parquet.ReaderOption | parquet.WriterOption](opts ...O
 
 // WithCSVOptions passes options to the CSV reader (given to Open) or
 // writer (given to Create). A .tsv file is read and written with a tab
-// delimiter unless these options name another. O is csv's reader or
-// writer option type.
-func WithCSVOptions[O csv.ReaderOption | csv.WriterOption](opts ...O) Option {
-	return func(c *config) {
-		switch o := any(opts).(type) {
-		case []csv.ReaderOption:
-			c.csvRead = append(c.csvRead, o...)
-		case []csv.WriterOption:
-			c.csvWrite = append(c.csvWrite, o...)
-		}
-	}
+// delimiter unless these options name another.
+func WithCSVOptions(opts ...csv.Option) Option {
+	return func(c *config) { c.csv = append(c.csv, opts...) }
 }
 
 // WithNDJSONOptions passes options to the NDJSON reader (given to Open)
-// or writer (given to Create). O is ndjson's reader or writer option
-// type.
-func WithNDJSONOptions[O ndjson.ReaderOption | ndjson.WriterOption](opts ...O) Option {
-	return func(c *config) {
-		switch o := any(opts).(type) {
-		case []ndjson.ReaderOption:
-			c.ndRead = append(c.ndRead, o...)
-		case []ndjson.WriterOption:
-			c.ndWrite = append(c.ndWrite, o...)
-		}
-	}
+// or writer (given to Create).
+func WithNDJSONOptions(opts ...ndjson.Option) Option {
+	return func(c *config) { c.ndjson = append(c.ndjson, opts...) }
 }

@@ -5,8 +5,10 @@
 // is given ([WithSchema]: keys are matched to fields by name; a missing key
 // is a null, a key not in the schema is an error naming it and the line)
 // or inferred from a sample of lines ([WithInferRows]) or the whole input
-// ([WithInferAll]). Lines are parsed on as many goroutines as GOMAXPROCS,
-// straight into builders; batches come out in input order.
+// ([WithInferAll]). Lines are parsed on [WithConcurrency] goroutines
+// (default GOMAXPROCS), straight into builders; batches come out in input
+// order, and an error is the one a serial read meets first (the lowest
+// chunk's), for any concurrency.
 //
 // Inference: objects become structs (fields in the order first seen),
 // arrays lists, true/false bool; numbers int64, then — as lines disagree —
@@ -20,8 +22,8 @@
 // scalar on another is an error naming the field and both lines.
 //
 // Lines are read into a buffer a few megabytes at a time: a line longer
-// than [WithMaxLineBytes] (128 MiB), or a sample whose inferred schema has
-// more than [WithMaxFields] fields (65536), is an error wrapping ErrLimit
+// than [Limits].MaxLineBytes (128 MiB), or a sample whose inferred schema
+// has more than [Limits].MaxFields fields (65536), is an error wrapping ErrLimit
 // naming the line; a batch ends early after about 4 MiB of input or 4M
 // values. So memory stays bounded by the limits, not the input.
 //
@@ -36,7 +38,8 @@
 // float is out of range for a float field (and kept as text when
 // inferring).
 //
-// A [Writer] writes one object per row, every type of the library in a
+// A [Writer] is created with the schema of its records and writes one
+// object per row, every type of the library in a
 // form that reads back to equal records through a Reader given the same
 // schema (alkaid import -schema): integers, floats and decimals are JSON
 // numbers (NaN and infinities the strings "NaN", "+Inf", "-Inf"), temporal
@@ -50,7 +53,18 @@
 // puts a union value in the first child that takes its JSON kind (number,
 // string, boolean, array, object) and, for a scalar child, its text; a
 // null union slot reads back as a null of the first child. With
-// [WriteUnionTypeCodes] a union slot is {"type_code": c, "value": v}
+// [WithUnionTypeCodes] a union slot is {"type_code": c, "value": v}
 // instead, which reads back exactly (a Reader takes both forms: an object
 // whose first key is "type_code" is this form).
+//
+// Reader and Writer are an alkaid.RecordReader and an alkaid.RecordWriter,
+// so alkaid.ReadAll and alkaid.Copy take them. One [Option] type
+// configures both: [WithUnionTypeCodes] is a Writer's, every other option
+// a Reader's (a Writer formats on the goroutine that calls Write). An
+// option of the other side, or a bad value, makes NewReader or NewWriter
+// return an error wrapping ErrInvalid that names the option. Every error
+// wraps ErrInvalid, ErrNotSupported or ErrLimit and starts with
+// "ndjson: ", except that an error of the io.Reader or io.Writer (or, with
+// WithInferAll, of seeking) is wrapped as it is, after "ndjson: reading:"
+// or "ndjson: writing:".
 package ndjson

@@ -243,7 +243,7 @@ func (x *xcol) union(c *col, l *lexer, depth int) error {
 	return c.fail(l.errf("no child of %s takes this value", x.ub.Type()))
 }
 
-// taggedUnion reads {"type_code": code, "value": v} (WriteUnionTypeCodes)
+// taggedUnion reads {"type_code": code, "value": v} (WithUnionTypeCodes)
 // when the object at the lexer starts with the key type_code; ok is false
 // (and the lexer where it was) otherwise.
 func (x *xcol) taggedUnion(c *col, l *lexer, depth int) (ok bool, err error) {

@@ -100,7 +100,7 @@ func TestIntervalsPrintAsWritten(t *testing.T) {
 	}
 }
 
-// TestUnionTypeCodes: with WriteUnionTypeCodes a union slot is
+// TestUnionTypeCodes: with WithUnionTypeCodes a union slot is
 // {"type_code": c, "value": v} and reads back exactly, nulls in their
 // own child included.
 func TestUnionTypeCodes(t *testing.T) {
@@ -114,7 +114,7 @@ func TestUnionTypeCodes(t *testing.T) {
 	schema := alkaid.NewSchema(fields, datatype.Metadata{})
 	rec := randdata.New(5).Record(schema, 300)
 	var buf bytes.Buffer
-	w := NewWriter(&buf, WriteUnionTypeCodes())
+	w := newWriter(t, &buf, schema, WithUnionTypeCodes())
 	if err := w.Write(rec); err != nil {
 		t.Fatal(err)
 	}

@@ -5,6 +5,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/ndjson"
 )
 
@@ -37,16 +38,20 @@ func ExampleReader() {
 }
 
 func ExampleWriter() {
-	r, _ := ndjson.NewReader(strings.NewReader(`{"a":1,"b":"x"}` + "\n" + `{"a":null,"b":"y\"z"}`))
-	w := ndjson.NewWriter(os.Stdout)
-	for rec, err := range r.Records() {
-		if err != nil {
-			fmt.Println(err)
-			return
-		}
-		if err := w.Write(rec); err != nil {
-			fmt.Println(err)
-		}
+	in := `{"a":1,"b":"x"}` + "\n" + `{"a":null,"b":"y\"z"}`
+	r, err := ndjson.NewReader(strings.NewReader(in))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer r.Close()
+	w, err := ndjson.NewWriter(os.Stdout, r.Schema())
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	if _, err := alkaid.Copy(w, r); err != nil {
+		fmt.Println(err)
 	}
 	if err := w.Close(); err != nil {
 		fmt.Println(err)
@@ -56,10 +61,22 @@ func ExampleWriter() {
 	// {"a":null,"b":"y\"z"}
 }
 
-func ExampleWithMaxLineBytes() {
+func ExampleWithLimits() {
 	in := `{"a":1}` + "\n" + `{"a":"` + strings.Repeat("x", 1000)
-	_, err := ndjson.NewReader(strings.NewReader(in), ndjson.WithMaxLineBytes(100))
+	_, err := ndjson.NewReader(strings.NewReader(in), ndjson.WithLimits(ndjson.Limits{MaxLineBytes: 100}))
 	fmt.Println(err)
 	// Output:
-	// ndjson: limit exceeded: line 2: longer than 100 bytes (WithMaxLineBytes raises the limit)
+	// ndjson: limit exceeded: line 2: longer than 100 bytes (Limits.MaxLineBytes raises the limit)
+}
+
+func ExampleOption() {
+	// One option type serves both; each option says which it is for, and
+	// a bad value or one for the other side is an error naming it.
+	_, err := ndjson.NewReader(strings.NewReader(`{"a":1}`), ndjson.WithUnionTypeCodes())
+	fmt.Println(err)
+	_, err = ndjson.NewReader(strings.NewReader(`{"a":1}`), ndjson.WithBatchSize(0))
+	fmt.Println(err)
+	// Output:
+	// ndjson: invalid: WithUnionTypeCodes is an option of a Writer, not of a Reader
+	// ndjson: invalid: WithBatchSize(0): the batch size must be positive
 }

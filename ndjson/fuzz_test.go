@@ -28,7 +28,7 @@ func FuzzReader(f *testing.F) {
 		{Name: "f", Type: fsl, Nullable: true},
 	}, datatype.Metadata{})
 	f.Fuzz(func(t *testing.T, data []byte, withSchema bool) {
-		opts := []ReaderOption{WithBatchSize(2), withBlockSize(16), WithConcurrency(2), WithInferRows(3)}
+		opts := []Option{WithBatchSize(2), withBlockSize(16), WithConcurrency(2), WithInferRows(3)}
 		if withSchema {
 			opts = append(opts, WithSchema(schema))
 		}

@@ -34,7 +34,7 @@ func (c *fieldCount) add() error {
 type fieldLimitError struct{ max int }
 
 func (e fieldLimitError) Error() string {
-	return fmt.Sprintf("more than %d fields (WithMaxFields raises the limit)", e.max)
+	return fmt.Sprintf("more than %d fields (Limits.MaxFields raises the limit)", e.max)
 }
 
 func newInode(path string, like *textval.Inferrer, fields *fieldCount) *inode {

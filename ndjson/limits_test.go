@@ -124,7 +124,7 @@ func TestLineLimit(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			cr := &countingReader{r: &c.s}
-			r, err := NewReader(cr, WithMaxLineBytes(limit), withBlockSize(4096), WithInferRows(1))
+			r, err := NewReader(cr, WithLimits(Limits{MaxLineBytes: limit}), withBlockSize(4096), WithInferRows(1))
 			if err == nil {
 				_, err = texttest.Collect(r.Records())
 			}
@@ -137,7 +137,7 @@ func TestLineLimit(t *testing.T) {
 		})
 	}
 	data := `{"a":"` + strings.Repeat("x", limit-9) + "\"}\n"
-	if _, _, err := readAll(t, []byte(data), WithMaxLineBytes(limit), withBlockSize(4096)); err != nil {
+	if _, _, err := readAll(t, []byte(data), WithLimits(Limits{MaxLineBytes: limit}), withBlockSize(4096)); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -182,11 +182,11 @@ func TestMaxFields(t *testing.T) {
 	}
 	t.Logf("refusing a %d MB line allocated %d MiB", len(data)>>20, alloc>>20)
 	// Nested fields and list elements count.
-	_, _, err = readAll(t, []byte(`{"a":{"b":[{"c":1}]}}`+"\n"), WithMaxFields(3))
+	_, _, err = readAll(t, []byte(`{"a":{"b":[{"c":1}]}}`+"\n"), WithLimits(Limits{MaxFields: 3}))
 	if !errors.Is(err, ErrLimit) {
 		t.Fatalf("got %v", err)
 	}
-	if _, _, err = readAll(t, []byte(`{"a":{"b":[{"c":1}]}}`+"\n"), WithMaxFields(4)); err != nil {
+	if _, _, err = readAll(t, []byte(`{"a":{"b":[{"c":1}]}}`+"\n"), WithLimits(Limits{MaxFields: 4})); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -199,12 +199,12 @@ func TestErrorsQuoteLittle(t *testing.T) {
 	i64 := WithSchema(alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int64, Nullable: true}}, datatype.Metadata{}))
 	for _, c := range []struct {
 		name, data string
-		opts       []ReaderOption
+		opts       []Option
 	}{
-		{"unknown key", `{"` + long + `":1}`, []ReaderOption{i64}},
-		{"key twice", `{"a":1,"` + long + `":1,"` + long + `":2}`, []ReaderOption{WithColumns("a", long)}},
-		{"bad value", `{"a":"` + long + `"}`, []ReaderOption{i64}},
-		{"bad number", `{"a":1` + strings.Repeat("0", 1<<20) + `}`, []ReaderOption{i64}},
+		{"unknown key", `{"` + long + `":1}`, []Option{i64}},
+		{"key twice", `{"a":1,"` + long + `":1,"` + long + `":2}`, []Option{WithColumns("a", long)}},
+		{"bad value", `{"a":"` + long + `"}`, []Option{i64}},
+		{"bad number", `{"a":1` + strings.Repeat("0", 1<<20) + `}`, []Option{i64}},
 		{"path of two kinds", `{"` + long + `":{"x":1}}` + "\n" + `{"` + long + `":2}`, nil},
 	} {
 		t.Run(c.name, func(t *testing.T) {

@@ -22,7 +22,7 @@ func splitTypes(t *testing.T) (ok, not []datatype.Field) {
 	return texttest.SplitTypes(t, supported, 30)
 }
 
-func readAll(t *testing.T, data []byte, opts ...ReaderOption) (*alkaid.Schema, []*alkaid.Record, error) {
+func readAll(t *testing.T, data []byte, opts ...Option) (*alkaid.Schema, []*alkaid.Record, error) {
 	t.Helper()
 	r, err := NewReader(bytes.NewReader(data), opts...)
 	if err != nil {
@@ -36,10 +36,20 @@ func sameRows(t *testing.T, want *alkaid.Record, got []*alkaid.Record) {
 	texttest.SameRows(t, want, got)
 }
 
+// newWriter is NewWriter for a test: an error fails it.
+func newWriter(t testing.TB, w io.Writer, s *alkaid.Schema, opts ...Option) *Writer {
+	t.Helper()
+	wr, err := NewWriter(w, s, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return wr
+}
+
 func write(t *testing.T, rec *alkaid.Record) []byte {
 	t.Helper()
 	var buf bytes.Buffer
-	w := NewWriter(&buf)
+	w := newWriter(t, &buf, rec.Schema())
 	if err := w.Write(rec); err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +105,7 @@ func TestUnsupported(t *testing.T) {
 	for _, f := range not {
 		t.Run(f.Name, func(t *testing.T) {
 			s := alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{})
-			err := NewWriter(&bytes.Buffer{}).Write(randdata.New(1).Record(s, 3))
+			_, err := NewWriter(&bytes.Buffer{}, s)
 			if !errors.Is(err, ErrNotSupported) || !strings.Contains(err.Error(), f.Name) {
 				t.Fatalf("write: %v", err)
 			}
@@ -163,23 +173,23 @@ func TestReadErrors(t *testing.T) {
 	i8 := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int8, Nullable: true}, {Name: "s", Type: datatype.String}}, datatype.Metadata{})
 	cases := []struct {
 		name, data string
-		opts       []ReaderOption
+		opts       []Option
 		want       []string
 	}{
 		{"object then scalar", `{"a":{"x":1}}` + "\n" + `{"a":2}`, nil, []string{"field a", "object on line 1", "scalar on line 2"}},
 		{"array then object", `{"a":[1]}` + "\n" + `{"a":{}}`, nil, []string{"field a", "object on line 2", "array on line 1"}},
-		{"overflow with schema", `{"a":1,"s":""}` + "\n" + `{"a":300,"s":""}`, []ReaderOption{WithSchema(i8)}, []string{"line 2", "field a", `"300"`}},
-		{"overflow after the sample", `{"a":1}` + "\n" + `{"a":2}` + "\n" + `{"a":99999999999999999999}`, []ReaderOption{WithInferRows(1)}, []string{"line 3", "field a", "99999999999999999999"}},
-		{"invalid UTF-8", `{"a":1,"s":"ok"}` + "\n" + "{\"a\":1,\"s\":\"b\xffd\"}", []ReaderOption{WithSchema(i8)}, []string{"line 2", "field s", "UTF-8"}},
+		{"overflow with schema", `{"a":1,"s":""}` + "\n" + `{"a":300,"s":""}`, []Option{WithSchema(i8)}, []string{"line 2", "field a", `"300"`}},
+		{"overflow after the sample", `{"a":1}` + "\n" + `{"a":2}` + "\n" + `{"a":99999999999999999999}`, []Option{WithInferRows(1)}, []string{"line 3", "field a", "99999999999999999999"}},
+		{"invalid UTF-8", `{"a":1,"s":"ok"}` + "\n" + "{\"a\":1,\"s\":\"b\xffd\"}", []Option{WithSchema(i8)}, []string{"line 2", "field s", "UTF-8"}},
 		{"invalid UTF-8 while inferring", "{\"s\":\"b\xffd\"}", nil, []string{"line 1", "UTF-8"}},
-		{"unknown key", `{"a":1,"s":"","z":0}`, []ReaderOption{WithSchema(i8)}, []string{"line 1", `key "z" is not in the schema`}},
-		{"missing non-nullable", `{"a":1}`, []ReaderOption{WithSchema(i8)}, []string{"line 1", "field s", "non-nullable"}},
-		{"duplicate key", `{"a":1,"a":2,"s":""}`, []ReaderOption{WithSchema(i8)}, []string{"line 1", `key "a" twice`}},
+		{"unknown key", `{"a":1,"s":"","z":0}`, []Option{WithSchema(i8)}, []string{"line 1", `key "z" is not in the schema`}},
+		{"missing non-nullable", `{"a":1}`, []Option{WithSchema(i8)}, []string{"line 1", "field s", "non-nullable"}},
+		{"duplicate key", `{"a":1,"a":2,"s":""}`, []Option{WithSchema(i8)}, []string{"line 1", `key "a" twice`}},
 		{"not an object", `[1]`, nil, []string{"line 1", "want a JSON object"}},
 		{"bad JSON", `{"a":1,}`, nil, []string{"line 1", "byte"}},
 		{"trailing text", `{"a":1} x`, nil, []string{"line 1", "text after the object"}},
 		{"deep", strings.Repeat(`{"a":`, 100) + "1" + strings.Repeat("}", 100), nil, []string{"line 1", "deeper"}},
-		{"wrong scalar kind", `{"a":[1],"s":""}`, []ReaderOption{WithSchema(i8)}, []string{"line 1", "field a", "want a scalar"}},
+		{"wrong scalar kind", `{"a":[1],"s":""}`, []Option{WithSchema(i8)}, []string{"line 1", "field a", "want a scalar"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -210,7 +220,7 @@ func TestWriteInvalidUTF8(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	err = NewWriter(&bytes.Buffer{}).Write(rec)
+	err = newWriter(t, &bytes.Buffer{}, s).Write(rec)
 	if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "field s, row 1") {
 		t.Fatalf("err = %v", err)
 	}

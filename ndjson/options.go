@@ -1,6 +1,7 @@
 package ndjson
 
 import (
+	"fmt"
 	"runtime"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -11,30 +12,72 @@ import (
 // starts with "ndjson: ".
 var (
 	// ErrInvalid is datatype.ErrInvalid: the input is not
-	// newline-delimited JSON objects, or a value does not fit its field's
-	// type.
+	// newline-delimited JSON objects, a value does not fit its field's
+	// type, a record has another schema than the Writer's, or an option
+	// is bad.
 	ErrInvalid = datatype.ErrInvalid
 	// ErrNotSupported is datatype.ErrNotSupported: a type without a JSON
-	// form here, or a bad option.
+	// form here, or an input that cannot do what an option needs.
 	ErrNotSupported = datatype.ErrNotSupported
 	// ErrLimit is datatype.ErrLimit: a line or an inferred schema beyond
-	// the reader's limits (WithMaxLineBytes, WithMaxFields).
+	// the reader's [Limits].
 	ErrLimit = datatype.ErrLimit
 )
 
-// The default limits of a Reader.
-const (
-	// DefaultMaxLineBytes is the default of WithMaxLineBytes.
-	DefaultMaxLineBytes = 128 << 20
-	// DefaultMaxFields is the default of WithMaxFields.
-	DefaultMaxFields = 1 << 16
-)
+// Limits bound what a Reader holds for one line and one schema. Zero
+// fields take the values of [DefaultLimits]; negative ones are an error.
+type Limits struct {
+	// MaxLineBytes is the most bytes of one line. A longer line is an
+	// error wrapping ErrLimit naming it, found before more than about
+	// twice the limit is held. The inference sample stops at this many
+	// bytes too.
+	MaxLineBytes int
+	// MaxFields is the most fields inference may find, nested ones and
+	// list elements counted. More is an error wrapping ErrLimit naming the
+	// line, found as the sample is read: every field costs memory in
+	// every batch.
+	MaxFields int
+}
+
+// DefaultLimits are the limits of a Reader without [WithLimits], and
+// those of its zero fields: 128 MiB per line, 65536 fields.
+var DefaultLimits = Limits{MaxLineBytes: 128 << 20, MaxFields: 1 << 16}
 
 // maxDepth bounds the nesting of values read.
 const maxDepth = 64
 
-// ReaderOption configures a Reader.
-type ReaderOption func(*readerConfig)
+// Option configures a Reader or a Writer. Each option says which it is
+// for; one given to the other is an error naming it, as is a bad value.
+type Option func(*config)
+
+// config holds the settings of both; the options record which of them
+// they are for and the first bad value.
+type config struct {
+	r         readerConfig
+	w         writerConfig
+	err       error  // the first bad option value
+	readerOpt string // the first reader-only option given
+	writerOpt string // the first writer-only option given
+}
+
+func (c *config) reader(name string) {
+	if c.readerOpt == "" {
+		c.readerOpt = name
+	}
+}
+
+func (c *config) writer(name string) {
+	if c.writerOpt == "" {
+		c.writerOpt = name
+	}
+}
+
+// badf records a bad option value.
+func (c *config) badf(format string, args ...any) {
+	if c.err == nil {
+		c.err = fmt.Errorf("ndjson: %w: "+format, append([]any{ErrInvalid}, args...)...)
+	}
+}
 
 type readerConfig struct {
 	schema      *alkaid.Schema
@@ -46,61 +89,165 @@ type readerConfig struct {
 	trimSpace   bool
 	concurrency int
 	blockSize   int
-	maxLine     int
-	maxFields   int
+	limits      Limits
 }
 
-func defaultReaderConfig() readerConfig {
-	return readerConfig{batchRows: 16384, inferRows: 10000, concurrency: runtime.GOMAXPROCS(0), blockSize: 1 << 20,
-		maxLine: DefaultMaxLineBytes, maxFields: DefaultMaxFields}
+type writerConfig struct {
+	unionCodes bool
 }
 
-// WithSchema gives the schema; keys are matched to its fields by name.
-func WithSchema(s *alkaid.Schema) ReaderOption { return func(c *readerConfig) { c.schema = s } }
-
-// WithBatchSize sets the most rows per batch (default 16384). Batches of
-// long lines or of wide schemas may hold fewer: a batch ends after about
-// 4 MiB of input, and holds at most about 4M values (rows × fields,
-// nested fields counted).
-func WithBatchSize(n int) ReaderOption { return func(c *readerConfig) { c.batchRows = n } }
-
-// WithInferRows sets how many lines inference reads (default 10000).
-func WithInferRows(n int) ReaderOption { return func(c *readerConfig) { c.inferRows = n } }
-
-// WithInferAll infers the schema from the whole input in a first pass
-// (the input must be an io.Seeker; it is read twice).
-func WithInferAll() ReaderOption { return func(c *readerConfig) { c.inferAll = true } }
-
-// WithColumns reads only the named top-level keys, in this order; other
-// keys are skipped (still checked to be valid JSON).
-func WithColumns(names ...string) ReaderOption {
-	return func(c *readerConfig) { c.columns = append([]string(nil), names...) }
+func newConfig(opts []Option) config {
+	c := config{r: readerConfig{batchRows: 16384, inferRows: 10000, concurrency: runtime.GOMAXPROCS(0),
+		blockSize: 1 << 20, limits: DefaultLimits}}
+	for _, o := range opts {
+		o(&c)
+	}
+	return c
 }
 
-// WithTrimSpace makes numbers, dates, times and timestamps written as
-// strings drop spaces and tabs around their value; by default " 12" is
-// not an integer (the text grammar, shared with compute.Cast and csv,
-// refuses it everywhere unless asked).
-func WithTrimSpace() ReaderOption { return func(c *readerConfig) { c.trimSpace = true } }
-
-// WithTimestampLayouts adds time.Parse layouts for timestamp strings.
-func WithTimestampLayouts(layouts ...string) ReaderOption {
-	return func(c *readerConfig) { c.layouts = append([]string(nil), layouts...) }
+// readerOptions returns a Reader's configuration, or the error of a bad
+// or writer-only option.
+func readerOptions(opts []Option) (readerConfig, error) {
+	c := newConfig(opts)
+	if c.err != nil {
+		return readerConfig{}, c.err
+	}
+	if c.writerOpt != "" {
+		return readerConfig{}, fmt.Errorf("ndjson: %w: %s is an option of a Writer, not of a Reader", ErrInvalid, c.writerOpt)
+	}
+	return c.r, nil
 }
 
-// WithConcurrency sets how many goroutines parse (default GOMAXPROCS).
-func WithConcurrency(n int) ReaderOption { return func(c *readerConfig) { c.concurrency = n } }
+// writerOptions returns a Writer's configuration, or the error of a bad
+// or reader-only option.
+func writerOptions(opts []Option) (writerConfig, error) {
+	c := newConfig(opts)
+	if c.err != nil {
+		return writerConfig{}, c.err
+	}
+	if c.readerOpt != "" {
+		return writerConfig{}, fmt.Errorf("ndjson: %w: %s is an option of a Reader, not of a Writer", ErrInvalid, c.readerOpt)
+	}
+	return c.w, nil
+}
 
-// WithMaxLineBytes sets the most bytes of one line (default
-// DefaultMaxLineBytes, 128 MiB). A longer line is an error wrapping
-// ErrLimit naming it, found before more than about twice the limit is
-// held. The inference sample stops at this many bytes too.
-func WithMaxLineBytes(n int) ReaderOption { return func(c *readerConfig) { c.maxLine = n } }
+// WithSchema gives a Reader the schema; keys are matched to its fields by
+// name.
+func WithSchema(s *alkaid.Schema) Option {
+	return func(c *config) {
+		c.reader("WithSchema")
+		if s == nil {
+			c.badf("WithSchema(nil)")
+		}
+		c.r.schema = s
+	}
+}
 
-// WithMaxFields sets the most fields inference may find, nested ones
-// and list elements counted (default DefaultMaxFields, 65536). More is
-// an error wrapping ErrLimit naming the line, found as the sample is
-// read: every field costs memory in every batch.
-func WithMaxFields(n int) ReaderOption { return func(c *readerConfig) { c.maxFields = n } }
+// WithBatchSize sets the most rows per batch a Reader yields (default
+// 16384). Batches of long lines or of wide schemas may hold fewer: a
+// batch ends after about 4 MiB of input, and holds at most about 4M
+// values (rows × fields, nested fields counted).
+func WithBatchSize(n int) Option {
+	return func(c *config) {
+		c.reader("WithBatchSize")
+		if n <= 0 {
+			c.badf("WithBatchSize(%d): the batch size must be positive", n)
+		}
+		c.r.batchRows = n
+	}
+}
 
-func withBlockSize(n int) ReaderOption { return func(c *readerConfig) { c.blockSize = n } }
+// WithInferRows sets how many lines a Reader's inference reads (default
+// 10000).
+func WithInferRows(n int) Option {
+	return func(c *config) {
+		c.reader("WithInferRows")
+		if n <= 0 {
+			c.badf("WithInferRows(%d): must be positive", n)
+		}
+		c.r.inferRows = n
+	}
+}
+
+// WithInferAll makes a Reader infer the schema from the whole input in a
+// first pass (the input must be an io.Seeker; it is read twice).
+func WithInferAll() Option {
+	return func(c *config) { c.reader("WithInferAll"); c.r.inferAll = true }
+}
+
+// WithColumns makes a Reader read only the named top-level keys, in this
+// order; other keys are skipped (still checked to be valid JSON).
+func WithColumns(names ...string) Option {
+	return func(c *config) {
+		c.reader("WithColumns")
+		c.r.columns = append([]string(nil), names...)
+	}
+}
+
+// WithTrimSpace makes a Reader's numbers, dates, times and timestamps
+// written as strings drop spaces and tabs around their value; by default
+// " 12" is not an integer (the text grammar, shared with compute.Cast and
+// csv, refuses it everywhere unless asked).
+func WithTrimSpace() Option {
+	return func(c *config) { c.reader("WithTrimSpace"); c.r.trimSpace = true }
+}
+
+// WithTimestampLayouts adds time.Parse layouts for a Reader's timestamp
+// strings.
+func WithTimestampLayouts(layouts ...string) Option {
+	return func(c *config) {
+		c.reader("WithTimestampLayouts")
+		c.r.layouts = append([]string(nil), layouts...)
+	}
+}
+
+// WithConcurrency sets how many goroutines a Reader parses on: 0 is
+// runtime.GOMAXPROCS(0) (the default), 1 is serial, negative is an error.
+// The records are the same for any value. A Writer formats on the
+// goroutine that calls Write, and refuses the option.
+func WithConcurrency(n int) Option {
+	return func(c *config) {
+		c.reader("WithConcurrency")
+		if n < 0 {
+			c.badf("WithConcurrency(%d): must not be negative", n)
+		}
+		if n == 0 {
+			n = runtime.GOMAXPROCS(0)
+		}
+		c.r.concurrency = n
+	}
+}
+
+// WithLimits sets a Reader's limits (default [DefaultLimits]); zero
+// fields keep their defaults.
+func WithLimits(l Limits) Option {
+	return func(c *config) {
+		c.reader("WithLimits")
+		switch {
+		case l.MaxLineBytes < 0:
+			c.badf("WithLimits: MaxLineBytes %d: must not be negative", l.MaxLineBytes)
+		case l.MaxFields < 0:
+			c.badf("WithLimits: MaxFields %d: must not be negative", l.MaxFields)
+		}
+		if l.MaxLineBytes == 0 {
+			l.MaxLineBytes = DefaultLimits.MaxLineBytes
+		}
+		if l.MaxFields == 0 {
+			l.MaxFields = DefaultLimits.MaxFields
+		}
+		c.r.limits = l
+	}
+}
+
+// WithUnionTypeCodes makes a Writer write a union slot as
+// {"type_code": c, "value": v} instead of the value alone, so that a
+// reader can tell children of the same JSON kind apart (and which child a
+// null belongs to). The Reader takes both forms.
+func WithUnionTypeCodes() Option {
+	return func(c *config) { c.writer("WithUnionTypeCodes"); c.w.unionCodes = true }
+}
+
+// withBlockSize sets a Reader's read size (tests use small ones).
+func withBlockSize(n int) Option {
+	return func(c *config) { c.reader("withBlockSize"); c.r.blockSize = max(n, 1) }
+}

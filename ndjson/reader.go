@@ -69,7 +69,7 @@ func (s *lines) through(n, stop int) (int, int, error) {
 }
 
 func (s *lines) tooLong(k int) error {
-	return fmt.Errorf("ndjson: %w: line %d: longer than %d bytes (WithMaxLineBytes raises the limit)", ErrLimit, s.line+k, s.buf.Max)
+	return fmt.Errorf("ndjson: %w: line %d: longer than %d bytes (Limits.MaxLineBytes raises the limit)", ErrLimit, s.line+k, s.buf.Max)
 }
 
 // next returns the next n lines (fewer at EOF, or past
@@ -118,17 +118,13 @@ func eachLine(chunk []byte, line int, f func(b []byte, line int) error) error {
 }
 
 // NewReader reads (without a schema) the inference sample of r and
-// returns a Reader of the whole input.
-func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
-	cfg := defaultReaderConfig()
-	for _, o := range opts {
-		o(&cfg)
+// returns a Reader of the whole input. A bad option (or a Writer's) is an
+// error naming it.
+func NewReader(r io.Reader, opts ...Option) (*Reader, error) {
+	cfg, err := readerOptions(opts)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.batchRows <= 0 || cfg.inferRows <= 0 || cfg.maxLine <= 0 || cfg.maxFields <= 0 {
-		return nil, fmt.Errorf("ndjson: %w: batch size, infer rows and limits must be positive", ErrNotSupported)
-	}
-	cfg.concurrency = max(cfg.concurrency, 1)
-	cfg.blockSize = max(cfg.blockSize, 1)
 	rd := &Reader{cfg: cfg, in: r}
 	if cfg.inferAll {
 		sk, ok := r.(io.Seeker)
@@ -137,7 +133,7 @@ func NewReader(r io.Reader, opts ...ReaderOption) (*Reader, error) {
 		}
 		pos, err := sk.Seek(0, io.SeekCurrent)
 		if err != nil {
-			return nil, fmt.Errorf("ndjson: WithInferAll: %w", err)
+			return nil, fmt.Errorf("ndjson: WithInferAll: seeking the input: %w", err)
 		}
 		rd.start = pos
 	}
@@ -198,11 +194,11 @@ func countFields(fs []datatype.Field) int {
 }
 
 func (rd *Reader) reset() {
-	rd.src = &lines{buf: chunkpipe.Buffer{R: rd.in, Block: rd.cfg.blockSize, Max: rd.cfg.maxLine}, line: 1}
+	rd.src = &lines{buf: chunkpipe.Buffer{R: rd.in, Block: rd.cfg.blockSize, Max: rd.cfg.limits.MaxLineBytes}, line: 1}
 }
 
 func (rd *Reader) infer() (*alkaid.Schema, error) {
-	root := newInode("", &textval.Inferrer{Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace}, &fieldCount{max: rd.cfg.maxFields})
+	root := newInode("", &textval.Inferrer{Layouts: rd.cfg.layouts, TrimSpace: rd.cfg.trimSpace}, &fieldCount{max: rd.cfg.limits.MaxFields})
 	if len(rd.cfg.columns) > 0 {
 		keep := make(map[string]bool, len(rd.cfg.columns))
 		for _, c := range rd.cfg.columns {
@@ -244,7 +240,7 @@ func (rd *Reader) infer() (*alkaid.Schema, error) {
 			}
 		}
 		if _, err := rd.in.(io.Seeker).Seek(rd.start, io.SeekStart); err != nil {
-			return nil, fmt.Errorf("ndjson: WithInferAll: %w", err)
+			return nil, fmt.Errorf("ndjson: WithInferAll: seeking the input: %w", err)
 		}
 		rd.reset()
 	} else {
@@ -331,11 +327,13 @@ func (rd *Reader) parse(chunk []byte, first int) (*alkaid.Record, error) {
 }
 
 // Records yields the record batches in input order; an error is yielded
-// once, last. Records can be ranged over once.
+// once, last: the one a serial read would meet first, whatever the
+// concurrency. Records can be ranged over once; breaking out of the loop
+// stops the goroutines.
 func (rd *Reader) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
 		if rd.used {
-			yield(nil, errors.New("ndjson: Records was already ranged over"))
+			yield(nil, fmt.Errorf("ndjson: %w: Records was already ranged over (a Reader reads its input once)", ErrInvalid))
 			return
 		}
 		rd.used = true
@@ -349,3 +347,9 @@ func (rd *Reader) Records() iter.Seq2[*alkaid.Record, error] {
 		pipe.Run()(yield)
 	}
 }
+
+// Close releases the Reader. It does not close the io.Reader given to
+// NewReader (the parsing goroutines end with the loop over Records), so
+// it has nothing to do and returns nil; it is there so that a Reader is
+// an alkaid.RecordReader.
+func (rd *Reader) Close() error { return nil }

@@ -8,38 +8,40 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
 // Writer writes record batches as newline-delimited JSON, one object per
-// row, keys in schema order, nulls written as null.
+// row, keys in schema order, nulls written as null. It is an
+// alkaid.RecordWriter: every batch must have the schema it was created
+// with.
 type Writer struct {
-	w   io.Writer
-	cfg writerConfig
-	buf []byte
-	err error
+	w      io.Writer
+	cfg    writerConfig
+	schema *alkaid.Schema
+	buf    []byte
+	err    error
 }
 
-// WriterOption configures a Writer.
-type WriterOption func(*writerConfig)
-
-type writerConfig struct {
-	unionCodes bool
-}
-
-// WriteUnionTypeCodes writes a union slot as {"type_code": c, "value": v}
-// instead of the value alone, so that a reader can tell children of the
-// same JSON kind apart (and which child a null belongs to). The Reader
-// takes both forms.
-func WriteUnionTypeCodes() WriterOption { return func(c *writerConfig) { c.unionCodes = true } }
-
-// NewWriter returns a Writer to w.
-func NewWriter(w io.Writer, opts ...WriterOption) *Writer {
-	wr := &Writer{w: w}
-	for _, o := range opts {
-		o(&wr.cfg)
+// NewWriter returns a Writer of records of schema to w. A type without a
+// JSON form is an error naming the field, as is a bad option (or a
+// Reader's).
+func NewWriter(w io.Writer, schema *alkaid.Schema, opts ...Option) (*Writer, error) {
+	cfg, err := writerOptions(opts)
+	if err != nil {
+		return nil, err
 	}
-	return wr
+	if schema == nil {
+		return nil, fmt.Errorf("ndjson: %w: NewWriter: a nil schema", ErrInvalid)
+	}
+	for i := range schema.NumFields() {
+		f := schema.Field(i)
+		if err := supported(f.Type); err != nil {
+			return nil, fmt.Errorf("ndjson: %w: field %s: %v", ErrNotSupported, quote.String(f.Name), err)
+		}
+	}
+	return &Writer{w: w, cfg: cfg, schema: schema}, nil
 }
 
 // enc appends the JSON of slot i (not null) of its array.
@@ -183,6 +185,9 @@ func appendString(dst, s []byte) []byte {
 func (w *Writer) Write(rec *alkaid.Record) error {
 	if w.err != nil {
 		return w.err
+	}
+	if !rec.Schema().Equal(w.schema) {
+		return fmt.Errorf("ndjson: %w: a record whose schema is not the Writer's", ErrInvalid)
 	}
 	n := rec.NumCols()
 	encs := make([]enc, n)

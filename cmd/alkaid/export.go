@@ -121,11 +121,11 @@ func export(inPath, outPath, format, delim string, header, quiet, unionCodes boo
 	}
 	cw := &countingWriter{w: dst}
 	bw := bufio.NewWriterSize(cw, 1<<20)
-	opts := []files.Option{files.WithFormat(files.FormatCSV), files.WithCSVOptions(csv.WriteDelimiter(comma), csv.WriteHeader(header))}
+	opts := []files.Option{files.WithFormat(files.FormatCSV), files.WithCSVOptions(csv.WithDelimiter(comma), csv.WithHeader(header))}
 	if format == "ndjson" {
 		opts = []files.Option{files.WithFormat(files.FormatNDJSON)}
 		if unionCodes {
-			opts = append(opts, files.WithNDJSONOptions(ndjson.WriteUnionTypeCodes()))
+			opts = append(opts, files.WithNDJSONOptions(ndjson.WithUnionTypeCodes()))
 		}
 	}
 	tw, err := files.NewWriter(bw, in.Schema(), opts...)

@@ -136,7 +136,7 @@ func importText(inPath, outPath string, opt importOptions) error {
 	}
 	var rd textReader
 	if format == "csv" {
-		opts := []csv.ReaderOption{csv.WithBatchSize(opt.batchRows), csv.WithInferRows(opt.inferRows),
+		opts := []csv.Option{csv.WithBatchSize(opt.batchRows), csv.WithInferRows(opt.inferRows),
 			csv.WithDelimiter(comma), csv.WithHeader(opt.header)}
 		if schema != nil {
 			opts = append(opts, csv.WithSchema(schema))
@@ -149,7 +149,7 @@ func importText(inPath, outPath string, opt importOptions) error {
 		}
 		rd, err = csv.NewReader(src, opts...)
 	} else {
-		opts := []ndjson.ReaderOption{ndjson.WithBatchSize(opt.batchRows), ndjson.WithInferRows(opt.inferRows)}
+		opts := []ndjson.Option{ndjson.WithBatchSize(opt.batchRows), ndjson.WithInferRows(opt.inferRows)}
 		if schema != nil {
 			opts = append(opts, ndjson.WithSchema(schema))
 		}

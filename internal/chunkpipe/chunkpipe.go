@@ -41,8 +41,9 @@ type result[T any] struct {
 }
 
 // Run yields the batches of the input in order. An error, of cutting or of
-// parsing, is yielded once, last, with the zero T; the chunks after it are
-// not parsed. At most Workers chunks are parsed and 2×Workers cut ahead of
+// parsing, is yielded once, last, with the zero T: that of the earliest
+// chunk that failed, as a serial run would, even when a later chunk failed
+// sooner; the chunks after it are not yielded. At most Workers chunks are parsed and 2×Workers cut ahead of
 // the consumer; when the loop stops early, the goroutines stop too.
 func (p Pipeline[T]) Run() iter.Seq2[T, error] {
 	return func(yield func(T, error) bool) {

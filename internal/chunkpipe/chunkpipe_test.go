@@ -102,6 +102,37 @@ func TestRunParallelOrderAndErrors(t *testing.T) {
 	}
 }
 
+// TestRunLowestError: of two chunks that fail, the earlier one's error is
+// yielded even when the later one fails first in time, as a serial run
+// would report.
+func TestRunLowestError(t *testing.T) {
+	for _, workers := range []int{1, 2, 4} {
+		p := chunkpipe.Pipeline[int]{Workers: workers, Next: numbers(20, -1),
+			Parse: func(chunk []byte, line int) (int, error) {
+				switch line {
+				case 3:
+					time.Sleep(20 * time.Millisecond)
+					return 0, errors.New("chunk 3 failed")
+				case 5:
+					return 0, errors.New("chunk 5 failed")
+				}
+				return line, nil
+			}}
+		var got []int
+		var errs []error
+		for v, err := range p.Run() {
+			if err != nil {
+				errs = append(errs, err)
+				continue
+			}
+			got = append(got, v)
+		}
+		if len(errs) != 1 || errs[0].Error() != "chunk 3 failed" || len(got) != 3 {
+			t.Fatalf("%d workers: batches %v, errors %v; want 0-2 then chunk 3's error", workers, got, errs)
+		}
+	}
+}
+
 func TestRunSkip(t *testing.T) {
 	p := chunkpipe.Pipeline[int]{Workers: 2, Next: numbers(20, -1), Parse: parseSlowly(-1), Skip: func(v int) bool { return v%3 == 0 }}
 	var got []int

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"iter"
 
 	"google.golang.org/protobuf/proto"
 
@@ -71,14 +72,42 @@ func (c *Client) Query(ctx context.Context, st Statement) (alkaid.RecordReader, 
 }
 
 // Read reads the records of every endpoint of fi (see flight.Fetch).
+// When fi carries no schema, the reader's is that of the first record
+// (no columns when there is none).
 func (c *Client) Read(ctx context.Context, fi *flight.FlightInfo) (alkaid.RecordReader, error) {
-	schema, err := flight.DecodeSchema(fi.Schema)
-	if err != nil {
-		return nil, fmt.Errorf("flightsql: %w", err)
-	}
 	ctx, cancel := context.WithCancel(ctx)
 	recs := flight.Fetch(ctx, c.Client, fi, flight.FetchOptions{})
-	return alkaid.NewRecordReader(schema, recs, func() error { cancel(); return nil }), nil
+	if len(fi.Schema) > 0 {
+		schema, err := flight.DecodeSchema(fi.Schema)
+		if err != nil {
+			cancel()
+			return nil, fmt.Errorf("flightsql: %w", err)
+		}
+		return alkaid.NewRecordReader(schema, recs, func() error { cancel(); return nil }), nil
+	}
+	next, stop := iter.Pull2(recs)
+	first, err, ok := next()
+	if ok && err != nil {
+		stop()
+		cancel()
+		return nil, fmt.Errorf("flightsql: %w", err)
+	}
+	schema := emptySchema()
+	if ok {
+		schema = first.Schema()
+	}
+	seq := func(yield func(*alkaid.Record, error) bool) {
+		if !ok || !yield(first, nil) {
+			return
+		}
+		for {
+			rec, err, more := next()
+			if !more || !yield(rec, err) || err != nil {
+				return
+			}
+		}
+	}
+	return alkaid.NewRecordReader(schema, seq, func() error { stop(); cancel(); return nil }), nil
 }
 
 // query is the command that runs st as a query.

@@ -267,3 +267,19 @@ func unwrapAll(err error) error {
 		err = u
 	}
 }
+
+// A FlightInfo without a schema (some servers plan without one) is read
+// with the schema of its first record.
+func TestReadWithoutSchema(t *testing.T) {
+	c := serve(t, newMemServer())
+	fi, err := c.Execute(ctx(t), flightsql.Statement{Query: "SELECT * FROM stars"})
+	require.NoError(t, err)
+	fi.Schema = nil
+	r, err := c.Read(ctx(t), fi)
+	require.NoError(t, err)
+	require.True(t, r.Schema().Equal(newMemServer().tables["stars"].Schema()))
+	got, err := alkaid.ReadAll(r)
+	require.NoError(t, err)
+	require.Equal(t, 3, got.NumRows())
+	require.NoError(t, r.Close())
+}

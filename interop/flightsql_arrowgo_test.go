@@ -27,6 +27,8 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/reflect/protoreflect"
+	"google.golang.org/protobuf/reflect/protoregistry"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
@@ -35,6 +37,57 @@ import (
 	"github.com/alkaid-go/alkaid/flight"
 	"github.com/alkaid-go/alkaid/flight/flightsql"
 )
+
+// TestFlightSQLRegistration: our Flight SQL messages and enums have
+// arrow-go's (Arrow's FlightSql.proto) names, numbers, kinds and values,
+// under our own protobuf package.
+func TestFlightSQLRegistration(t *testing.T) {
+	theirs, err := protoregistry.GlobalFiles.FindFileByPath("FlightSql.proto")
+	require.NoError(t, err)
+	ours, err := protoregistry.GlobalFiles.FindFileByPath("alkaid_flight_sql.proto")
+	require.NoError(t, err)
+	require.Equal(t, protoreflect.FullName("alkaid.flight.protocol.sql"), ours.Package())
+	var enums func(a, b protoreflect.EnumDescriptors)
+	enums = func(a, b protoreflect.EnumDescriptors) {
+		require.Equal(t, a.Len(), b.Len())
+		for i := range a.Len() {
+			e := a.Get(i)
+			f := b.ByName(e.Name())
+			require.NotNil(t, f, "enum %s", e.FullName())
+			require.Equal(t, e.Values().Len(), f.Values().Len(), "enum %s", e.FullName())
+			for j := range e.Values().Len() {
+				v := e.Values().Get(j)
+				w := f.Values().ByName(v.Name())
+				require.NotNil(t, w, "%s", v.FullName())
+				require.Equal(t, v.Number(), w.Number(), "%s", v.FullName())
+			}
+		}
+	}
+	var messages func(a, b protoreflect.MessageDescriptors)
+	messages = func(a, b protoreflect.MessageDescriptors) {
+		require.Equal(t, a.Len(), b.Len())
+		for i := range a.Len() {
+			m := a.Get(i)
+			n := b.ByName(m.Name())
+			require.NotNil(t, n, "message %s", m.FullName())
+			require.Equal(t, m.Fields().Len(), n.Fields().Len(), "%s", m.FullName())
+			for j := range m.Fields().Len() {
+				f := m.Fields().Get(j)
+				g := n.Fields().ByNumber(f.Number())
+				require.NotNil(t, g, "%s", f.FullName())
+				require.Equal(t, f.Name(), g.Name(), "%s", f.FullName())
+				require.Equal(t, f.Kind(), g.Kind(), "%s", f.FullName())
+				require.Equal(t, f.Cardinality(), g.Cardinality(), "%s", f.FullName())
+				require.Equal(t, f.HasPresence(), g.HasPresence(), "%s", f.FullName())
+				require.Equal(t, f.IsPacked(), g.IsPacked(), "%s", f.FullName())
+			}
+			enums(m.Enums(), n.Enums())
+			messages(m.Messages(), n.Messages())
+		}
+	}
+	enums(theirs.Enums(), ours.Enums())
+	messages(theirs.Messages(), ours.Messages())
+}
 
 func sqlCtx(t *testing.T) context.Context {
 	c, cancel := context.WithTimeout(context.Background(), 60*time.Second)

@@ -283,3 +283,33 @@ func TestReadWithoutSchema(t *testing.T) {
 	require.Equal(t, 3, got.NumRows())
 	require.NoError(t, r.Close())
 }
+
+// A DoPut without a descriptor, or whose data is not IPC, is refused
+// with InvalidArgument.
+func TestBadPuts(t *testing.T) {
+	c := serve(t, newMemServer())
+	ingest, err := flightsql.Pack(&flightsql.StatementIngest{Table: "t"})
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		name string
+		msgs []*flight.FlightData
+	}{
+		{"no message", nil},
+		{"no descriptor", []*flight.FlightData{{DataHeader: []byte{1, 2, 3}}}},
+		{"garbage header", []*flight.FlightData{{FlightDescriptor: flight.CmdDescriptor(ingest), DataHeader: []byte{1, 2, 3, 4, 5, 6, 7, 8}}}},
+		{"body without header", []*flight.FlightData{{FlightDescriptor: flight.CmdDescriptor(ingest), DataBody: []byte{1}}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, err := c.DoPut(ctx(t))
+			require.NoError(t, err)
+			for _, m := range tc.msgs {
+				require.NoError(t, s.Send(m))
+			}
+			require.NoError(t, s.CloseSend())
+			_, err = s.Recv()
+			require.Equal(t, codes.InvalidArgument, status.Code(err), "%v", err)
+		})
+	}
+	_, err = c.Execute(ctx(t), flightsql.Statement{Query: "SELECT * FROM stars"})
+	require.NoError(t, err, "the server still serves")
+}

@@ -8,10 +8,9 @@ import (
 // runFlight benchmarks a Flight pair as run does, and reports the heap
 // allocations per batch moved (client and server together: both run in
 // this process).
-func runFlight(b *testing.B, name string) {
+func runFlight(b *testing.B, name string, batches int) {
 	p := full.Pair(name)
 	p.Setup()
-	batches := full.FlightBatches()
 	for _, f := range []func() (any, error){p.Alkaid, p.ArrowGo} {
 		if _, err := f(); err != nil { // warm up: connections, buffers, heap
 			b.Fatal(err)
@@ -42,7 +41,11 @@ func mallocs() uint64 {
 }
 
 // BenchmarkFlightDoGet: DoGet of 1 GiB as 8 batches of 1M rows.
-func BenchmarkFlightDoGet(b *testing.B) { runFlight(b, "FlightDoGet") }
+func BenchmarkFlightDoGet(b *testing.B) { runFlight(b, "FlightDoGet", full.FlightBatches()) }
 
 // BenchmarkFlightDoPut: DoPut of 1 GiB as 8 batches of 1M rows.
-func BenchmarkFlightDoPut(b *testing.B) { runFlight(b, "FlightDoPut") }
+func BenchmarkFlightDoPut(b *testing.B) { runFlight(b, "FlightDoPut", full.FlightBatches()) }
+
+// BenchmarkFlightSQLExecute: a Flight SQL query (Execute, then DoGet of
+// its ticket) whose result is 1M rows of 16 int64 columns.
+func BenchmarkFlightSQLExecute(b *testing.B) { runFlight(b, "FlightSQLExecute", 1) }

@@ -25,7 +25,7 @@ type config struct {
 	// constructors refuse an option of the other side.
 	csv    []csv.Option
 	ndjson []ndjson.Option
-	err      error
+	err    error
 }
 
 func newConfig(opts []Option) (*config, error) {

@@ -40,6 +40,9 @@
 // Arrow's (/arrow.flight.protocol.FlightService/DoGet and so on): each
 // package's clients and servers talk to the other's.
 //
+// Package flightsql (flight/flightsql) is Arrow Flight SQL on top of this
+// package: a client and a server framework.
+//
 // The commands alkaid-flight-integration-server and
 // alkaid-flight-integration-client are Arrow's Flight integration
 // programs built on this package; flight/scripts/integration.sh runs

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Regenerates flight/internal/pb from flight/proto/alkaid_flight.proto
-# (into directory $1 when given: check.sh uses it).
+# Regenerates flight/internal/pb from flight/proto/alkaid_flight.proto and
+# flight/internal/sqlpb from flight/proto/alkaid_flight_sql.proto (into
+# directories pb and sqlpb of $1 when given: check.sh uses it).
 # Needs protoc (apt-get install -y protobuf-compiler) and, in PATH,
 #   go install google.golang.org/protobuf/cmd/protoc-gen-go@v1.36.12
 #   go install google.golang.org/grpc/cmd/protoc-gen-go-grpc@v1.5.1
@@ -11,9 +12,12 @@
 # rewritten to arrow.flight.protocol.FlightService.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-out=${1:-internal/pb}
-mkdir -p "$out"
-rm -f "$out"/*.pb.go
+base=${1:-internal}
+out=$base/pb
+sqlout=$base/sqlpb
+mkdir -p "$out" "$sqlout"
+rm -f "$out"/*.pb.go "$sqlout"/*.pb.go
+protoc -I proto --go_out="$sqlout" --go_opt=paths=source_relative proto/alkaid_flight_sql.proto
 protoc -I proto \
 	--go_out="$out" --go_opt=paths=source_relative \
 	--go-grpc_out="$out" --go-grpc_opt=paths=source_relative \
@@ -29,4 +33,4 @@ if [ "$(grep -c '"/arrow\.flight\.protocol\.FlightService/' "$svc")" != 10 ]; th
 	echo "regen.sh: $svc does not have the 10 Flight method paths" >&2
 	exit 1
 fi
-gofmt -w "$out"
+gofmt -w "$out" "$sqlout"

@@ -24,7 +24,8 @@ data="${ALKAID_SHARED:-$root/../shared}/conformance/arrow-testing"
 
 # Scenarios both sides implement.
 scenarios=(auth:basic_proto middleware ordered location:reuse_connection poll_flight_info app_metadata_flight_info_endpoint
-	expiration_time:do_get expiration_time:list_actions expiration_time:cancel_flight_info expiration_time:renew_flight_endpoint session_options)
+	expiration_time:do_get expiration_time:list_actions expiration_time:cancel_flight_info expiration_time:renew_flight_endpoint session_options
+	flight_sql flight_sql:extension flight_sql:ingestion)
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

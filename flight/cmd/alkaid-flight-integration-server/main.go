@@ -14,9 +14,10 @@
 // auth:basic_proto, middleware, ordered, expiration_time:do_get,
 // expiration_time:list_actions, expiration_time:cancel_flight_info,
 // expiration_time:renew_flight_endpoint, location:reuse_connection,
-// poll_flight_info, app_metadata_flight_info_endpoint, session_options
-// (the Flight SQL scenarios are not implemented). A scenario it does not
-// know, or a port it cannot listen on, ends it with status 1.
+// poll_flight_info, app_metadata_flight_info_endpoint, session_options,
+// flight_sql, flight_sql:extension, flight_sql:ingestion (Flight SQL,
+// served with package flightsql). A scenario it does not know, or a port
+// it cannot listen on, ends it with status 1.
 package main
 
 import (

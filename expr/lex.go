@@ -17,7 +17,9 @@ type SyntaxError struct {
 	err error
 }
 
-func (e *SyntaxError) Error() string { return fmt.Sprintf("expr: syntax error at byte %d: %s", e.Pos, e.Msg) }
+func (e *SyntaxError) Error() string {
+	return fmt.Sprintf("expr: syntax error at byte %d: %s", e.Pos, e.Msg)
+}
 
 // Unwrap is datatype.ErrInvalid or datatype.ErrLimit.
 func (e *SyntaxError) Unwrap() error { return e.err }

@@ -576,4 +576,3 @@ var aliases = map[string]string{
 	"ifnull": "coalesce", "if": "if_else", "char_length": "length", "character_length": "length",
 	"datepart": "date_part",
 }
-

@@ -72,7 +72,7 @@ func init() {
 func coerceAll(e *Expr, ns []*node) ([]*node, error) {
 	t := ns[0].typ
 	for _, n := range ns[1:] {
-		u, ok := commonType(t, n.typ, false, n.lit != nil)
+		u, ok := commonType(t, n.typ, false, isLit(n))
 		if !ok {
 			return nil, errAt(e, datatype.ErrInvalid, "%s and %s have no common type", t, n.typ)
 		}

@@ -14,7 +14,7 @@ var operators = map[string]string{
 	"add_checked": "+", "subtract_checked": "-", "multiply_checked": "*", "divide": "/",
 	"integer_divide": "//", "modulo": "%", "equal": "=", "not_equal": "<>", "less": "<",
 	"less_equal": "<=", "greater": ">", "greater_equal": ">=", "and": "AND", "or": "OR",
-	"concat": "||",
+	"string_concat": "||",
 }
 
 // String prints e in the text syntax of [Parse], fully parenthesised, so

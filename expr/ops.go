@@ -65,7 +65,7 @@ func init() {
 		if e.typ == nil {
 			return nil, errAt(e, datatype.ErrInvalid, "cast without a target type")
 		}
-		return castNode(args[0], e.typ)
+		return castNodeAs(args[0], e.typ, e)
 	})
 }
 
@@ -85,25 +85,28 @@ func unary(e *Expr, a *node, t datatype.DataType, f func(array.Array) (array.Arr
 }
 
 // castNode converts n to t: a constant at once, else when evaluated.
-func castNode(n *node, t datatype.DataType) (*node, error) {
+func castNode(n *node, t datatype.DataType) (*node, error) { return castNodeAs(n, t, n.src) }
+
+// castNodeAs is castNode with errors naming src.
+func castNodeAs(n *node, t datatype.DataType, src *Expr) (*node, error) {
 	if datatype.Equal(n.typ, t, datatype.IgnoreMetadata()) {
 		return n, nil
 	}
 	if n.lit != nil {
 		s, err := castScalar(*n.lit, t)
 		if err != nil {
-			return nil, errAt(n.src, datatype.ErrInvalid, "as %s: %v", typeName(t), err)
+			return nil, errAt(src, datatype.ErrInvalid, "as %s: %v", typeName(t), err)
 		}
-		return constant(n.src, s), nil
+		return constant(src, s), nil
 	}
-	return &node{typ: t, src: n.src, cols: n.cols, eval: func(c *batch) (array.Array, error) {
+	return &node{typ: t, src: src, cols: n.cols, eval: func(c *batch) (array.Array, error) {
 		a, err := n.eval(c)
 		if err != nil {
 			return nil, err
 		}
 		out, err := compute.Cast(a, t)
 		if err != nil {
-			return nil, evalErr(n.src, err)
+			return nil, evalErr(src, err)
 		}
 		return out, nil
 	}}, nil
@@ -111,7 +114,7 @@ func castNode(n *node, t datatype.DataType) (*node, error) {
 
 // coerce casts a and b to their common type.
 func coerce(e *Expr, a, b *node) (*node, *node, error) {
-	t, ok := commonType(a.typ, b.typ, a.lit != nil, b.lit != nil)
+	t, ok := commonType(a.typ, b.typ, isLit(a), isLit(b))
 	if !ok {
 		return nil, nil, errAt(e, datatype.ErrInvalid, "%s and %s have no common type", a.typ, b.typ)
 	}
@@ -181,7 +184,7 @@ func bindCompare(e *Expr, op compute.CompareOp, a, b *node) (*node, error) {
 	}
 	// A number literal against a number column: compute compares the two
 	// exactly without casting the column.
-	if b.lit != nil && isNum(a.typ) && isNum(b.typ) && b.lit.Valid {
+	if b.lit != nil && isNum(a.typ) && isNum(b.typ) && b.lit.Valid && scalarFits(*b.lit, a.typ) {
 		s := *b.lit
 		return &node{typ: datatype.Bool, src: e, eval: func(c *batch) (array.Array, error) {
 			x, err := a.array(c)
@@ -222,4 +225,19 @@ func bindCompare(e *Expr, op compute.CompareOp, a, b *node) (*node, error) {
 		}
 		return out, nil
 	}}, nil
+}
+
+// isLit reports whether n is a literal as written (not a folded
+// expression such as CAST('1' AS BIGINT)): literals take the type of the
+// other operand where their value fits.
+func isLit(n *node) bool { return n.lit != nil && n.src.kind == kindLiteral }
+
+// scalarFits reports whether compute can compare a column of type t with
+// s as it is: a float, or an integer that t holds.
+func scalarFits(s compute.Scalar, t datatype.DataType) bool {
+	if isFloat(s.Type) || isFloat(t) {
+		return true
+	}
+	_, err := castScalar(s, t)
+	return err == nil
 }

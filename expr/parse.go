@@ -245,7 +245,7 @@ func (p *parser) concat() (*Expr, error) {
 		}
 		var b *Expr
 		if b, err = p.additive(); err == nil {
-			a = at(Call("concat", a, b), t.pos)
+			a = at(Call("string_concat", a, b), t.pos)
 		}
 	}
 	return a, err

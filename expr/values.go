@@ -223,3 +223,6 @@ func castScalar(s compute.Scalar, t datatype.DataType) (compute.Scalar, error) {
 	}
 	return compute.Scalar{Type: t, Valid: true, Value: v}, nil
 }
+
+// valueText is slot i of a as printed, for error messages.
+func valueText(a array.Array, i int) string { return array.FormatValue(a, i) }

@@ -194,6 +194,7 @@ func TestEvalErrors(t *testing.T) {
 		{"i64 + 1", datatype.ErrInvalid, "overflow"},
 		{"i32 // 0", datatype.ErrInvalid, "divi"},
 		{"CAST(f64 AS INTEGER)", datatype.ErrInvalid, "CAST(f64 AS INTEGER)"},
+		{`CAST(NULL AS "fixed_size_binary[100000000]")`, datatype.ErrNotSupported, "CAST to fixed_size_binary"},
 		{"abs(i8)", datatype.ErrInvalid, "abs(i8) at byte 0: compute: overflow: abs: slot 4: -128"},
 		{"i8 + 1", datatype.ErrInvalid, "slot 3: 127 and 1"},
 	} {

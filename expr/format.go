@@ -58,9 +58,9 @@ func (e *Expr) formatCall(b *strings.Builder) {
 		b.WriteByte(')')
 		return
 	case e.fn == "negate_checked" && len(a) == 1:
-		b.WriteString("(- ")
+		b.WriteString("(-(")
 		a[0].format(b)
-		b.WriteByte(')')
+		b.WriteString("))")
 		return
 	case (e.fn == "is_null" || e.fn == "is_valid") && len(a) == 1:
 		b.WriteByte('(')
@@ -150,13 +150,13 @@ func formatLiteral(s compute.Scalar) string {
 		return "FALSE"
 	case int64:
 		if s.Type.Kind() == datatype.KindInt64 {
-			if v == math.MinInt64 {
-				return "CAST('" + strconv.FormatInt(v, 10) + "' AS BIGINT)"
-			}
 			return strconv.FormatInt(v, 10)
 		}
 	case uint64:
 		if s.Type.Kind() == datatype.KindUint64 {
+			if v > math.MaxInt64 {
+				return strconv.FormatUint(v, 10) // read back as a uint64
+			}
 			return "CAST(" + strconv.FormatUint(v, 10) + " AS UBIGINT)"
 		}
 	case float64:

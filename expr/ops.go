@@ -65,6 +65,9 @@ func init() {
 		if e.typ == nil {
 			return nil, errAt(e, datatype.ErrInvalid, "cast without a target type")
 		}
+		if !castTarget(e.typ) {
+			return nil, errAt(e, datatype.ErrNotSupported, "CAST to %s", e.typ)
+		}
 		return castNodeAs(args[0], e.typ, e)
 	})
 }
@@ -240,4 +243,19 @@ func scalarFits(s compute.Scalar, t datatype.DataType) bool {
 	}
 	_, err := castScalar(s, t)
 	return err == nil
+}
+
+// castTarget reports whether CAST may convert to t: booleans, numbers,
+// decimals, dates, times, timestamps, durations, strings and binary.
+// Nested, fixed-size and interval types are left out: a constant of them
+// could be made of any size.
+func castTarget(t datatype.DataType) bool {
+	k := t.Kind()
+	switch {
+	case k == datatype.KindBool || k.IsNumeric() || isTemporal(t) || k.IsBinaryLike():
+		return true
+	case k >= datatype.KindDecimal32 && k <= datatype.KindDecimal256:
+		return true
+	}
+	return false
 }

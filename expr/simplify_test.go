@@ -50,10 +50,10 @@ func TestMayMatch(t *testing.T) {
 		return compute.Scalar{Type: datatype.Date32Type, Valid: true, Value: datatype.Date32(v)}
 	}
 	stats := map[string]Stats{
-		"a":    {Min: i(10), Max: i(20), NullCount: 0, Rows: 100},
-		"f":    {Min: f(-1), Max: f(1), NullCount: 0, Rows: 100},
-		"s":    {Min: str("b"), Max: str("d"), NullCount: 3, Rows: 100},
-		"d":    {Min: d(19723), Max: d(19753), NullCount: 0, Rows: 100}, // 2024-01-01 … 2024-01-31
+		"a":       {Min: i(10), Max: i(20), NullCount: 0, Rows: 100},
+		"f":       {Min: f(-1), Max: f(1), NullCount: 0, Rows: 100},
+		"s":       {Min: str("b"), Max: str("d"), NullCount: 3, Rows: 100},
+		"d":       {Min: d(19723), Max: d(19753), NullCount: 0, Rows: 100}, // 2024-01-01 … 2024-01-31
 		"allnull": {NullCount: 100, Rows: 100},
 	}
 	sf := func(p []string) (Stats, bool) {

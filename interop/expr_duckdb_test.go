@@ -267,4 +267,3 @@ func sameTol(a array.Array, i int) float64 {
 	}
 	return 0
 }
-

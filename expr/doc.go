@@ -70,7 +70,7 @@
 // Parse reads SQL-like expressions: column names (case-sensitive;
 // "double quoted" for any other name, "" for a quote inside; a.b.c for
 // nested fields), integer literals (int64, or uint64 above its range),
-// decimal literals (float64), 'strings' ('' for a quote), TRUE, FALSE,
+// decimal literals (float64), 'strings' (” for a quote), TRUE, FALSE,
 // NULL, DATE '2024-02-29', TIMESTAMP '2024-02-29 12:00:00'; the operators
 // + - * / // || = == <> != < <= > >=, AND, OR, NOT, IS [NOT] NULL,
 // [NOT] IN (v, …) (constant values), [NOT] BETWEEN lo AND hi,

@@ -235,7 +235,7 @@ func bindIsIn(e *Expr, args []*node) (*node, error) {
 		if err != nil {
 			return nil, err
 		}
-		in, err := compute.IsIn(x, set)
+		in, err := isIn(x, set)
 		if err != nil {
 			return nil, evalErr(e, err)
 		}

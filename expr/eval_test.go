@@ -216,3 +216,32 @@ func FuzzEval(f *testing.F) {
 		}
 	})
 }
+
+// TestConcurrentEval evaluates one Bound from several goroutines (run
+// with -race).
+func TestConcurrentEval(t *testing.T) {
+	rec := randomRecord(t, 5000)
+	b, err := Bind(mustParse(t, "(a < 100 AND lower(s) = 'x') OR (b AND a IN (1, 2, 3))"), rec.Schema())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := b.Eval(rec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for range 4 {
+		go func() {
+			got, err := b.Eval(rec)
+			if err == nil && !array.Equal(got, want) {
+				err = errors.New("results differ")
+			}
+			errs <- err
+		}()
+	}
+	for range 4 {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}

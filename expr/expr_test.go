@@ -19,6 +19,10 @@ func fixture(t testing.TB) *alkaid.Record {
 	st := datatype.StructOf(datatype.Field{Name: "x", Type: datatype.Int32, Nullable: true},
 		datatype.Field{Name: "y", Type: datatype.String, Nullable: true})
 	dict, _ := datatype.NewDictionary(datatype.Int8, datatype.String, false)
+	mars, err := datatype.NewTimestamp(datatype.Second, "Mars/Olympus_Mons")
+	if err != nil {
+		t.Fatal(err)
+	}
 	cols := []struct {
 		name string
 		typ  datatype.DataType
@@ -37,11 +41,19 @@ func fixture(t testing.TB) *alkaid.Record {
 		{"st", st, `[{"x": 1, "y": "a"}, null, {"x": null, "y": "c"}, {"x": 4, "y": null}, {"x": 5, "y": "e"}]`},
 		{"dict", dict, `["red", "blue", null, "red", "green"]`},
 		{"weird name", datatype.Int32, `[1, 2, 3, 4, 5]`},
+		{"mars", mars, `[0, 1, 2, 3, 4]`},
+		{"bad", datatype.String, ""}, // invalid UTF-8, built below
 	}
 	var fields []datatype.Field
 	var arrays []array.Array
 	for _, c := range cols {
 		fields = append(fields, datatype.Field{Name: c.name, Type: c.typ, Nullable: true})
+		if c.json == "" {
+			sb := array.NewBinaryBuilder[int32](datatype.String)
+			sb.AppendStrings([]string{"ok", "b\xffd", "", "", "x"}, []bool{true, true, false, true, true})
+			arrays = append(arrays, sb.NewArray())
+			continue
+		}
 		a, err := arrayjson.Parse(c.typ, c.json)
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)
@@ -166,6 +178,14 @@ func TestEval(t *testing.T) {
 			if got.String() != c.want {
 				t.Errorf("got  %s\nwant %s", got, c.want)
 			}
+			// A slice of the record gives the slice of the result.
+			part, err := evalText(t, rec.Slice(1, 4), c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if i, desc, eq := array.FirstDifference(part, array.Slice(got, 1, 4)); !eq {
+				t.Errorf("over rows 1-3, row %d: %s", i, desc)
+			}
 		})
 	}
 }
@@ -193,6 +213,8 @@ func TestEvalErrors(t *testing.T) {
 		{"i8 + 127", datatype.ErrInvalid, "overflow"},
 		{"i64 + 1", datatype.ErrInvalid, "overflow"},
 		{"i32 // 0", datatype.ErrInvalid, "divi"},
+		{"hour(mars)", datatype.ErrInvalid, `unknown time zone "Mars/Olympus_Mons"`},
+		{"lower(bad)", datatype.ErrInvalid, `lower(bad) at byte 0: row 1: invalid UTF-8 "b\xffd"`},
 		{"CAST(f64 AS INTEGER)", datatype.ErrInvalid, "CAST(f64 AS INTEGER)"},
 		{`CAST(NULL AS "fixed_size_binary[100000000]")`, datatype.ErrNotSupported, "CAST to fixed_size_binary"},
 		{"abs(i8)", datatype.ErrInvalid, "abs(i8) at byte 0: compute: overflow: abs: slot 4: -128"},

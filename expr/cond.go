@@ -68,11 +68,22 @@ func init() {
 	register("is_in", 1, -1, bindIsIn)
 }
 
-// coerceAll casts every node to one common type.
+// coerceAll casts every node to one common type: that of the first, where
+// the literals among the others fit it, else the widest.
 func coerceAll(e *Expr, ns []*node) ([]*node, error) {
+	out, err := coerceAllTo(e, ns, true)
+	if err != nil {
+		if wide, errWide := coerceAllTo(e, ns, false); errWide == nil {
+			return wide, nil
+		}
+	}
+	return out, err
+}
+
+func coerceAllTo(e *Expr, ns []*node, literalsAdapt bool) ([]*node, error) {
 	t := ns[0].typ
 	for _, n := range ns[1:] {
-		u, ok := commonType(t, n.typ, false, isLit(n))
+		u, ok := commonType(t, n.typ, false, literalsAdapt && isLit(n))
 		if !ok {
 			return nil, errAt(e, datatype.ErrInvalid, "%s and %s have no common type", t, n.typ)
 		}
@@ -185,23 +196,17 @@ func nullWhere(child array.Array, parent array.Array) (array.Array, error) {
 }
 
 func bindIsIn(e *Expr, args []*node) (*node, error) {
-	a := args[0]
-	values := args[1:]
-	t := a.typ
-	for _, v := range values {
+	for _, v := range args[1:] {
 		if v.lit == nil {
 			return nil, errAt(v.src, datatype.ErrInvalid, "IN takes constant values only")
 		}
-		u, ok := commonType(t, v.typ, false, true)
-		if !ok {
-			return nil, errAt(e, datatype.ErrInvalid, "%s and %s have no common type", t, v.typ)
-		}
-		t = u
 	}
-	a, err := castNode(a, t)
+	cast, err := coerceAll(e, args)
 	if err != nil {
 		return nil, err
 	}
+	a, values := cast[0], cast[1:]
+	t := a.typ
 	var parts []array.Array
 	setHasNull := false
 	for _, v := range values {

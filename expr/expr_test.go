@@ -120,6 +120,8 @@ func TestEval(t *testing.T) {
 		{"i32 NOT IN (10, 50)", `[false true true (null) false]`},
 		{"s IN ('wörld', '')", `[false true true (null) false]`},
 		{"i32 BETWEEN 20 AND 40", `[false true true (null) false]`},
+		{"i8 IN (1, 1000)", `[true false (null) false false]`},
+		{"coalesce(i8, 1000)", `[1 -2 1000 127 -128]`},
 		{"i32 NOT BETWEEN 20 AND 40", `[true false false (null) true]`},
 		// conditionals
 		{"CASE WHEN i32 > 25 THEN 'big' WHEN i32 > 15 THEN 'mid' ELSE 'small' END", `["small" "mid" "big" "small" "big"]`},

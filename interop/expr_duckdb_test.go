@@ -157,7 +157,10 @@ var exprOracleCases = []struct {
 	{text: "i32 > 900 AND s = 'a' AND b"}, {text: "i32 < -900 OR s = 'b' OR b IS NULL"},
 	// IN, BETWEEN
 	{text: "i32 IN (1, 2, 3, -1000, 500)"}, {text: "s IN ('a', 'Hello World', NULL)"}, {text: "i32 NOT IN (1, 2)"},
-	{text: "i8 IN (1, 127)"}, {text: "i32 BETWEEN -10 AND 10"}, {text: "s BETWEEN 'a' AND 'm'"},
+	{text: "i8 IN (1, 127)"}, {text: "i8 IN (1, 1000)"}, {text: "i8 IN (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, -128)"},
+	{text: "f64 IN (0, 2.5, 0.125)"}, {text: "s NOT IN ('a', 'b', '', 'ωmega', 'x', 'y', 'z', 'w', 'v')"},
+	{text: "d IN ('2024-02-29', '2000-02-29')"}, {text: "coalesce(i8, 1000)"},
+	{text: "CASE WHEN b THEN i32 ELSE f64 END"}, {text: "CASE WHEN b THEN i8 ELSE i64 END"}, {text: "i32 BETWEEN -10 AND 10"}, {text: "s BETWEEN 'a' AND 'm'"},
 	{text: "d BETWEEN '2000-01-01' AND '2024-12-31'"}, {text: "i32 NOT BETWEEN 0 AND 500"},
 	// conditionals
 	{text: "CASE WHEN i32 > 0 THEN 'pos' WHEN i32 < 0 THEN 'neg' ELSE 'zero' END"},

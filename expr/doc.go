@@ -75,7 +75,8 @@
 // + - * / // || = == <> != < <= > >=, AND, OR, NOT, IS [NOT] NULL,
 // [NOT] IN (v, …) (constant values), [NOT] BETWEEN lo AND hi,
 // CASE [x] WHEN … THEN … [ELSE …] END, CAST(x AS type) and x::type,
-// and function calls. Types are named as in DuckDB (BOOLEAN, TINYINT …
+// and function calls; -- starts a comment that runs to the end of the
+// line. Types are named as in DuckDB (BOOLEAN, TINYINT …
 // BIGINT, UTINYINT … UBIGINT, REAL, DOUBLE, VARCHAR, BLOB, DATE, TIME,
 // TIMESTAMP, TIMESTAMPTZ or TIMESTAMP WITH TIME ZONE (microseconds, UTC),
 // DECIMAL(p,s)) or by an Alkaid type string in double quotes
@@ -153,5 +154,5 @@
 //   - column names are case-sensitive; DuckDB folds them;
 //   - upper and lower are Go's simple Unicode case mapping (ß becomes ẞ,
 //     as in DuckDB); other special casings may differ;
-//   - not yet in the syntax: LIKE, %, -- comments, INTERVAL, TRY_CAST.
+//   - not yet in the syntax: LIKE, %, /* */ comments, INTERVAL, TRY_CAST.
 package expr

@@ -58,6 +58,11 @@ func lex(s string) ([]token, error) {
 		switch {
 		case c == ' ' || c == '\t' || c == '\n' || c == '\r':
 			i++
+		case c == '-' && i+1 < len(s) && s[i+1] == '-':
+			// A comment, to the end of the line.
+			for i < len(s) && s[i] != '\n' {
+				i++
+			}
 		case c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= 0x80:
 			j := i
 			for j < len(s) {

@@ -35,6 +35,7 @@ func TestParseSyntaxErrors(t *testing.T) {
 		{"AND", 0, "unexpected keyword AND"},
 		{"f(a,)", 4, `unexpected ")"`},
 		{"", 0, "unexpected end of text"},
+		{"a + --1", 7, "unexpected end of text"},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			_, err := Parse(c.text)
@@ -85,6 +86,7 @@ func TestParseRoundTrip(t *testing.T) {
 		"-9223372036854775808 < a AND a < 18446744073709551615",
 		"CAST('NaN' AS DOUBLE) <> CAST('-0' AS DOUBLE)",
 		"coalesce(a, b, 0) + if(c, 1, 2)",
+		"a - -1 -- a comment\n + - -b",
 	} {
 		t.Run(text, func(t *testing.T) {
 			e := mustParse(t, text)

@@ -14,6 +14,9 @@
 //	expr.And(expr.Gt(expr.Field("amount"), expr.Lit(100)),
 //		expr.In(expr.Field("country"), expr.Lit("DE"), expr.Lit("FR")))
 //
+// Over a stream of batches, [Filter] and [Project] wrap an
+// alkaid.RecordReader; [ParseSelect] reads a list "a, b + 1 AS c, …".
+//
 // # Binding
 //
 // [Bind] resolves every field (a wrong name is an error), picks each

@@ -307,7 +307,11 @@ func (p *parser) unary() (*Expr, error) {
 			if n := p.peek(); n.kind == tInt || n.kind == tFloat {
 				// A negative number is one literal (so that -9223372036854775808 is).
 				p.i++
-				return p.number(n, "-")
+				lit, err := p.number(n, "-")
+				if err != nil {
+					return nil, err
+				}
+				return p.casts(lit)
 			}
 		}
 		a, err := p.unary()
@@ -321,6 +325,15 @@ func (p *parser) unary() (*Expr, error) {
 
 func (p *parser) postfix() (*Expr, error) {
 	a, err := p.primary()
+	if err != nil {
+		return nil, err
+	}
+	return p.casts(a)
+}
+
+// casts applies the ::type casts that follow a.
+func (p *parser) casts(a *Expr) (*Expr, error) {
+	var err error
 	for err == nil {
 		t := p.peek()
 		if !p.acceptOp("::") {

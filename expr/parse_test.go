@@ -87,6 +87,7 @@ func TestParseRoundTrip(t *testing.T) {
 		"CAST('NaN' AS DOUBLE) <> CAST('-0' AS DOUBLE)",
 		"coalesce(a, b, 0) + if(c, 1, 2)",
 		"a - -1 -- a comment\n + - -b",
+		"-2::VARCHAR || -1.5::VARCHAR",
 	} {
 		t.Run(text, func(t *testing.T) {
 			e := mustParse(t, text)

@@ -209,3 +209,21 @@ func (c *batch) take(cols []int, idx []int32) (*batch, error) {
 	}
 	return sub, nil
 }
+
+// constWithNulls is v in every slot where x is valid, null where it is
+// null.
+func constWithNulls(x array.Array, v bool) *array.Boolean {
+	n := x.Len()
+	valid := validityBool(x, false)
+	if x.NullN() == 0 {
+		vals := memory.Allocate(nil, bitutil.BytesForBits(n))
+		bitutil.SetBitsTo(vals.Bytes(), 0, n, v)
+		return boolArray(n, vals, nil, 0)
+	}
+	bits, off := valid.Bitmap()
+	vb := memory.Allocate(nil, bitutil.BytesForBits(n))
+	bitutil.CopyBits(vb.Bytes(), 0, bits, off, n)
+	vals := memory.Allocate(nil, bitutil.BytesForBits(n))
+	bitutil.SetBitsTo(vals.Bytes(), 0, n, v)
+	return boolArray(n, vals, vb, x.NullN())
+}

@@ -187,8 +187,21 @@ func bindCompare(e *Expr, op compute.CompareOp, a, b *node) (*node, error) {
 	}
 	// A number literal against a number column: compute compares the two
 	// exactly without casting the column.
-	if b.lit != nil && isNum(a.typ) && isNum(b.typ) && b.lit.Valid && scalarFits(*b.lit, a.typ) {
+	if b.lit != nil && isNum(a.typ) && isNum(b.typ) && b.lit.Valid {
 		s := *b.lit
+		if !scalarFits(s, a.typ) {
+			// An integer outside the column type's range: every value of
+			// the column is below it (or above, for a negative one).
+			below := true
+			if v, ok := s.Value.(int64); ok && v < 0 {
+				below = false
+			}
+			answer := map[compute.CompareOp]bool{compute.Eq: false, compute.Ne: true,
+				compute.Lt: below, compute.Le: below, compute.Gt: !below, compute.Ge: !below}[op]
+			return unary(e, a, datatype.Bool, func(x array.Array) (array.Array, error) {
+				return constWithNulls(x, answer), nil
+			}), nil
+		}
 		return &node{typ: datatype.Bool, src: e, eval: func(c *batch) (array.Array, error) {
 			x, err := a.array(c)
 			if err != nil {

@@ -511,4 +511,3 @@ func (p *parser) caseExpr(t token) (*Expr, error) {
 	}
 	return at(CaseWhen(conds, thens, otherwise), t.pos), nil
 }
-

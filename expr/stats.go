@@ -12,7 +12,8 @@ import (
 // Stats is what is known of a column over a set of rows (a file, a row
 // group, a page): the smallest and largest non-null value (an invalid
 // Scalar when unknown; floats' statistics leave NaN out), the number of
-// nulls and of rows (negative when unknown).
+// nulls and of rows (negative when unknown). Min and Max must be bounds:
+// a truncated string maximum must have been rounded up.
 type Stats struct {
 	Min, Max  compute.Scalar
 	NullCount int64

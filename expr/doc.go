@@ -75,8 +75,10 @@
 // nested fields), integer literals (int64, or uint64 above its range),
 // decimal literals (float64), 'strings' (” for a quote), TRUE, FALSE,
 // NULL, DATE '2024-02-29', TIMESTAMP '2024-02-29 12:00:00'; the operators
-// + - * / // || = == <> != < <= > >=, AND, OR, NOT, IS [NOT] NULL,
+// + - * / // % || = == <> != < <= > >=, AND, OR, NOT, IS [NOT] NULL,
 // [NOT] IN (v, …) (constant values), [NOT] BETWEEN lo AND hi,
+// [NOT] LIKE and ILIKE pattern [ESCAPE c] (constant patterns: % any
+// run of characters, _ one, no escape character unless given),
 // CASE [x] WHEN … THEN … [ELSE …] END, CAST(x AS type) and x::type,
 // and function calls; -- starts a comment that runs to the end of the
 // line. Types are named as in DuckDB (BOOLEAN, TINYINT …
@@ -84,7 +86,7 @@
 // TIMESTAMP, TIMESTAMPTZ or TIMESTAMP WITH TIME ZONE (microseconds, UTC),
 // DECIMAL(p,s)) or by an Alkaid type string in double quotes
 // ("timestamp[ns, tz=Europe/Paris]"). Precedence, loosest first: OR; AND;
-// NOT; comparisons, IS, IN, BETWEEN; ||; + -; * / //; unary -; ::.
+// NOT; comparisons, IS, IN, BETWEEN, LIKE; ||; + -; * / // %; unary -; ::.
 // A syntax error is a *SyntaxError with the byte offset of the offending
 // token. [Expr.String] prints an expression in this syntax, fully
 // parenthesised; Parse reads it back.
@@ -94,7 +96,8 @@
 // Named as DuckDB names them (aliases in parentheses):
 //
 //	add, subtract, multiply (wrapping), add_checked, subtract_checked,
-//	multiply_checked, divide, integer_divide, negate, negate_checked,
+//	multiply_checked, divide, integer_divide, modulo (%: the sign of the
+//	dividend; fmod for floats), negate, negate_checked,
 //	abs (overflow is an error), round(x [, digits]) (half away from zero,
 //	DuckDB's way: x·10^d rounded, divided by 10^d; integers round to tens,
 //	hundreds, … for negative digits),
@@ -109,7 +112,7 @@
 //	concat (nulls skipped), string_concat (||: null if any is),
 //	regexp_matches(s, pattern [, options]) (a match anywhere),
 //	regexp_full_match, regexp_replace(s, pattern, replacement [, options])
-//	(the first match, every one with option 'g'),
+//	(the first match, every one with option 'g'), like, ilike,
 //	year, quarter, month, day, hour, minute, second, dayofweek (Sunday is
 //	0), dayofyear, date_trunc(part, t) (millennium … microsecond; week
 //	starts on Monday), strftime(t, format).
@@ -157,5 +160,6 @@
 //   - column names are case-sensitive; DuckDB folds them;
 //   - upper and lower are Go's simple Unicode case mapping (ß becomes ẞ,
 //     as in DuckDB); other special casings may differ;
-//   - not yet in the syntax: LIKE, %, /* */ comments, INTERVAL, TRY_CAST.
+//   - integer % by zero is an error; DuckDB gives NULL;
+//   - not yet in the syntax: /* */ comments, INTERVAL, TRY_CAST, SIMILAR TO.
 package expr

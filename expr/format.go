@@ -14,7 +14,7 @@ var operators = map[string]string{
 	"add_checked": "+", "subtract_checked": "-", "multiply_checked": "*", "divide": "/",
 	"integer_divide": "//", "modulo": "%", "equal": "=", "not_equal": "<>", "less": "<",
 	"less_equal": "<=", "greater": ">", "greater_equal": ">=", "and": "AND", "or": "OR",
-	"string_concat": "||",
+	"string_concat": "||", "like": "LIKE", "ilike": "ILIKE",
 }
 
 // String prints e in the text syntax of [Parse], fully parenthesised, so
@@ -82,6 +82,15 @@ func (e *Expr) formatCall(b *strings.Builder) {
 			x.format(b)
 		}
 		b.WriteString("))")
+		return
+	case (e.fn == "like" || e.fn == "ilike") && len(a) == 3:
+		b.WriteByte('(')
+		a[0].format(b)
+		b.WriteString(" " + operators[e.fn] + " ")
+		a[1].format(b)
+		b.WriteString(" ESCAPE ")
+		a[2].format(b)
+		b.WriteByte(')')
 		return
 	case e.fn == "between" && len(a) == 3:
 		b.WriteByte('(')

@@ -45,7 +45,7 @@ type token struct {
 var keywords = map[string]bool{
 	"AND": true, "OR": true, "NOT": true, "IS": true, "NULL": true, "IN": true, "BETWEEN": true,
 	"CASE": true, "WHEN": true, "THEN": true, "ELSE": true, "END": true, "CAST": true, "AS": true,
-	"TRUE": true, "FALSE": true,
+	"TRUE": true, "FALSE": true, "LIKE": true, "ILIKE": true, "ESCAPE": true,
 }
 
 func isKeyword(upper string) bool { return keywords[upper] }
@@ -137,7 +137,7 @@ func lex(s string) ([]token, error) {
 			i = j
 		default:
 			op := ""
-			for _, o := range []string{"<=", ">=", "<>", "!=", "==", "//", "||", "::", "(", ")", ",", "+", "-", "*", "/", "=", "<", ">", "."} {
+			for _, o := range []string{"<=", ">=", "<>", "!=", "==", "//", "||", "::", "(", ")", ",", "+", "-", "*", "/", "%", "=", "<", ">", "."} {
 				if strings.HasPrefix(s[i:], o) {
 					op = o
 					break

@@ -189,7 +189,8 @@ func (p *parser) comparison() (*Expr, error) {
 		return at(Call("is_null", a), t.pos), nil
 	}
 	neg := false
-	if isKw(t, "NOT") && (isKw(p.toks[p.i+1], "IN") || isKw(p.toks[p.i+1], "BETWEEN")) {
+	if next := p.toks[min(p.i+1, len(p.toks)-1)]; isKw(t, "NOT") &&
+		(isKw(next, "IN") || isKw(next, "BETWEEN") || isKw(next, "LIKE") || isKw(next, "ILIKE")) {
 		p.i++
 		neg = true
 	}
@@ -227,6 +228,21 @@ func (p *parser) comparison() (*Expr, error) {
 			return nil, err
 		}
 		e = at(Call("between", a, lo, hi), t.pos)
+	case isKw(p.peek(), "LIKE") || isKw(p.peek(), "ILIKE"):
+		fn := strings.ToLower(p.next().text)
+		pat, err := p.concat()
+		if err != nil {
+			return nil, err
+		}
+		args := []*Expr{a, pat}
+		if p.accept("ESCAPE") {
+			esc, err := p.concat()
+			if err != nil {
+				return nil, err
+			}
+			args = append(args, esc)
+		}
+		e = at(Call(fn, args...), t.pos)
 	default:
 		return a, nil
 	}
@@ -284,6 +300,8 @@ func (p *parser) multiplicative() (*Expr, error) {
 			fn = "divide"
 		case p.acceptOp("//"):
 			fn = "integer_divide"
+		case p.acceptOp("%"):
+			fn = "modulo"
 		default:
 			return a, nil
 		}

@@ -88,6 +88,7 @@ func TestParseRoundTrip(t *testing.T) {
 		"coalesce(a, b, 0) + if(c, 1, 2)",
 		"a - -1 -- a comment\n + - -b",
 		"-2::VARCHAR || -1.5::VARCHAR",
+		"a LIKE 'x%' AND b NOT ILIKE '_y' AND c LIKE 'a!%' ESCAPE '!' AND d % 3 = 1",
 	} {
 		t.Run(text, func(t *testing.T) {
 			e := mustParse(t, text)

@@ -181,6 +181,10 @@ var exprOracleCases = []struct {
 	{text: "regexp_full_match(s, '[a-z]+')"},
 	{text: "regexp_replace(s, '[aeiou]', '*')"}, {text: "regexp_replace(s, '[aeiou]', '*', 'g')"},
 	{text: `regexp_replace(s, '(\w)(\w)', '\2\1', 'g')`}, {text: "regexp_replace(s, 'a', '$1')"},
+	{text: "s LIKE 'a%'"}, {text: "s LIKE '%a%'"}, {text: "s LIKE '%e'"}, {text: "s LIKE 'b_n%a'"},
+	{text: "s LIKE '_'"}, {text: "s NOT LIKE '%ö%'"}, {text: "s ILIKE '%HELLO%'"}, {text: "s ILIKE 'äöü%'"},
+	{text: "s LIKE 'a!_b%' ESCAPE '!'"}, {text: "s LIKE 'tab_here'"},
+	{text: "i32 % 7"}, {text: "i32 % -3"}, {text: "i8 % 4"}, {text: "f64 % 1.5"}, {text: "i64 % 1000"},
 	{text: "s || '!'"}, {text: "concat(s, '-', i32)"},
 	{text: "lower(s) = 'hello world' AND length(s) > 3"},
 	// time

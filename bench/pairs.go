@@ -53,6 +53,7 @@ func (in *Inputs) Pairs() []Pair {
 	ps = append(ps, in.pqv2Pairs()...)
 	ps = append(ps, in.deltaPairs()...)
 	ps = append(ps, in.flightPairs()...)
+	ps = append(ps, in.exprPairs()...)
 	return ps
 }
 

@@ -67,7 +67,7 @@ func inStrings[O int32 | int64](x *array.Binary[O], set array.Array) *array.Bool
 		l := int(hi - lo)
 		for _, w := range want {
 			// Length and first byte first: most misses stop there.
-			if l == len(w) && (l == 0 || data[lo] == w[0] && bytes.Equal(data[lo:hi], w)) {
+			if l == len(w) && (l == 0 || data[lo] == w[0] && (l == 1 || bytes.Equal(data[lo+1:hi], w[1:]))) {
 				v[i>>3] |= 1 << (i & 7)
 				break
 			}

@@ -33,7 +33,8 @@
 // null, except for IS [NOT] NULL, coalesce, concat, CASE and Kleene AND
 // and OR (false AND null is false, true OR null is true). AND and OR
 // evaluate their right side only over the rows the left one leaves
-// undecided when those are under a quarter of the batch (a selection
+// undecided when those are under a quarter of a batch of 1024 rows or
+// more (a selection
 // vector: the referenced columns of those rows are gathered, the right
 // side evaluated over them, the results scattered back); otherwise over
 // the whole batch. An error in a row the left side already decides (an

@@ -34,10 +34,9 @@
 // and OR (false AND null is false, true OR null is true). AND and OR
 // evaluate their right side only over the rows the left one leaves
 // undecided when those are under a quarter of a batch of 1024 rows or
-// more (a selection
-// vector: the referenced columns of those rows are gathered, the right
-// side evaluated over them, the results scattered back); otherwise over
-// the whole batch. An error in a row the left side already decides (an
+// more (a selection vector: the referenced columns of those rows are
+// gathered, the right side evaluated over them, the results scattered
+// back); otherwise over the whole batch. An error in a row the left side already decides (an
 // overflow, invalid UTF-8) is therefore not guaranteed to be reported, as
 // in SQL engines. A field of a struct is null where the struct is;
 // dictionary columns are evaluated by value.

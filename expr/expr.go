@@ -29,6 +29,10 @@ type Expr struct {
 	args []*Expr        // call: arguments
 	typ  datatype.DataType
 	pos  int // byte offset in the parsed text, -1 when built in Go
+	// typed marks a literal that Simplify computed or substituted: its
+	// type is fixed, it does not take the type of the other operand as a
+	// written literal does.
+	typed bool
 }
 
 // Field refers to a column by name, or to a field nested in struct

@@ -35,7 +35,12 @@ func (e *Expr) format(b *strings.Builder) {
 			b.WriteString(quoteIdent(p))
 		}
 	case kindLiteral:
-		b.WriteString(formatLiteral(e.val))
+		text := formatLiteral(e.val)
+		if e.typed && e.val.Valid && !strings.HasPrefix(text, "CAST(") && e.val.Type.Kind() != datatype.KindBool {
+			// Keep the type: a bare number or string would adapt.
+			text = "CAST(" + text + " AS " + typeName(e.val.Type) + ")"
+		}
+		b.WriteString(text)
 	case kindCall:
 		e.formatCall(b)
 	}

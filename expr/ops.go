@@ -246,7 +246,7 @@ func bindCompare(e *Expr, op compute.CompareOp, a, b *node) (*node, error) {
 // isLit reports whether n is a literal as written (not a folded
 // expression such as CAST('1' AS BIGINT)): literals take the type of the
 // other operand where their value fits.
-func isLit(n *node) bool { return n.lit != nil && n.src.kind == kindLiteral }
+func isLit(n *node) bool { return n.lit != nil && n.src.kind == kindLiteral && !n.src.typed }
 
 // scalarFits reports whether compute can compare a column of type t with
 // s as it is: a float, or an integer that t holds.

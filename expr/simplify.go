@@ -54,7 +54,13 @@ func AsComparison(e *Expr) (Comparison, bool) {
 // type, or a null), and parts without fields are computed, so that
 // "year = 2024 AND amount > 10" simplifies to "amount > 10" and
 // "year = 2023 AND amount > 10" to FALSE: nothing in that file can match.
-// Conditions of facts of another form are ignored. Parts whose
+// Values put in or computed keep their types (they print as
+// CAST(2024 AS BIGINT)): unlike literals written in an expression, they
+// do not take the type of the other operand, so the simplified
+// expression computes what the original did. Facts should therefore
+// carry the field's type (a partition value of an int32 column as an
+// int32 compute.Scalar). Conditions of facts of another form are
+// ignored. Parts whose
 // computation fails (an overflow, say) are kept as they are, to fail
 // where they are evaluated. e and facts are not changed.
 func Simplify(e *Expr, facts *Expr) *Expr {
@@ -62,7 +68,7 @@ func Simplify(e *Expr, facts *Expr) *Expr {
 	if facts != nil {
 		for _, c := range Conjuncts(facts) {
 			if cmp, ok := AsComparison(c); ok && cmp.Op == "=" {
-				known[pathKey(cmp.Path)] = &Expr{kind: kindLiteral, val: cmp.Value, pos: -1}
+				known[pathKey(cmp.Path)] = &Expr{kind: kindLiteral, val: cmp.Value, pos: -1, typed: true}
 			} else if c.kind == kindCall && c.fn == "is_null" && len(c.args) == 1 && c.args[0].kind == kindField {
 				known[pathKey(c.args[0].path)] = &Expr{kind: kindLiteral, val: compute.NullScalar(datatype.Null), pos: -1}
 			}
@@ -101,7 +107,7 @@ func simplify(e *Expr, known map[string]*Expr) *Expr {
 	}
 	if allLit {
 		if b, err := Bind(out, emptySchema); err == nil && b.root.lit != nil {
-			return &Expr{kind: kindLiteral, val: *b.root.lit, pos: e.pos}
+			return &Expr{kind: kindLiteral, val: *b.root.lit, pos: e.pos, typed: true}
 		}
 		return out
 	}

@@ -54,6 +54,7 @@ func (in *Inputs) Pairs() []Pair {
 	ps = append(ps, in.deltaPairs()...)
 	ps = append(ps, in.flightPairs()...)
 	ps = append(ps, in.flightSQLPairs()...)
+	ps = append(ps, in.exprPairs()...)
 	return ps
 }
 

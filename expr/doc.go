@@ -1,0 +1,165 @@
+// Package expr holds expressions over records: field references (nested
+// paths through structs), literals, arithmetic, comparisons, Kleene
+// logic, null tests, IN, BETWEEN, casts, conditionals and functions;
+// built in Go or parsed from a SQL-like text, bound to a schema, and
+// evaluated over record batches a column at a time.
+//
+//	e, err := expr.Parse("amount > 100 AND country IN ('DE', 'FR')")
+//	b, err := expr.Bind(e, rec.Schema())   // fields resolved, types checked
+//	mask, err := b.Eval(rec)                // a *array.Boolean
+//	kept, err := b.Filter(rec)              // the rows where it is true
+//
+// The same expression built in Go:
+//
+//	expr.And(expr.Gt(expr.Field("amount"), expr.Lit(100)),
+//		expr.In(expr.Field("country"), expr.Lit("DE"), expr.Lit("FR")))
+//
+// Over a stream of batches, [Filter] and [Project] wrap an
+// alkaid.RecordReader; [ParseSelect] reads a list "a, b + 1 AS c, …".
+//
+// # Binding
+//
+// [Bind] resolves every field (a wrong name is an error), picks each
+// function for its argument types, inserts the implicit casts below, and
+// computes once the parts that read no field. Its errors name the
+// expression and, for parsed text, the byte where it starts, e.g.
+// `expr: (i8 + s) at byte 3: add_checked of int8 and utf8: invalid`.
+// Every error wraps datatype.ErrInvalid, ErrNotSupported or ErrLimit.
+//
+// # Evaluation
+//
+// [Bound.Eval] runs compute's kernels over whole columns (no row-by-row
+// interpretation of the tree). Nulls propagate: a function of a null is
+// null, except for IS [NOT] NULL, coalesce, concat, CASE and Kleene AND
+// and OR (false AND null is false, true OR null is true). AND and OR
+// evaluate their right side only over the rows the left one leaves
+// undecided when those are under a quarter of a batch of 1024 rows or
+// more (a selection vector: the referenced columns of those rows are
+// gathered, the right side evaluated over them, the results scattered
+// back); otherwise over the whole batch. An error in a row the left side already decides (an
+// overflow, invalid UTF-8) is therefore not guaranteed to be reported, as
+// in SQL engines. A field of a struct is null where the struct is;
+// dictionary columns are evaluated by value.
+//
+// # Types
+//
+// Operands of different types are brought to a common type:
+//   - a literal takes the type of the other operand when its value fits
+//     (i8 + 1 is int8, and overflows past 127, as in DuckDB); when it does
+//     not, the pair widens as below;
+//   - two integer types: the wider one when both are signed or both
+//     unsigned, else the signed type twice as wide as the unsigned one, at
+//     most int64;
+//   - an integer with a float: float64 (float32 for two float32s; an
+//     integer literal takes a float column's type);
+//   - a decimal with a literal number or string: the decimal's type; with
+//     a float: float64; decimals of different precision or scale do not
+//     mix;
+//   - strings: utf8 with large_utf8 gives large_utf8; a string literal
+//     with a number, boolean, date, time or timestamp is read as that type
+//     (compute.Cast's text grammar: '2024-02-29' for a date);
+//   - a date with a timestamp: the timestamp's type; two timestamps: the
+//     finer unit (both must have a zone, or neither);
+//   - NULL: the other operand's type.
+//
+// Arithmetic takes integers and floats. + - * of the text syntax are
+// checked (overflow is an error, as in DuckDB); the Go builders Add, Sub
+// and Mul wrap around, AddChecked, SubChecked and MulChecked do not. /
+// divides as float64 (IEEE 754: x/0 is ±Inf or NaN); // divides integers,
+// truncating, a zero divisor being an error.
+//
+// # Text syntax
+//
+// Parse reads SQL-like expressions: column names (case-sensitive;
+// "double quoted" for any other name, "" for a quote inside; a.b.c for
+// nested fields), integer literals (int64, or uint64 above its range),
+// decimal literals (float64), 'strings' (” for a quote), TRUE, FALSE,
+// NULL, DATE '2024-02-29', TIMESTAMP '2024-02-29 12:00:00'; the operators
+// + - * / // % || = == <> != < <= > >=, AND, OR, NOT, IS [NOT] NULL,
+// [NOT] IN (v, …) (constant values), [NOT] BETWEEN lo AND hi,
+// [NOT] LIKE and ILIKE pattern [ESCAPE c] (constant patterns: % any
+// run of characters, _ one, no escape character unless given),
+// CASE [x] WHEN … THEN … [ELSE …] END, CAST(x AS type) and x::type,
+// and function calls; -- starts a comment that runs to the end of the
+// line. Types are named as in DuckDB (BOOLEAN, TINYINT …
+// BIGINT, UTINYINT … UBIGINT, REAL, DOUBLE, VARCHAR, BLOB, DATE, TIME,
+// TIMESTAMP, TIMESTAMPTZ or TIMESTAMP WITH TIME ZONE (microseconds, UTC),
+// DECIMAL(p,s)) or by an Alkaid type string in double quotes
+// ("timestamp[ns, tz=Europe/Paris]"). Precedence, loosest first: OR; AND;
+// NOT; comparisons, IS, IN, BETWEEN, LIKE; ||; + -; * / // %; unary -; ::.
+// A syntax error is a *SyntaxError with the byte offset of the offending
+// token. [Expr.String] prints an expression in this syntax, fully
+// parenthesised; Parse reads it back.
+//
+// # Functions
+//
+// Named as DuckDB names them (aliases in parentheses):
+//
+//	add, subtract, multiply (wrapping), add_checked, subtract_checked,
+//	multiply_checked, divide, integer_divide, modulo (%: the sign of the
+//	dividend; fmod for floats), negate, negate_checked,
+//	abs (overflow is an error), round(x [, digits]) (half away from zero,
+//	DuckDB's way: x·10^d rounded, divided by 10^d; integers round to tens,
+//	hundreds, … for negative digits),
+//	equal, not_equal, less, less_equal, greater, greater_equal, and, or,
+//	not, is_null, is_valid (is_not_null), is_in, between, cast,
+//	if_else (if), case_when, coalesce (ifnull),
+//	lower (lcase), upper (ucase), length (char_length: code points),
+//	strlen (bytes), reverse, trim, ltrim, rtrim (spaces, or the
+//	characters of a second argument), substr (substring: 1-based code
+//	points; a negative start counts from the end, a negative length goes
+//	backwards, as DuckDB's), starts_with (prefix), ends_with, contains,
+//	concat (nulls skipped), string_concat (||: null if any is),
+//	regexp_matches(s, pattern [, options]) (a match anywhere),
+//	regexp_full_match, regexp_replace(s, pattern, replacement [, options])
+//	(the first match, every one with option 'g'), like, ilike,
+//	year, quarter, month, day, hour, minute, second, dayofweek (Sunday is
+//	0), dayofyear, date_trunc(part, t) (millennium … microsecond; week
+//	starts on Monday), strftime(t, format).
+//
+// String functions take utf8, large_utf8 and utf8_view, return utf8, and
+// check UTF-8: invalid bytes are an error naming the row. Regular
+// expressions are Go's regexp package: RE2 syntax and semantics (linear
+// time, no backreferences or lookaround), the pattern a constant compiled
+// at Bind (a pattern that does not compile is an error naming it);
+// options are c (case-sensitive, the default), i (case-insensitive), s (.
+// matches a newline), n and p (it does not, the default) and g; in a
+// replacement \1…\9 are groups and \0 the match. Time functions take dates
+// and timestamps and work in the timestamp's own zone (IANA names from
+// the system's zone database, UTC, or offsets such as +05:30; an unknown
+// zone is an error of Bind); a timestamp without a zone is read as UTC
+// wall-clock time. strftime's directives: %a %A %b %B %d %H %I %j %m %M
+// %p %S %f (microseconds) %g (milliseconds) %n (nanoseconds) %y %Y %z %Z
+// %%, with %-d etc. dropping leading zeros; an unknown directive is an
+// error of Bind.
+//
+// # Pruning
+//
+// [Simplify] rewrites an expression with facts known of every row of a
+// file or partition ("year = 2024"), so that a filter that cannot match
+// becomes FALSE; [MayMatch] decides from min/max statistics whether any
+// row of a file, row group or page may match; [Conjuncts] and
+// [AsComparison] give the field-against-literal conditions a format with
+// simple predicates (Parquet's) can push down.
+//
+// # Differences from DuckDB
+//
+// The interop module checks expressions against DuckDB value by value
+// (interop/expr_duckdb_test.go). These differences are choices:
+//   - floats compare as IEEE 754 (and as compute does): NaN equals nothing,
+//     itself included, and is unordered; DuckDB treats NaN as equal to
+//     itself and larger than every number;
+//   - integer // by zero is an error; DuckDB gives NULL;
+//   - decimal literals such as 1.5 are float64; DuckDB's are DECIMAL;
+//   - CAST follows compute.Cast: a float with a fraction cast to an
+//     integer is an error (DuckDB rounds it), and the text forms are
+//     compute's;
+//   - date_trunc of a date is a date; DuckDB gives a TIMESTAMP;
+//   - time functions use the zone of the timestamp's type; DuckDB uses the
+//     session's TimeZone setting;
+//   - column names are case-sensitive; DuckDB folds them;
+//   - upper and lower are Go's simple Unicode case mapping (ß becomes ẞ,
+//     as in DuckDB); other special casings may differ;
+//   - integer % by zero is an error; DuckDB gives NULL;
+//   - not yet in the syntax: /* */ comments, INTERVAL, TRY_CAST, SIMILAR TO.
+package expr

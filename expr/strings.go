@@ -1,0 +1,371 @@
+package expr
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"math"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// byteStrings is what every string layout offers: slot i's bytes.
+type byteStrings interface {
+	array.Array
+	Value(i int) []byte
+}
+
+func init() {
+	strToStr := func(name string, f func(dst, s []byte) []byte) {
+		register(name, 1, 1, func(e *Expr, args []*node) (*node, error) {
+			a, err := stringArg(e, args[0])
+			if err != nil {
+				return nil, err
+			}
+			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+				return mapStrings(e, c, []*node{a}, func(dst []byte, _ int, v [][]byte) ([]byte, error) { return f(dst, v[0]), nil })
+			}}, nil
+		})
+	}
+	strToStr("lower", func(dst, s []byte) []byte { return appendMapped(dst, s, unicode.ToLower) })
+	strToStr("upper", func(dst, s []byte) []byte { return appendMapped(dst, s, upperRune) })
+	strToStr("reverse", func(dst, s []byte) []byte {
+		for i := len(s); i > 0; {
+			_, w := utf8.DecodeLastRune(s[:i])
+			dst = append(dst, s[i-w:i]...)
+			i -= w
+		}
+		return dst
+	})
+	trim := func(name string, left, right bool) {
+		register(name, 1, 2, func(e *Expr, args []*node) (*node, error) {
+			ns, err := stringArgs(e, args)
+			if err != nil {
+				return nil, err
+			}
+			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+				return mapStrings(e, c, ns, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
+					cut := " "
+					if len(v) > 1 {
+						cut = string(v[1])
+					}
+					s := v[0]
+					if left {
+						s = bytes.TrimLeft(s, cut)
+					}
+					if right {
+						s = bytes.TrimRight(s, cut)
+					}
+					return append(dst, s...), nil
+				})
+			}}, nil
+		})
+	}
+	trim("trim", true, true)
+	trim("ltrim", true, false)
+	trim("rtrim", false, true)
+	register("length", 1, 1, func(e *Expr, args []*node) (*node, error) {
+		a, err := stringArg(e, args[0])
+		if err != nil {
+			return nil, err
+		}
+		return &node{typ: datatype.Int64, src: e, eval: func(c *batch) (array.Array, error) {
+			return mapStringsTo(e, c, []*node{a}, func(v [][]byte) (int64, error) {
+				return int64(utf8.RuneCount(v[0])), nil
+			})
+		}}, nil
+	})
+	register("strlen", 1, 1, func(e *Expr, args []*node) (*node, error) {
+		a, err := stringArg(e, args[0])
+		if err != nil {
+			return nil, err
+		}
+		return &node{typ: datatype.Int64, src: e, eval: func(c *batch) (array.Array, error) {
+			return mapStringsTo(e, c, []*node{a}, func(v [][]byte) (int64, error) { return int64(len(v[0])), nil })
+		}}, nil
+	})
+	strPred := func(name string, f func(s, t []byte) bool) {
+		register(name, 2, 2, func(e *Expr, args []*node) (*node, error) {
+			ns, err := stringArgs(e, args)
+			if err != nil {
+				return nil, err
+			}
+			return &node{typ: datatype.Bool, src: e, eval: func(c *batch) (array.Array, error) {
+				return mapStringsTo(e, c, ns, func(v [][]byte) (bool, error) { return f(v[0], v[1]), nil })
+			}}, nil
+		})
+	}
+	strPred("starts_with", bytes.HasPrefix)
+	strPred("ends_with", bytes.HasSuffix)
+	strPred("contains", bytes.Contains)
+	register("substr", 2, 3, bindSubstr)
+	concat := func(name string, skipNulls bool) {
+		register(name, 1, -1, func(e *Expr, args []*node) (*node, error) {
+			ns := make([]*node, len(args))
+			for i, a := range args {
+				var err error
+				if ns[i], err = castNode(a, datatype.String); err != nil {
+					return nil, errAt(e, datatype.ErrInvalid, "%s of %s", name, a.typ)
+				}
+			}
+			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+				cat := func(dst []byte, _ int, v [][]byte) ([]byte, error) {
+					for _, s := range v {
+						dst = append(dst, s...)
+					}
+					return dst, nil
+				}
+				if skipNulls {
+					return mapStringsSkip(e, c, ns, cat)
+				}
+				return mapStrings(e, c, ns, cat)
+			}}, nil
+		})
+	}
+	concat("concat", true)
+	concat("string_concat", false)
+}
+
+// stringArg checks that a is a string (or the null literal, taken as one).
+func stringArg(e *Expr, a *node) (*node, error) {
+	if isNull(a.typ) {
+		return castNode(a, datatype.String)
+	}
+	if !isStringy(a.typ) {
+		return nil, errAt(e, datatype.ErrInvalid, "%s needs a string, not %s (%s)", e.fn, a.typ, a.src)
+	}
+	return a, nil
+}
+
+func stringArgs(e *Expr, args []*node) ([]*node, error) {
+	out := make([]*node, len(args))
+	for i, a := range args {
+		var err error
+		if out[i], err = stringArg(e, a); err != nil {
+			return nil, err
+		}
+	}
+	return out, nil
+}
+
+func appendMapped(dst, s []byte, f func(rune) rune) []byte {
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			dst = append(dst, byte(f(rune(c))))
+			i++
+			continue
+		}
+		r, w := utf8.DecodeRune(s[i:])
+		dst = utf8.AppendRune(dst, f(r))
+		i += w
+	}
+	return dst
+}
+
+// evalStrings evaluates the arguments as string arrays (checking UTF-8).
+func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
+	out := make([]byteStrings, len(args))
+	for k, a := range args {
+		x, err := a.array(c)
+		if err != nil {
+			return nil, err
+		}
+		s, ok := x.(byteStrings)
+		if !ok {
+			return nil, evalErr(e, fmt.Errorf("%s is not a string array: %w", x.DataType(), datatype.ErrInvalid))
+		}
+		for i := range s.Len() {
+			if s.IsValid(i) && !utf8.Valid(s.Value(i)) {
+				return nil, evalErr(e, fmt.Errorf("row %d: invalid UTF-8 %q: %w", i, s.Value(i), datatype.ErrInvalid))
+			}
+		}
+		out[k] = s
+	}
+	return out, nil
+}
+
+// mapStrings is f of the arguments' values, row by row, as a string
+// array; a row with a null argument is null.
+func mapStrings(e *Expr, c *batch, args []*node, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
+	return mapStringsNulls(e, c, args, false, f)
+}
+
+// mapStringsSkip is mapStrings passing only the valid arguments (never null).
+func mapStringsSkip(e *Expr, c *batch, args []*node, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
+	return mapStringsNulls(e, c, args, true, f)
+}
+
+func mapStringsNulls(e *Expr, c *batch, args []*node, skip bool, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
+	ss, err := evalStrings(e, c, args)
+	if err != nil {
+		return nil, err
+	}
+	b := array.NewBinaryBuilder[int32](datatype.String)
+	b.Reserve(c.n)
+	v := make([][]byte, 0, len(ss))
+	var buf []byte
+rows:
+	for i := range c.n {
+		v = v[:0]
+		for _, s := range ss {
+			if s.IsNull(i) {
+				if skip {
+					continue
+				}
+				b.AppendNull()
+				continue rows
+			}
+			v = append(v, s.Value(i))
+		}
+		if buf, err = f(buf[:0], i, v); errors.Is(err, errNullRow) {
+			b.AppendNull()
+			continue
+		} else if err != nil {
+			return nil, evalErr(e, fmt.Errorf("row %d: %w", i, err))
+		}
+		if b.DataLen()+len(buf) > math.MaxInt32 {
+			return nil, evalErr(e, fmt.Errorf("result passes 2 GiB of string data: %w", datatype.ErrLimit))
+		}
+		b.Append(buf)
+	}
+	return b.NewArray(), nil
+}
+
+// mapStringsTo is f of the arguments' values, row by row, as an int64 or
+// bool array; a row with a null argument is null.
+func mapStringsTo[T int64 | bool](e *Expr, c *batch, args []*node, f func(v [][]byte) (T, error)) (array.Array, error) {
+	ss, err := evalStrings(e, c, args)
+	if err != nil {
+		return nil, err
+	}
+	vals := make([]T, c.n)
+	valid := make([]bool, c.n)
+	v := make([][]byte, len(ss))
+	nulls := 0
+rows:
+	for i := range c.n {
+		for k, s := range ss {
+			if s.IsNull(i) {
+				nulls++
+				continue rows
+			}
+			v[k] = s.Value(i)
+		}
+		valid[i] = true
+		if vals[i], err = f(v); err != nil {
+			return nil, evalErr(e, fmt.Errorf("row %d: %w", i, err))
+		}
+	}
+	if nulls == 0 {
+		valid = nil
+	}
+	switch vs := any(vals).(type) {
+	case []bool:
+		b := array.NewBooleanBuilder(datatype.Bool)
+		b.AppendValues(vs, valid)
+		return b.NewArray(), nil
+	case []int64:
+		b := array.NewPrimitiveBuilder[int64](datatype.Int64)
+		b.AppendValues(vs, valid)
+		return b.NewArray(), nil
+	}
+	return nil, nil
+}
+
+// errNullRow makes a row of mapStrings null.
+var errNullRow = errors.New("null row")
+
+// bindSubstr binds substr(s, start [, length]): length code points from
+// the 1-based start, as DuckDB's substring counts them: a negative start
+// counts from the end, start 0 begins before the first character, a
+// negative length goes backwards from start.
+func bindSubstr(e *Expr, args []*node) (*node, error) {
+	s, err := stringArg(e, args[0])
+	if err != nil {
+		return nil, err
+	}
+	ints := make([]*node, 0, 2)
+	for _, a := range args[1:] {
+		if !isInt(a.typ) && !isNull(a.typ) {
+			return nil, errAt(e, datatype.ErrInvalid, "substr needs integer positions, not %s (%s)", a.typ, a.src)
+		}
+		n, err := castNode(a, datatype.Int64)
+		if err != nil {
+			return nil, err
+		}
+		ints = append(ints, n)
+	}
+	return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+		ia := make([]*array.Int64, len(ints))
+		for k, n := range ints {
+			x, err := n.array(c)
+			if err != nil {
+				return nil, err
+			}
+			ia[k] = x.(*array.Int64)
+		}
+		return mapStrings(e, c, []*node{s}, func(dst []byte, i int, v [][]byte) ([]byte, error) {
+			if ia[0].IsNull(i) || len(ia) > 1 && ia[1].IsNull(i) {
+				return nil, errNullRow
+			}
+			length := int64(math.MaxUint32)
+			if len(ia) > 1 {
+				length = ia[1].Value(i)
+			}
+			return appendSubstr(dst, v[0], ia[0].Value(i), length), nil
+		})
+	}}, nil
+}
+
+func appendSubstr(dst, s []byte, offset, length int64) []byte {
+	size := int64(utf8.RuneCount(s))
+	var start, end int64
+	if length == 0 {
+		return dst
+	}
+	switch {
+	case offset > 0:
+		start = min(size, offset-1)
+	case offset < 0:
+		start = max(size+offset, 0)
+	default:
+		start = 0
+		length--
+		if length <= 0 {
+			return dst
+		}
+	}
+	if length > 0 {
+		end = min(size, start+min(length, size))
+	} else {
+		end = start
+		start = max(0, start+max(length, -size))
+	}
+	if start >= end {
+		return dst
+	}
+	// Walk to the code points start and end.
+	var k int64
+	for i := 0; i < len(s); {
+		_, w := utf8.DecodeRune(s[i:])
+		if k >= start && k < end {
+			dst = append(dst, s[i:i+w]...)
+		}
+		k++
+		i += w
+	}
+	return dst
+}
+
+// upperRune is unicode.ToUpper, but for ß, which becomes ẞ as in
+// DuckDB (Go's simple case mapping keeps it).
+func upperRune(r rune) rune {
+	if r == 'ß' {
+		return 'ẞ'
+	}
+	return unicode.ToUpper(r)
+}

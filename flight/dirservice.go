@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"iter"
 	"os"
 	"path"
 	"path/filepath"
@@ -44,8 +45,8 @@ type DirService struct {
 	BaseService
 	root     *os.Root
 	writable bool
-	read     []ipc.ReaderOption
-	write    []ipc.WriterOption
+	read     []ipc.Option
+	write    []ipc.Option
 	mem      budget // decoded batches held by DoGet calls
 	batchMax int64  // the largest batch one call decodes
 	locs     []*Location
@@ -73,7 +74,7 @@ func DirLocations(uris ...string) DirOption {
 
 // DirWriteOptions are the ipc writer options for the data served
 // (compression, …).
-func DirWriteOptions(opts ...ipc.WriterOption) DirOption {
+func DirWriteOptions(opts ...ipc.Option) DirOption {
 	return func(s *DirService) { s.write = append(s.write, opts...) }
 }
 
@@ -211,10 +212,18 @@ func (s *DirService) open(name string) (*source, error) {
 	src.schema = sr.Schema()
 	i := 0
 	guess := int64(firstGuess)
+	next, stop := iter.Pull2(sr.Records())
+	src.close = func() error {
+		stop()
+		return f.Close()
+	}
 	src.next = func(ctx context.Context) (batch, error) {
 		i++
 		return s.readReserved(ctx, name, i-1, &guess, func() (*alkaid.Record, []byte, error) {
-			rec, err := sr.Read()
+			rec, err, ok := next()
+			if !ok {
+				return nil, nil, io.EOF
+			}
 			if err != nil {
 				return nil, nil, err
 			}

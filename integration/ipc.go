@@ -68,7 +68,7 @@ func ReadIPCStream(r io.Reader, opts ...ReadOption) (*File, error) {
 
 // WriteIPCFile writes f's schema and records in the IPC file format
 // (Alkaid's magic unless opts include [ipc.WithArrowCompat]).
-func WriteIPCFile(w io.Writer, f *File, opts ...ipc.WriterOption) error {
+func WriteIPCFile(w io.Writer, f *File, opts ...ipc.Option) error {
 	fw, err := ipc.NewFileWriter(w, f.Schema, opts...)
 	if err != nil {
 		return err
@@ -80,7 +80,7 @@ func WriteIPCFile(w io.Writer, f *File, opts ...ipc.WriterOption) error {
 }
 
 // WriteIPCStream writes f's schema and records in the IPC stream format.
-func WriteIPCStream(w io.Writer, f *File, opts ...ipc.WriterOption) error {
+func WriteIPCStream(w io.Writer, f *File, opts ...ipc.Option) error {
 	sw, err := ipc.NewStreamWriter(w, f.Schema, opts...)
 	if err != nil {
 		return err

@@ -22,8 +22,8 @@ func newReadConfig(opts []ReadOption) readConfig {
 }
 
 // ipcOptions are the IPC reader options of the configuration.
-func (c readConfig) ipcOptions() []ipc.ReaderOption {
-	opts := []ipc.ReaderOption{ipc.WithValidation(array.ValidateFull)}
+func (c readConfig) ipcOptions() []ipc.Option {
+	opts := []ipc.Option{ipc.WithValidation(array.ValidateFull)}
 	if c.skip != 0 {
 		opts = append(opts, ipc.WithoutValueChecks(c.skip))
 	}

@@ -95,10 +95,8 @@ func BenchmarkStreamRead(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					for r.Next() {
-					}
-					if r.Err() != nil {
-						b.Fatal(r.Err())
+					if _, err := drain(r); err != nil {
+						b.Fatal(err)
 					}
 				}
 			})

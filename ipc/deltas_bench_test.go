@@ -41,12 +41,9 @@ func BenchmarkDictionaryDeltaRead(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				recs := 0
-				for r.Next() {
-					recs++
-				}
-				if r.Err() != nil || recs != deltas+1 {
-					b.Fatal(recs, r.Err())
+				recs, err := drain(r)
+				if err != nil || len(recs) != deltas+1 {
+					b.Fatal(len(recs), err)
 				}
 			}
 		})

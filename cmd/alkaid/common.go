@@ -241,18 +241,18 @@ func (in *input) each(fn func(i int, rec *alkaid.Record, meta map[string]string)
 		return in.ds.each(fn)
 	}
 	i := 0
-	for in.stream.Next() {
-		if err := fn(i, in.stream.Record(), in.stream.Metadata()); err != nil {
+	for rec, err := range in.stream.Records() {
+		if err != nil {
+			if in.footerErr != nil {
+				in.footerSaid = true
+				return fmt.Errorf("record batch %d: %w (read as a stream, the footer being unreadable)", i, err)
+			}
+			return fmt.Errorf("record batch %d: %w", i, err)
+		}
+		if err := fn(i, rec, in.stream.Metadata()); err != nil {
 			return err
 		}
 		i++
-	}
-	if err := in.stream.Err(); err != nil {
-		if in.footerErr != nil {
-			in.footerSaid = true
-			return fmt.Errorf("record batch %d: %w (read as a stream, the footer being unreadable)", i, err)
-		}
-		return fmt.Errorf("record batch %d: %w", i, err)
 	}
 	return in.footerProblem()
 }
@@ -273,7 +273,7 @@ func (in *input) footerProblem() error {
 // and as a stream otherwise; a file on stdin is copied to disk first (see
 // readStdin). Files are read with ReadAt, not mapped, so that reading a
 // big file batch after batch keeps memory bounded.
-func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
+func openInput(path string, opts ...ipc.Option) (*input, error) {
 	if path == "-" {
 		sin, err := readStdin()
 		if err != nil {
@@ -316,7 +316,7 @@ func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 // openFile opens f (size bytes; closer closes it, or nil) as a file when
 // it starts with a file magic and its footer reads, and as a stream
 // otherwise.
-func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc.ReaderOption) (*input, error) {
+func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc.Option) (*input, error) {
 	in := &input{path: path, size: size, closer: closer}
 	fail := func(err error) (*input, error) {
 		if closer != nil {
@@ -406,7 +406,7 @@ func (o *outFlags) register(fs *flag.FlagSet) {
 // resolve decides the output form for path: file (true) or stream, and
 // the writer options. fallbackFile is the form when neither -to nor the
 // extension says.
-func (o *outFlags) resolve(path string, fallbackFile bool) (file bool, opts []ipc.WriterOption, err error) {
+func (o *outFlags) resolve(path string, fallbackFile bool) (file bool, opts []ipc.Option, err error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	switch o.to {
 	case "file":
@@ -476,7 +476,7 @@ type output struct {
 // createOutput creates path ("-" is stdout) and writes the schema. A
 // file is written beside path and renamed into place by close (see
 // output.go); path must not be one of inputs.
-func createOutput(path string, schema *alkaid.Schema, file bool, opts []ipc.WriterOption, inputs ...string) (*output, error) {
+func createOutput(path string, schema *alkaid.Schema, file bool, opts []ipc.Option, inputs ...string) (*output, error) {
 	o := &output{path: path, isFile: file}
 	var dst io.Writer = cmdStdout
 	if path != "-" {

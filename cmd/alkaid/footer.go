@@ -35,7 +35,7 @@ type fileFooter struct {
 // both ipc.NewFileReader, which verifies it, and this function read that
 // copy: what is looked at here is what was verified, even if the file
 // changes meanwhile.
-func readFileFooter(f io.ReaderAt, size int64, magic string, opts ...ipc.ReaderOption) (*fileFooter, error) {
+func readFileFooter(f io.ReaderAt, size int64, magic string, opts ...ipc.Option) (*fileFooter, error) {
 	tail := int64(len(magic) + 4)
 	var lenBuf [4]byte
 	if size < 8+tail {
@@ -108,7 +108,7 @@ func (ff *fileFooter) warn(cmd, name string) {
 // stream or a file whose footer is unreadable; a Parquet file's from its
 // footer. A file on stdin is copied to disk to reach its footer.
 func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, error) {
-	var opts []ipc.ReaderOption
+	var opts []ipc.Option
 	if strict {
 		opts = append(opts, ipc.WithStrictSchemaMessage())
 	}

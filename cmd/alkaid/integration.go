@@ -53,7 +53,7 @@ func runIntegration(args []string) int {
 	if *arrowPath == "" || *jsonPath == "" {
 		return c.fail(usagef("-arrow and -json are both required; see alkaid integration -h"))
 	}
-	var opts []ipc.WriterOption
+	var opts []ipc.Option
 	switch strings.ToLower(*magic) {
 	case "alkaid", "alkaid1":
 	case "arrow", "arrow1":
@@ -126,7 +126,7 @@ func arrowToJSON(arrowPath, jsonPath string, ropts []integration.ReadOption) err
 	})
 }
 
-func jsonToArrow(jsonPath, arrowPath string, ropts []integration.ReadOption, opts []ipc.WriterOption) error {
+func jsonToArrow(jsonPath, arrowPath string, ropts []integration.ReadOption, opts []ipc.Option) error {
 	f, err := integration.ReadFile(jsonPath, ropts...)
 	if err != nil {
 		return err

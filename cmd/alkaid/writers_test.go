@@ -89,7 +89,7 @@ func unionRecord(t testing.TB) *alkaid.Record {
 	return rec
 }
 
-func writeFileBytes(t testing.TB, schema *alkaid.Schema, recs []*alkaid.Record, opts ...ipc.WriterOption) []byte {
+func writeFileBytes(t testing.TB, schema *alkaid.Schema, recs []*alkaid.Record, opts ...ipc.Option) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := ipc.NewFileWriter(&buf, schema, opts...)

@@ -38,16 +38,27 @@ var (
 	ErrRange = datatype.Refine(datatype.ErrInvalid, "value out of range")
 )
 
-// Option configures [FromSlice], [NewWriter] and [NewReader]. An invalid
-// value makes them return an error wrapping datatype.ErrInvalid that names
-// the option.
+// Option configures [FromSlice], [NewWriter] and [NewReader], which build
+// records, and [ToSlice], which reads them. An invalid value, or an option
+// of the other direction ([WithZeroForNull] to a builder, a builder's
+// option to ToSlice), makes them return an error wrapping
+// datatype.ErrInvalid that names the option.
 type Option func(*writeConfig)
 
 type writeConfig struct {
-	alloc     memory.Allocator
-	metadata  datatype.Metadata
-	batchRows int
-	err       error // the first invalid option
+	alloc       memory.Allocator
+	metadata    datatype.Metadata
+	batchRows   int
+	zeroForNull bool
+	err         error // the first invalid option
+	// the first option given that only builders, or only ToSlice, take
+	buildOnly, readOnly string
+}
+
+func (c *writeConfig) builds(name string) {
+	if c.buildOnly == "" {
+		c.buildOnly = name
+	}
 }
 
 // DefaultBatchSize is the rows per record of [NewWriter] and [NewReader]
@@ -59,6 +70,7 @@ const DefaultBatchSize = 64 << 10
 // 1 or more. FromSlice makes one record whatever it is.
 func WithBatchSize(rows int) Option {
 	return func(c *writeConfig) {
+		c.builds("WithBatchSize")
 		if rows < 1 {
 			if c.err == nil {
 				c.err = fmt.Errorf("gorecord: %w: WithBatchSize(%d): rows must be 1 or more", datatype.ErrInvalid, rows)
@@ -69,31 +81,47 @@ func WithBatchSize(rows int) Option {
 	}
 }
 
+// newWriteConfig is the configuration of a builder of records.
 func newWriteConfig(opts []Option) (writeConfig, error) {
 	c := writeConfig{batchRows: DefaultBatchSize}
 	for _, o := range opts {
 		o(&c)
+	}
+	if c.err == nil && c.readOnly != "" {
+		c.err = fmt.Errorf("gorecord: %w: %s is an option of ToSlice, given to a builder of records", datatype.ErrInvalid, c.readOnly)
 	}
 	return c, c.err
 }
 
 // WithAllocator makes the builders allocate from a (default
 // [memory.DefaultAllocator]).
-func WithAllocator(a memory.Allocator) Option { return func(c *writeConfig) { c.alloc = a } }
+func WithAllocator(a memory.Allocator) Option {
+	return func(c *writeConfig) {
+		c.builds("WithAllocator")
+		c.alloc = a
+	}
+}
 
 // WithSchemaMetadata sets the schema-level metadata of the records built
 // (default none).
 func WithSchemaMetadata(m datatype.Metadata) Option {
-	return func(c *writeConfig) { c.metadata = m }
+	return func(c *writeConfig) {
+		c.builds("WithSchemaMetadata")
+		c.metadata = m
+	}
 }
-
-// ReadOption configures [ToSlice].
-type ReadOption func(*binder)
 
 // WithZeroForNull makes [ToSlice] read a null into a Go type without nil
 // (int64, string, a struct, …) as its zero value instead of failing with
 // [ErrNull]. Pointers, slices, maps and []byte read nulls as nil either way.
-func WithZeroForNull() ReadOption { return func(b *binder) { b.zeroForNull = true } }
+func WithZeroForNull() Option {
+	return func(c *writeConfig) {
+		if c.readOnly == "" {
+			c.readOnly = "WithZeroForNull"
+		}
+		c.zeroForNull = true
+	}
+}
 
 // SchemaOf returns the schema of the records built from values of T, a
 // struct type. The mapping is computed once per type and cached.
@@ -363,15 +391,22 @@ func (y *yieldWriter) Close() error { return nil }
 //
 // Strings and []byte values of one column share one allocation; each
 // []byte has its capacity capped at its length, so appending to it copies.
-func ToSlice[T any](rec *alkaid.Record, opts ...ReadOption) ([]T, error) {
+func ToSlice[T any](rec *alkaid.Record, opts ...Option) ([]T, error) {
+	var c writeConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.buildOnly != "" {
+		return nil, fmt.Errorf("gorecord: %w: %s is an option of builders of records, given to ToSlice", datatype.ErrInvalid, c.buildOnly)
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
 	p, err := planFor(reflect.TypeFor[T]())
 	if err != nil {
 		return nil, err
 	}
-	bd := &binder{}
-	for _, o := range opts {
-		o(bd)
-	}
+	bd := &binder{zeroForNull: c.zeroForNull}
 	schema := rec.Schema()
 	type col struct {
 		idx int

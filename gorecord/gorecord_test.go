@@ -567,6 +567,19 @@ func TestBatchSizeOption(t *testing.T) {
 			t.Errorf("FromSlice: %v", err)
 		}
 	}
+	// Options of the other direction.
+	if _, err := gorecord.FromSlice([]Row{{1}}, gorecord.WithZeroForNull()); !errors.Is(err, datatype.ErrInvalid) ||
+		!strings.Contains(err.Error(), "WithZeroForNull is an option of ToSlice") {
+		t.Errorf("FromSlice: %v", err)
+	}
+	rec, err := gorecord.FromSlice([]Row{{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gorecord.ToSlice[Row](rec, gorecord.WithBatchSize(3)); !errors.Is(err, datatype.ErrInvalid) ||
+		!strings.Contains(err.Error(), "WithBatchSize is an option of builders") {
+		t.Errorf("ToSlice: %v", err)
+	}
 	if _, err := gorecord.NewWriter[Row](nil); !errors.Is(err, datatype.ErrInvalid) {
 		t.Errorf("nil writer: %v", err)
 	}

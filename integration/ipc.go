@@ -15,7 +15,7 @@ import (
 // Arrow's, and read through its footer; anything else is read as a
 // stream. Arrays are checked with [array.ValidateFull], less what
 // [SkipValueChecks] leaves out.
-func ReadIPC(path string, opts ...ReadOption) (*File, error) {
+func ReadIPC(path string, opts ...Option) (*File, error) {
 	cfg := newReadConfig(opts)
 	f, err := os.Open(path)
 	if err != nil {
@@ -51,7 +51,7 @@ func ReadIPC(path string, opts ...ReadOption) (*File, error) {
 
 // ReadIPCStream reads an IPC stream from r into a [File], checked as
 // [ReadIPC] checks it.
-func ReadIPCStream(r io.Reader, opts ...ReadOption) (*File, error) {
+func ReadIPCStream(r io.Reader, opts ...Option) (*File, error) {
 	sr, err := ipc.NewStreamReader(r, newReadConfig(opts).ipcOptions()...)
 	if err != nil {
 		return nil, err

@@ -95,8 +95,10 @@ func BenchmarkStreamRead(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					if _, err := drain(r); err != nil {
-						b.Fatal(err)
+					for _, err := range r.Records() {
+						if err != nil {
+							b.Fatal(err)
+						}
 					}
 				}
 			})

@@ -74,7 +74,7 @@ func (w *FileWriter) Write(rec *alkaid.Record) error { return w.WriteWithMetadat
 // WriteWithMetadata writes a record batch with message-level metadata.
 func (w *FileWriter) WriteWithMetadata(rec *alkaid.Record, meta map[string]string) error {
 	if w.closed {
-		return errors.New("ipc: write to a closed file writer")
+		return invalidf("write to a closed file writer")
 	}
 	// The footer indexes every batch: refuse the one it could not hold.
 	blocks := len(w.enc.recBlocks) + len(w.enc.dictBlocks) + 1 + len(w.enc.dicts)
@@ -445,10 +445,10 @@ func (fr *FileReader) metadataAt(blk block) ([]byte, error) {
 // follow the one before it.
 func (fr *FileReader) recordBlock(i int) (block, error) {
 	if fr.closed.Load() {
-		return block{}, errors.New("ipc: read from a closed file reader")
+		return block{}, invalidf("read from a closed file reader")
 	}
 	if i < 0 || i >= fr.NumRecords() {
-		return block{}, fmt.Errorf("ipc: record batch %d of %d", i, fr.NumRecords())
+		return block{}, invalidf("no record batch %d: the file holds %d", i, fr.NumRecords())
 	}
 	blk, err := fr.footerBlock(recordBatchBlocks, i)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // An invalid option value, or an option of the other side, makes every
@@ -91,4 +92,55 @@ func TestInvalidOptions(t *testing.T) {
 	require.NoError(t, err)
 	require.Equal(t, 64, w.alignment)
 	require.Equal(t, 9, w.level)
+}
+
+// Misuse of a reader or writer is an error wrapping ErrInvalid with the
+// package prefix.
+func TestMisuseErrorsWrapErrInvalid(t *testing.T) {
+	s, recs := randomBatches(1)
+	other := schemaOf(datatype.Field{Name: "z", Type: datatype.Int64})
+	file := writeFile(t, s, recs)
+	for _, c := range []struct {
+		name string
+		do   func() error
+		want string
+	}{
+		{"write to a closed stream writer", func() error {
+			w, err := NewStreamWriter(&bytes.Buffer{}, s)
+			require.NoError(t, err)
+			require.NoError(t, w.Close())
+			return w.Write(recs[0])
+		}, "write to a closed stream writer"},
+		{"write to a closed file writer", func() error {
+			w, err := NewFileWriter(&bytes.Buffer{}, s)
+			require.NoError(t, err)
+			require.NoError(t, w.Close())
+			return w.Write(recs[0])
+		}, "write to a closed file writer"},
+		{"a record of another schema", func() error {
+			w, err := NewStreamWriter(&bytes.Buffer{}, other)
+			require.NoError(t, err)
+			return w.Write(recs[0])
+		}, "record schema differs"},
+		{"a batch index out of range", func() error {
+			fr, err := NewFileReader(bytes.NewReader(file), int64(len(file)))
+			require.NoError(t, err)
+			_, err = fr.Record(fr.NumRecords())
+			return err
+		}, "no record batch"},
+		{"a read after Close", func() error {
+			fr, err := NewFileReader(bytes.NewReader(file), int64(len(file)))
+			require.NoError(t, err)
+			require.NoError(t, fr.Close())
+			_, err = fr.Record(0)
+			return err
+		}, "read from a closed file reader"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.do()
+			require.ErrorIs(t, err, ErrInvalid)
+			require.ErrorContains(t, err, "ipc: ")
+			require.ErrorContains(t, err, c.want)
+		})
+	}
 }

@@ -42,7 +42,7 @@ func (w *StreamWriter) Write(rec *alkaid.Record) error { return w.WriteWithMetad
 // metadata.
 func (w *StreamWriter) WriteWithMetadata(rec *alkaid.Record, meta map[string]string) error {
 	if w.closed {
-		return errors.New("ipc: write to a closed stream writer")
+		return invalidf("write to a closed stream writer")
 	}
 	return w.enc.writeRecord(rec, meta)
 }

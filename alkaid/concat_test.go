@@ -1,6 +1,7 @@
 package alkaid_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -76,4 +77,20 @@ func TestConcatRecordsErrors(t *testing.T) {
 			require.ErrorContains(t, err, tc.want)
 		})
 	}
+}
+
+// Small batches joined into one.
+func ExampleConcatRecords() {
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "star", Type: datatype.String}}, datatype.Metadata{})
+	a, _ := alkaid.NewRecord(schema, []array.Array{arrayjson.MustParse(datatype.String, `["Alkaid", "Mizar"]`)}, -1)
+	b, _ := alkaid.NewRecord(schema, []array.Array{arrayjson.MustParse(datatype.String, `["Alcor"]`)}, -1)
+	rec, err := alkaid.ConcatRecords(a, b)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Print(rec)
+	// Output:
+	// record: 3 rows
+	//   star: ["Alkaid" "Mizar" "Alcor"]
 }

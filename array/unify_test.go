@@ -110,3 +110,21 @@ func TestUnifyDictionariesErrors(t *testing.T) {
 	require.ErrorIs(t, err, ErrInvalid)
 	require.ErrorContains(t, err, "do not fit index type")
 }
+
+// Batches whose dictionaries differ, made to share one that grows, as a
+// file writer needs: the second batch's values are kept, its indices
+// point into the first one's dictionary followed by the value it lacked.
+func ExampleUnifyDictionaries() {
+	dt, _ := datatype.NewDictionary(datatype.Int8, datatype.String, false)
+	first, _ := NewDictionaryArray(dt, MustFromJSON(datatype.Int8, "[0, 1]"), MustFromJSON(datatype.String, `["Mizar", "Alcor"]`))
+	next, _ := NewDictionaryArray(dt, MustFromJSON(datatype.Int8, "[1, 0]"), MustFromJSON(datatype.String, `["Alkaid", "Mizar"]`))
+	unified, err := UnifyDictionaries(first, next)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d := unified.(*Dictionary)
+	fmt.Println(d, d.Indices(), d.Dictionary())
+	// Output:
+	// ["Mizar" "Alkaid"] [0 2] ["Mizar" "Alcor" "Alkaid"]
+}

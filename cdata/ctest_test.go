@@ -293,3 +293,22 @@ func TestStreamRoundTripThroughC(t *testing.T) {
 	require.ErrorIs(t, err, ErrStream)
 	require.Contains(t, err.Error(), "source broke")
 }
+
+// A consumer that releases the stream before its end stops the source's
+// iteration and closes the source.
+func TestExportedStreamReleasedEarly(t *testing.T) {
+	recs, _ := abcRecords(4)
+	s := NewArrowArrayStream()
+	defer Free(s)
+	src := &sliceSource{schema: abcSchema, recs: recs}
+	require.NoError(t, ExportStream(src, s))
+	r, err := ImportStream(s)
+	require.NoError(t, err)
+	for _, err := range r.Records() {
+		require.NoError(t, err)
+		break
+	}
+	require.False(t, src.closed)
+	require.NoError(t, r.Close())
+	require.True(t, src.closed)
+}

@@ -179,10 +179,14 @@ func (p *puller) next() (rec *alkaid.Record, err error, ok bool) {
 	return it.rec, it.err, true
 }
 
-// stop ends the sequence early and lets its goroutine return.
+// stop ends the sequence early and waits for its goroutine to return, so
+// that the source may be closed after it.
 func (p *puller) stop() {
-	if !p.stopped {
-		p.stopped = true
-		close(p.req)
+	if p.stopped {
+		return
+	}
+	p.stopped = true
+	close(p.req)
+	for range p.resp { // nothing is sent without a request: this waits for the close
 	}
 }

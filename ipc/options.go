@@ -308,13 +308,18 @@ func newWriterConfig(opts []Option) (writerConfig, error) {
 func WithCompression(codec Codec, level int) Option {
 	return func(s *settings) {
 		s.writerOption("WithCompression")
-		top := map[Codec]int{Uncompressed: 0, LZ4Frame: 9, Zstd: 22}
-		most, ok := top[codec]
-		switch {
-		case !ok:
+		var most int // the highest level
+		switch codec {
+		case Uncompressed:
+		case LZ4Frame:
+			most = 9
+		case Zstd:
+			most = 22
+		default:
 			s.fail("WithCompression(%d, %d): unknown codec", codec, level)
 			return
-		case level < 0 || level > most:
+		}
+		if level < 0 || level > most {
 			s.fail("WithCompression(%s, %d): level must be 0 to %d", codec, level, most)
 			return
 		}

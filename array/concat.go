@@ -68,10 +68,20 @@ func concatData(ds []*Data) (*Data, error) {
 	}
 	var ge *GrowError
 	if errors.As(err, &ge) {
-		return nil, fmt.Errorf("array: concatenate %s: %s", ge.Type, ge.Msg)
+		// Reworded, still wrapping the sentinel.
+		return nil, &reworded{msg: fmt.Sprintf("array: concatenate %s: %s", ge.Type, ge.Msg), err: ge.Err}
 	}
 	return nil, fmt.Errorf("array: concatenate %s: %w", ds[0].Type, err)
 }
+
+// reworded is an error with a message of its own wrapping a sentinel.
+type reworded struct {
+	msg string
+	err error
+}
+
+func (e *reworded) Error() string { return e.msg }
+func (e *reworded) Unwrap() error { return e.err }
 
 func maxOffset[O Offset]() int64 {
 	if sizeOf[O]() == 4 {

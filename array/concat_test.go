@@ -111,6 +111,7 @@ func TestConcatenateDictionaries(t *testing.T) {
 	big2 := MustMake(dictData(tDictStr, "", idx, strs("", vals...)))
 	_, err = Concatenate(big1, big2)
 	require.EqualError(t, err, "array: concatenate dictionary<values=utf8, indices=int8>: 200 dictionary values do not fit index type int8")
+	require.ErrorIs(t, err, ErrInvalid)
 }
 
 func TestConcatenateLayoutDetails(t *testing.T) {
@@ -137,6 +138,7 @@ func TestConcatenateLayoutDetails(t *testing.T) {
 		a := MustMake(reeData(rt, 20000, []int16{20000}, strs("", "a")))
 		_, err := Concatenate(a, a)
 		require.EqualError(t, err, "array: concatenate run_end_encoded<run_ends: int16, values: utf8>: length 40000 overflows the run ends")
+		require.ErrorIs(t, err, ErrInvalid)
 	})
 	t.Run("dense union compacts children", func(t *testing.T) {
 		a := MustMake(unionData(tDense, []int8{5, 7, 5, 7}, []int32{3, 0, 1, 2}, i32s("", 0, 10, 0, 30), strs("", "x", "y", "z")))

@@ -75,13 +75,15 @@ func (in *Inputs) deltaPairs() []Pair {
 				return nil, err
 			}
 			var s readSummary
-			for r.Next() {
-				rec := r.Record()
+			for rec, err := range r.Records() {
+				if err != nil {
+					return s, err
+				}
 				s.Rows += rec.NumRows()
 				dict := rec.Column(1).(*array.Dictionary).Dictionary().(*array.Binary[int32])
 				s.Last = dict.ValueString(dict.Len() - 1)
 			}
-			return s, r.Err()
+			return s, nil
 		},
 		ArrowGo: func() (any, error) {
 			r, err := aipc.NewReader(bytes.NewReader(deltaStream), aipc.WithAllocator(mem))

@@ -228,9 +228,9 @@ func (w *countWriter) Write(p []byte) (int, error) { w.n += int64(len(p)); retur
 
 // WriteAlkaid writes the mixed batch as a stream with our writer.
 func (in *Inputs) WriteAlkaid(w io.Writer, codec ipc.Codec, workers int) error {
-	opts := []ipc.WriterOption{ipc.WithCompression(codec, 0)}
+	opts := []ipc.Option{ipc.WithCompression(codec, 0)}
 	if workers > 0 {
-		opts = append(opts, ipc.WithWriteConcurrency(workers))
+		opts = append(opts, ipc.WithConcurrency(workers))
 	}
 	sw, err := ipc.NewStreamWriter(w, in.batch.Schema(), opts...)
 	if err != nil {
@@ -270,7 +270,7 @@ type readSummary struct {
 
 // ReadAlkaid reads a stream held in memory with our reader, without
 // copying it.
-func ReadAlkaid(raw []byte, opts ...ipc.ReaderOption) (readSummary, error) {
+func ReadAlkaid(raw []byte, opts ...ipc.Option) (readSummary, error) {
 	r, err := ipc.NewStreamReaderBytes(raw, opts...)
 	if err != nil {
 		return readSummary{}, err
@@ -279,7 +279,7 @@ func ReadAlkaid(raw []byte, opts ...ipc.ReaderOption) (readSummary, error) {
 }
 
 // ReadAlkaidReader reads a stream through an io.Reader with our reader.
-func ReadAlkaidReader(raw []byte, opts ...ipc.ReaderOption) (readSummary, error) {
+func ReadAlkaidReader(raw []byte, opts ...ipc.Option) (readSummary, error) {
 	r, err := ipc.NewStreamReader(bytes.NewReader(raw), opts...)
 	if err != nil {
 		return readSummary{}, err
@@ -289,13 +289,15 @@ func ReadAlkaidReader(raw []byte, opts ...ipc.ReaderOption) (readSummary, error)
 
 func summarize(r *ipc.StreamReader) (readSummary, error) {
 	var s readSummary
-	for r.Next() {
-		rec := r.Record()
+	for rec, err := range r.Records() {
+		if err != nil {
+			return s, err
+		}
 		s.Rows += rec.NumRows()
 		c := rec.Column(0).(*array.Int64)
 		s.Last = fmt.Sprint(c.Value(rec.NumRows() - 1))
 	}
-	return s, r.Err()
+	return s, nil
 }
 
 // ReadArrowGo reads a stream with arrow-go's reader.
@@ -426,9 +428,9 @@ func (in *Inputs) ipcPairs() []Pair {
 				}
 			},
 			Alkaid: func() (any, error) {
-				opts := []ipc.ReaderOption{ipc.WithValidation(c.val)}
+				opts := []ipc.Option{ipc.WithValidation(c.val)}
 				if c.workers > 0 {
-					opts = append(opts, ipc.WithReadConcurrency(c.workers))
+					opts = append(opts, ipc.WithConcurrency(c.workers))
 				}
 				if c.ioReader {
 					return ReadAlkaidReader(ours, opts...)
@@ -541,7 +543,7 @@ func MakeFile(dir string, mib int) (string, error) {
 }
 
 // OpenLastAlkaid maps the file, reads its last batch and one value of it.
-func OpenLastAlkaid(path string, opts ...ipc.ReaderOption) (int64, error) {
+func OpenLastAlkaid(path string, opts ...ipc.Option) (int64, error) {
 	fr, err := ipc.OpenFile(path, opts...)
 	if err != nil {
 		return 0, err
@@ -607,7 +609,7 @@ func (in *Inputs) filePairs() []Pair {
 		}
 		for _, trusted := range []bool{false, true} {
 			name := fmt.Sprintf("IPCFileMappedLastValue/%dMiB", mib)
-			var opts []ipc.ReaderOption
+			var opts []ipc.Option
 			if trusted {
 				name += "-trusted"
 				opts = append(opts, ipc.WithValidation(array.ValidateStructure))

@@ -5,7 +5,7 @@ package cdata
 import (
 	"errors"
 	"fmt"
-	"io"
+	"iter"
 	"runtime"
 	"strings"
 	"testing"
@@ -21,26 +21,48 @@ import (
 	"github.com/alkaid-go/alkaid/internal/randdata"
 )
 
-// sliceSource is a RecordSource over records in memory, failing with err
-// (when set) after them.
+// sliceSource is an alkaid.RecordReader over records in memory, failing
+// with err (when set) after them.
 type sliceSource struct {
 	schema *alkaid.Schema
 	recs   []*alkaid.Record
 	err    error
+	closed bool
 }
 
 func (s *sliceSource) Schema() *alkaid.Schema { return s.schema }
 
-func (s *sliceSource) Read() (*alkaid.Record, error) {
-	if len(s.recs) == 0 {
-		if s.err != nil {
-			return nil, s.err
+func (s *sliceSource) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
+		for _, r := range s.recs {
+			if !yield(r, nil) {
+				return
+			}
 		}
-		return nil, io.EOF
+		if s.err != nil {
+			yield(nil, s.err)
+		}
 	}
-	r := s.recs[0]
-	s.recs = s.recs[1:]
-	return r, nil
+}
+
+func (s *sliceSource) Close() error {
+	s.closed = true
+	return nil
+}
+
+var _ alkaid.RecordReader = (*StreamReader)(nil)
+
+// drain reads every batch of r: the batches before an error, and the
+// error.
+func drain(r alkaid.RecordReader) ([]*alkaid.Record, error) {
+	var recs []*alkaid.Record
+	for rec, err := range r.Records() {
+		if err != nil {
+			return recs, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
 }
 
 var abcSchema = alkaid.NewSchema([]datatype.Field{
@@ -92,13 +114,15 @@ func TestCConsumerReadsExportedStream(t *testing.T) {
 	recs, want := abcRecords(1)
 	s := NewArrowArrayStream()
 	defer Free(s)
-	require.NoError(t, ExportStream(&sliceSource{schema: abcSchema, recs: recs}, s))
+	src := &sliceSource{schema: abcSchema, recs: recs}
+	require.NoError(t, ExportStream(src, s))
 	recs = nil
 	runtime.GC() // the stream keeps the source and its records alive
 	got := ctest.ConsumeStream(unsafe.Pointer(s))
 	require.Zero(t, got.Code, got.Msg)
 	require.Equal(t, want, got)
 	require.True(t, StreamReleased(s))
+	require.True(t, src.closed, "releasing the stream closes its source")
 }
 
 func TestCConsumerSeesGetLastError(t *testing.T) {
@@ -226,10 +250,12 @@ func TestImportCStream(t *testing.T) {
 		k++
 	}
 	require.Equal(t, 4, k)
-	_, err = r.Read()
-	require.Equal(t, io.EOF, err)
-	r.Close()
-	r.Close()
+	_, err = drain(r)
+	require.ErrorIs(t, err, ErrInvalid, "a stream is read once")
+	require.NoError(t, r.Close())
+	require.NoError(t, r.Close())
+	_, err = drain(r)
+	require.ErrorIs(t, err, ErrInvalid, "read after Close")
 	_, _, st1 := ctest.Released()
 	require.Equal(t, st0+1, st1)
 }
@@ -241,13 +267,10 @@ func TestImportCStreamError(t *testing.T) {
 	r, err := ImportStream(s)
 	require.NoError(t, err)
 	defer r.Close()
-	_, err = r.Read()
-	require.NoError(t, err)
-	_, err = r.Read()
+	got, err := drain(r)
+	require.Len(t, got, 1)
 	require.ErrorIs(t, err, ErrStream)
 	require.True(t, strings.HasSuffix(err.Error(), "get_next returned 5: producer failed at batch 1"), err.Error())
-	_, err2 := r.Read()
-	require.Equal(t, err, err2)
 }
 
 func TestStreamRoundTripThroughC(t *testing.T) {
@@ -260,14 +283,32 @@ func TestStreamRoundTripThroughC(t *testing.T) {
 	require.NoError(t, err)
 	defer r.Close()
 	require.True(t, abcSchema.Equal(r.Schema()))
+	got, err := drain(r)
+	require.Len(t, got, len(recs))
 	for i := range recs {
-		got, err := r.Read()
-		require.NoError(t, err)
 		for c := range 3 {
-			require.True(t, array.Equal(recs[i].Column(c), got.Column(c)))
+			require.True(t, array.Equal(recs[i].Column(c), got[i].Column(c)))
 		}
 	}
-	_, err = r.Read()
 	require.ErrorIs(t, err, ErrStream)
 	require.Contains(t, err.Error(), "source broke")
+}
+
+// A consumer that releases the stream before its end stops the source's
+// iteration and closes the source.
+func TestExportedStreamReleasedEarly(t *testing.T) {
+	recs, _ := abcRecords(4)
+	s := NewArrowArrayStream()
+	defer Free(s)
+	src := &sliceSource{schema: abcSchema, recs: recs}
+	require.NoError(t, ExportStream(src, s))
+	r, err := ImportStream(s)
+	require.NoError(t, err)
+	for _, err := range r.Records() {
+		require.NoError(t, err)
+		break
+	}
+	require.False(t, src.closed)
+	require.NoError(t, r.Close())
+	require.True(t, src.closed)
 }

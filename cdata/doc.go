@@ -44,9 +44,12 @@
 //
 // # Streams
 //
-// An exported stream's get_last_error returns the message of the error
-// that the source's Read returned; an imported stream's errors carry the
-// producer's get_last_error message and wrap [ErrStream].
+// [ExportStream] exports any [alkaid.RecordReader] (an IPC or Parquet
+// reader, a table, …): get_next hands out the batches its Records yields,
+// and get_last_error the message of the error it yields; releasing the
+// stream closes the reader. [ImportStream] returns a [StreamReader], an
+// alkaid.RecordReader read once, whose errors carry the producer's
+// get_last_error message and wrap [ErrStream].
 //
 // The package needs cgo. Without it (CGO_ENABLED=0, or no C compiler) it
 // holds only this documentation, and the rest of the module builds as

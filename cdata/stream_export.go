@@ -9,7 +9,7 @@ import "C"
 import (
 	"errors"
 	"fmt"
-	"io"
+	"iter"
 	"runtime/cgo"
 	"sync"
 	"unsafe"
@@ -17,31 +17,28 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 )
 
-// RecordSource is what [ExportStream] reads: a schema and record batches,
-// io.EOF after the last. ipc.StreamReader and [StreamReader] are ones.
-type RecordSource interface {
-	Schema() *alkaid.Schema
-	Read() (*alkaid.Record, error)
-}
-
 // exportedStream is the Go side of an exported stream.
 type exportedStream struct {
 	mu      sync.Mutex // a consumer may call from several threads, one at a time
-	src     RecordSource
+	src     alkaid.RecordReader
+	pull    *puller
+	err     error   // the error that ended the stream, returned again
 	lastErr *C.char // the message get_last_error returns, C memory
 }
 
 // ExportStream fills out, a struct the caller allocated, with a stream
-// over src: get_schema exports src.Schema(), get_next exports the records
-// src.Read returns (each alive until its own release), an error from Read
-// becomes an error code with its message in get_last_error, and io.EOF the
-// end of the stream. src is kept reachable until the consumer releases
-// the stream.
-func ExportStream(src RecordSource, out *ArrowArrayStream) error {
+// over src, which it takes over: get_schema exports src.Schema(),
+// get_next exports the record batches src.Records yields (each alive
+// until its own release) and then the end of the stream; an error the
+// sequence yields becomes an error code with its message in
+// get_last_error, returned again by every later get_next. src is kept
+// reachable until the consumer releases the stream, which stops the
+// iteration and closes src.
+func ExportStream(src alkaid.RecordReader, out *ArrowArrayStream) error {
 	if src == nil || out == nil {
 		return fmt.Errorf("cdata: %w: export: nil source or ArrowArrayStream", ErrInvalid)
 	}
-	h := cgo.NewHandle(&exportedStream{src: src})
+	h := cgo.NewHandle(&exportedStream{src: src, pull: newPuller(src.Records())})
 	*out = ArrowArrayStream{}
 	C.alk_set_stream_callbacks(out, C.uintptr_t(h))
 	return nil
@@ -91,13 +88,18 @@ func alkStreamGetNext(h C.uintptr_t, out *ArrowArray) C.int {
 	if out == nil {
 		return s.fail(fmt.Errorf("cdata: %w: get_next: out is NULL", ErrInvalid))
 	}
-	rec, err := s.src.Read()
-	if err == io.EOF {
+	if s.err != nil {
+		*out = ArrowArray{}
+		return s.fail(s.err)
+	}
+	rec, err, ok := s.pull.next()
+	if !ok {
 		*out = ArrowArray{} // release NULL: the end of the stream
 		return s.fail(nil)
 	}
 	if err != nil {
 		*out = ArrowArray{}
+		s.err = err
 		return s.fail(err)
 	}
 	return s.fail(ExportRecord(rec, out, nil))
@@ -117,7 +119,74 @@ func alkStreamRelease(h C.uintptr_t) {
 	s := hd.Value().(*exportedStream)
 	s.mu.Lock()
 	s.fail(nil)
+	s.pull.stop()
+	s.src.Close() // nobody is left to hear its error
 	s.src = nil
 	s.mu.Unlock()
 	hd.Delete()
+}
+
+// puller hands out the pairs of a sequence one at a time, as iter.Pull2
+// does, from a goroutine of its own: get_next runs on whatever thread the
+// consumer calls it from, where iter.Pull2's coroutines may not switch.
+// The sequence is advanced only when next asks.
+type puller struct {
+	req      chan struct{} // next asks; closed by stop
+	resp     chan pulled   // closed when the sequence has ended
+	finished bool
+	stopped  bool
+}
+
+type pulled struct {
+	rec *alkaid.Record
+	err error
+}
+
+func newPuller(seq iter.Seq2[*alkaid.Record, error]) *puller {
+	p := &puller{req: make(chan struct{}), resp: make(chan pulled)}
+	go func() {
+		defer close(p.resp)
+		if _, ok := <-p.req; !ok {
+			return
+		}
+		for rec, err := range seq {
+			p.resp <- pulled{rec, err}
+			if err != nil {
+				return
+			}
+			if _, ok := <-p.req; !ok {
+				return
+			}
+		}
+	}()
+	return p
+}
+
+// next is the next pair, or ok false after the last.
+func (p *puller) next() (rec *alkaid.Record, err error, ok bool) {
+	if p.finished || p.stopped {
+		return nil, nil, false
+	}
+	p.req <- struct{}{}
+	it, ok := <-p.resp
+	if !ok {
+		p.finished = true
+		return nil, nil, false
+	}
+	if it.err != nil {
+		p.finished = true // the goroutine has returned
+	}
+	return it.rec, it.err, true
+}
+
+// stop ends the sequence early and waits for its goroutine to return, so
+// that the source may be closed after it.
+func (p *puller) stop() {
+	if p.stopped {
+		return
+	}
+	p.stopped = true
+	close(p.req)
+	for range p.resp { // nothing is sent without a request: this waits for the close
+	}
 }

@@ -7,22 +7,21 @@ import "C"
 
 import (
 	"fmt"
-	"io"
 	"iter"
 	"runtime"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 )
 
-// StreamReader reads the record batches of an imported C stream. It is
-// not safe for concurrent use. Records it returns stay valid after the
-// reader is closed: each owns its batch's buffers.
+// StreamReader reads the record batches of an imported C stream. It is an
+// [alkaid.RecordReader] that can be iterated once. It is not safe for
+// concurrent use. Records it yields stay valid after the reader is
+// closed: each owns its batch's buffers.
 type StreamReader struct {
 	c       *ArrowArrayStream // moved, in C memory
 	schema  *alkaid.Schema
 	opts    []Option
-	err     error
-	done    bool
+	used    bool // Records was called
 	cleanup runtime.Cleanup
 }
 
@@ -83,54 +82,56 @@ func (r *StreamReader) streamErr(call string, code C.int) error {
 // Schema is the stream's schema.
 func (r *StreamReader) Schema() *alkaid.Schema { return r.schema }
 
-// Read returns the next record batch, or io.EOF at the end of the stream.
-// After an error every call returns it again.
-func (r *StreamReader) Read() (*alkaid.Record, error) {
-	if r.err != nil {
-		return nil, r.err
-	}
-	if r.done {
-		return nil, io.EOF
-	}
-	a := NewArrowArray()
-	defer Free(a)
-	if code := C.alk_call_get_next(r.c, a); code != 0 {
-		r.err = r.streamErr("get_next", code)
-		return nil, r.err
-	}
-	if a.release == nil {
-		r.done = true
-		return nil, io.EOF
-	}
-	rec, err := ImportRecordOf(a, r.schema, r.opts...)
-	if err != nil {
-		r.err = err
-		return nil, err
-	}
-	return rec, nil
-}
-
-// Records iterates over the remaining record batches; an error is the last
-// pair of the iteration.
+// Records yields the stream's record batches in order until the
+// producer's end of stream; an error (a failed get_next, wrapping
+// [ErrStream], or a batch that does not import) is yielded once, with a
+// nil record, and ends the sequence. The stream can be iterated once: a
+// second call, or a call after Close, yields an error wrapping
+// [ErrInvalid].
 func (r *StreamReader) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
-		for {
-			rec, err := r.Read()
-			if err == io.EOF || !yield(rec, err) || err != nil {
+		switch {
+		case r.c == nil:
+			yield(nil, invalidf("import stream: records read after Close"))
+			return
+		case r.used:
+			yield(nil, invalidf("import stream: records iterated twice: a stream can be read once"))
+			return
+		}
+		r.used = true
+		for r.c != nil {
+			rec, err := r.next()
+			if rec == nil && err == nil {
+				return
+			}
+			if !yield(rec, err) || err != nil {
 				return
 			}
 		}
 	}
 }
 
+// next imports the next batch; nil, nil at the end of the stream.
+func (r *StreamReader) next() (*alkaid.Record, error) {
+	a := NewArrowArray()
+	defer Free(a)
+	if code := C.alk_call_get_next(r.c, a); code != 0 {
+		return nil, r.streamErr("get_next", code)
+	}
+	if a.release == nil {
+		return nil, nil
+	}
+	return ImportRecordOf(a, r.schema, r.opts...)
+}
+
 // Close releases the producer's stream (records already read stay valid).
-// It is safe to call more than once.
-func (r *StreamReader) Close() {
+// It is safe to call more than once; it returns nil.
+func (r *StreamReader) Close() error {
 	if r.c == nil {
-		return
+		return nil
 	}
 	r.cleanup.Stop()
 	releaseStream(r.c)
 	r.c = nil
-	r.done = true
+	return nil
 }

@@ -20,7 +20,7 @@ type config struct {
 	schema      *alkaid.Schema
 	skipCorrupt bool
 	pq          []parquet.ReaderOption
-	ipc         []ipc.ReaderOption
+	ipc         []ipc.Option
 	csv         []csv.Option
 	ndjson      []ndjson.Option
 	err         error
@@ -74,7 +74,7 @@ func WithParquetOptions(opts ...parquet.ReaderOption) Option {
 }
 
 // WithIPCOptions passes options to every IPC file and stream opened.
-func WithIPCOptions(opts ...ipc.ReaderOption) Option {
+func WithIPCOptions(opts ...ipc.Option) Option {
 	return func(c *config) { c.ipc = append(c.ipc, opts...) }
 }
 

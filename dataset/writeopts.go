@@ -39,7 +39,7 @@ type writeConfig struct {
 	format      files.Format
 	existing    Existing
 	pq          []parquet.WriterOption
-	ipc         []ipc.WriterOption
+	ipc         []ipc.Option
 	csv         []csv.Option
 	err         error
 }
@@ -115,7 +115,7 @@ func WithParquetWriterOptions(opts ...parquet.WriterOption) WriteOption {
 }
 
 // WithIPCWriterOptions passes options to every IPC file or stream writer.
-func WithIPCWriterOptions(opts ...ipc.WriterOption) WriteOption {
+func WithIPCWriterOptions(opts ...ipc.Option) WriteOption {
 	return func(c *writeConfig) { c.ipc = append(c.ipc, opts...) }
 }
 

@@ -35,7 +35,13 @@ func Example() {
 	_ = w.Close()
 
 	r, _ := ipc.NewStreamReader(&buf)
-	got, _ := r.Read()
+	var got *alkaid.Record
+	for rec, err := range r.Records() {
+		if err != nil {
+			panic(err)
+		}
+		got = rec
+	}
 	fmt.Println(got.Schema().Field(1).Type)
 	fmt.Println(tt.Serialize())
 

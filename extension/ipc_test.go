@@ -115,7 +115,7 @@ var ipcModes = []ipcMode{
 
 func writeIPC(t *testing.T, m ipcMode, schema *alkaid.Schema, rec *alkaid.Record) []byte {
 	t.Helper()
-	var opts []ipc.WriterOption
+	var opts []ipc.Option
 	if m.compat {
 		opts = append(opts, ipc.WithArrowCompat())
 	}
@@ -145,9 +145,12 @@ func readIPC(t *testing.T, m ipcMode, b []byte) *alkaid.Record {
 	}
 	r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(array.ValidateFull))
 	require.NoError(t, err)
-	rec, err := r.Read()
-	require.NoError(t, err)
-	return rec
+	for rec, err := range r.Records() {
+		require.NoError(t, err)
+		return rec
+	}
+	require.FailNow(t, "no record batch")
+	return nil
 }
 
 func oneColumn(t *testing.T, a array.Array, md datatype.Metadata) (*alkaid.Schema, *alkaid.Record) {
@@ -298,12 +301,12 @@ func TestIPCReaderAppliesValueRules(t *testing.T) {
 	b := writeIPC(t, ipcModes[0], schema, rec)
 	r, err := ipc.NewStreamReader(bytes.NewReader(b), ipc.WithValidation(array.ValidateFull))
 	require.NoError(t, err)
-	_, err = r.Read()
+	_, err = alkaid.ReadAll(r)
 	require.ErrorIs(t, err, ipc.ErrInvalid)
 	require.Contains(t, err.Error(), "arrow.json: slot 1: value is not valid JSON")
 
 	r, err = ipc.NewStreamReader(bytes.NewReader(b))
 	require.NoError(t, err)
-	_, err = r.Read()
+	_, err = alkaid.ReadAll(r)
 	require.NoError(t, err)
 }

@@ -45,9 +45,9 @@ func newWriter(w io.Writer, schema *alkaid.Schema, name string, cfg *config) (al
 	case FormatParquet:
 		return asWriter(parquet.NewWriter(w, schema, cfg.pqWrite...))
 	case FormatIPCFile:
-		return asWriter(ipc.NewFileWriter(w, schema, cfg.ipcWrite...))
+		return asWriter(ipc.NewFileWriter(w, schema, cfg.ipc...))
 	case FormatIPCStream:
-		return asWriter(ipc.NewStreamWriter(w, schema, cfg.ipcWrite...))
+		return asWriter(ipc.NewStreamWriter(w, schema, cfg.ipc...))
 	case FormatCSV:
 		opts := cfg.csv
 		if isTSV(name) {

@@ -123,13 +123,9 @@ func openFormat(ra io.ReaderAt, size int64, name string, format Format, cfg *con
 	case FormatParquet:
 		return openParquet(ra, size, cfg)
 	case FormatIPCFile:
-		r, err := ipc.NewFileReader(ra, size, cfg.ipcRead...)
-		if err != nil {
-			return nil, err // not a nil *ipc.FileReader in the interface
-		}
-		return r, nil
+		return asReader(ipc.NewFileReader(ra, size, cfg.ipc...))
 	case FormatIPCStream:
-		return openIPCStream(ra, size, cfg)
+		return asReader(ipc.NewStreamReader(sequential(ra, size), cfg.ipc...))
 	case FormatCSV:
 		return openCSV(ra, size, name, cfg)
 	default: // FormatNDJSON
@@ -148,14 +144,6 @@ func openParquet(ra io.ReaderAt, size int64, cfg *config) (alkaid.RecordReader, 
 		return nil, err
 	}
 	return alkaid.NewRecordReader(f.Schema(), f.Records(), f.Close), nil
-}
-
-func openIPCStream(ra io.ReaderAt, size int64, cfg *config) (alkaid.RecordReader, error) {
-	r, err := ipc.NewStreamReader(sequential(ra, size), cfg.ipcRead...)
-	if err != nil {
-		return nil, err
-	}
-	return alkaid.NewRecordReader(r.Schema(), r.Records(), nil), nil
 }
 
 func openCSV(ra io.ReaderAt, size int64, name string, cfg *config) (alkaid.RecordReader, error) {

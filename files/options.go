@@ -17,8 +17,7 @@ type config struct {
 	format Format
 	// Each format's options, reader and writer apart; a reader given
 	// writer options (or a writer reader options) is an error.
-	ipcRead  []ipc.ReaderOption
-	ipcWrite []ipc.WriterOption
+	ipc      []ipc.Option
 	pqRead   []parquet.ReaderOption
 	pqWrite  []parquet.WriterOption
 	// The text formats have one option type for both sides; their own
@@ -42,8 +41,6 @@ func newConfig(opts []Option) (*config, error) {
 // forReading returns an error when c holds options only a writer takes.
 func (c *config) forReading() error {
 	switch {
-	case len(c.ipcWrite) > 0:
-		return errWrongSide("WithIPCOptions", "writer", "Open")
 	case len(c.pqWrite) > 0:
 		return errWrongSide("WithParquetOptions", "writer", "Open")
 	}
@@ -53,8 +50,6 @@ func (c *config) forReading() error {
 // forWriting returns an error when c holds options only a reader takes.
 func (c *config) forWriting() error {
 	switch {
-	case len(c.ipcRead) > 0:
-		return errWrongSide("WithIPCOptions", "reader", "Create")
 	case len(c.pqRead) > 0:
 		return errWrongSide("WithParquetOptions", "reader", "Create")
 	}
@@ -79,17 +74,10 @@ func WithFormat(f Format) Option {
 }
 
 // WithIPCOptions passes options to the IPC stream and file reader (given
-// to Open) or writer (given to Create). O is ipc's reader or writer
-// option type.
-func WithIPCOptions[O ipc.ReaderOption | ipc.WriterOption](opts ...O) Option {
-	return func(c *config) {
-		switch o := any(opts).(type) {
-		case []ipc.ReaderOption:
-			c.ipcRead = append(c.ipcRead, o...)
-		case []ipc.WriterOption:
-			c.ipcWrite = append(c.ipcWrite, o...)
-		}
-	}
+// to Open) or writer (given to Create); package ipc refuses an option of
+// the other side.
+func WithIPCOptions(opts ...ipc.Option) Option {
+	return func(c *config) { c.ipc = append(c.ipc, opts...) }
 }
 
 // WithParquetOptions passes options to the Parquet reader (given to Open)

@@ -30,8 +30,8 @@ type clientConfig struct {
 	tls     *tls.Config
 	maxMsg  int
 	maxSend int
-	read    []ipc.ReaderOption
-	write   []ipc.WriterOption
+	read    []ipc.Option
+	write   []ipc.Option
 	grpcOpt []grpc.DialOption
 	cookies bool
 }
@@ -51,13 +51,13 @@ func WithMaxSendSize(n int) ClientOption { return func(c *clientConfig) { c.maxS
 
 // WithReadOptions sets the ipc reader options (validation, limits) used
 // for the data the client receives.
-func WithReadOptions(opts ...ipc.ReaderOption) ClientOption {
+func WithReadOptions(opts ...ipc.Option) ClientOption {
 	return func(c *clientConfig) { c.read = append(c.read, opts...) }
 }
 
 // WithWriteOptions sets the ipc writer options (compression, …) used for
 // the data the client sends.
-func WithWriteOptions(opts ...ipc.WriterOption) ClientOption {
+func WithWriteOptions(opts ...ipc.Option) ClientOption {
 	return func(c *clientConfig) { c.write = append(c.write, opts...) }
 }
 
@@ -384,7 +384,7 @@ func (p *PutStream) Close() ([]*PutResult, error) {
 type ExchangeStream struct {
 	*RecordWriter
 	s    pb.FlightService_DoExchangeClient
-	read []ipc.ReaderOption
+	read []ipc.Option
 }
 
 // Exchange starts a DoExchange for flight d, sending records of schema.
@@ -434,7 +434,11 @@ func DecodeSchema(b []byte) (*alkaid.Schema, error) {
 	if m.Type() != ipc.MessageSchema {
 		return nil, fmt.Errorf("flight: schema: a %s message: %w", m.Type(), ipc.ErrInvalid)
 	}
-	ev, err := ipc.NewDecoder().DecodeMessage(m)
+	dec, err := ipc.NewDecoder()
+	if err != nil {
+		return nil, fmt.Errorf("flight: schema: %w", err)
+	}
+	ev, err := dec.DecodeMessage(m)
 	if err != nil {
 		return nil, fmt.Errorf("flight: schema: %w", err)
 	}
@@ -443,8 +447,12 @@ func DecodeSchema(b []byte) (*alkaid.Schema, error) {
 
 // EncodeSchema gives schema in its encapsulated IPC form, for
 // SchemaResult and FlightInfo.
-func EncodeSchema(schema *alkaid.Schema, opts ...ipc.WriterOption) ([]byte, error) {
-	m, err := ipc.NewMessageEncoder(schema, opts...).Schema()
+func EncodeSchema(schema *alkaid.Schema, opts ...ipc.Option) ([]byte, error) {
+	enc, err := ipc.NewMessageEncoder(schema, opts...)
+	if err != nil {
+		return nil, fmt.Errorf("flight: schema: %w", err)
+	}
+	m, err := enc.Schema()
 	if err != nil {
 		return nil, fmt.Errorf("flight: schema: %w", err)
 	}

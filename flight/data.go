@@ -31,6 +31,7 @@ type RecordWriter struct {
 	s          DataSender
 	ms         msgSender // s, when its codec takes outData
 	enc        *ipc.MessageEncoder
+	optErr     error // an invalid option, returned by the first write
 	desc       *FlightDescriptor
 	schemaSent bool
 	maxMsg     int // the largest FlightData sent, in bytes
@@ -42,9 +43,11 @@ type RecordWriter struct {
 // compatibility). Nothing is sent before the first write. Messages are
 // kept to [DefaultMaxSendSize] bytes, or to the size set on the server
 // ([WithServerMaxSendSize]) or the client ([WithMaxSendSize]) whose
-// stream s is; see [RecordWriter.SetMaxMessageSize].
-func NewRecordWriter(s DataSender, schema *alkaid.Schema, opts ...ipc.WriterOption) *RecordWriter {
-	w := &RecordWriter{s: s, enc: ipc.NewMessageEncoder(schema, opts...), maxMsg: DefaultMaxSendSize}
+// stream s is; see [RecordWriter.SetMaxMessageSize]. An invalid option
+// is returned by the first write.
+func NewRecordWriter(s DataSender, schema *alkaid.Schema, opts ...ipc.Option) *RecordWriter {
+	enc, err := ipc.NewMessageEncoder(schema, opts...)
+	w := &RecordWriter{s: s, enc: enc, optErr: err, maxMsg: DefaultMaxSendSize}
 	if cs, ok := s.(interface{ Context() context.Context }); ok {
 		if n := sendLimit(cs.Context()); n > 0 {
 			w.maxMsg = n
@@ -107,6 +110,9 @@ func (w *RecordWriter) WriteSchema() error {
 	if w.schemaSent {
 		return nil
 	}
+	if w.optErr != nil {
+		return fmt.Errorf("flight: %w", w.optErr)
+	}
 	m, err := w.enc.Schema()
 	if err != nil {
 		return fmt.Errorf("flight: %w", err)
@@ -166,8 +172,12 @@ type RecordReader struct {
 // NewRecordReader reads from r until the schema message (app metadata of
 // messages before it is kept and returned first by Next). Options are the
 // ipc reader's: validation level, limits.
-func NewRecordReader(r DataReceiver, opts ...ipc.ReaderOption) (*RecordReader, error) {
-	rr := &RecordReader{r: r, dec: ipc.NewDecoder(opts...)}
+func NewRecordReader(r DataReceiver, opts ...ipc.Option) (*RecordReader, error) {
+	dec, err := ipc.NewDecoder(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("flight: %w", err)
+	}
+	rr := &RecordReader{r: r, dec: dec}
 	rr.limits = rr.dec.Limits()
 	for rr.dec.Schema() == nil {
 		ev, app, err := rr.next()

@@ -48,8 +48,8 @@ type DirService struct {
 	BaseService
 	root     *os.Root
 	writable bool
-	read     []ipc.ReaderOption
-	write    []ipc.WriterOption
+	read     []ipc.Option
+	write    []ipc.Option
 	mem      budget // decoded batches held by DoGet calls
 	batchMax int64  // the largest batch one call decodes
 	locs     []*Location
@@ -78,7 +78,7 @@ func DirLocations(uris ...string) DirOption {
 
 // DirWriteOptions are the ipc writer options for the data served
 // (compression, …).
-func DirWriteOptions(opts ...ipc.WriterOption) DirOption {
+func DirWriteOptions(opts ...ipc.Option) DirOption {
 	return func(s *DirService) { s.write = append(s.write, opts...) }
 }
 

@@ -51,7 +51,7 @@ func TestReaderLimits(t *testing.T) {
 		{"deep, small metadata limit", deep, &ipc.Limits{MaxMetadataSize: 64}, "metadata"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var opts []ipc.ReaderOption
+			var opts []ipc.Option
 			if tc.limits != nil {
 				opts = append(opts, ipc.WithLimits(*tc.limits))
 			}

@@ -53,10 +53,10 @@ func TestRecordWriterSplits(t *testing.T) {
 	rec := randdata.New(5).Record(s, 3000)
 	for _, tc := range []struct {
 		name string
-		opts []ipc.WriterOption
+		opts []ipc.Option
 	}{
 		{"uncompressed", nil},
-		{"zstd", []ipc.WriterOption{ipc.WithCompression(ipc.Zstd, 0)}},
+		{"zstd", []ipc.Option{ipc.WithCompression(ipc.Zstd, 0)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			const limit = 64 << 10

@@ -162,7 +162,7 @@ func BenchmarkRecord(b *testing.B) {
 	b.Run("WriterAppend", func(b *testing.B) {
 		b.ReportAllocs()
 		for range b.N {
-			w, err := gorecord.NewWriter[benchRow](64<<10, func(*alkaid.Record) error { return nil })
+			w, err := gorecord.NewWriter[benchRow](discard{}, gorecord.WithBatchSize(64<<10))
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -5,7 +5,8 @@
 //	rec, err := gorecord.FromSlice(trades)           // []Trade → *alkaid.Record
 //	back, err := gorecord.ToSlice[Trade](rec)        // *alkaid.Record → []Trade
 //	schema, err := gorecord.SchemaOf[Trade]()        // the schema, without data
-//	w, err := gorecord.NewWriter[Trade](n, emit)     // records of n rows, incrementally
+//	w, err := gorecord.NewWriter[Trade](ipcWriter)   // to any alkaid.RecordWriter, incrementally
+//	rr, err := gorecord.NewReader(slices.Values(trades)) // an alkaid.RecordReader
 //
 // # Mapping
 //

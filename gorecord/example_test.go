@@ -6,6 +6,7 @@ import (
 	"log"
 	"time"
 
+	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/gorecord"
 	"github.com/alkaid-go/alkaid/ipc"
 )
@@ -92,7 +93,7 @@ func ExampleWriter() {
 	if err != nil {
 		log.Fatal(err)
 	}
-	w, err := gorecord.NewWriter[Trade](1000, sw.Write)
+	w, err := gorecord.NewWriter[Trade](sw, gorecord.WithBatchSize(1000))
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -122,4 +123,35 @@ func ExampleWriter() {
 	// 1000 rows
 	// 1000 rows
 	// 500 rows
+}
+
+// Values from any Go iterator as an alkaid.RecordReader, copied into an
+// IPC stream with alkaid.Copy.
+func ExampleNewReader() {
+	trades := func(yield func(Trade) bool) {
+		for i := range 5 {
+			if !yield(Trade{Symbol: "ACME", Price: float64(i), Qty: 1}) {
+				return
+			}
+		}
+	}
+	rr, err := gorecord.NewReader(trades, gorecord.WithBatchSize(2))
+	if err != nil {
+		log.Fatal(err)
+	}
+	var buf bytes.Buffer
+	sw, err := ipc.NewStreamWriter(&buf, rr.Schema())
+	if err != nil {
+		log.Fatal(err)
+	}
+	rows, err := alkaid.Copy(sw, rr)
+	if err == nil {
+		err = sw.Close()
+	}
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(rows, "rows copied")
+	// Output:
+	// 5 rows copied
 }

@@ -38,31 +38,90 @@ var (
 	ErrRange = datatype.Refine(datatype.ErrInvalid, "value out of range")
 )
 
-// Option configures [FromSlice], [NewWriter] and [Batches].
+// Option configures [FromSlice], [NewWriter] and [NewReader], which build
+// records, and [ToSlice], which reads them. An invalid value, or an option
+// of the other direction ([WithZeroForNull] to a builder, a builder's
+// option to ToSlice), makes them return an error wrapping
+// datatype.ErrInvalid that names the option.
 type Option func(*writeConfig)
 
 type writeConfig struct {
-	alloc    memory.Allocator
-	metadata datatype.Metadata
+	alloc       memory.Allocator
+	metadata    datatype.Metadata
+	batchRows   int
+	zeroForNull bool
+	err         error // the first invalid option
+	// the first option given that only builders, or only ToSlice, take
+	buildOnly, readOnly string
+}
+
+func (c *writeConfig) builds(name string) {
+	if c.buildOnly == "" {
+		c.buildOnly = name
+	}
+}
+
+// DefaultBatchSize is the rows per record of [NewWriter] and [NewReader]
+// without [WithBatchSize].
+const DefaultBatchSize = 64 << 10
+
+// WithBatchSize sets the rows per record that [NewWriter] and [NewReader]
+// make (the last may have fewer; default [DefaultBatchSize]); rows must be
+// 1 or more. FromSlice makes one record whatever it is.
+func WithBatchSize(rows int) Option {
+	return func(c *writeConfig) {
+		c.builds("WithBatchSize")
+		if rows < 1 {
+			if c.err == nil {
+				c.err = fmt.Errorf("gorecord: %w: WithBatchSize(%d): rows must be 1 or more", datatype.ErrInvalid, rows)
+			}
+			return
+		}
+		c.batchRows = rows
+	}
+}
+
+// newWriteConfig is the configuration of a builder of records.
+func newWriteConfig(opts []Option) (writeConfig, error) {
+	c := writeConfig{batchRows: DefaultBatchSize}
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.err == nil && c.readOnly != "" {
+		c.err = fmt.Errorf("gorecord: %w: %s is an option of ToSlice, given to a builder of records", datatype.ErrInvalid, c.readOnly)
+	}
+	return c, c.err
 }
 
 // WithAllocator makes the builders allocate from a (default
 // [memory.DefaultAllocator]).
-func WithAllocator(a memory.Allocator) Option { return func(c *writeConfig) { c.alloc = a } }
+func WithAllocator(a memory.Allocator) Option {
+	return func(c *writeConfig) {
+		c.builds("WithAllocator")
+		c.alloc = a
+	}
+}
 
 // WithSchemaMetadata sets the schema-level metadata of the records built
 // (default none).
 func WithSchemaMetadata(m datatype.Metadata) Option {
-	return func(c *writeConfig) { c.metadata = m }
+	return func(c *writeConfig) {
+		c.builds("WithSchemaMetadata")
+		c.metadata = m
+	}
 }
-
-// ReadOption configures [ToSlice].
-type ReadOption func(*binder)
 
 // WithZeroForNull makes [ToSlice] read a null into a Go type without nil
 // (int64, string, a struct, …) as its zero value instead of failing with
 // [ErrNull]. Pointers, slices, maps and []byte read nulls as nil either way.
-func WithZeroForNull() ReadOption { return func(b *binder) { b.zeroForNull = true } }
+func WithZeroForNull() Option {
+	return func(c *writeConfig) {
+		if c.readOnly == "" {
+			c.readOnly = "WithZeroForNull"
+		}
+		c.zeroForNull = true
+	}
+}
 
 // SchemaOf returns the schema of the records built from values of T, a
 // struct type. The mapping is computed once per type and cached.
@@ -86,11 +145,7 @@ type rowBuilder struct {
 // for the rows to stay in cache while each column reads them.
 const chunkRows = 256
 
-func newRowBuilder(p *plan, opts []Option) (*rowBuilder, error) {
-	var c writeConfig
-	for _, o := range opts {
-		o(&c)
-	}
+func newRowBuilder(p *plan, c writeConfig) (*rowBuilder, error) {
 	schema := p.schema
 	if c.metadata.Len() > 0 {
 		schema = schema.WithMetadata(c.metadata)
@@ -163,11 +218,15 @@ func (rb *rowBuilder) discard() {
 // FromSlice builds one record from rows: one column per field of T (see
 // the package documentation for the mapping), one row per element.
 func FromSlice[T any](rows []T, opts ...Option) (*alkaid.Record, error) {
+	c, err := newWriteConfig(opts)
+	if err != nil {
+		return nil, err
+	}
 	p, err := planFor(reflect.TypeFor[T]())
 	if err != nil {
 		return nil, err
 	}
-	rb, err := newRowBuilder(p, opts)
+	rb, err := newRowBuilder(p, c)
 	if err != nil {
 		return nil, err
 	}
@@ -180,48 +239,50 @@ func FromSlice[T any](rows []T, opts ...Option) (*alkaid.Record, error) {
 	return rb.finish()
 }
 
-// Writer appends values of T and hands out records of a chosen number of
-// rows. It is not safe for concurrent use.
+// Writer appends values of T and writes them as records of a chosen
+// number of rows ([WithBatchSize]) to an [alkaid.RecordWriter]: an IPC,
+// Parquet, CSV or NDJSON writer made with the schema [SchemaOf] gives. It
+// is not safe for concurrent use.
 //
-//	w, _ := gorecord.NewWriter[Trade](64<<10, ipcWriter.Write)
+//	w, _ := gorecord.NewWriter[Trade](ipcWriter)
 //	for t := range trades { w.Append(t) }
 //	w.Flush()
 type Writer[T any] struct {
 	rb    *rowBuilder
 	batch int
-	emit  func(*alkaid.Record) error
+	out   alkaid.RecordWriter
 	one   [1]T
 }
 
-// NewWriter returns a writer that calls emit with a record each time
-// batchRows rows have been appended, and from Flush with the rest.
-// batchRows 0 means no limit: records are emitted by Flush only. The
-// record passed to emit is the caller's to keep.
-func NewWriter[T any](batchRows int, emit func(*alkaid.Record) error, opts ...Option) (*Writer[T], error) {
-	if batchRows < 0 {
-		return nil, fmt.Errorf("gorecord: batch of %d rows", batchRows)
+// NewWriter returns a writer that writes a record to out each time the
+// batch size of rows have been appended, and from Flush the rest. The
+// records written are out's to keep. out is not closed by the Writer.
+func NewWriter[T any](out alkaid.RecordWriter, opts ...Option) (*Writer[T], error) {
+	if out == nil {
+		return nil, fmt.Errorf("gorecord: %w: NewWriter with a nil RecordWriter", datatype.ErrInvalid)
 	}
-	if emit == nil {
-		return nil, errors.New("gorecord: NewWriter with a nil emit function")
+	c, err := newWriteConfig(opts)
+	if err != nil {
+		return nil, err
 	}
 	p, err := planFor(reflect.TypeFor[T]())
 	if err != nil {
 		return nil, err
 	}
-	rb, err := newRowBuilder(p, opts)
+	rb, err := newRowBuilder(p, c)
 	if err != nil {
 		return nil, err
 	}
-	return &Writer[T]{rb: rb, batch: batchRows, emit: emit}, nil
+	return &Writer[T]{rb: rb, batch: c.batchRows, out: out}, nil
 }
 
-// Schema is the schema of the records emitted.
+// Schema is the schema of the records written.
 func (w *Writer[T]) Schema() *alkaid.Schema { return w.rb.schema }
 
-// Buffered is the number of rows appended but not yet emitted.
+// Buffered is the number of rows appended but not yet written.
 func (w *Writer[T]) Buffered() int { return w.rb.rows }
 
-// Append appends one row, emitting a record when the batch is full. v is
+// Append appends one row, writing a record when the batch is full. v is
 // read during the call and not kept. After an error the rows buffered are
 // dropped.
 func (w *Writer[T]) Append(v T) error {
@@ -232,19 +293,16 @@ func (w *Writer[T]) Append(v T) error {
 	return err
 }
 
-// AppendSlice appends rows, emitting a record each time the batch is
+// AppendSlice appends rows, writing a record each time the batch is
 // full; it is much faster per row than Append for many rows.
 func (w *Writer[T]) AppendSlice(rows []T) error {
 	for len(rows) > 0 {
-		k := len(rows)
-		if w.batch > 0 {
-			k = min(k, w.batch-w.rb.rows)
-		}
+		k := min(len(rows), w.batch-w.rb.rows)
 		if err := w.rb.append(unsafe.Pointer(unsafe.SliceData(rows)), unsafe.Sizeof(rows[0]), k); err != nil {
 			return err
 		}
 		rows = rows[k:]
-		if w.batch > 0 && w.rb.rows >= w.batch {
+		if w.rb.rows >= w.batch {
 			if err := w.Flush(); err != nil {
 				return err
 			}
@@ -253,7 +311,7 @@ func (w *Writer[T]) AppendSlice(rows []T) error {
 	return nil
 }
 
-// Flush emits the buffered rows as a record, if there are any.
+// Flush writes the buffered rows as a record, if there are any.
 func (w *Writer[T]) Flush() error {
 	if w.rb.rows == 0 {
 		return nil
@@ -262,42 +320,67 @@ func (w *Writer[T]) Flush() error {
 	if err != nil {
 		return err
 	}
-	return w.emit(rec)
+	return w.out.Write(rec)
 }
 
-var errStop = errors.New("stop")
-
-// Batches turns a sequence of rows into a sequence of records of
-// batchRows rows (the last one shorter); an error ends the sequence.
-func Batches[T any](rows iter.Seq[T], batchRows int, opts ...Option) iter.Seq2[*alkaid.Record, error] {
-	return func(yield func(*alkaid.Record, error) bool) {
-		if batchRows <= 0 {
-			yield(nil, fmt.Errorf("gorecord: batch of %d rows", batchRows))
-			return
-		}
-		w, err := NewWriter[T](batchRows, func(rec *alkaid.Record) error {
-			if !yield(rec, nil) {
-				return errStop
-			}
-			return nil
-		}, opts...)
+// NewReader returns an [alkaid.RecordReader] of rows: records of the
+// batch size of rows ([WithBatchSize]; the last one shorter) with the
+// schema [SchemaOf] gives. It can be iterated as often as rows can;
+// Close does nothing.
+func NewReader[T any](rows iter.Seq[T], opts ...Option) (alkaid.RecordReader, error) {
+	c, err := newWriteConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	p, err := planFor(reflect.TypeFor[T]())
+	if err != nil {
+		return nil, err
+	}
+	schema := p.schema
+	if c.metadata.Len() > 0 {
+		schema = schema.WithMetadata(c.metadata)
+	}
+	records := func(yield func(*alkaid.Record, error) bool) {
+		y := &yieldWriter{yield: yield}
+		rb, err := newRowBuilder(p, c)
 		if err != nil {
 			yield(nil, err)
 			return
 		}
+		w := &Writer[T]{rb: rb, batch: c.batchRows, out: y}
 		for v := range rows {
 			if err := w.Append(v); err != nil {
-				if err != errStop {
+				if !y.stopped {
 					yield(nil, err)
 				}
 				return
 			}
 		}
-		if err := w.Flush(); err != nil && err != errStop {
+		if err := w.Flush(); err != nil && !y.stopped {
 			yield(nil, err)
 		}
 	}
+	return alkaid.NewRecordReader(schema, records, nil), nil
 }
+
+// yieldWriter hands the records written to a range loop; once the loop
+// has stopped, writes fail.
+type yieldWriter struct {
+	yield   func(*alkaid.Record, error) bool
+	stopped bool
+}
+
+var errStopped = errors.New("gorecord: the loop stopped")
+
+func (y *yieldWriter) Write(rec *alkaid.Record) error {
+	if y.stopped || !y.yield(rec, nil) {
+		y.stopped = true
+		return errStopped
+	}
+	return nil
+}
+
+func (y *yieldWriter) Close() error { return nil }
 
 // ToSlice reads a record into a new slice of T, one element per row.
 // Columns are matched to T's fields by name (columns without a field are
@@ -308,15 +391,22 @@ func Batches[T any](rows iter.Seq[T], batchRows int, opts ...Option) iter.Seq2[*
 //
 // Strings and []byte values of one column share one allocation; each
 // []byte has its capacity capped at its length, so appending to it copies.
-func ToSlice[T any](rec *alkaid.Record, opts ...ReadOption) ([]T, error) {
+func ToSlice[T any](rec *alkaid.Record, opts ...Option) ([]T, error) {
+	var c writeConfig
+	for _, o := range opts {
+		o(&c)
+	}
+	if c.buildOnly != "" {
+		return nil, fmt.Errorf("gorecord: %w: %s is an option of builders of records, given to ToSlice", datatype.ErrInvalid, c.buildOnly)
+	}
+	if c.err != nil {
+		return nil, c.err
+	}
 	p, err := planFor(reflect.TypeFor[T]())
 	if err != nil {
 		return nil, err
 	}
-	bd := &binder{}
-	for _, o := range opts {
-		o(bd)
-	}
+	bd := &binder{zeroForNull: c.zeroForNull}
 	schema := rec.Schema()
 	type col struct {
 		idx int

@@ -2,6 +2,7 @@ package gorecord_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -348,8 +349,8 @@ func TestWriterBatches(t *testing.T) {
 	for i := range rows {
 		rows[i] = Row{I: i, S: strings.Repeat("x", i%7), L: make([]int32, i%3)}
 	}
-	var recs []*alkaid.Record
-	w, err := gorecord.NewWriter[Row](300, func(r *alkaid.Record) error { recs = append(recs, r); return nil })
+	var out collect
+	w, err := gorecord.NewWriter[Row](&out, gorecord.WithBatchSize(300))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -369,7 +370,7 @@ func TestWriterBatches(t *testing.T) {
 	}
 	var sizes []int
 	var got []Row
-	for _, r := range recs {
+	for _, r := range out.recs {
 		sizes = append(sizes, r.NumRows())
 		part, err := gorecord.ToSlice[Row](r)
 		if err != nil {
@@ -382,9 +383,16 @@ func TestWriterBatches(t *testing.T) {
 	}
 	checkRows(t, got, rows)
 
-	// The same through Batches, stopping early.
+	// The same through a RecordReader, stopping early.
+	rr, err := gorecord.NewReader(slices.Values(rows), gorecord.WithBatchSize(400))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rr.Schema().Equal(w.Schema()) {
+		t.Errorf("reader schema %v", rr.Schema())
+	}
 	n := 0
-	for rec, err := range gorecord.Batches(slices.Values(rows), 400) {
+	for rec, err := range rr.Records() {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -400,7 +408,7 @@ func TestWriterBatches(t *testing.T) {
 func TestWriterEmitError(t *testing.T) {
 	type Row struct{ I int }
 	boom := errors.New("boom")
-	w, err := gorecord.NewWriter[Row](2, func(*alkaid.Record) error { return boom })
+	w, err := gorecord.NewWriter[Row](failing{boom}, gorecord.WithBatchSize(2))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -519,4 +527,73 @@ func TestTimeOutOfRange(t *testing.T) {
 	if err != nil || gotT[0].V.Unix() != last || gotT[1].V != nil {
 		t.Errorf("last second: %v, %v", gotT, err)
 	}
+}
+
+// collect is an alkaid.RecordWriter keeping what is written.
+type collect struct{ recs []*alkaid.Record }
+
+func (c *collect) Write(rec *alkaid.Record) error {
+	c.recs = append(c.recs, rec)
+	return nil
+}
+
+func (c *collect) Close() error { return nil }
+
+// failing is an alkaid.RecordWriter failing every write.
+type failing struct{ err error }
+
+func (f failing) Write(*alkaid.Record) error { return f.err }
+func (f failing) Close() error               { return nil }
+
+// discard is an alkaid.RecordWriter dropping what is written.
+type discard struct{}
+
+func (discard) Write(*alkaid.Record) error { return nil }
+func (discard) Close() error               { return nil }
+
+func TestBatchSizeOption(t *testing.T) {
+	type Row struct{ I int }
+	for _, n := range []int{0, -1} {
+		_, err := gorecord.NewWriter[Row](discard{}, gorecord.WithBatchSize(n))
+		if !errors.Is(err, datatype.ErrInvalid) || !strings.Contains(err.Error(), fmt.Sprintf("gorecord: invalid: WithBatchSize(%d)", n)) {
+			t.Errorf("NewWriter: %v", err)
+		}
+		_, err = gorecord.NewReader(slices.Values([]Row{{1}}), gorecord.WithBatchSize(n))
+		if !errors.Is(err, datatype.ErrInvalid) {
+			t.Errorf("NewReader: %v", err)
+		}
+		_, err = gorecord.FromSlice([]Row{{1}}, gorecord.WithBatchSize(n))
+		if !errors.Is(err, datatype.ErrInvalid) {
+			t.Errorf("FromSlice: %v", err)
+		}
+	}
+	// Options of the other direction.
+	if _, err := gorecord.FromSlice([]Row{{1}}, gorecord.WithZeroForNull()); !errors.Is(err, datatype.ErrInvalid) ||
+		!strings.Contains(err.Error(), "WithZeroForNull is an option of ToSlice") {
+		t.Errorf("FromSlice: %v", err)
+	}
+	rec, err := gorecord.FromSlice([]Row{{1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := gorecord.ToSlice[Row](rec, gorecord.WithBatchSize(3)); !errors.Is(err, datatype.ErrInvalid) ||
+		!strings.Contains(err.Error(), "WithBatchSize is an option of builders") {
+		t.Errorf("ToSlice: %v", err)
+	}
+	if _, err := gorecord.NewWriter[Row](nil); !errors.Is(err, datatype.ErrInvalid) {
+		t.Errorf("nil writer: %v", err)
+	}
+	// The default batch size, and a reader read twice.
+	rows := make([]Row, gorecord.DefaultBatchSize+1)
+	rr, err := gorecord.NewReader(slices.Values(rows))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for range 2 {
+		tbl, err := alkaid.ReadAll(rr)
+		if err != nil || tbl.NumRows() != len(rows) {
+			t.Fatalf("%v rows, %v", tbl, err)
+		}
+	}
+	var _ alkaid.RecordReader = rr
 }

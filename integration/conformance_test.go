@@ -78,8 +78,8 @@ func TestConformanceRoundTrip(t *testing.T) {
 		ok := t.Run(caseName(c), func(t *testing.T) {
 			for _, v := range []struct {
 				name string
-				opts []ipc.WriterOption
-			}{{"alkaid", nil}, {"arrow", []ipc.WriterOption{ipc.WithArrowCompat()}}} {
+				opts []ipc.Option
+			}{{"alkaid", nil}, {"arrow", []ipc.Option{ipc.WithArrowCompat()}}} {
 				var sbuf, fbuf bytes.Buffer
 				require.NoError(t, WriteIPCStream(&sbuf, want, v.opts...))
 				got, err := ReadIPCStream(&sbuf)

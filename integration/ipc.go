@@ -15,7 +15,7 @@ import (
 // Arrow's, and read through its footer; anything else is read as a
 // stream. Arrays are checked with [array.ValidateFull], less what
 // [SkipValueChecks] leaves out.
-func ReadIPC(path string, opts ...ReadOption) (*File, error) {
+func ReadIPC(path string, opts ...Option) (*File, error) {
 	cfg := newReadConfig(opts)
 	f, err := os.Open(path)
 	if err != nil {
@@ -51,7 +51,7 @@ func ReadIPC(path string, opts ...ReadOption) (*File, error) {
 
 // ReadIPCStream reads an IPC stream from r into a [File], checked as
 // [ReadIPC] checks it.
-func ReadIPCStream(r io.Reader, opts ...ReadOption) (*File, error) {
+func ReadIPCStream(r io.Reader, opts ...Option) (*File, error) {
 	sr, err := ipc.NewStreamReader(r, newReadConfig(opts).ipcOptions()...)
 	if err != nil {
 		return nil, err
@@ -68,7 +68,7 @@ func ReadIPCStream(r io.Reader, opts ...ReadOption) (*File, error) {
 
 // WriteIPCFile writes f's schema and records in the IPC file format
 // (Alkaid's magic unless opts include [ipc.WithArrowCompat]).
-func WriteIPCFile(w io.Writer, f *File, opts ...ipc.WriterOption) error {
+func WriteIPCFile(w io.Writer, f *File, opts ...ipc.Option) error {
 	fw, err := ipc.NewFileWriter(w, f.Schema, opts...)
 	if err != nil {
 		return err
@@ -80,7 +80,7 @@ func WriteIPCFile(w io.Writer, f *File, opts ...ipc.WriterOption) error {
 }
 
 // WriteIPCStream writes f's schema and records in the IPC stream format.
-func WriteIPCStream(w io.Writer, f *File, opts ...ipc.WriterOption) error {
+func WriteIPCStream(w io.Writer, f *File, opts ...ipc.Option) error {
 	sw, err := ipc.NewStreamWriter(w, f.Schema, opts...)
 	if err != nil {
 		return err

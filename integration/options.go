@@ -5,15 +5,15 @@ import (
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
-// ReadOption configures the readers of JSON ([Read], [ReadFile]) and of
+// Option configures the readers of JSON ([Read], [ReadFile]) and of
 // IPC data ([ReadIPC], [ReadIPCStream]).
-type ReadOption func(*readConfig)
+type Option func(*readConfig)
 
 type readConfig struct {
 	skip array.ValueChecks
 }
 
-func newReadConfig(opts []ReadOption) readConfig {
+func newReadConfig(opts []Option) readConfig {
 	var c readConfig
 	for _, o := range opts {
 		o(&c)
@@ -22,8 +22,8 @@ func newReadConfig(opts []ReadOption) readConfig {
 }
 
 // ipcOptions are the IPC reader options of the configuration.
-func (c readConfig) ipcOptions() []ipc.ReaderOption {
-	opts := []ipc.ReaderOption{ipc.WithValidation(array.ValidateFull)}
+func (c readConfig) ipcOptions() []ipc.Option {
+	opts := []ipc.Option{ipc.WithValidation(array.ValidateFull)}
 	if c.skip != 0 {
 		opts = append(opts, ipc.WithoutValueChecks(c.skip))
 	}
@@ -36,6 +36,6 @@ func (c readConfig) ipcOptions() []ipc.ReaderOption {
 // files that Arrow 0.14.1 to 1.0 wrote, whose generator produced values
 // outside those rules. Structure and everything an accessor relies on
 // are still checked.
-func SkipValueChecks(c array.ValueChecks) ReadOption {
+func SkipValueChecks(c array.ValueChecks) Option {
 	return func(cfg *readConfig) { cfg.skip |= c }
 }

@@ -82,7 +82,7 @@ type jsonView struct {
 
 // ReadFile reads an integration JSON file, gzip-compressed or not (as the
 // .json.gz files of the Arrow test suite are).
-func ReadFile(path string, opts ...ReadOption) (*File, error) {
+func ReadFile(path string, opts ...Option) (*File, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -98,7 +98,7 @@ func ReadFile(path string, opts ...ReadOption) (*File, error) {
 // Read reads an integration JSON file from r; gzip-compressed input is
 // recognised by its magic bytes and decompressed. Every column is checked
 // with [array.ValidateFull], less what [SkipValueChecks] leaves out.
-func Read(r io.Reader, opts ...ReadOption) (*File, error) {
+func Read(r io.Reader, opts ...Option) (*File, error) {
 	cfg := newReadConfig(opts)
 	br := bufio.NewReader(r)
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {

@@ -8,7 +8,7 @@ package interop
 
 import (
 	"errors"
-	"io"
+
 	"testing"
 	"unsafe"
 
@@ -94,25 +94,17 @@ func TestCDataArrowGoExportAlkaidImport(t *testing.T) {
 	}
 }
 
-// recordSource is a cdata.RecordSource over records in memory.
-type recordSource struct {
-	schema *alkaid.Schema
-	recs   []*alkaid.Record
-	err    error
-}
-
-func (s *recordSource) Schema() *alkaid.Schema { return s.schema }
-
-func (s *recordSource) Read() (*alkaid.Record, error) {
-	if len(s.recs) == 0 {
-		if s.err != nil {
-			return nil, s.err
+// recordSource is an alkaid.RecordReader over records in memory, failing
+// with err after them.
+func recordSource(schema *alkaid.Schema, recs []*alkaid.Record, err error) alkaid.RecordReader {
+	return alkaid.NewRecordReader(schema, func(yield func(*alkaid.Record, error) bool) {
+		for _, r := range recs {
+			if !yield(r, nil) {
+				return
+			}
 		}
-		return nil, io.EOF
-	}
-	r := s.recs[0]
-	s.recs = s.recs[1:]
-	return r, nil
+		yield(nil, err)
+	}, nil)
 }
 
 func TestCDataStreamsBothWays(t *testing.T) {
@@ -122,7 +114,7 @@ func TestCDataStreamsBothWays(t *testing.T) {
 	// Alkaid's stream, read by arrow-go; the source's error reaches it.
 	s := cdata.NewArrowArrayStream()
 	defer cdata.Free(s)
-	require.NoError(t, cdata.ExportStream(&recordSource{schema: schema, recs: recs, err: errors.New("the source ran dry")}, s))
+	require.NoError(t, cdata.ExportStream(recordSource(schema, recs, errors.New("the source ran dry")), s))
 	r, err := acdata.ImportCRecordReader(arrowGoStream(s), nil)
 	require.NoError(t, err)
 	var theirs []aarrow.RecordBatch

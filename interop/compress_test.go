@@ -50,7 +50,7 @@ func TestCompressedAlkaidToArrowGo(t *testing.T) {
 				t.Run(name+"/"+c.name+"/"+formatName(file), func(t *testing.T) {
 					schema := recs[0].Schema()
 					var buf bytes.Buffer
-					opts := []ipc.WriterOption{ipc.WithArrowCompat(), ipc.WithCompression(c.ours, 0)}
+					opts := []ipc.Option{ipc.WithArrowCompat(), ipc.WithCompression(c.ours, 0)}
 					var err error
 					if file {
 						var w *ipc.FileWriter

@@ -95,10 +95,10 @@ func BenchmarkStreamRead(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					for r.Next() {
-					}
-					if r.Err() != nil {
-						b.Fatal(r.Err())
+					for _, err := range r.Records() {
+						if err != nil {
+							b.Fatal(err)
+						}
 					}
 				}
 			})

@@ -66,8 +66,7 @@ func TestDecompressionBomb(t *testing.T) {
 	// is within the allowance, decompresses, and holds the right values.
 	r, err := NewStreamReaderBytes(bombStream(1, 128))
 	require.NoError(t, err)
-	require.True(t, r.Next(), "%v", r.Err())
-	col := r.Record().Column(0).(*array.Primitive[int8])
+	col := firstRecord(t, r).Column(0).(*array.Primitive[int8])
 	require.Equal(t, 128<<17, col.Len())
 	require.Equal(t, int8(7), col.Value(col.Len()-1))
 	// A raised ratio lets the big one through its check (it then fails
@@ -82,10 +81,10 @@ func TestDecompressionBomb(t *testing.T) {
 	eight := bombStream(8, 384)
 	r, err = NewStreamReader(bytes.NewReader(eight))
 	require.NoError(t, err)
-	require.True(t, r.Next())
-	require.False(t, r.Next())
-	require.ErrorIs(t, r.Err(), ErrLimit)
-	require.Contains(t, r.Err().Error(), "the stream's")
+	read, err := drain(r)
+	require.Len(t, read, 1)
+	require.ErrorIs(t, err, ErrLimit)
+	require.Contains(t, err.Error(), "the stream's")
 
 	// With the ratio raised the reader lets go of each batch when it
 	// moves on, so the live heap stays near one batch.
@@ -94,13 +93,13 @@ func TestDecompressionBomb(t *testing.T) {
 	var peak uint64
 	var ms runtime.MemStats
 	batches := 0
-	for r.Next() {
+	for _, err := range r.Records() {
+		require.NoError(t, err)
 		batches++
 		runtime.GC()
 		runtime.ReadMemStats(&ms)
 		peak = max(peak, ms.HeapAlloc)
 	}
-	require.NoError(t, r.Err())
 	require.Equal(t, 8, batches)
 	require.Less(t, peak, uint64(100<<20), "live heap %d bytes", peak)
 }
@@ -117,8 +116,7 @@ func TestWriterStaysWithinRatio(t *testing.T) {
 	raw := writeStream(t, s, []*alkaid.Record{rec}, WithCompression(Zstd, 0))
 	r, err := NewStreamReaderBytes(raw)
 	require.NoError(t, err)
-	require.True(t, r.Next(), "%v", r.Err())
-	require.Equal(t, n, r.Record().NumRows())
+	require.Equal(t, n, firstRecord(t, r).NumRows())
 	// Many batches of zeros: each is compressed until the stream as a
 	// whole would exceed the ratio; then they are written raw, and the
 	// default reader reads them all.

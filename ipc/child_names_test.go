@@ -28,7 +28,7 @@ func TestListChildNamesKept(t *testing.T) {
 			field("fsl", fsl),
 			field("nested", datatype.ListOfField(datatype.Field{Name: name, Type: datatype.ListOfField(elem)})),
 		)
-		for _, opts := range [][]WriterOption{nil, {WithArrowCompat()}} {
+		for _, opts := range [][]Option{nil, {WithArrowCompat()}} {
 			var sbuf, fbuf bytes.Buffer
 			sw, err := NewStreamWriter(&sbuf, schema, opts...)
 			require.NoError(t, err)

@@ -251,7 +251,9 @@ func maxExpansion(codec Codec, n int) int64 {
 }
 
 // parallel runs f(i) for i in [0, n) on up to workers goroutines and
-// returns the first error.
+// returns the error of the lowest i that failed: the error a serial run
+// returns, whichever goroutine failed first in time. Once some i failed,
+// no index above it is started.
 func parallel(n, workers int, f func(i int) error) error {
 	if workers <= 1 || n <= 1 {
 		for i := range n {
@@ -262,10 +264,11 @@ func parallel(n, workers int, f func(i int) error) error {
 		return nil
 	}
 	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		first error
-		next  int
+		wg     sync.WaitGroup
+		mu     sync.Mutex
+		lowest = n // the lowest index that failed, n while none did
+		first  error
+		next   int
 	)
 	for range min(workers, n) {
 		wg.Add(1)
@@ -275,15 +278,15 @@ func parallel(n, workers int, f func(i int) error) error {
 				mu.Lock()
 				i := next
 				next++
-				stop := first != nil
+				stop := i >= lowest
 				mu.Unlock()
-				if i >= n || stop {
+				if stop {
 					return
 				}
 				if err := f(i); err != nil {
 					mu.Lock()
-					if first == nil {
-						first = err
+					if i < lowest {
+						lowest, first = i, err
 					}
 					mu.Unlock()
 				}

@@ -184,7 +184,7 @@ func TestCompressionProbe(t *testing.T) {
 		s := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}}, datatype.Metadata{})
 		rec, err := alkaid.NewRecord(s, []array.Array{col}, n/8)
 		require.NoError(t, err)
-		for _, opts := range [][]WriterOption{
+		for _, opts := range [][]Option{
 			{WithCompression(codec, 0)},
 			{WithCompression(codec, 0), WithoutCompressionProbe()},
 			{WithCompression(codec, 0), WithAlignment(64)},

@@ -64,13 +64,13 @@ func TestConformanceReadable(t *testing.T) {
 func TestConformanceRewrite(t *testing.T) {
 	type variant struct {
 		name string
-		opts []WriterOption
+		opts []Option
 	}
 	variants := []variant{
 		{"plain", nil},
-		{"lz4", []WriterOption{WithCompression(LZ4Frame, 0)}},
-		{"zstd-64", []WriterOption{WithCompression(Zstd, 3), WithAlignment(64)}},
-		{"arrow-serial", []WriterOption{WithArrowCompat(), WithWriteConcurrency(1)}},
+		{"lz4", []Option{WithCompression(LZ4Frame, 0)}},
+		{"zstd-64", []Option{WithCompression(Zstd, 3), WithAlignment(64)}},
+		{"arrow-serial", []Option{WithArrowCompat(), WithConcurrency(1)}},
 	}
 	for _, path := range conformanceFiles(t, ".stream") {
 		raw, err := os.ReadFile(path)

@@ -61,15 +61,24 @@ type Decoder struct {
 	bigEndian bool
 }
 
-// NewDecoder returns a decoder expecting a schema message first.
-func NewDecoder(opts ...ReaderOption) *Decoder {
-	return &Decoder{cfg: newReaderConfig(opts), dicts: map[int64]*array.Data{}}
+// NewDecoder returns a decoder expecting a schema message first. It takes
+// the reader options; any other option is an error.
+func NewDecoder(opts ...Option) (*Decoder, error) {
+	cfg, err := newReaderConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	return newDecoder(cfg), nil
+}
+
+func newDecoder(cfg readerConfig) *Decoder {
+	return &Decoder{cfg: cfg, dicts: map[int64]*array.Data{}}
 }
 
 // newFileDecoder returns the decoder of the file reader, which refuses
 // to replace a dictionary.
-func newFileDecoder(opts []ReaderOption) *Decoder {
-	d := NewDecoder(opts...)
+func newFileDecoder(cfg readerConfig) *Decoder {
+	d := newDecoder(cfg)
 	d.file = true
 	return d
 }

@@ -9,17 +9,17 @@ import (
 func TestDecoderLimits(t *testing.T) {
 	for _, tc := range []struct {
 		name string
-		opts []ReaderOption
+		opts []Option
 		want Limits
 	}{
 		{"no option", nil, DefaultLimits},
-		{"zero fields take defaults", []ReaderOption{WithLimits(Limits{MaxDepth: 5, MaxBodySize: 1 << 40})},
+		{"zero fields take defaults", []Option{WithLimits(Limits{MaxDepth: 5, MaxBodySize: 1 << 40})},
 			withLimits(func(l *Limits) { l.MaxDepth, l.MaxBodySize = 5, 1<<40 })},
-		{"the last option wins", []ReaderOption{WithLimits(Limits{MaxRows: 1}), WithLimits(Limits{MaxMetadataSize: 9})},
+		{"the last option wins", []Option{WithLimits(Limits{MaxRows: 1}), WithLimits(Limits{MaxMetadataSize: 9})},
 			withLimits(func(l *Limits) { l.MaxMetadataSize = 9 })},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			require.Equal(t, tc.want, NewDecoder(tc.opts...).Limits())
+			require.Equal(t, tc.want, mustDecoder(t, tc.opts...).Limits())
 		})
 	}
 }

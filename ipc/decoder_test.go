@@ -25,7 +25,7 @@ func TestDecoderByteAtATime(t *testing.T) {
 			require.NoError(t, err)
 			want := readAllStream(t, raw)
 			var got []string
-			for _, rec := range feedByteAtATime(t, NewDecoder(WithValidation(array.ValidateFull)), raw) {
+			for _, rec := range feedByteAtATime(t, mustDecoder(t, WithValidation(array.ValidateFull)), raw) {
 				got = append(got, rec.String())
 			}
 			require.Equal(t, want, got)
@@ -119,7 +119,7 @@ func TestDecoderVerifiesEachMessageOnce(t *testing.T) {
 	verify := verifyMessageMeta
 	verifyMessageMeta = func(meta []byte, l Limits) error { calls++; return verify(meta, l) }
 	defer func() { verifyMessageMeta = verify }()
-	requireSameRecords(t, recs, feedByteAtATime(t, NewDecoder(), raw), "byte at a time")
+	requireSameRecords(t, recs, feedByteAtATime(t, mustDecoder(t), raw), "byte at a time")
 	decoderCalls := calls
 	messages := 0
 	for r := bytesReader(raw); ; messages++ {

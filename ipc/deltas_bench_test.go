@@ -42,11 +42,14 @@ func BenchmarkDictionaryDeltaRead(b *testing.B) {
 					b.Fatal(err)
 				}
 				recs := 0
-				for r.Next() {
+				for _, err := range r.Records() {
+					if err != nil {
+						b.Fatal(err)
+					}
 					recs++
 				}
-				if r.Err() != nil || recs != deltas+1 {
-					b.Fatal(recs, r.Err())
+				if recs != deltas+1 {
+					b.Fatal(recs)
 				}
 			}
 		})

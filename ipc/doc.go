@@ -12,6 +12,21 @@
 // [ReadMessage] and [WriteMessage] expose single encapsulated messages for
 // custom transports.
 //
+// Both readers are [alkaid.RecordReader]s (Schema, Records, Close): range
+// over Records, or hand them to [alkaid.ReadAll] and [alkaid.Copy]. A
+// stream is read once; a file may be read again, and by index with
+// [FileReader.Record]. Both writers are [alkaid.RecordWriter]s. Close
+// never closes an io.Reader or io.Writer passed in.
+//
+// Every constructor takes the one [Option] type: [WithConcurrency] (the
+// goroutines that compress, decompress and copy big bodies; results and
+// errors do not depend on it: workers report the error a serial run
+// reports), [WithLimits], [WithValidation] and the other reader options,
+// [WithCompression], [WithAlignment] and the other writer options. An
+// invalid value, or an option of the other side, is an error of the
+// constructor wrapping [ErrInvalid] that names the option; nothing is
+// clamped.
+//
 // Bad input is an error, never a panic: every Flatbuffers table, vector and
 // string is verified before it is read, every buffer range is checked
 // against the message body, counts of nodes and buffers against the schema,

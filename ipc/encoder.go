@@ -289,7 +289,7 @@ func (e *encoder) writeRecord(rec *alkaid.Record, meta map[string]string) error 
 		return e.err
 	}
 	if !rec.Schema().Equal(e.schema) {
-		return fmt.Errorf("ipc: record schema differs from the writer's schema")
+		return invalidf("record schema differs from the writer's schema")
 	}
 	cols := make([]*array.Data, rec.NumCols())
 	for i := range cols {
@@ -329,7 +329,7 @@ func (e *encoder) writeBatch(u *unloaded, meta map[string]string) error {
 // deltas are on), a replacement otherwise (refused in the file format).
 func (e *encoder) writeDicts(nodes []dictNode, dicts []*array.Data) error {
 	if len(nodes) != len(dicts) {
-		return fmt.Errorf("ipc: found %d dictionaries where the schema has %d", len(dicts), len(nodes))
+		return invalidf("found %d dictionaries where the schema has %d", len(dicts), len(nodes))
 	}
 	for i, n := range nodes {
 		d := dicts[i]
@@ -352,7 +352,7 @@ func (e *encoder) writeDicts(nodes []dictNode, dicts []*array.Data) error {
 			case grew && (e.cfg.deltas || e.file):
 				send = d.Slice(prev.Length, d.Length)
 			case e.file:
-				return fmt.Errorf("ipc: dictionary %d changed; the file format allows only deltas (the new dictionary must extend the old)", n.id)
+				return invalidf("dictionary %d changed; the file format allows only deltas (the new dictionary must extend the old: see array.UnifyDictionaries)", n.id)
 			}
 		}
 		delta := send != d

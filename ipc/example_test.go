@@ -52,7 +52,10 @@ func ExampleDecoder() {
 	w.Write(rec)
 	w.Close()
 
-	dec := ipc.NewDecoder()
+	dec, err := ipc.NewDecoder()
+	if err != nil {
+		panic(err)
+	}
 	raw := buf.Bytes()
 	for len(raw) > 0 { // bytes arrive 100 at a time
 		n := min(len(raw), 100)
@@ -110,4 +113,65 @@ func ExampleFileReader_NumRows() {
 	fmt.Println(fr.NumRecords(), "batches,", total, "rows")
 	// Output:
 	// 2 batches, 4 rows
+}
+
+// Readers are alkaid.RecordReaders and writers alkaid.RecordWriters: copy
+// a file into a stream, then read the stream into a table.
+func ExampleNewFileReader() {
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "n", Type: datatype.Int64}}, datatype.Metadata{})
+	var file bytes.Buffer
+	w, _ := ipc.NewFileWriter(&file, schema)
+	for _, js := range []string{"[1, 2, 3]", "[4, 5]"} {
+		rec, _ := alkaid.NewRecord(schema, []array.Array{arrayjson.MustParse(datatype.Int64, js)}, -1)
+		w.Write(rec)
+	}
+	w.Close()
+
+	fr, err := ipc.NewFileReader(bytes.NewReader(file.Bytes()), int64(file.Len()))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer fr.Close()
+	var stream bytes.Buffer
+	sw, err := ipc.NewStreamWriter(&stream, fr.Schema(), ipc.WithCompression(ipc.Zstd, 3))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	rows, err := alkaid.Copy(sw, fr)
+	if err == nil {
+		err = sw.Close()
+	}
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	sr, err := ipc.NewStreamReader(&stream)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer sr.Close()
+	table, err := alkaid.ReadAll(sr)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(rows, "rows copied;", table.NumRows(), "rows read back")
+	// Output:
+	// 5 rows copied; 5 rows read back
+}
+
+// An invalid option value, or an option of the other side, is an error
+// of the constructor that names it.
+func ExampleOption() {
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "n", Type: datatype.Int64}}, datatype.Metadata{})
+	_, err := ipc.NewStreamWriter(&bytes.Buffer{}, schema, ipc.WithAlignment(7))
+	fmt.Println(err)
+	_, err = ipc.NewStreamReader(&bytes.Buffer{}, ipc.WithCompression(ipc.Zstd, 0))
+	fmt.Println(err)
+	// Output:
+	// ipc: invalid: WithAlignment(7): alignment must be 8 or 64
+	// ipc: invalid: WithCompression is a writer option, given to a reader
 }

@@ -39,8 +39,11 @@ type FileWriter struct {
 // NewFileWriter writes the magic and schema to w. With [WithArrowCompat]
 // the file carries Apache Arrow's ARROW1 magic. A w with a Grow(int)
 // method is told each message's size first, as with [NewStreamWriter].
-func NewFileWriter(w io.Writer, schema *alkaid.Schema, opts ...WriterOption) (*FileWriter, error) {
-	cfg := newWriterConfig(opts)
+func NewFileWriter(w io.Writer, schema *alkaid.Schema, opts ...Option) (*FileWriter, error) {
+	cfg, err := newWriterConfig(opts)
+	if err != nil {
+		return nil, err
+	}
 	if err := checkCost(footerCost(schema, 0, nil), "footer"); err != nil {
 		return nil, err
 	}
@@ -71,7 +74,7 @@ func (w *FileWriter) Write(rec *alkaid.Record) error { return w.WriteWithMetadat
 // WriteWithMetadata writes a record batch with message-level metadata.
 func (w *FileWriter) WriteWithMetadata(rec *alkaid.Record, meta map[string]string) error {
 	if w.closed {
-		return errors.New("ipc: write to a closed file writer")
+		return invalidf("write to a closed file writer")
 	}
 	// The footer indexes every batch: refuse the one it could not hold.
 	blocks := len(w.enc.recBlocks) + len(w.enc.dictBlocks) + 1 + len(w.enc.dicts)
@@ -176,8 +179,12 @@ type FileReader struct {
 
 // NewFileReader reads the footer and dictionaries of the file of size
 // bytes in r. Bodies are read with ReadAt into fresh memory.
-func NewFileReader(r io.ReaderAt, size int64, opts ...ReaderOption) (*FileReader, error) {
-	fr := &FileReader{src: r, size: size, dec: newFileDecoder(opts), cfg: newReaderConfig(opts)}
+func NewFileReader(r io.ReaderAt, size int64, opts ...Option) (*FileReader, error) {
+	cfg, err := newReaderConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	fr := &FileReader{src: r, size: size, dec: newFileDecoder(cfg), cfg: cfg}
 	if err := fr.open(); err != nil {
 		return nil, err
 	}
@@ -191,14 +198,18 @@ func NewFileReader(r io.ReaderAt, size int64, opts ...ReaderOption) (*FileReader
 // arrays over it are in use (see [memory.MapFile]); for a file that may
 // change, use [NewFileReader] with an *os.File, which reads bodies into
 // memory.
-func OpenFile(path string, opts ...ReaderOption) (*FileReader, error) {
+func OpenFile(path string, opts ...Option) (*FileReader, error) {
+	cfg, err := newReaderConfig(opts)
+	if err != nil {
+		return nil, err
+	}
 	region, err := memory.MapFile(path)
 	if err != nil {
 		return nil, err
 	}
 	// No MADV_RANDOM: on Linux it also turns off fault-around, so every
 	// page the footer, metadata and values touch would fault on its own.
-	fr := &FileReader{src: bytes.NewReader(region.Bytes()), size: int64(region.Len()), region: region, dec: newFileDecoder(opts), cfg: newReaderConfig(opts)}
+	fr := &FileReader{src: bytes.NewReader(region.Bytes()), size: int64(region.Len()), region: region, dec: newFileDecoder(cfg), cfg: cfg}
 	if err := fr.open(); err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
@@ -434,10 +445,10 @@ func (fr *FileReader) metadataAt(blk block) ([]byte, error) {
 // follow the one before it.
 func (fr *FileReader) recordBlock(i int) (block, error) {
 	if fr.closed.Load() {
-		return block{}, errors.New("ipc: read from a closed file reader")
+		return block{}, invalidf("read from a closed file reader")
 	}
 	if i < 0 || i >= fr.NumRecords() {
-		return block{}, fmt.Errorf("ipc: record batch %d of %d", i, fr.NumRecords())
+		return block{}, invalidf("no record batch %d: the file holds %d", i, fr.NumRecords())
 	}
 	blk, err := fr.footerBlock(recordBatchBlocks, i)
 	if err != nil {

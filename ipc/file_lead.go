@@ -17,8 +17,11 @@ import (
 // the schema Flatbuffer without its length prefix), and the footer holds
 // what a file reader needs. Stream readers are not affected: for them the
 // leading message is the schema.
-func WithStrictSchemaMessage() ReaderOption {
-	return func(c *readerConfig) { c.strictLead = true }
+func WithStrictSchemaMessage() Option {
+	return func(s *settings) {
+		s.readerOption("WithStrictSchemaMessage")
+		s.r.strictLead = true
+	}
 }
 
 // Warnings lists what the reader found wrong with the file but read past:

@@ -83,7 +83,7 @@ func TestFileLeadingSchemaMalformed(t *testing.T) {
 		})
 	}
 	// A well-formed file has no warnings, strict or not.
-	for _, opts := range [][]ReaderOption{nil, {WithStrictSchemaMessage(), WithValidation(array.ValidateFull)}} {
+	for _, opts := range [][]Option{nil, {WithStrictSchemaMessage(), WithValidation(array.ValidateFull)}} {
 		fr, err := NewFileReader(bytes.NewReader(good), int64(len(good)), opts...)
 		require.NoError(t, err)
 		require.Empty(t, fr.Warnings())
@@ -102,7 +102,7 @@ func TestFileWithoutLeadingSchema(t *testing.T) {
 	empty := fileWithSchemas(t, nil, s)
 	for name, raw := range map[string][]byte{"first batch at byte 8": noLead, "no batches": empty} {
 		t.Run(name, func(t *testing.T) {
-			for _, opts := range [][]ReaderOption{nil, {WithValidation(array.ValidateFull), WithStrictSchemaMessage()}} {
+			for _, opts := range [][]Option{nil, {WithValidation(array.ValidateFull), WithStrictSchemaMessage()}} {
 				fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), opts...)
 				require.NoError(t, err)
 				require.True(t, fr.Schema().Equal(s))

@@ -21,7 +21,7 @@ func smallSeeds(f *testing.F, files bool) {
 	idx := arrayjson.MustParse(datatype.Int8, `[0, 1, null]`)
 	for _, codec := range []Codec{Uncompressed, Zstd, LZ4Frame} {
 		var buf bytes.Buffer
-		opts := []WriterOption{WithCompression(codec, 0), WithDictionaryDeltas()}
+		opts := []Option{WithCompression(codec, 0), WithDictionaryDeltas()}
 		var w interface {
 			Write(*alkaid.Record) error
 			Close() error
@@ -83,7 +83,7 @@ func FuzzStreamDefaultLimits(f *testing.F) {
 		if err != nil && !classified(err) {
 			t.Fatalf("unclassified error: %v", err)
 		}
-		d := NewDecoder()
+		d := mustDecoder(t)
 		_, _ = d.Write(in)
 		for {
 			ev, err := d.Next()

@@ -115,7 +115,7 @@ func FuzzStreamReader(f *testing.F) {
 				return NewStreamReader(struct{ io.Reader }{bytes.NewReader(in)}, WithLimits(fuzzLimits))
 			},
 			func() (*StreamReader, error) {
-				return NewStreamReader(bytes.NewReader(in), WithLimits(fuzzLimits), WithReadConcurrency(3), readSplitAt(1))
+				return NewStreamReader(bytes.NewReader(in), WithLimits(fuzzLimits), WithConcurrency(3), readSplitAt(1))
 			},
 		} {
 			r, err := open()
@@ -147,7 +147,7 @@ func FuzzStreamReader(f *testing.F) {
 func FuzzDecoder(f *testing.F) {
 	seedInputs(f, false)
 	f.Fuzz(func(t *testing.T, in []byte) {
-		dec := NewDecoder(WithLimits(fuzzLimits), WithValidation(array.ValidateFull))
+		dec := mustDecoder(t, WithLimits(fuzzLimits), WithValidation(array.ValidateFull))
 		// Feed in uneven pieces.
 		for len(in) > 0 {
 			n := min(len(in), 1+int(in[0])%97)

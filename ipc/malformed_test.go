@@ -184,7 +184,7 @@ func rb(mod func(*batch)) []byte {
 type malformed struct {
 	name string
 	in   []byte
-	opts []ReaderOption
+	opts []Option
 	want string
 }
 
@@ -247,7 +247,7 @@ func malformedCases() []malformed {
 		{"offsets decreasing", cat(str, rb(strBatch([]int32{0, 3, 1, 4}, "abcd"))), nil, "offset"},
 		{"offset beyond data", cat(str, rb(strBatch([]int32{0, 2, 9}, "abcd"))), nil, "offset"},
 		{"first offset negative", cat(str, rb(strBatch([]int32{-2, 2, 4}, "abcd"))), nil, "offset"},
-		{"invalid UTF-8", cat(str, rb(strBatch([]int32{0, 2, 4}, "a\xffcd"))), []ReaderOption{WithValidation(array.ValidateFull)}, "UTF-8"},
+		{"invalid UTF-8", cat(str, rb(strBatch([]int32{0, 2, 4}, "a\xffcd"))), []Option{WithValidation(array.ValidateFull)}, "UTF-8"},
 		{"sparse union id undeclared", cat(schemaMsg(schemaOf(field("u", sparse))), rb(func(b *batch) {
 			b.length = 2
 			b.nodes = [][2]int64{{2, 0}, {2, 0}}
@@ -318,12 +318,12 @@ func malformedCases() []malformed {
 			b.codec = 1
 			b.body = cat(binary.LittleEndian.AppendUint64(nil, 600), binary.LittleEndian.AppendUint64(nil, 600))
 			b.buffers = [][2]int64{{0, 8}, {8, 8}}
-		})), []ReaderOption{WithLimits(Limits{MaxDecompressed: 1000})}, "compressed buffers 0 to 1 would expand to more than 1000 bytes together"},
+		})), []Option{WithLimits(Limits{MaxDecompressed: 1000})}, "compressed buffers 0 to 1 would expand to more than 1000 bytes together"},
 		{"compressed length lying (impossible ratio)", cat(i32, rb(func(b *batch) {
 			b.codec = 2
 			b.body = pad8(binary.LittleEndian.AppendUint64(nil, 1<<30))
 			b.buffers[1] = [2]int64{0, 8}
-		})), []ReaderOption{WithLimits(Limits{MaxCompressionRatio: 1 << 30})}, "compressed buffer of 8 bytes claims 1073741824 uncompressed bytes"},
+		})), []Option{WithLimits(Limits{MaxCompressionRatio: 1 << 30})}, "compressed buffer of 8 bytes claims 1073741824 uncompressed bytes"},
 		{"compressed length out of proportion to the body", cat(i32, rb(func(b *batch) {
 			b.codec = 2
 			b.body = pad8(binary.LittleEndian.AppendUint64(nil, 1<<30))
@@ -347,7 +347,7 @@ func malformedCases() []malformed {
 		{"unknown codec", cat(i32, rb(func(b *batch) { b.codec = 9 })), nil, "compression codec 7"},
 		{"tensor message", cat(i32, rb(func(b *batch) { b.header = fb.MessageHeaderTensor })), nil, "tensor messages"},
 		{"metadata version V3", cat(i32, rb(func(b *batch) { b.version = fb.MetadataVersionV3 })), nil, "metadata version V3"},
-		{"big-endian refused", cat(bigEndian, rb(nil)), []ReaderOption{WithoutByteSwap()}, "big-endian data"},
+		{"big-endian refused", cat(bigEndian, rb(nil)), []Option{WithoutByteSwap()}, "big-endian data"},
 		{"fixed-size binary too short", cat(schemaMsg(schemaOf(field("f", fsb))), rb(func(b *batch) { b.buffers[1] = [2]int64{0, 8} })), nil, "needs 12"},
 	}
 	return cases
@@ -364,7 +364,7 @@ func TestMalformedStreams(t *testing.T) {
 				"error does not wrap a sentinel: %v", err)
 			require.Contains(t, err.Error(), c.want)
 			// The push decoder must agree.
-			dec := NewDecoder(c.opts...)
+			dec := mustDecoder(t, c.opts...)
 			dec.Write(c.in)
 			var derr error
 			for range 100 {
@@ -382,7 +382,7 @@ func TestMalformedStreams(t *testing.T) {
 }
 
 // readStreamFully reads every batch and prints it (touching every value).
-func readStreamFully(in []byte, opts ...ReaderOption) error {
+func readStreamFully(in []byte, opts ...Option) error {
 	r, err := NewStreamReader(bytes.NewReader(in), opts...)
 	if err != nil {
 		return err

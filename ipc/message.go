@@ -147,7 +147,7 @@ func readPrefix(r io.Reader, limits Limits) (int, error) {
 // ReadMessage reads one encapsulated message from r. It returns io.EOF at
 // an end-of-stream marker or at a clean end of input (no byte of a next
 // message read). Only the bytes the message needs are read.
-func ReadMessage(r io.Reader, opts ...ReaderOption) (*Message, error) {
+func ReadMessage(r io.Reader, opts ...Option) (*Message, error) {
 	m, _, err := ReadMessageOrEnd(r, opts...)
 	return m, err
 }
@@ -157,8 +157,11 @@ func ReadMessage(r io.Reader, opts ...ReaderOption) (*Message, error) {
 // held the end-of-stream marker, false when it just ended between two
 // messages (which the format allows, but which is also what a stream cut
 // short between two messages looks like).
-func ReadMessageOrEnd(r io.Reader, opts ...ReaderOption) (m *Message, marker bool, err error) {
-	c := newReaderConfig(opts)
+func ReadMessageOrEnd(r io.Reader, opts ...Option) (m *Message, marker bool, err error) {
+	c, err := newReaderConfig(opts)
+	if err != nil {
+		return nil, false, err
+	}
 	m, err = readMessage(r, c.limits, c.split())
 	if err == errEndMarker {
 		return nil, true, io.EOF

@@ -19,7 +19,7 @@ func TestMessageInfo(t *testing.T) {
 	for _, codec := range []Codec{Uncompressed, LZ4Frame, Zstd} {
 		t.Run(codec.String(), func(t *testing.T) {
 			var buf bytes.Buffer
-			opts := []WriterOption{WithoutCompressionProbe()}
+			opts := []Option{WithoutCompressionProbe()}
 			if codec != Uncompressed {
 				opts = append(opts, WithCompression(codec, 0))
 			}

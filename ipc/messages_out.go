@@ -39,12 +39,17 @@ type MessageEncoder struct {
 	out []OutMessage
 }
 
-// NewMessageEncoder returns an encoder for records of schema.
-func NewMessageEncoder(schema *alkaid.Schema, opts ...WriterOption) *MessageEncoder {
+// NewMessageEncoder returns an encoder for records of schema. It takes
+// the writer options; any other option is an error.
+func NewMessageEncoder(schema *alkaid.Schema, opts ...Option) (*MessageEncoder, error) {
+	cfg, err := newWriterConfig(opts)
+	if err != nil {
+		return nil, err
+	}
 	m := &MessageEncoder{}
-	m.enc = newEncoder(nil, schema, newWriterConfig(opts), false)
+	m.enc = newEncoder(nil, schema, cfg, false)
 	m.enc.sink = m.collect
-	return m
+	return m, nil
 }
 
 func (m *MessageEncoder) collect(meta []byte, body [][]byte, bodyLen int64) error {

@@ -22,15 +22,15 @@ func TestMessageEncoderMatchesStream(t *testing.T) {
 	recs := []*alkaid.Record{a, a.Slice(5, 30), b, b}
 	for _, tc := range []struct {
 		name string
-		opts []WriterOption
+		opts []Option
 	}{
 		{"plain", nil},
-		{"deltas", []WriterOption{WithDictionaryDeltas()}},
-		{"lz4", []WriterOption{WithCompression(LZ4Frame, 0)}},
-		{"zstd-align64", []WriterOption{WithCompression(Zstd, 0), WithAlignment(64)}},
+		{"deltas", []Option{WithDictionaryDeltas()}},
+		{"lz4", []Option{WithCompression(LZ4Frame, 0)}},
+		{"zstd-align64", []Option{WithCompression(Zstd, 0), WithAlignment(64)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			enc := NewMessageEncoder(s, tc.opts...)
+			enc := mustEncoder(t, s, tc.opts...)
 			sm, err := enc.Schema()
 			require.NoError(t, err)
 			require.Equal(t, MessageSchema, sm.Type)
@@ -74,7 +74,7 @@ func TestMessageEncoderMatchesStream(t *testing.T) {
 			require.NoError(t, w.Close())
 			require.Equal(t, want.Bytes(), framed.Bytes())
 
-			dec := NewDecoder(WithValidation(array.ValidateFull))
+			dec := mustDecoder(t, WithValidation(array.ValidateFull))
 			var got []*alkaid.Record
 			for _, m := range msgs {
 				msg, err := NewMessage(m.Metadata, memory.NewBuffer(m.AppendBody(nil)), Limits{})
@@ -93,11 +93,11 @@ func TestMessageEncoderMatchesStream(t *testing.T) {
 // TestFrameSchema reads a framed schema back with ReadMessage.
 func TestFrameSchema(t *testing.T) {
 	s := randdata.AllTypes()
-	sm, err := NewMessageEncoder(s).Schema()
+	sm, err := mustEncoder(t, s).Schema()
 	require.NoError(t, err)
 	m, err := ReadMessage(bytes.NewReader(FrameSchema(sm.Metadata)))
 	require.NoError(t, err)
-	ev, err := NewDecoder().DecodeMessage(m)
+	ev, err := mustDecoder(t).DecodeMessage(m)
 	require.NoError(t, err)
 	require.True(t, s.Equal(ev.Schema))
 }
@@ -106,7 +106,7 @@ func TestFrameSchema(t *testing.T) {
 // error, and the encoder stays usable.
 func TestMessageEncoderRefusesForeignSchema(t *testing.T) {
 	s := randdata.AllTypes()
-	enc := NewMessageEncoder(s)
+	enc := mustEncoder(t, s)
 	rec := randdata.New(1).Record(s, 3)
 	one := alkaid.NewSchema(s.Fields()[:1], s.Metadata())
 	sub, err := alkaid.NewRecord(one, rec.Columns()[:1], 3)

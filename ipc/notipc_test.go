@@ -48,7 +48,7 @@ func TestNotIPC(t *testing.T) {
 			return err
 		}},
 		{"decoder", "not an Alkaid/Arrow IPC stream: starts with ", func(b []byte) error {
-			d := NewDecoder()
+			d := mustDecoder(t)
 			_, _ = d.Write(b)
 			_, err := d.Next()
 			return err

@@ -1,6 +1,7 @@
 package ipc
 
 import (
+	"fmt"
 	"runtime"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -106,8 +107,73 @@ func (l Limits) withDefaults() Limits {
 	return l
 }
 
-// ReaderOption configures stream and file readers and the Decoder.
-type ReaderOption func(*readerConfig)
+// check names the first negative field of l, or returns "".
+func (l Limits) check() string {
+	fields := []struct {
+		name string
+		v    int64
+	}{
+		{"MaxMetadataSize", int64(l.MaxMetadataSize)}, {"MaxDepth", int64(l.MaxDepth)},
+		{"MaxBodySize", l.MaxBodySize}, {"MaxDecompressed", l.MaxDecompressed},
+		{"MaxRows", l.MaxRows}, {"MaxTables", int64(l.MaxTables)},
+		{"MaxMetadataExpansion", int64(l.MaxMetadataExpansion)}, {"MaxCompressionRatio", int64(l.MaxCompressionRatio)},
+	}
+	for _, f := range fields {
+		if f.v < 0 {
+			return fmt.Sprintf("%s is %d, must be 0 (the default) or more", f.name, f.v)
+		}
+	}
+	return ""
+}
+
+// Option configures the readers of this package ([NewStreamReader],
+// [NewStreamReaderBytes], [NewFileReader], [OpenFile], [NewDecoder],
+// [ReadMessage]) and its writers ([NewStreamWriter], [NewFileWriter],
+// [NewMessageEncoder]). An option that makes sense only on one side
+// (WithAlignment on a reader, WithLimits on a writer) and an invalid
+// value (WithAlignment(7), WithConcurrency(-1)) make the constructor
+// return an error wrapping [ErrInvalid] that names the option. When an
+// option is given twice, the last one wins.
+type Option func(*settings)
+
+// settings collects what the options say, for either side.
+type settings struct {
+	r   readerConfig
+	w   writerConfig
+	err error // the first invalid option
+	// the first reader-only and writer-only options given, by name
+	readerOnly, writerOnly string
+}
+
+func (s *settings) fail(format string, args ...any) {
+	if s.err == nil {
+		s.err = invalidf(format, args...)
+	}
+}
+
+func (s *settings) readerOption(name string) {
+	if s.readerOnly == "" {
+		s.readerOnly = name
+	}
+}
+
+func (s *settings) writerOption(name string) {
+	if s.writerOnly == "" {
+		s.writerOnly = name
+	}
+}
+
+func applyOptions(opts []Option) settings {
+	procs := runtime.GOMAXPROCS(0)
+	s := settings{
+		r: readerConfig{concurrency: procs, splitMin: splitCopyMin, validation: array.ValidateSafe},
+		w: writerConfig{alignment: 8, concurrency: procs, splitMin: splitCopyMin},
+	}
+	for _, o := range opts {
+		o(&s)
+	}
+	return s
+}
 
 type readerConfig struct {
 	validation  array.ValidationLevel
@@ -119,19 +185,24 @@ type readerConfig struct {
 	skipChecks  array.ValueChecks // see WithoutValueChecks
 }
 
-func newReaderConfig(opts []ReaderOption) readerConfig {
-	c := readerConfig{concurrency: runtime.GOMAXPROCS(0), splitMin: splitCopyMin, validation: array.ValidateSafe}
-	for _, o := range opts {
-		o(&c)
+// newReaderConfig is the reader's configuration of opts, or the error of
+// an invalid option or of a writer option.
+func newReaderConfig(opts []Option) (readerConfig, error) {
+	s := applyOptions(opts)
+	if s.err != nil {
+		return readerConfig{}, s.err
 	}
-	c.limits = c.limits.withDefaults()
-	return c
+	if s.writerOnly != "" {
+		return readerConfig{}, invalidf("%s is a writer option, given to a reader", s.writerOnly)
+	}
+	s.r.limits = s.r.limits.withDefaults()
+	return s.r, nil
 }
 
 func (c readerConfig) split() copySplit { return copySplit{c.concurrency, c.splitMin} }
 
-// WithValidation sets how much returned arrays are checked, with the
-// levels of package array (default [array.ValidateSafe]):
+// WithValidation sets how much a reader checks the arrays it returns,
+// with the levels of package array (default [array.ValidateSafe]):
 //
 //   - [array.ValidateSafe] checks everything an accessor relies on, in
 //     O(n): offsets, sizes, view ranges, dictionary indices, union type
@@ -148,29 +219,62 @@ func (c readerConfig) split() copySplit { return copySplit{c.concurrency, c.spli
 //     Use it only for trusted input, bytes this process wrote itself:
 //     corrupt input can then make accessors panic.
 //
-// A level above array.ValidateFull makes every record batch an error
-// wrapping [ErrNotSupported].
-func WithValidation(level array.ValidationLevel) ReaderOption {
-	return func(c *readerConfig) { c.validation = level }
+// Any other level is an invalid option.
+func WithValidation(level array.ValidationLevel) Option {
+	return func(s *settings) {
+		s.readerOption("WithValidation")
+		if level < array.ValidateNone || level > array.ValidateFull {
+			s.fail("WithValidation(%d): not a validation level", level)
+			return
+		}
+		s.r.validation = level
+	}
 }
 
-// WithLimits sets the limits on untrusted input (default [DefaultLimits]).
-func WithLimits(l Limits) ReaderOption { return func(c *readerConfig) { c.limits = l } }
+// WithLimits sets a reader's limits on untrusted input (default
+// [DefaultLimits]). Zero fields take the default; a negative field is an
+// invalid option.
+func WithLimits(l Limits) Option {
+	return func(s *settings) {
+		s.readerOption("WithLimits")
+		if err := l.check(); err != "" {
+			s.fail("WithLimits: %s", err)
+			return
+		}
+		s.r.limits = l
+	}
+}
 
-// WithoutByteSwap makes readers refuse big-endian data with an error
+// WithoutByteSwap makes a reader refuse big-endian data with an error
 // wrapping [ErrNotSupported] instead of swapping it to native order.
-func WithoutByteSwap() ReaderOption { return func(c *readerConfig) { c.refuseSwap = true } }
-
-// WithReadConcurrency sets how many goroutines decompress buffers and,
-// from a reader that can also read at an offset (io.ReaderAt and
-// io.Seeker: bytes.Reader, os.File), read a message body of 4 MiB or more
-// in ranges (default GOMAXPROCS; 1 does both serially).
-func WithReadConcurrency(n int) ReaderOption {
-	return func(c *readerConfig) { c.concurrency = max(n, 1) }
+func WithoutByteSwap() Option {
+	return func(s *settings) {
+		s.readerOption("WithoutByteSwap")
+		s.r.refuseSwap = true
+	}
 }
 
-// WriterOption configures stream and file writers.
-type WriterOption func(*writerConfig)
+// WithConcurrency sets how many goroutines a reader or writer uses
+// (0, the default, means runtime.GOMAXPROCS(0); 1 does everything on the
+// calling goroutine; negative is an invalid option). Readers decompress
+// buffers on them and, from an input that can also read at an offset
+// (io.ReaderAt and io.Seeker: bytes.Reader, os.File), read a message body
+// of 4 MiB or more in ranges; writers compress buffers on them and copy a
+// body of 4 MiB or more into a sink that lends its spare room
+// (AvailableBuffer: bytes.Buffer, bufio.Writer) when it has room for the
+// body. Results and errors do not depend on n.
+func WithConcurrency(n int) Option {
+	return func(s *settings) {
+		if n < 0 {
+			s.fail("WithConcurrency(%d): goroutines must be 0 (GOMAXPROCS) or more", n)
+			return
+		}
+		if n == 0 {
+			n = runtime.GOMAXPROCS(0)
+		}
+		s.r.concurrency, s.w.concurrency = n, n
+	}
+}
 
 type writerConfig struct {
 	codec       Codec
@@ -183,29 +287,56 @@ type writerConfig struct {
 	splitMin    int64 // bodies of this many bytes or more are copied in ranges
 }
 
-func newWriterConfig(opts []WriterOption) writerConfig {
-	c := writerConfig{alignment: 8, concurrency: runtime.GOMAXPROCS(0), splitMin: splitCopyMin}
-	for _, o := range opts {
-		o(&c)
+// newWriterConfig is the writer's configuration of opts, or the error of
+// an invalid option or of a reader option.
+func newWriterConfig(opts []Option) (writerConfig, error) {
+	s := applyOptions(opts)
+	if s.err != nil {
+		return writerConfig{}, s.err
 	}
-	return c
+	if s.readerOnly != "" {
+		return writerConfig{}, invalidf("%s is a reader option, given to a writer", s.readerOnly)
+	}
+	return s.w, nil
 }
 
-// WithCompression compresses body buffers with the codec at the level
-// (0 = the codec's default). Buffers that would not shrink are written
-// uncompressed, as the format allows.
-func WithCompression(codec Codec, level int) WriterOption {
-	return func(c *writerConfig) { c.codec, c.level = codec, level }
-}
-
-// WithAlignment pads body buffers to 8 (the default) or 64 bytes.
-func WithAlignment(n int) WriterOption {
-	return func(c *writerConfig) {
-		if n == 64 {
-			c.alignment = 64
-		} else {
-			c.alignment = 8
+// WithCompression makes a writer compress body buffers with the codec at
+// the level: 0 is the codec's default, LZ4Frame takes 1 to 9 (its
+// high-compression levels), Zstd 1 to 22. Buffers that would not shrink
+// are written uncompressed, as the format allows. Uncompressed takes only
+// level 0; other codecs and levels are invalid options.
+func WithCompression(codec Codec, level int) Option {
+	return func(s *settings) {
+		s.writerOption("WithCompression")
+		var most int // the highest level
+		switch codec {
+		case Uncompressed:
+		case LZ4Frame:
+			most = 9
+		case Zstd:
+			most = 22
+		default:
+			s.fail("WithCompression(%d, %d): unknown codec", codec, level)
+			return
 		}
+		if level < 0 || level > most {
+			s.fail("WithCompression(%s, %d): level must be 0 to %d", codec, level, most)
+			return
+		}
+		s.w.codec, s.w.level = codec, level
+	}
+}
+
+// WithAlignment makes a writer pad body buffers to 8 (the default) or 64
+// bytes; other values are invalid options.
+func WithAlignment(n int) Option {
+	return func(s *settings) {
+		s.writerOption("WithAlignment")
+		if n != 8 && n != 64 {
+			s.fail("WithAlignment(%d): alignment must be 8 or 64", n)
+			return
+		}
+		s.w.alignment = n
 	}
 }
 
@@ -214,22 +345,29 @@ func WithAlignment(n int) WriterOption {
 // 16 KiB windows spread over it shrink by less than 1/16 together, the
 // buffer is written uncompressed (as the format allows), which saves the
 // codec's pass over data it cannot shrink, such as random numbers.
-func WithoutCompressionProbe() WriterOption { return func(c *writerConfig) { c.compressAll = true } }
+func WithoutCompressionProbe() Option {
+	return func(s *settings) {
+		s.writerOption("WithoutCompressionProbe")
+		s.w.compressAll = true
+	}
+}
 
-// WithArrowCompat writes Apache Arrow's names: the ARROW1 file magic and
-// the ARROW: metadata namespace for extension types.
-func WithArrowCompat() WriterOption { return func(c *writerConfig) { c.arrowCompat = true } }
+// WithArrowCompat makes a writer write Apache Arrow's names: the ARROW1
+// file magic and the ARROW: metadata namespace for extension types.
+func WithArrowCompat() Option {
+	return func(s *settings) {
+		s.writerOption("WithArrowCompat")
+		s.w.arrowCompat = true
+	}
+}
 
 // WithDictionaryDeltas makes the stream writer send a delta batch when a
 // dictionary only grew since it was last sent (default: a replacement).
-func WithDictionaryDeltas() WriterOption { return func(c *writerConfig) { c.deltas = true } }
-
-// WithWriteConcurrency sets how many goroutines compress buffers and copy
-// a message body of 4 MiB or more into a sink that lends its spare room
-// (AvailableBuffer: bytes.Buffer, bufio.Writer) when it has room for the
-// body (default GOMAXPROCS; 1 does both serially).
-func WithWriteConcurrency(n int) WriterOption {
-	return func(c *writerConfig) { c.concurrency = max(n, 1) }
+func WithDictionaryDeltas() Option {
+	return func(s *settings) {
+		s.writerOption("WithDictionaryDeltas")
+		s.w.deltas = true
+	}
 }
 
 // full reports whether the reader validates at array.ValidateFull, which

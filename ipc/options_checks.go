@@ -8,6 +8,9 @@ import "github.com/alkaid-go/alkaid/array"
 // 0.14.1 to 1.0 wrote with decimals beyond their declared precision,
 // date64 values that are not whole days and out-of-day times; the
 // structure and every check an accessor relies on are still made.
-func WithoutValueChecks(c array.ValueChecks) ReaderOption {
-	return func(cfg *readerConfig) { cfg.skipChecks |= c }
+func WithoutValueChecks(c array.ValueChecks) Option {
+	return func(s *settings) {
+		s.readerOption("WithoutValueChecks")
+		s.r.skipChecks |= c
+	}
 }

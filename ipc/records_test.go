@@ -18,7 +18,7 @@ import (
 func TestDecodeRecordAt(t *testing.T) {
 	s, recs := randomBatches(4)
 	raw := writeStream(t, s, recs)
-	d := NewDecoder()
+	d := mustDecoder(t)
 	var batches []*Message
 	src := &bytesSource{data: memory.NewBuffer(raw)}
 	for {
@@ -49,7 +49,7 @@ func TestDecodeRecordAt(t *testing.T) {
 	wg.Wait()
 	requireSameRecords(t, recs, got, "out of order")
 
-	_, err := NewDecoder().DecodeRecordAt(batches[0], 0)
+	_, err := mustDecoder(t).DecodeRecordAt(batches[0], 0)
 	require.ErrorContains(t, err, "record batch before the schema")
 	schemaMsg, err := (&bytesSource{data: memory.NewBuffer(raw)}).next(DefaultLimits)
 	require.NoError(t, err)

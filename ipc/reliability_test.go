@@ -105,8 +105,7 @@ func TestWriterRefusesTooManyTables(t *testing.T) {
 	r, err := NewStreamReaderBytes(out.Bytes())
 	require.NoError(t, err)
 	require.Equal(t, n, r.Schema().NumFields())
-	require.True(t, r.Next(), "%v", r.Err())
-	require.Equal(t, 2, r.Record().NumRows())
+	require.Equal(t, 2, firstRecord(t, r).NumRows())
 
 	_, err = NewStreamReaderBytes(out.Bytes(), WithLimits(Limits{MaxTables: 1000}))
 	require.ErrorIs(t, err, ErrLimit)
@@ -213,7 +212,7 @@ func TestSharedTablesCopiedOnce(t *testing.T) {
 				costs = append(costs, float64(got)/float64(len(in)))
 				// Also through the decoder (the metadata is copied out of
 				// the fed bytes) and an io.Reader.
-				d := NewDecoder()
+				d := mustDecoder(t)
 				_, _ = d.Write(in)
 				_, err = d.Next()
 				require.ErrorIs(t, err, ErrLimit)
@@ -239,7 +238,7 @@ func TestDeltaForUndefinedDictionary(t *testing.T) {
 	err := readStreamFully(in)
 	require.ErrorIs(t, err, ErrInvalid)
 	require.Contains(t, err.Error(), "delta")
-	d := NewDecoder()
+	d := mustDecoder(t)
 	_, _ = d.Write(in)
 	_, err = d.Next()
 	require.NoError(t, err)

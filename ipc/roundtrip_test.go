@@ -50,7 +50,7 @@ func TestStreamDictionaryReplacementAndDelta(t *testing.T) {
 	s := randdata.AllTypes()
 	a, b := randdata.New(10).Record(s, 30), randdata.New(11).Record(s, 30)
 	recs := []*alkaid.Record{a, b, a}
-	for _, opts := range [][]WriterOption{nil, {WithDictionaryDeltas()}} {
+	for _, opts := range [][]Option{nil, {WithDictionaryDeltas()}} {
 		raw := writeStream(t, s, recs, opts...)
 		r, err := NewStreamReader(bytes.NewReader(raw), WithValidation(array.ValidateFull))
 		require.NoError(t, err)
@@ -68,7 +68,7 @@ func TestStreamDictionaryReplacementAndDelta(t *testing.T) {
 	require.ErrorContains(t, w.Write(b), "the file format allows only deltas")
 }
 
-func writeStream(t *testing.T, s *alkaid.Schema, recs []*alkaid.Record, opts ...WriterOption) []byte {
+func writeStream(t *testing.T, s *alkaid.Schema, recs []*alkaid.Record, opts ...Option) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := NewStreamWriter(&buf, s, opts...)
@@ -81,7 +81,7 @@ func writeStream(t *testing.T, s *alkaid.Schema, recs []*alkaid.Record, opts ...
 }
 
 // readAll reads every record of the stream raw.
-func readAll(t *testing.T, raw []byte, opts ...ReaderOption) []*alkaid.Record {
+func readAll(t *testing.T, raw []byte, opts ...Option) []*alkaid.Record {
 	t.Helper()
 	r, err := NewStreamReaderBytes(raw, opts...)
 	require.NoError(t, err)
@@ -93,7 +93,7 @@ func readAll(t *testing.T, raw []byte, opts ...ReaderOption) []*alkaid.Record {
 	return got
 }
 
-func writeFile(t *testing.T, s *alkaid.Schema, recs []*alkaid.Record, opts ...WriterOption) []byte {
+func writeFile(t *testing.T, s *alkaid.Schema, recs []*alkaid.Record, opts ...Option) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := NewFileWriter(&buf, s, opts...)
@@ -111,7 +111,7 @@ func TestRoundTripEveryType(t *testing.T) {
 	for _, codec := range []Codec{Uncompressed, LZ4Frame, Zstd} {
 		for _, align := range []int{8, 64} {
 			name := fmt.Sprintf("%s-align%d", codec, align)
-			opts := []WriterOption{WithCompression(codec, 0), WithAlignment(align)}
+			opts := []Option{WithCompression(codec, 0), WithAlignment(align)}
 			t.Run(name+"/stream", func(t *testing.T) {
 				raw := writeStream(t, s, recs, opts...)
 				for _, open := range []func() (*StreamReader, error){
@@ -159,15 +159,17 @@ func TestStreamWithNoBatches(t *testing.T) {
 	r, err := NewStreamReader(bytes.NewReader(raw))
 	require.NoError(t, err)
 	require.True(t, r.Schema().Equal(s))
-	require.False(t, r.Next())
-	require.NoError(t, r.Err())
+	got, err := drain(r)
+	require.NoError(t, err)
+	require.Empty(t, got)
 
 	// A stream cut right after its schema (no end-of-stream marker) ends
 	// cleanly too.
 	r, err = NewStreamReader(bytes.NewReader(raw[:len(raw)-8]))
 	require.NoError(t, err)
-	require.False(t, r.Next())
-	require.NoError(t, r.Err())
+	got, err = drain(r)
+	require.NoError(t, err)
+	require.Empty(t, got)
 }
 
 func TestArrowCompatFileMagic(t *testing.T) {
@@ -243,7 +245,7 @@ func TestDictionaryDelta(t *testing.T) {
 		} else {
 			raw = writeStream(t, s, recs, WithDictionaryDeltas())
 		}
-		dec := NewDecoder()
+		dec := mustDecoder(t)
 		dec.Write(raw[map[bool]int{false: 0, true: 8}[file]:])
 		var deltas int
 		var got []*alkaid.Record
@@ -279,15 +281,13 @@ func TestNonNullableNullTypeField(t *testing.T) {
 	require.Equal(t, "n", f.Name)
 	require.False(t, f.Nullable)
 	require.Equal(t, datatype.KindNull, f.Type.Kind())
-	rec, err := r.Read()
-	require.NoError(t, err)
+	rec := firstRecord(t, r)
 	require.Equal(t, 3, rec.NumRows())
 	require.Equal(t, 3, rec.Column(0).NullN())
 
 	// And it writes back.
 	r, err = NewStreamReader(bytes.NewReader(writeStream(t, rec.Schema(), []*alkaid.Record{rec})), WithValidation(array.ValidateFull))
 	require.NoError(t, err)
-	back, err := r.Read()
-	require.NoError(t, err)
+	back := firstRecord(t, r)
 	requireSameRecords(t, []*alkaid.Record{rec}, []*alkaid.Record{back}, "stream")
 }

@@ -93,9 +93,9 @@ func TestParallelCopyWritesTheSameBytes(t *testing.T) {
 				Close() error
 			}
 			if file {
-				wr, err = NewFileWriter(w, a.Schema(), WithWriteConcurrency(workers))
+				wr, err = NewFileWriter(w, a.Schema(), WithConcurrency(workers))
 			} else {
-				wr, err = NewStreamWriter(w, a.Schema(), WithWriteConcurrency(workers))
+				wr, err = NewStreamWriter(w, a.Schema(), WithConcurrency(workers))
 			}
 			require.NoError(t, err)
 			for _, r := range recs {
@@ -168,7 +168,7 @@ func TestParallelCopyReads(t *testing.T) {
 	require.NoError(t, os.WriteFile(path, raw, 0o644))
 
 	readFrom := func(r io.Reader, workers int) ([]*alkaid.Record, error) {
-		sr, err := NewStreamReader(r, WithReadConcurrency(workers))
+		sr, err := NewStreamReader(r, WithConcurrency(workers))
 		if err != nil {
 			return nil, err
 		}
@@ -223,7 +223,7 @@ func TestParallelCopyFileReader(t *testing.T) {
 	recs := []*alkaid.Record{bigRecord(t, 3), bigRecord(t, 5)}
 	raw := writeFile(t, recs[0].Schema(), recs)
 	for _, workers := range []int{1, 2, 3} {
-		fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithReadConcurrency(workers))
+		fr, err := NewFileReader(bytes.NewReader(raw), int64(len(raw)), WithConcurrency(workers))
 		require.NoError(t, err)
 		var got []*alkaid.Record
 		for i := range fr.NumRecords() {
@@ -233,7 +233,7 @@ func TestParallelCopyFileReader(t *testing.T) {
 		}
 		requireEqualRecords(t, recs, got, "file reader")
 	}
-	fr, err := NewFileReader(failingAt{bytes.NewReader(raw), int64(len(raw)) - 4<<20}, int64(len(raw)), WithReadConcurrency(2))
+	fr, err := NewFileReader(failingAt{bytes.NewReader(raw), int64(len(raw)) - 4<<20}, int64(len(raw)), WithConcurrency(2))
 	require.NoError(t, err)
 	_, err = fr.Record(1)
 	require.ErrorContains(t, err, "disk on fire")
@@ -241,8 +241,8 @@ func TestParallelCopyFileReader(t *testing.T) {
 
 // readSplitAt and writeSplitAt lower the size from which bodies are copied
 // in ranges, so that small test inputs take the parallel paths.
-func readSplitAt(n int64) ReaderOption  { return func(c *readerConfig) { c.splitMin = n } }
-func writeSplitAt(n int64) WriterOption { return func(c *writerConfig) { c.splitMin = n } }
+func readSplitAt(n int64) Option  { return func(s *settings) { s.r.splitMin = n } }
+func writeSplitAt(n int64) Option { return func(s *settings) { s.w.splitMin = n } }
 
 // TestParallelCopySmallBodies copies every body of batches of every type
 // in ranges of a few bytes: the bytes written and the records read are
@@ -255,12 +255,12 @@ func TestParallelCopySmallBodies(t *testing.T) {
 		if file {
 			write = writeFile
 		}
-		want := write(t, s, recs, WithWriteConcurrency(1))
-		got := write(t, s, recs, WithWriteConcurrency(3), writeSplitAt(64))
+		want := write(t, s, recs, WithConcurrency(1))
+		got := write(t, s, recs, WithConcurrency(3), writeSplitAt(64))
 		require.True(t, bytes.Equal(want, got), "file=%v", file)
 	}
 	raw := writeStream(t, s, recs)
-	opts := []ReaderOption{WithReadConcurrency(3), readSplitAt(64), WithValidation(array.ValidateFull)}
+	opts := []Option{WithConcurrency(3), readSplitAt(64), WithValidation(array.ValidateFull)}
 	r, err := NewStreamReader(bytes.NewReader(raw), opts...)
 	require.NoError(t, err)
 	var got []*alkaid.Record
@@ -282,8 +282,8 @@ func TestParallelCopySmallBodies(t *testing.T) {
 
 	for _, c := range malformedCases() {
 		want := readStreamFully(c.in, c.opts...)
-		for _, split := range []ReaderOption{readSplitAt(1), readSplitAt(64)} {
-			opts := append([]ReaderOption{WithReadConcurrency(3), split}, c.opts...)
+		for _, split := range []Option{readSplitAt(1), readSplitAt(64)} {
+			opts := append([]Option{WithConcurrency(3), split}, c.opts...)
 			err := readStreamFully(c.in, opts...)
 			require.Equal(t, want, err, "%s", c.name)
 		}

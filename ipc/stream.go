@@ -23,8 +23,12 @@ type StreamWriter struct {
 // When w has a Grow(int) method, as a *bytes.Buffer has, each message's
 // size is passed to Grow before the message is written, so that the
 // buffer grows once per message instead of doubling its way up.
-func NewStreamWriter(w io.Writer, schema *alkaid.Schema, opts ...WriterOption) (*StreamWriter, error) {
-	enc := newEncoder(w, schema, newWriterConfig(opts), false)
+func NewStreamWriter(w io.Writer, schema *alkaid.Schema, opts ...Option) (*StreamWriter, error) {
+	cfg, err := newWriterConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	enc := newEncoder(w, schema, cfg, false)
 	if err := enc.writeSchema(); err != nil {
 		return nil, err
 	}
@@ -38,7 +42,7 @@ func (w *StreamWriter) Write(rec *alkaid.Record) error { return w.WriteWithMetad
 // metadata.
 func (w *StreamWriter) WriteWithMetadata(rec *alkaid.Record, meta map[string]string) error {
 	if w.closed {
-		return errors.New("ipc: write to a closed stream writer")
+		return invalidf("write to a closed stream writer")
 	}
 	return w.enc.writeRecord(rec, meta)
 }
@@ -54,34 +58,36 @@ func (w *StreamWriter) Close() error {
 }
 
 // StreamReader reads the stream format from an io.Reader, one message at
-// a time, through a [Decoder]. It is not safe for concurrent use.
+// a time, through a [Decoder]. It is an [alkaid.RecordReader] that can be
+// iterated once. It is not safe for concurrent use.
 type StreamReader struct {
-	r      io.Reader
 	next   func() (*Message, error) // the next message, io.EOF at the end
 	dec    *Decoder
-	rec    *alkaid.Record
 	meta   map[string]string
-	err    error
-	done   bool
+	used   bool // Records was called
+	closed bool
 	marker bool // the stream ended with its end-of-stream marker
 	// batches counts the record batches read, for errors
 	batches int
-	split   copySplit // how bodies are copied (see splitcopy.go)
 }
 
 // NewStreamReader reads the schema message and returns the reader. Input
 // that starts with a file magic (ALKAID1 or ARROW1) is read as the stream
 // the file holds: that reads a file sequentially without its footer, and
 // salvages the complete batches of a file whose writer died before the
-// footer.
-func NewStreamReader(r io.Reader, opts ...ReaderOption) (*StreamReader, error) {
-	r, err := skipFileMagic(r)
+// footer. It takes the reader options; any other option is an error.
+func NewStreamReader(r io.Reader, opts ...Option) (*StreamReader, error) {
+	cfg, err := newReaderConfig(opts)
 	if err != nil {
 		return nil, err
 	}
-	sr := &StreamReader{r: r, dec: NewDecoder(opts...)}
-	sr.split = newReaderConfig(opts).split()
-	sr.next = func() (*Message, error) { return readMessage(r, sr.dec.Limits(), sr.split) }
+	r, err = skipFileMagic(r)
+	if err != nil {
+		return nil, err
+	}
+	sr := &StreamReader{dec: newDecoder(cfg)}
+	split := cfg.split()
+	sr.next = func() (*Message, error) { return readMessage(r, cfg.limits, split) }
 	return sr.start()
 }
 
@@ -89,13 +95,17 @@ func NewStreamReader(r io.Reader, opts ...ReaderOption) (*StreamReader, error) {
 // record batches point into data (which must then not change) wherever
 // their buffers are aligned; misaligned buffers are copied. Like
 // [NewStreamReader] it also reads a file's bytes as a stream.
-func NewStreamReaderBytes(data []byte, opts ...ReaderOption) (*StreamReader, error) {
+func NewStreamReaderBytes(data []byte, opts ...Option) (*StreamReader, error) {
+	cfg, err := newReaderConfig(opts)
+	if err != nil {
+		return nil, err
+	}
 	if len(data) >= 8 && DetectMagic(data) != "" {
 		data = data[8:]
 	}
-	sr := &StreamReader{dec: NewDecoder(opts...)}
+	sr := &StreamReader{dec: newDecoder(cfg)}
 	src := &bytesSource{data: memory.NewBuffer(data)}
-	sr.next = func() (*Message, error) { return src.next(sr.dec.Limits()) }
+	sr.next = func() (*Message, error) { return src.next(cfg.limits) }
 	return sr.start()
 }
 
@@ -118,41 +128,64 @@ func (sr *StreamReader) start() (*StreamReader, error) {
 // Schema is the stream's schema.
 func (r *StreamReader) Schema() *alkaid.Schema { return r.dec.Schema() }
 
-// Next advances to the next record batch and reports whether there is
-// one; at the end-of-stream marker, at a clean end of input or on an
-// error it returns false (see [StreamReader.Err]).
-func (r *StreamReader) Next() bool {
-	r.rec, r.meta = nil, nil
-	if r.done {
-		return false
-	}
-	for {
-		m, err := r.next()
-		if errors.Is(err, io.EOF) {
-			r.done, r.marker = true, err == errEndMarker
-			return false
+// Records yields the stream's record batches in order, until the
+// end-of-stream marker or a clean end of input between two messages; an
+// error is yielded once, with a nil record, and ends the sequence. The
+// stream can be iterated once: a second call, or a call after Close,
+// yields an error wrapping [ErrInvalid].
+func (r *StreamReader) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
+		switch {
+		case r.closed:
+			yield(nil, invalidf("stream reader used after Close"))
+			return
+		case r.used:
+			yield(nil, invalidf("stream records iterated twice: a stream can be read once"))
+			return
 		}
-		if err != nil {
-			r.err, r.done = fmt.Errorf("after %d record batches: %w", r.batches, err), true
-			return false
-		}
-		ev, err := r.dec.DecodeMessage(m)
-		if err != nil {
-			r.err, r.done = err, true
-			return false
-		}
-		if ev.Kind == EventRecord {
-			r.batches++
-			r.rec, r.meta = ev.Record, ev.Meta
-			return true
+		r.used = true
+		for {
+			rec, err := r.read()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if !yield(rec, nil) {
+				return
+			}
 		}
 	}
 }
 
-// Record is the current record batch.
-func (r *StreamReader) Record() *alkaid.Record { return r.rec }
+// read decodes messages up to the next record batch; io.EOF at the end.
+func (r *StreamReader) read() (*alkaid.Record, error) {
+	r.meta = nil
+	for {
+		m, err := r.next()
+		if errors.Is(err, io.EOF) {
+			r.marker = err == errEndMarker
+			return nil, io.EOF
+		}
+		if err != nil {
+			return nil, fmt.Errorf("after %d record batches: %w", r.batches, err)
+		}
+		ev, err := r.dec.DecodeMessage(m)
+		if err != nil {
+			return nil, err
+		}
+		if ev.Kind == EventRecord {
+			r.batches++
+			r.meta = ev.Meta
+			return ev.Record, nil
+		}
+	}
+}
 
-// Metadata is the current record batch message's custom metadata.
+// Metadata is the custom metadata of the message of the record batch
+// [StreamReader.Records] yielded last (nil when it had none).
 func (r *StreamReader) Metadata() map[string]string { return r.meta }
 
 // EndMarker reports whether the stream ended with its end-of-stream
@@ -162,36 +195,12 @@ func (r *StreamReader) Metadata() map[string]string { return r.meta }
 // mean that the stream was cut short.
 func (r *StreamReader) EndMarker() bool { return r.marker }
 
-// Err is the error that stopped [StreamReader.Next], or nil at a clean
-// end. A loop over [StreamReader.Records] receives that error from the
-// iterator and need not call Err; a loop over Next must.
-func (r *StreamReader) Err() error { return r.err }
-
-// Records iterates over the remaining record batches, as
-// [FileReader.Records] does: an error that ends the stream is yielded
-// once, with a nil record, and ends the iteration.
-func (r *StreamReader) Records() iter.Seq2[*alkaid.Record, error] {
-	return func(yield func(*alkaid.Record, error) bool) {
-		for r.Next() {
-			if !yield(r.rec, nil) {
-				return
-			}
-		}
-		if r.err != nil {
-			yield(nil, r.err)
-		}
-	}
-}
-
-// Read returns the next record batch, or io.EOF at the end.
-func (r *StreamReader) Read() (*alkaid.Record, error) {
-	if r.Next() {
-		return r.rec, nil
-	}
-	if r.err != nil {
-		return nil, r.err
-	}
-	return nil, io.EOF
+// Close ends the reader's use: Records yields an error afterwards. It
+// does not close the io.Reader the reader was made with, and batches
+// already yielded stay valid.
+func (r *StreamReader) Close() error {
+	r.closed = true
+	return nil
 }
 
 // skipFileMagic consumes a leading file magic, or puts back what it read.

@@ -39,8 +39,9 @@ func TestUnionNullCountCarriesNoMeaning(t *testing.T) {
 		for _, v := range []array.ValidationLevel{array.ValidateStructure, array.ValidateSafe, array.ValidateFull} {
 			sr, err := NewStreamReaderBytes(in, WithValidation(v))
 			require.NoError(t, err)
-			rec, err := sr.Read()
+			recs, err := drain(sr)
 			require.NoError(t, err, "null count %d, validation %d", nulls, v)
+			rec := recs[0]
 			u := rec.Column(0).(*array.Union)
 			require.Equal(t, 0, u.NullN())
 			require.Equal(t, 0, u.Data().NullCount)
@@ -59,7 +60,7 @@ func TestUnionNullCountCarriesNoMeaning(t *testing.T) {
 	// A count beyond the length is still invalid.
 	sr, err := NewStreamReaderBytes(unionWithNullCount(t, 3))
 	require.NoError(t, err)
-	_, err = sr.Read()
+	_, err = drain(sr)
 	require.ErrorContains(t, err, "field node 0 has length 2 and null count 3")
 }
 
@@ -69,8 +70,7 @@ func TestUnionWriterIgnoresDataNullCount(t *testing.T) {
 	in := unionWithNullCount(t, 0)
 	sr, err := NewStreamReaderBytes(in)
 	require.NoError(t, err)
-	rec, err := sr.Read()
-	require.NoError(t, err)
+	rec := firstRecord(t, sr)
 	d := *rec.Column(0).Data()
 	d.NullCount = 1
 	col, err := array.MakeWith(&d, array.ValidationOptions{Level: array.ValidateFull})

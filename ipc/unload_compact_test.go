@@ -79,7 +79,6 @@ func TestWriteListViewOutOfRange(t *testing.T) {
 		last = err
 	}
 	require.ErrorIs(t, last, ErrInvalid)
-	require.ErrorIs(t, r.Err(), ErrInvalid)
 }
 
 // TestWriteRandomSlices writes random slices of arrays of every type

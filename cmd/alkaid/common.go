@@ -238,7 +238,7 @@ func batchNamed(i int, err error) error { return fmt.Errorf("record batch %d: %w
 // Parquet, and anything else as an IPC stream; a file on stdin is copied
 // to disk first (see readStdin). Files are read with ReadAt, not mapped,
 // so that reading a big file batch after batch keeps memory bounded.
-func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
+func openInput(path string, opts ...ipc.Option) (*input, error) {
 	if path == "-" {
 		sin, err := readStdin()
 		if err != nil {
@@ -273,7 +273,7 @@ func openInput(path string, opts ...ipc.ReaderOption) (*input, error) {
 }
 
 // openStream reads the IPC stream r, each batch with its metadata.
-func openStream(path string, r io.Reader, opts []ipc.ReaderOption) (*input, error) {
+func openStream(path string, r io.Reader, opts []ipc.Option) (*input, error) {
 	sr, err := ipc.NewStreamReader(r, opts...)
 	if err != nil {
 		return nil, err
@@ -284,7 +284,7 @@ func openStream(path string, r io.Reader, opts []ipc.ReaderOption) (*input, erro
 
 // openFile opens f (size bytes; closer closes it, or nil) in the format
 // files.Detect finds, a file that is none of them as a stream.
-func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc.ReaderOption) (*input, error) {
+func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc.Option) (*input, error) {
 	fail := func(err error) (*input, error) {
 		if closer != nil {
 			closer.Close()
@@ -399,7 +399,7 @@ func (o *outFlags) register(fs *flag.FlagSet) {
 // resolve decides the output form for path: file (true) or stream, and
 // the writer options. fallbackFile is the form when neither -to nor the
 // extension says.
-func (o *outFlags) resolve(path string, fallbackFile bool) (file bool, opts []ipc.WriterOption, err error) {
+func (o *outFlags) resolve(path string, fallbackFile bool) (file bool, opts []ipc.Option, err error) {
 	ext := strings.ToLower(filepath.Ext(path))
 	switch o.to {
 	case "file":

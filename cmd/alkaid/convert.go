@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/alkaid-go/alkaid/alkaid"
-	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/ipc"
 )
@@ -166,34 +165,10 @@ func (b *rebatcher) flush() error {
 	if len(b.pending) == 0 {
 		return nil
 	}
-	rec := b.pending[0]
-	if len(b.pending) > 1 {
-		var err error
-		if rec, err = concatRecords(b.pending); err != nil {
-			return err
-		}
+	rec, err := alkaid.ConcatRecords(b.pending...)
+	if err != nil {
+		return err
 	}
 	b.pending, b.rows = b.pending[:0], 0
 	return b.emit(rec, b.meta)
-}
-
-func concatRecords(recs []*alkaid.Record) (*alkaid.Record, error) {
-	s := recs[0].Schema()
-	cols := make([]array.Array, s.NumFields())
-	parts := make([]array.Array, len(recs))
-	rows := 0
-	for _, r := range recs {
-		rows += r.NumRows()
-	}
-	for c := range cols {
-		for i, r := range recs {
-			parts[i] = r.Column(c)
-		}
-		a, err := array.Concatenate(parts...)
-		if err != nil {
-			return nil, fmt.Errorf("column %d (%s): %w", c, s.Field(c).Name, err)
-		}
-		cols[c] = a
-	}
-	return alkaid.NewRecord(s, cols, rows)
 }

@@ -29,7 +29,7 @@ import (
 // cannot, footerErr says why the footer is unusable (read the file as a
 // stream), or err why the file is invalid although its footer reads (do
 // not).
-func openThroughFooter(f io.ReaderAt, size int64, opts []ipc.ReaderOption) (fr *ipc.FileReader, footerErr, err error) {
+func openThroughFooter(f io.ReaderAt, size int64, opts []ipc.Option) (fr *ipc.FileReader, footerErr, err error) {
 	fr, err = ipc.NewFileReader(f, size, opts...)
 	if err == nil {
 		return fr, nil, nil

@@ -9,26 +9,12 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// hasDictionary reports whether t is or contains a dictionary type.
-func hasDictionary(t datatype.DataType) bool {
-	s := datatype.StorageOf(t)
-	if s.Kind() == datatype.KindDictionary {
-		return true
-	}
-	for _, c := range datatype.Children(s) {
-		if hasDictionary(c.Type) {
-			return true
-		}
-	}
-	return false
-}
-
 // dictUnifier makes a sequence of record batches writable to the file
 // format, where a dictionary may grow from batch to batch but never be
 // replaced. A column whose dictionaries changed since the previous batch is
 // re-encoded against the previous dictionary followed by the values it
-// lacks (array.Concatenate does the remapping), which the file writer sends
-// as a delta. Values are unchanged; only indices move.
+// lacks (array.UnifyDictionaries), which the file writer sends as a delta.
+// Values are unchanged; only indices move.
 type dictUnifier struct {
 	cols []int               // columns containing a dictionary
 	prev map[int]array.Array // per column, an empty slice of the last written one
@@ -37,7 +23,7 @@ type dictUnifier struct {
 func newDictUnifier(s *alkaid.Schema) *dictUnifier {
 	u := &dictUnifier{prev: map[int]array.Array{}}
 	for i := range s.NumFields() {
-		if hasDictionary(s.Field(i).Type) {
+		if array.HasDictionary(s.Field(i).Type) {
 			u.cols = append(u.cols, i)
 		}
 	}
@@ -51,16 +37,18 @@ func (u *dictUnifier) apply(rec *alkaid.Record) (*alkaid.Record, error) {
 	var cols []array.Array
 	for _, c := range u.cols {
 		a := rec.Column(c)
-		if p, ok := u.prev[c]; ok && !sameDictionaries(p.Data(), a.Data()) {
-			merged, err := array.Concatenate(p, a)
+		if p, ok := u.prev[c]; ok {
+			merged, err := array.UnifyDictionaries(p, a)
 			if err != nil {
 				return nil, fmt.Errorf("column %d (%s): dictionary replaced, and merging it into one growing dictionary failed: %w", c, rec.ColumnName(c), err)
 			}
-			if cols == nil {
-				cols = rec.Columns()
+			if merged != a {
+				if cols == nil {
+					cols = rec.Columns()
+				}
+				cols[c] = merged
+				a = merged
 			}
-			cols[c] = merged
-			a = merged
 		}
 		u.prev[c] = array.Slice(a, 0, 0)
 	}
@@ -68,24 +56,6 @@ func (u *dictUnifier) apply(rec *alkaid.Record) (*alkaid.Record, error) {
 		return rec, nil
 	}
 	return alkaid.NewRecord(rec.Schema(), cols, rec.NumRows())
-}
-
-// sameDictionaries reports whether a and b use the same dictionary
-// objects throughout (a cheap pointer check; false may still mean equal
-// values).
-func sameDictionaries(a, b *array.Data) bool {
-	if (a.Dictionary == nil) != (b.Dictionary == nil) || len(a.Children) != len(b.Children) {
-		return false
-	}
-	if a.Dictionary != nil && a.Dictionary != b.Dictionary {
-		return false
-	}
-	for i := range a.Children {
-		if !sameDictionaries(a.Children[i], b.Children[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // shareDictionaries returns cur re-pointed at the dictionaries of first

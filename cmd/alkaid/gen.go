@@ -124,7 +124,7 @@ func fieldNames(s *alkaid.Schema) []string {
 func shareRecordDictionaries(first, rec *alkaid.Record) (*alkaid.Record, error) {
 	cols := rec.Columns()
 	for i, col := range cols {
-		if hasDictionary(col.DataType()) {
+		if array.HasDictionary(col.DataType()) {
 			cols[i] = array.MustMake(shareDictionaries(first.Column(i).Data(), col.Data()))
 		}
 	}

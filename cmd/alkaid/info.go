@@ -102,15 +102,15 @@ func info(path string) error {
 	// with a malformed schema message, and the footer says where the
 	// messages it indexes are.
 	var (
-		ff        *fileFooter
+		ff        *ipc.FileReader
 		footerErr error
 	)
 	if magic != "" && f != nil {
-		if ff, footerErr = readFileFooter(f, size, magic); ff != nil {
-			if len(ff.reader.Warnings()) > 0 {
-				base = ff.firstBlock // past the malformed leading message
+		if ff, footerErr = ipc.NewFileReader(f, size); ff != nil {
+			if len(ff.Warnings()) > 0 {
+				base = ff.DataOffset() // past the malformed leading message
 			}
-			br = bufio.NewReaderSize(io.NewSectionReader(f, base, ff.footerStart-base), 1<<20)
+			br = bufio.NewReaderSize(io.NewSectionReader(f, base, ff.FooterOffset()-base), 1<<20)
 		}
 	}
 
@@ -161,7 +161,7 @@ func info(path string) error {
 
 	if ff != nil && nFields < 0 {
 		// No schema message before the batches: the footer's copy.
-		version, nFields, dicts = ff.version, ff.fields, ff.dicts
+		version, nFields, dicts = ff.Version(), ff.Schema().NumFields(), ff.DictionaryFields()
 	}
 	w := cmdStdout
 	fmt.Fprintf(w, "path:           %s\n", name)
@@ -203,13 +203,13 @@ func info(path string) error {
 			fmt.Fprintf(w, "footer:         unreadable; the messages before byte %s are readable as a stream\n", groupDigits(end))
 			return fmt.Errorf("%s: footer unreadable: %w", name, footerErr)
 		}
-		fr := ff.reader
+		fr := ff
 		fmt.Fprintf(w, "footer:         %d record batches", fr.NumRecords())
 		if m := fr.FooterMetadata(); len(m) > 0 {
 			fmt.Fprintf(w, ", metadata %s", formatMap(m))
 		}
 		fmt.Fprintln(w)
-		ff.warn("info", name) // once the summary is complete: a failure is one line
+		warnFile(ff, "info", name) // once the summary is complete: a failure is one line
 	}
 	return nil
 }

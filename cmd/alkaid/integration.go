@@ -53,7 +53,7 @@ func runIntegration(args []string) int {
 	if *arrowPath == "" || *jsonPath == "" {
 		return c.fail(usagef("-arrow and -json are both required; see alkaid integration -h"))
 	}
-	var opts []ipc.WriterOption
+	var opts []ipc.Option
 	switch strings.ToLower(*magic) {
 	case "alkaid", "alkaid1":
 	case "arrow", "arrow1":
@@ -70,7 +70,7 @@ func runIntegration(args []string) int {
 			skip |= c.check
 		}
 	}
-	ropts := []integration.ReadOption{integration.SkipValueChecks(skip)}
+	ropts := []integration.Option{integration.SkipValueChecks(skip)}
 	var err error
 	var done string
 	switch strings.ToUpper(*mode) {
@@ -94,7 +94,7 @@ func runIntegration(args []string) int {
 	return c.fail(err)
 }
 
-func validateIntegration(jsonPath, arrowPath string, ropts []integration.ReadOption) error {
+func validateIntegration(jsonPath, arrowPath string, ropts []integration.Option) error {
 	want, err := integration.ReadFile(jsonPath, ropts...)
 	if err != nil {
 		return err
@@ -109,7 +109,7 @@ func validateIntegration(jsonPath, arrowPath string, ropts []integration.ReadOpt
 	return nil
 }
 
-func arrowToJSON(arrowPath, jsonPath string, ropts []integration.ReadOption) error {
+func arrowToJSON(arrowPath, jsonPath string, ropts []integration.Option) error {
 	f, err := integration.ReadIPC(arrowPath, ropts...)
 	if err != nil {
 		return err
@@ -126,7 +126,7 @@ func arrowToJSON(arrowPath, jsonPath string, ropts []integration.ReadOption) err
 	})
 }
 
-func jsonToArrow(jsonPath, arrowPath string, ropts []integration.ReadOption, opts []ipc.WriterOption) error {
+func jsonToArrow(jsonPath, arrowPath string, ropts []integration.Option, opts []ipc.Option) error {
 	f, err := integration.ReadFile(jsonPath, ropts...)
 	if err != nil {
 		return err

@@ -176,7 +176,8 @@ func TestOutputAbortKeepsBatches(t *testing.T) {
 	r, err := ipc.NewStreamReader(bytes.NewReader(must(os.ReadFile(out + ".partial"))))
 	require.NoError(t, err)
 	batches := 0
-	for r.Next() {
+	for _, err := range r.Records() {
+		require.NoError(t, err)
 		batches++
 	}
 	require.Equal(t, 2, batches)

@@ -53,7 +53,11 @@ func readSchemaFrom(r *bufio.Reader) (*alkaid.Schema, []dictField, error) {
 	if m.Type() != ipc.MessageSchema {
 		return nil, nil, fmt.Errorf("ipc: %w: the first message is a %s, not a schema", ipc.ErrInvalid, m.Type())
 	}
-	ev, err := ipc.NewDecoder().DecodeMessage(m)
+	dec, err := ipc.NewDecoder()
+	if err != nil {
+		return nil, nil, err
+	}
+	ev, err := dec.DecodeMessage(m)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -64,7 +64,7 @@ func validate(path string, quiet, strict bool) error {
 	if isDatasetPath(path) {
 		return validateDataset(path, quiet, strict)
 	}
-	opts := []ipc.ReaderOption{ipc.WithValidation(array.ValidateFull)}
+	opts := []ipc.Option{ipc.WithValidation(array.ValidateFull)}
 	if path == "-" {
 		sin, err := readStdin()
 		if err != nil {
@@ -137,7 +137,7 @@ type fileInput interface {
 
 // validateFile checks f (size bytes, starting with magic) through its
 // footer, or salvages the stream it holds when the footer is unusable.
-func validateFile(path string, f fileInput, size int64, magic string, opts []ipc.ReaderOption, quiet, strict bool) error {
+func validateFile(path string, f fileInput, size int64, magic string, opts []ipc.Option, quiet, strict bool) error {
 	fileOpts := opts
 	if strict {
 		fileOpts = append(fileOpts[:len(fileOpts):len(fileOpts)], ipc.WithStrictSchemaMessage())
@@ -184,9 +184,12 @@ func validateFile(path string, f fileInput, size int64, magic string, opts []ipc
 
 // validateStream decodes every message of r with full validation. base is
 // the byte offset of r's start in its file, for messages.
-func validateStream(r io.Reader, base int64, opts []ipc.ReaderOption) (tally, error) {
+func validateStream(r io.Reader, base int64, opts []ipc.Option) (tally, error) {
 	cr := &countingReader{r: r}
-	dec := ipc.NewDecoder(opts...)
+	dec, err := ipc.NewDecoder(opts...)
+	if err != nil {
+		return tally{}, err
+	}
 	var t tally
 	t.lastGood = base
 	for idx := 0; ; idx++ {

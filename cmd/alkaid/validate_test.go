@@ -238,9 +238,9 @@ func TestValidateMissingEndMarker(t *testing.T) {
 	}{{raw, true}, {raw[:len(raw)-8], false}} {
 		r, err := ipc.NewStreamReader(bytes.NewReader(c.in))
 		require.NoError(t, err)
-		for r.Next() {
+		for _, err := range r.Records() {
+			require.NoError(t, err)
 		}
-		require.NoError(t, r.Err())
 		require.Equal(t, c.marker, r.EndMarker())
 	}
 }

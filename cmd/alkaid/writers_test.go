@@ -89,7 +89,7 @@ func unionRecord(t testing.TB) *alkaid.Record {
 	return rec
 }
 
-func writeFileBytes(t testing.TB, schema *alkaid.Schema, recs []*alkaid.Record, opts ...ipc.WriterOption) []byte {
+func writeFileBytes(t testing.TB, schema *alkaid.Schema, recs []*alkaid.Record, opts ...ipc.Option) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := ipc.NewFileWriter(&buf, schema, opts...)
@@ -232,23 +232,4 @@ func firstNodeNulls(m *ipc.Message) int64 {
 		return -1
 	}
 	return node.NullCount()
-}
-
-// TestPinnedTail: reads across, before and after the pinned offset give
-// what the whole content gives; the pinned copy wins over later changes.
-func TestPinnedTail(t *testing.T) {
-	content := []byte("0123456789abcdefghij")
-	changed := bytes.Clone(content)
-	copy(changed[12:], "XXXXXXXX") // the file changes after the tail was read
-	p := &pinnedTail{ReaderAt: bytes.NewReader(changed), off: 12, tail: bytes.Clone(content[12:])}
-	full := bytes.NewReader(content)
-	for _, c := range []struct{ off, n int }{{0, 5}, {10, 5}, {12, 8}, {15, 5}, {0, 20}, {18, 5}, {20, 1}, {11, 1}} {
-		want := make([]byte, c.n)
-		wn, werr := full.ReadAt(want, int64(c.off))
-		got := make([]byte, c.n)
-		gn, gerr := p.ReadAt(got, int64(c.off))
-		require.Equal(t, wn, gn, "%+v", c)
-		require.Equal(t, want[:wn], got[:gn], "%+v", c)
-		require.Equal(t, werr != nil, gerr != nil, "%+v: %v vs %v", c, werr, gerr)
-	}
 }

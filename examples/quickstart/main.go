@@ -38,17 +38,22 @@ func main() {
 	check(writeStream(streamPath, rec))
 
 	// The file is memory-mapped and read without copying its values.
+	// Every reader is an alkaid.RecordReader: alkaid.ReadAll reads any of
+	// them into a table.
 	fr, err := ipc.OpenFile(filePath)
 	check(err)
-	fromFile, err := fr.Record(0)
+	defer fr.Close()
+	table, err := alkaid.ReadAll(fr)
 	check(err)
-	fmt.Printf("\nread back from %s (%d batch):\n%s", filePath, fr.NumRecords(), fromFile)
+	fmt.Printf("\nread back from %s (%d batch):\n%s", filePath, fr.NumRecords(), table)
 
+	// A stream is read batch by batch, in a range loop.
 	f, err := os.Open(streamPath)
 	check(err)
 	defer f.Close()
 	sr, err := ipc.NewStreamReader(f)
 	check(err)
+	defer sr.Close()
 	for rec, err := range sr.Records() {
 		check(err)
 		fmt.Printf("\nread back from %s:\n%s", streamPath, rec)

@@ -17,9 +17,9 @@ type config struct {
 	format Format
 	// Each format's options, reader and writer apart; a reader given
 	// writer options (or a writer reader options) is an error.
-	ipc      []ipc.Option
-	pqRead   []parquet.ReaderOption
-	pqWrite  []parquet.WriterOption
+	ipc     []ipc.Option
+	pqRead  []parquet.ReaderOption
+	pqWrite []parquet.WriterOption
 	// The text formats have one option type for both sides; their own
 	// constructors refuse an option of the other side.
 	csv    []csv.Option

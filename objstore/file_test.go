@@ -2,6 +2,7 @@ package objstore
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -191,4 +192,50 @@ func TestParseURL(t *testing.T) {
 			t.Errorf("ParseURL(%q) = %q, %q, %v", tc.in, b, p, err)
 		}
 	}
+}
+
+// The request accounting of a projected, filtered scan, on a store in
+// memory (TestDatasetScanRequests checks it against a real server).
+func TestDatasetScanRequestsInMemory(t *testing.T) {
+	m := newMemStore()
+	fsys, err := NewFS(m, "w")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeDataset(t, fsys, "sales")
+	fsys, _ = NewFS(m, "w")
+	m.reset()
+	res, err := projectedScan(context.Background(), fsys, "sales")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := wantScan(); res.rows != want.rows || res.idSum != want.idSum {
+		t.Fatalf("read %d rows (id sum %d), want %d (%d)", res.rows, res.idSum, want.rows, want.idSum)
+	}
+	lists, heads, gets := m.counts()
+	if want := 1 + len(years) + len(years)*len(regions); lists != want || heads != 0 {
+		t.Errorf("%d listings and %d HEADs, want %d and 0", lists, heads, want)
+	}
+	chunks := decodedChunks(t, fsys, "sales")
+	var chunkBytes, dataBytes int64
+	meta := 0
+	for _, c := range chunks {
+		for _, s := range c {
+			chunkBytes += s.end - s.off
+		}
+	}
+	for _, g := range gets {
+		if g.off == 0 && g.end == headSize || g.end-g.off == tailSize {
+			meta++
+		} else {
+			dataBytes += g.end - g.off
+		}
+	}
+	if meta > 2*len(regions) {
+		t.Errorf("%d metadata requests for %d files", meta, len(regions))
+	}
+	if dataBytes*10 > chunkBytes*11 {
+		t.Errorf("fetched %d bytes for %d bytes of chunks", dataBytes, chunkBytes)
+	}
+	t.Logf("%d gets (%d metadata), %d data bytes for %d chunk bytes", len(gets), meta, dataBytes, chunkBytes)
 }

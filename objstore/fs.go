@@ -30,6 +30,8 @@ type FS struct {
 
 	mu   sync.Mutex
 	dirs map[string]map[string]Entry // listed directory -> base name -> entry
+	// fresh holds the listings lookup made, for the next ReadDir.
+	fresh map[string][]Entry
 	meta map[string]*objMeta         // object key -> its cached blocks
 	lru  []string                    // keys of meta, oldest first
 }
@@ -56,7 +58,7 @@ func newFS(store Store, prefix string, c *config) (*FS, error) {
 		prefix += "/"
 	}
 	return &FS{store: store, prefix: prefix, sem: make(chan struct{}, c.concurrency),
-		dirs: map[string]map[string]Entry{}, meta: map[string]*objMeta{}}, nil
+		dirs: map[string]map[string]Entry{}, fresh: map[string][]Entry{}, meta: map[string]*objMeta{}}, nil
 }
 
 // String names the FS's location, e.g. "s3://bucket/prefix".
@@ -77,8 +79,9 @@ func (f *FS) dirKey(name string) string {
 }
 
 // lookup finds name: in the listing of its directory when that was
-// listed, else with a HEAD request and, when no object has the name, a
-// listing of it as a directory.
+// listed, else by listing it as a directory (the listing is kept for the
+// ReadDir that usually follows) and, when nothing is under it, with a
+// HEAD request.
 func (f *FS) lookup(op, name string) (Entry, error) {
 	if !fs.ValidPath(name) {
 		return Entry{}, &fs.PathError{Op: op, Path: name, Err: fs.ErrInvalid}
@@ -98,28 +101,34 @@ func (f *FS) lookup(op, name string) (Entry, error) {
 	if ok && found {
 		return e, nil
 	}
-	e, err := f.store.Stat(context.Background(), f.key(name))
-	if err == nil {
-		return e, nil
-	}
-	if !errors.Is(err, fs.ErrNotExist) {
+	ents, err := f.list(name)
+	if err != nil {
 		return Entry{}, &fs.PathError{Op: op, Path: name, Err: err}
 	}
-	ents, lerr := f.list(name)
-	if lerr != nil {
-		return Entry{}, &fs.PathError{Op: op, Path: name, Err: lerr}
+	if len(ents) > 0 {
+		f.mu.Lock()
+		f.fresh[name] = ents
+		f.mu.Unlock()
+		return Entry{Key: f.dirKey(name), Dir: true}, nil
 	}
-	if len(ents) == 0 {
-		return Entry{}, &fs.PathError{Op: op, Path: name, Err: fs.ErrNotExist}
+	e, err = f.store.Stat(context.Background(), f.key(name))
+	if err != nil {
+		return Entry{}, &fs.PathError{Op: op, Path: name, Err: err}
 	}
-	return Entry{Key: f.dirKey(name), Dir: true}, nil
+	return e, nil
 }
 
 // list lists directory name with one listing, remembering it.
 func (f *FS) list(name string) ([]Entry, error) {
-	ents, err := f.store.List(context.Background(), f.dirKey(name))
-	if err != nil {
-		return nil, err
+	f.mu.Lock()
+	ents, ok := f.fresh[name]
+	delete(f.fresh, name)
+	f.mu.Unlock()
+	if !ok {
+		var err error
+		if ents, err = f.store.List(context.Background(), f.dirKey(name)); err != nil {
+			return nil, err
+		}
 	}
 	m := make(map[string]Entry, len(ents))
 	for _, e := range ents {
@@ -188,6 +197,7 @@ func (f *FS) forget(name string) {
 	defer f.mu.Unlock()
 	for d := dir; ; d = path.Dir(d) {
 		delete(f.dirs, d)
+		delete(f.fresh, d)
 		if d == "." {
 			break
 		}

@@ -32,8 +32,8 @@ type FS struct {
 	dirs map[string]map[string]Entry // listed directory -> base name -> entry
 	// fresh holds the listings lookup made, for the next ReadDir.
 	fresh map[string][]Entry
-	meta map[string]*objMeta         // object key -> its cached blocks
-	lru  []string                    // keys of meta, oldest first
+	meta  map[string]*objMeta // object key -> its cached blocks
+	lru   []string            // keys of meta, oldest first
 }
 
 // maxMeta bounds how many objects' head and tail blocks an FS keeps.

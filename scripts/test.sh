@@ -6,7 +6,8 @@
 # go test with and without assembly (noasm), the race detector on the
 # packages with concurrency, the sub-modules' tests, and the Flatbuffers
 # regeneration check when flatc is installed, and the Flight integration
-# matrix against arrow-go (flight/scripts/integration.sh). Tests that need ../shared
+# matrix against arrow-go (flight/scripts/integration.sh); objstore's tests
+# run against a SeaweedFS server (objstore/scripts/weed.sh builds it once). Tests that need ../shared
 # skip with a message when it is absent.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -64,12 +65,25 @@ if command -v protoc >/dev/null && command -v protoc-gen-go >/dev/null && comman
 	bash flight/proto/check.sh
 fi
 
-for mod in interop bench arrowbridge flight; do
+if [[ -f objstore/go.mod ]]; then
+	# objstore's tests start SeaweedFS's S3 server; it is built once per
+	# version into $HOME/.cache/alkaid (a few minutes cold, nothing after)
+	# and the tests needing it skip, saying why, when it cannot be built.
+	step "objstore: the S3 server its tests run (SeaweedFS, built once, cached)"
+	bash objstore/scripts/weed.sh >/dev/null ||
+		echo "(SeaweedFS could not be built: objstore's tests against a server will skip)"
+fi
+
+for mod in interop bench arrowbridge flight objstore; do
 	if [[ -f "$mod/go.mod" ]]; then
 		step "sub-module $mod"
 		(cd "$mod" && go vet ./... && go test -count=1 ./...)
 	fi
 done
+if [[ -f objstore/go.mod && "$(go env CGO_ENABLED)" == 1 ]]; then
+	step "objstore: go test -race (concurrent reads, faults)"
+	(cd objstore && go test -count=1 -race -run 'ReadAt|Requests|Faults' ./...)
+fi
 
 step "flight: integration programs against arrow-go's (about 30 s once built)"
 bash flight/scripts/integration.sh

@@ -3,6 +3,7 @@ package objstore
 import (
 	"context"
 	"errors"
+	"math"
 	"io/fs"
 	"net/http"
 	"runtime"
@@ -68,12 +69,19 @@ func TestScanFaults(t *testing.T) {
 			}
 			return passOn
 		}, bound: 30 * time.Second},
-		{name: "first two reads stall", fault: func(n int, r *http.Request) fault {
-			if isRangedGet(r) && n < 12 && n%5 == 4 {
-				return stall
+		{name: "two reads stall", fault: func() func(int, *http.Request) fault {
+			gets := 0
+			return func(_ int, r *http.Request) fault {
+				if !isRangedGet(r) {
+					return passOn
+				}
+				gets++
+				if gets == 2 || gets == 5 {
+					return stall
+				}
+				return passOn
 			}
-			return passOn
-		}, bound: 30 * time.Second},
+		}(), bound: 30 * time.Second},
 		{name: "reads always 503", fault: func(_ int, r *http.Request) fault {
 			if isRangedGet(r) {
 				return fail503
@@ -94,10 +102,10 @@ func TestScanFaults(t *testing.T) {
 		}, fail: true, bound: 5 * time.Second, want: []string{"GET s3://" + bucket + "/w/sales/year=2024/"}, is: fs.ErrPermission},
 	}
 	tr := &http.Transport{MaxIdleConnsPerHost: 64}
-	settle(tr, px, 0)
-	base := runtime.NumGoroutine()
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			settle(tr, px, math.MaxInt) // no connection open
+			base := runtime.NumGoroutine()
 			px.setFault(tc.fault)
 			defer px.setFault(nil)
 			fsys, err := Open("s3://"+bucket+"/w", testOptions(px.URL(), WithTransport(tr), WithRetries(4, 10*time.Millisecond),

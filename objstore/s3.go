@@ -3,6 +3,11 @@ package objstore
 import (
 	"bytes"
 	"context"
+	"crypto/md5"
+	"crypto/sha256"
+	"encoding/base64"
+	"encoding/hex"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -135,9 +140,18 @@ func (s *S3) ReadRange(ctx context.Context, key string, off int64, p []byte) err
 	})
 }
 
-// Copy copies src to dst on the server.
+// Copy copies src to dst on the server: one CopyObject request, or, for
+// a source over 5 GiB (which S3 copies only in parts), a multipart copy.
 func (s *S3) Copy(ctx context.Context, src, dst string) error {
-	return s.retry.do(ctx, "COPY "+s.url(src)+" to "+dst, func(ctx context.Context) error {
+	err := s.retry.do(ctx, "COPY "+s.url(src)+" to "+dst, func(ctx context.Context) error {
+		_, err := s.core.CopyObject(ctx, s.bucket, src, s.bucket, dst, nil, minio.CopySrcOptions{}, minio.PutObjectOptions{})
+		return err
+	})
+	var resp minio.ErrorResponse
+	if !errors.As(err, &resp) || resp.Code != "EntityTooLarge" && resp.Code != "InvalidRequest" {
+		return err
+	}
+	return s.retry.do(ctx, "COPY "+s.url(src)+" to "+dst+" in parts", func(ctx context.Context) error {
 		_, err := s.core.ComposeObject(ctx, minio.CopyDestOptions{Bucket: s.bucket, Object: dst},
 			minio.CopySrcOptions{Bucket: s.bucket, Object: src})
 		return err
@@ -210,9 +224,11 @@ func (u *s3Upload) flush() error {
 		}
 	}
 	num := len(u.parts) + 1
+	md5sum, sha := sums(u.buf)
 	what := fmt.Sprintf("PUT %s part %d (%d bytes)", u.s.url(u.key), num, len(u.buf))
 	err := u.s.retry.do(u.ctx, what, func(ctx context.Context) error {
-		p, err := u.s.core.PutObjectPart(ctx, u.s.bucket, u.key, u.id, num, bytes.NewReader(u.buf), int64(len(u.buf)), minio.PutObjectPartOptions{})
+		p, err := u.s.core.PutObjectPart(ctx, u.s.bucket, u.key, u.id, num, bytes.NewReader(u.buf), int64(len(u.buf)),
+			minio.PutObjectPartOptions{Md5Base64: md5sum, Sha256Hex: sha, DisableContentSha256: true})
 		if err == nil {
 			u.parts = append(u.parts, minio.CompletePart{PartNumber: num, ETag: p.ETag})
 		}
@@ -234,8 +250,9 @@ func (u *s3Upload) Commit() error {
 	}
 	var err error
 	if u.id == "" {
+		md5sum, sha := sums(u.buf)
 		err = u.s.retry.do(u.ctx, "PUT "+u.s.url(u.key), func(ctx context.Context) error {
-			_, err := u.s.core.PutObject(ctx, u.s.bucket, u.key, bytes.NewReader(u.buf), int64(len(u.buf)), "", "", minio.PutObjectOptions{})
+			_, err := u.s.core.PutObject(ctx, u.s.bucket, u.key, bytes.NewReader(u.buf), int64(len(u.buf)), md5sum, sha, minio.PutObjectOptions{})
 			return err
 		})
 	} else {
@@ -276,4 +293,14 @@ func (u *s3Upload) Abort() error {
 	return u.s.retry.do(ctx, "ABORT UPLOAD "+u.s.url(u.key), func(ctx context.Context) error {
 		return u.s.core.AbortMultipartUpload(ctx, u.s.bucket, u.key, u.id)
 	})
+}
+
+// sums are the base64 MD5 and hex SHA-256 of a body: sent with it, the
+// request is signed with its payload (not the aws-chunked streaming
+// signature, which some S3-compatible servers store undecoded) and
+// checked by the server.
+func sums(b []byte) (md5sum, sha string) {
+	m := md5.Sum(b)
+	h := sha256.Sum256(b)
+	return base64.StdEncoding.EncodeToString(m[:]), hex.EncodeToString(h[:])
 }

@@ -3,8 +3,8 @@ package objstore
 import (
 	"context"
 	"errors"
-	"math"
 	"io/fs"
+	"math"
 	"net/http"
 	"runtime"
 	"strings"

@@ -234,4 +234,3 @@ func testOptions(endpoint string, more ...Option) []Option {
 		WithRegion("us-east-1"), WithAddressing(AddressingPath), WithRetries(4, 20*time.Millisecond),
 		WithRequestTimeout(5 * time.Second)}, more...)
 }
-

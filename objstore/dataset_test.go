@@ -288,8 +288,8 @@ func TestDatasetScanRequests(t *testing.T) {
 	if chunkBytes == 0 || dataBytes*10 > chunkBytes*11 {
 		t.Errorf("fetched %d bytes of data for %d bytes of column chunks decoded: more than 1.1 times", dataBytes, chunkBytes)
 	}
-	t.Logf("%d requests: %d listings, metadata %v, %d data bytes for %d chunk bytes; stats %+v",
-		len(reqs), lists, meta, dataBytes, chunkBytes, res.stats)
+	t.Logf("against %s: %d requests: %d listings, metadata %v, %d data bytes for %d chunk bytes; stats %+v",
+		server.name, len(reqs), lists, meta, dataBytes, chunkBytes, res.stats)
 	if res.stats.FilesRead != len(regions) {
 		t.Errorf("stats: %d files read, want %d", res.stats.FilesRead, len(regions))
 	}

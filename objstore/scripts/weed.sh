@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds SeaweedFS's server (weed), the S3 server the objstore tests start,
 # once per version into a cache outside the repository, and prints its path.
-#   bash objstore/scripts/weed.sh
+#   bash objstore/scripts/weed.sh            build unless cached
+#   bash objstore/scripts/weed.sh --if-built prints the path only if built
 # The module is fetched through the Go module proxy and built in its own
 # source directory: `go install` refuses modules with replace directives,
 # which SeaweedFS has. The cache is $ALKAID_CACHE (default
@@ -12,6 +13,10 @@ out="${ALKAID_CACHE:-$HOME/.cache/alkaid}/weed/$version/weed"
 if [[ -x "$out" ]]; then
 	echo "$out"
 	exit 0
+fi
+if [[ "${1:-}" == "--if-built" ]]; then
+	echo "weed.sh: SeaweedFS $version is not built (bash objstore/scripts/weed.sh builds it)" >&2
+	exit 1
 fi
 mkdir -p "$(dirname "$out")"
 tmp=$(mktemp -d)

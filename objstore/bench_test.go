@@ -98,8 +98,8 @@ func BenchmarkPlainGets(b *testing.B) {
 	var gets []get
 	var bytes int64
 	for name, c := range chunks {
-		key := prefix + "/sales/" + name
-		gets = append(gets, get{key, span{sizes["sales/"+name] - tailSize, sizes["sales/"+name]}})
+		key := prefix + "/" + name
+		gets = append(gets, get{key, span{sizes[name] - tailSize, sizes[name]}})
 		for _, sp := range c {
 			gets = append(gets, get{key, sp})
 			bytes += sp.end - sp.off
@@ -143,11 +143,11 @@ func BenchmarkWholeFiles(b *testing.B) {
 		}
 		mem := fstest.MapFS{}
 		for name := range chunks {
-			data, err := fs.ReadFile(fsys, "sales/"+name)
+			data, err := fs.ReadFile(fsys, name)
 			if err != nil {
 				b.Fatal(err)
 			}
-			mem["sales/"+name] = &fstest.MapFile{Data: data}
+			mem[name] = &fstest.MapFile{Data: data}
 		}
 		if _, err := projectedScan(context.Background(), mem, "sales"); err != nil {
 			b.Fatal(err)

@@ -108,8 +108,13 @@ type scanResult struct {
 // projectedScan scans columns id and a of the rows of 2024 in dir of
 // fsys, given the files' schema (so that discovery opens no file).
 func projectedScan(ctx context.Context, fsys fs.FS, dir string) (scanResult, error) {
-	d, err := dataset.Open(fsys, dir, dataset.WithSchema(fileSchema), dataset.WithFormat(dataset.FormatParquet),
-		dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive}))
+	return scanWith(ctx, fsys, dir, dataset.WithSchema(fileSchema), dataset.WithFormat(dataset.FormatParquet))
+}
+
+// scanWith is projectedScan with other options of discovery.
+func scanWith(ctx context.Context, fsys fs.FS, dir string, opts ...dataset.Option) (scanResult, error) {
+	opts = append(opts, dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive}))
+	d, err := dataset.Open(fsys, dir, opts...)
 	if err != nil {
 		return scanResult{}, err
 	}
@@ -294,4 +299,54 @@ func TestDatasetScanRequests(t *testing.T) {
 		t.Errorf("stats: %d files read, want %d", res.stats.FilesRead, len(regions))
 	}
 	_ = path.Join
+}
+
+// Without the schema, discovery reads every file's footer (its head and
+// tail blocks, two requests a file); the scan that follows reads them
+// from what the FS kept, and only the column chunks of the files it
+// does not prune.
+func TestDatasetDiscoveryRequests(t *testing.T) {
+	bucket := newBucket(t)
+	px := newProxy(t, server.endpoint)
+	fsys, err := Open("s3://"+bucket+"/w", testOptions(px.URL())...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeDataset(t, fsys, "sales")
+	fsys, _ = Open("s3://"+bucket+"/w", testOptions(px.URL())...)
+	px.take()
+	res, err := scanWith(context.Background(), fsys, "sales")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := wantScan(); res.rows != want.rows || res.idSum != want.idSum {
+		t.Fatalf("read %d rows (id sum %d), want %d (%d)", res.rows, res.idSum, want.rows, want.idSum)
+	}
+	perFile := map[string]int{}
+	lists := 0
+	for _, r := range px.take() {
+		switch {
+		case r.list:
+			lists++
+		case r.method == "GET":
+			perFile[r.key]++
+		default:
+			t.Errorf("unexpected request %+v", r)
+		}
+	}
+	if want := 1 + len(years) + len(years)*len(regions); lists != want {
+		t.Errorf("%d listings, want %d", lists, want)
+	}
+	if len(perFile) != len(years)*len(regions) {
+		t.Errorf("GETs of %d files, want all %d: %v", len(perFile), len(years)*len(regions), perFile)
+	}
+	for k, n := range perFile {
+		want := 2 // head and tail
+		if strings.Contains(k, "year=2024") {
+			want = 2 + rowsPerFile/rowsPerGroup // and one per row group
+		}
+		if n != want {
+			t.Errorf("%s: %d GETs, want %d", k, n, want)
+		}
+	}
 }

@@ -61,6 +61,15 @@ func newFS(store Store, prefix string, c *config) (*FS, error) {
 		dirs: map[string]map[string]Entry{}, fresh: map[string][]Entry{}, meta: map[string]*objMeta{}}, nil
 }
 
+// Close closes the store when it is an io.Closer (an S3 closes its idle
+// connections). Files open stay readable.
+func (f *FS) Close() error {
+	if c, ok := f.store.(io.Closer); ok {
+		return c.Close()
+	}
+	return nil
+}
+
 // String names the FS's location, e.g. "s3://bucket/prefix".
 func (f *FS) String() string { return strings.TrimSuffix(f.store.String()+"/"+f.prefix, "/") }
 

@@ -19,6 +19,7 @@ import (
 
 // S3 is a Store of one bucket of an S3-compatible service.
 type S3 struct {
+	own      *http.Transport // the transport NewS3 made, nil for WithTransport's
 	bucket   string
 	core     minio.Core
 	retry    retrier
@@ -49,11 +50,12 @@ func newS3(bucket string, c *config) (*S3, error) {
 		return nil, fmt.Errorf("objstore: %w: %v", ErrInvalid, err)
 	}
 	transport := c.transport
+	var own *http.Transport
 	if transport == nil {
-		t := http.DefaultTransport.(*http.Transport).Clone()
-		t.MaxIdleConns = 256
-		t.MaxIdleConnsPerHost = 256
-		transport = t
+		own = http.DefaultTransport.(*http.Transport).Clone()
+		own.MaxIdleConns = 256
+		own.MaxIdleConnsPerHost = 256
+		transport = own
 	}
 	lookup := [...]minio.BucketLookupType{minio.BucketLookupAuto, minio.BucketLookupPath, minio.BucketLookupDNS}[c.addressing]
 	client, err := minio.New(host, &minio.Options{
@@ -67,8 +69,17 @@ func newS3(bucket string, c *config) (*S3, error) {
 	if err != nil {
 		return nil, fmt.Errorf("objstore: %w: %v", ErrInvalid, err)
 	}
-	return &S3{bucket: bucket, core: minio.Core{Client: client},
+	return &S3{own: own, bucket: bucket, core: minio.Core{Client: client},
 		retry: retrier{retries: c.retries, backoff: c.backoff, timeout: c.timeout}, partSize: c.partSize}, nil
+}
+
+// Close closes the idle connections of the transport NewS3 made (not
+// of one WithTransport gave). The S3 stays usable.
+func (s *S3) Close() error {
+	if s.own != nil {
+		s.own.CloseIdleConnections()
+	}
+	return nil
 }
 
 // String names the bucket, "s3://bucket".

@@ -145,7 +145,7 @@ func startWeed() (stop func(), err error) {
 		fmt.Sprintf("-volume.port=%d", p[2]), fmt.Sprintf("-volume.port.grpc=%d", p[3]),
 		"-filer", fmt.Sprintf("-filer.port=%d", p[4]), fmt.Sprintf("-filer.port.grpc=%d", p[5]),
 		"-s3", fmt.Sprintf("-s3.port=%d", p[6]), fmt.Sprintf("-s3.port.grpc=%d", p[7]), "-s3.config="+cfg,
-		"-s3.domainName="+testDomain, "-master.volumeSizeLimitMB=64", "-volume.max=32")
+		"-s3.domainName="+testDomain, "-master.volumeSizeLimitMB=32", "-volume.max=0")
 	logf, err := os.Create(filepath.Join(dir, "weed.log"))
 	if err != nil {
 		return nil, err

@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"google.golang.org/grpc/codes"
@@ -42,7 +41,8 @@ import (
 // directories that hold data files as datasets, besides every file.
 type DirService struct {
 	BaseService
-	root     *os.Root
+	root     *os.Root // nil for NewFSService's
+	fsys     fs.FS    // the files served: root's, or NewFSService's
 	writable bool
 	read     []ipc.ReaderOption
 	write    []ipc.WriterOption
@@ -83,15 +83,40 @@ func NewDirService(dir string, opts ...DirOption) (*DirService, error) {
 	if err != nil {
 		return nil, fmt.Errorf("flight: serve %s: %w", dir, err)
 	}
-	s := &DirService{root: root, mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
+	s := &DirService{root: root, fsys: root.FS(), mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
 	for _, o := range opts {
 		o(s)
 	}
 	return s, nil
 }
 
-// Close releases the directory.
-func (s *DirService) Close() error { return s.root.Close() }
+// NewFSService serves the files of fsys as NewDirService serves a
+// directory's, read-only (DirWritable is an error): a file system over
+// an object store's bucket, say, whose files must implement io.ReaderAt
+// (as dataset.File says). Several servers serving one bucket share its
+// data: list each other's URIs as locations (DirLocations), or let the
+// client spread the endpoints over them.
+func NewFSService(fsys fs.FS, opts ...DirOption) (*DirService, error) {
+	if fsys == nil {
+		return nil, fmt.Errorf("flight: NewFSService: %w: nil file system", ipc.ErrInvalid)
+	}
+	s := &DirService{fsys: fsys, mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.writable {
+		return nil, fmt.Errorf("flight: NewFSService: DirWritable: %w: a file system is served read-only", ipc.ErrInvalid)
+	}
+	return s, nil
+}
+
+// Close releases the directory (nothing for NewFSService's).
+func (s *DirService) Close() error {
+	if s.root == nil {
+		return nil
+	}
+	return s.root.Close()
+}
 
 func kindOf(name string) string {
 	switch strings.ToLower(path.Ext(name)) {
@@ -158,7 +183,7 @@ func (s *DirService) open(name string) (*source, error) {
 	if !fs.ValidPath(name) || kindOf(name) == "" {
 		return nil, status.Errorf(codes.NotFound, "flight: no flight %s (a relative path of an .ipc, .ipcs or .parquet file)", echo(name))
 	}
-	f, err := s.root.Open(filepath.FromSlash(name))
+	f, err := s.fsys.Open(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrPermission) {
 			return nil, status.Errorf(codes.PermissionDenied, "flight: flight %s cannot be read", echo(name))
@@ -170,20 +195,21 @@ func (s *DirService) open(name string) (*source, error) {
 		f.Close()
 		return nil, status.Errorf(codes.Internal, "flight: stat %s: %v", echo(name), err)
 	}
-	if !st.Mode().IsRegular() {
+	ra, ok := f.(io.ReaderAt)
+	if !st.Mode().IsRegular() || !ok {
 		f.Close()
 		return nil, status.Errorf(codes.NotFound, "flight: no flight %s", echo(name))
 	}
 	src := &source{size: st.Size(), close: f.Close, rows: -1}
 	if kindOf(name) == "parquet" {
-		if err := s.openParquet(src, name, f, st.Size()); err != nil {
+		if err := s.openParquet(src, name, ra, st.Size()); err != nil {
 			f.Close()
 			return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 		}
 		return src, nil
 	}
 	if kindOf(name) == "file" {
-		fr, err := ipc.NewFileReader(f, st.Size(), s.read...)
+		fr, err := ipc.NewFileReader(ra, st.Size(), s.read...)
 		if err != nil {
 			f.Close()
 			return nil, status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
@@ -282,7 +308,7 @@ func (s *DirService) info(name string, d *FlightDescriptor) (*FlightInfo, error)
 // ListFlights lists every served file, and the datasets: each directory
 // of the served one (at the top level, not hidden) that holds data files.
 func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
-	return fs.WalkDir(s.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+	return fs.WalkDir(s.fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}

@@ -172,6 +172,7 @@ func TestOptionErrors(t *testing.T) {
 		{"negative retries", func() error { _, err := NewS3("b", WithRetries(-1, 1)); return err }, "WithRetries"},
 		{"bad url", func() error { _, err := Open("s3:///x"); return err }, "not of the form"},
 		{"bad bucket", func() error { _, err := NewS3(""); return err }, "bucket name"},
+		{"short bucket", func() error { _, err := NewS3("b"); return err }, "bucket name"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -4,7 +4,6 @@ go 1.26.0
 
 require (
 	github.com/alkaid-go/alkaid v0.0.0
-	github.com/alkaid-go/alkaid/flight v0.0.0-00010101000000-000000000000
 	github.com/johannesboyne/gofakes3 v1.2.0
 	github.com/minio/minio-go/v7 v7.4.1
 )
@@ -33,12 +32,7 @@ require (
 	golang.org/x/sys v0.48.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
 	golang.org/x/tools v0.50.0 // indirect
-	google.golang.org/genproto/googleapis/rpc v0.0.0-20260526163538-3dc84a4a5aaa // indirect
-	google.golang.org/grpc v1.83.2 // indirect
-	google.golang.org/protobuf v1.36.12 // indirect
 	gopkg.in/ini.v1 v1.67.3 // indirect
 )
 
 replace github.com/alkaid-go/alkaid => ../
-
-replace github.com/alkaid-go/alkaid/flight => ../flight

@@ -15,6 +15,7 @@ import (
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
+	"github.com/minio/minio-go/v7/pkg/s3utils"
 )
 
 // S3 is a Store of one bucket of an S3-compatible service.
@@ -38,8 +39,8 @@ func NewS3(bucket string, opts ...Option) (*S3, error) {
 }
 
 func newS3(bucket string, c *config) (*S3, error) {
-	if bucket == "" || strings.Contains(bucket, "/") {
-		return nil, fmt.Errorf("objstore: %w: bucket name %q", ErrInvalid, bucket)
+	if err := s3utils.CheckValidBucketName(bucket); err != nil {
+		return nil, fmt.Errorf("objstore: %w: bucket name %q: %v", ErrInvalid, bucket, err)
 	}
 	endpoint := c.endpoint
 	if endpoint == "" {

@@ -25,7 +25,8 @@
 // fs.ReadDirFS, fs.StatFS) whose files read at offsets ([File] is an
 // io.ReaderAt), and as a dataset.WriteFS, so package dataset discovers,
 // scans and writes datasets there as it does in a directory. [Open] opens
-// an s3://bucket/prefix URL as an FS.
+// an s3://bucket/prefix URL as an FS. flight.NewFSService serves an FS
+// over Arrow Flight (alkaid-flight serve s3://bucket/prefix).
 //
 // Reading is shaped for few, large requests:
 //

@@ -2,25 +2,29 @@ package objstore
 
 import (
 	"context"
+	"errors"
 	"io"
 	"time"
 
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// The kinds of error of this package, re-exported from datatype, and the
-// refinement for a request that failed.
+// The kinds of error of this package, re-exported from datatype (bad
+// options, names and URLs are ErrInvalid), and the kind of an I/O
+// failure.
 var (
 	ErrInvalid      = datatype.ErrInvalid
 	ErrNotSupported = datatype.ErrNotSupported
 	ErrLimit        = datatype.ErrLimit
 
 	// ErrRequest: a request to the store failed after its retries (or
-	// with an error not worth retrying). The message names the
-	// operation, the object and, for a read, the byte range; the error
-	// also wraps the last failure (a net.Error, context.DeadlineExceeded,
-	// the server's error).
-	ErrRequest = datatype.Refine(datatype.ErrNotSupported, "objstore: request failed")
+	// with an error not worth retrying). It is an I/O failure, as the
+	// errors of package os are, not a kind of ErrInvalid: the message
+	// names the operation, the object and, for a read, the byte range,
+	// and the error also wraps the last failure (a net.Error,
+	// context.DeadlineExceeded, the server's error). A missing object is
+	// fs.ErrNotExist and a refused one fs.ErrPermission instead.
+	ErrRequest = errors.New("objstore: request failed")
 )
 
 // Entry is an object, or a prefix ending in "/" (Dir), of a listing.

@@ -7,8 +7,9 @@
 # packages with concurrency, the sub-modules' tests, and the Flatbuffers
 # regeneration check when flatc is installed, and the Flight integration
 # matrix against arrow-go (flight/scripts/integration.sh); objstore's tests
-# run against a SeaweedFS server (objstore/scripts/weed.sh builds it once). Tests that need ../shared
-# skip with a message when it is absent.
+# run against SeaweedFS (objstore/scripts/weed.sh builds it once) or, until
+# it is built, gofakes3. Tests that need ../shared skip with a message when
+# it is absent.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 

@@ -47,6 +47,7 @@ func (f *File) openRowGroup(g int, plans []*fieldPlan, parallel int, sel []rowRa
 		r.left = rowCount(sel)
 	}
 	sizes := make([]int64, n) // uncompressed bytes of each field
+	f.prefetch(g, r.rg, plans)
 	for i, fp := range plans {
 		r.schema[i] = fp.field
 		var pis []*pageIndex

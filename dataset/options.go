@@ -18,7 +18,7 @@ type config struct {
 	part        Partitioning
 	schema      *alkaid.Schema
 	skipCorrupt bool
-	pq          []parquet.ReaderOption
+	pq          []parquet.Option
 	ipc         []ipc.ReaderOption
 	csv         []csv.ReaderOption
 	ndjson      []ndjson.ReaderOption
@@ -68,7 +68,7 @@ func WithSkipCorrupt() Option {
 }
 
 // WithParquetOptions passes options to every Parquet file opened.
-func WithParquetOptions(opts ...parquet.ReaderOption) Option {
+func WithParquetOptions(opts ...parquet.Option) Option {
 	return func(c *config) { c.pq = append(c.pq, opts...) }
 }
 

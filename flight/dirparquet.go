@@ -32,7 +32,7 @@ func (s *DirService) openParquet(src *source, name string, f io.ReaderAt, size i
 			if err := s.reserve(ctx, name, fmt.Sprintf("row group %d", g), n); err != nil {
 				return batch{}, err
 			}
-			recs, err := pf.ReadAll(parquet.WithRowGroups(g))
+			recs, err := readRowGroup(pf, g)
 			g++
 			if err != nil || len(recs) == 0 {
 				s.mem.give(n)
@@ -51,4 +51,20 @@ func (s *DirService) openParquet(src *source, name string, f io.ReaderAt, size i
 		return batch{rec: rec}, nil
 	}
 	return nil
+}
+
+// readRowGroup reads row group g of pf.
+func readRowGroup(pf *parquet.File, g int) ([]*alkaid.Record, error) {
+	sel, err := pf.Select(parquet.WithRowGroups(g))
+	if err != nil {
+		return nil, err
+	}
+	var recs []*alkaid.Record
+	for rec, err := range sel.Records() {
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
 }

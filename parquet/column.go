@@ -61,10 +61,11 @@ type chunk struct {
 
 // columnReader decodes the pages of one column chunk.
 type columnReader struct {
-	leaf   *node
-	meta   *format.ColumnMetaData
-	limits ReaderLimits
-	dict   *values
+	leaf     *node
+	meta     *format.ColumnMetaData
+	limits   Limits
+	checkCRC bool // of pages that carry a CRC (WithPageCRC)
+	dict     *values
 	// dictMax is the length of the dictionary's longest byte array.
 	dictMax int
 	where   string
@@ -149,7 +150,7 @@ func (cr *columnReader) readPage(out **chunk, need, rows int64) (direct bool, er
 	body := data[pos : pos+int(h.CompressedPageSize)]
 	pos += int(h.CompressedPageSize)
 	cr.pos, cr.pageAt = pos, at
-	if h.CRC != nil && cr.limits.CheckCRC {
+	if h.CRC != nil && cr.checkCRC {
 		if crc32.ChecksumIEEE(body) != uint32(*h.CRC) {
 			return false, invalidf("%s: page at chunk byte %d: CRC mismatch", cr.where, pos-len(body))
 		}

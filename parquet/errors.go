@@ -2,6 +2,7 @@ package parquet
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/alkaid-go/alkaid/datatype"
 )
@@ -32,3 +33,16 @@ func unsupportedf(format string, args ...any) error {
 func limitf(format string, args ...any) error {
 	return fmt.Errorf("parquet: %w: "+format, append([]any{ErrLimit}, args...)...)
 }
+
+// pathError is an error of this package about the file at path: its
+// message names the path after the package prefix.
+type pathError struct {
+	path string
+	err  error
+}
+
+func (e *pathError) Error() string {
+	return "parquet: " + e.path + ": " + strings.TrimPrefix(e.err.Error(), "parquet: ")
+}
+
+func (e *pathError) Unwrap() error { return e.err }

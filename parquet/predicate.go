@@ -37,12 +37,6 @@ type Predicate struct {
 	Value, Value2 any
 }
 
-// WithPredicates skips the row groups that the statistics, and the pages
-// that the page index, prove hold no row satisfying every predicate.
-func WithPredicates(ps ...Predicate) RecordsOption {
-	return func(c *recordsConfig) { c.preds = append(c.preds, ps...) }
-}
-
 // rowGroupMayMatch reports whether row group g may hold rows satisfying
 // every predicate; an unknown column is an error.
 func (f *File) rowGroupMayMatch(g int, ps []Predicate) (bool, error) {

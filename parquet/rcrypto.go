@@ -27,11 +27,6 @@ type FileDecryption struct {
 	KeyRetriever KeyRetriever
 }
 
-// WithDecryption reads an encrypted file with these keys.
-func WithDecryption(d FileDecryption) ReaderOption {
-	return func(c *readerConfig) { c.decrypt = &d }
-}
-
 // fileDecryptor holds the state of an encrypted file being read.
 type fileDecryptor struct {
 	keys   FileDecryption
@@ -42,7 +37,7 @@ type fileDecryptor struct {
 	// locked[g][c] is why it cannot be read (a missing key).
 	chunks [][]*cryptor
 	locked [][]error
-	// checkCRC verifies page checksums (ReaderLimits.CheckCRC).
+	// checkCRC verifies page checksums (WithPageCRC).
 	checkCRC bool
 	// signed: the footer is plaintext, signed.
 	signed bool
@@ -155,7 +150,7 @@ func cryptoErr(err error, where string) error {
 // and bloom filters are not read (they stay encrypted).
 func (f *File) decryptColumns() error {
 	d := f.dec
-	d.checkCRC = f.cfg.limits.CheckCRC
+	d.checkCRC = f.cfg.checkCRC
 	keyed := map[string]*cryptor{} // by path: one key per column
 	d.chunks = make([][]*cryptor, len(f.meta.RowGroups))
 	d.locked = make([][]error, len(f.meta.RowGroups))

@@ -16,13 +16,6 @@ type SortingColumn struct {
 	NullsFirst bool
 }
 
-// WithSortingColumns records in every row group that its rows are sorted
-// by these columns, the first one first. NewWriter fails on a path that
-// names no leaf column.
-func WithSortingColumns(cols ...SortingColumn) WriterOption {
-	return func(w *writerConfig) { w.sorting = append(w.sorting, cols...) }
-}
-
 // sortingColumns resolves the sorting columns' paths to leaf indices.
 func sortingColumns(cols []SortingColumn, leaves []*wleaf) ([]format.SortingColumn, error) {
 	var out []format.SortingColumn

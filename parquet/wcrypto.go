@@ -47,12 +47,6 @@ type ColumnKey struct {
 	KeyMetadata []byte
 }
 
-// WithEncryption encrypts the file written. Encrypted columns are
-// written without page index and bloom filter.
-func WithEncryption(e FileEncryption) WriterOption {
-	return func(w *writerConfig) { w.encrypt = &e }
-}
-
 // fileEncryptor holds the state of a file being encrypted.
 type fileEncryptor struct {
 	cfg     FileEncryption

@@ -285,7 +285,7 @@ func (cr *columnReader) readDictionary(h *format.PageHeader, body []byte) error 
 	}
 	v := &values{width: physicalWidth(cr.leaf.elem)}
 	if err := cr.decodeValues(format.Plain, page, int(dh.NumValues), v); err != nil {
-		return fmt.Errorf("%s: dictionary page: %w", cr.where, err)
+		return wrapf(err, "%s: dictionary page", cr.where)
 	}
 	cr.dict = v
 	for i := 1; i < len(v.bin.Offsets); i++ {
@@ -389,14 +389,14 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 	if cr.spread {
 		raw, err := cr.spreadSource(enc, page, present, out.vals.width)
 		if err != nil {
-			return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
+			return 0, wrapf(err, "%s: data page", cr.where)
 		}
 		spreadInto(&out.vals, out.valid, slot, n, raw)
 		out.vals.n += present
 		return n, nil
 	}
 	if err := cr.decodeValues(enc, page, present, &out.vals); err != nil {
-		return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
+		return 0, wrapf(err, "%s: data page", cr.where)
 	}
 	return n, nil
 }

@@ -3,6 +3,7 @@ package parquet
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -56,6 +57,7 @@ func FuzzFile(f *testing.F) {
 		lim.MaxPageSize, lim.MaxPageValues, lim.MaxChunkValues = 1<<20, 1<<16, 1<<18
 		pf, err := NewFile(bytes.NewReader(data), int64(len(data)), WithLimits(lim))
 		if err != nil {
+			checkError(t, err)
 			return
 		}
 		for _, asDict := range []bool{false, true} {
@@ -65,6 +67,7 @@ func FuzzFile(f *testing.F) {
 			}
 			for r, err := range records(pf, opts...) {
 				if err != nil {
+					checkError(t, err)
 					break
 				}
 				for _, c := range r.Columns() {
@@ -85,6 +88,18 @@ func FuzzFile(f *testing.F) {
 	})
 }
 
+// checkError fails t unless err is nil or an error of this package: its
+// message starts with "parquet: " and it wraps one of the sentinels.
+func checkError(t testing.TB, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	if !strings.HasPrefix(err.Error(), "parquet: ") || !hasKind(err) {
+		t.Errorf("an error without the package prefix or a sentinel: %v", err)
+	}
+}
+
 // readAllOf reads every record of data, returning the first error.
 func readAllOf(data []byte) error {
 	f, err := NewFile(bytes.NewReader(data), int64(len(data)))
@@ -100,15 +115,17 @@ func readAllOf(data []byte) error {
 func TestHostileBytes(t *testing.T) {
 	for _, data := range [][]byte{smallFile(), smallFile(WithCompression(Uncompressed, 0), WithDictionary(false, 0))} {
 		for n := range len(data) {
-			if err := readAllOf(data[:n]); err == nil {
+			err := readAllOf(data[:n])
+			if err == nil {
 				t.Errorf("truncated to %d of %d bytes: no error", n, len(data))
 			}
+			checkError(t, err)
 		}
 		for i := range data {
 			for _, x := range []byte{0x00, 0xff, 0x80, 0x7f, 0x15} {
 				c := bytes.Clone(data)
 				c[i] = x
-				_ = readAllOf(c)
+				checkError(t, readAllOf(c))
 			}
 		}
 	}

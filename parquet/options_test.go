@@ -104,3 +104,34 @@ func TestSelect(t *testing.T) {
 		}
 	}
 }
+
+// Reading with goroutines fails as a serial read does: of two broken row
+// groups, the first; of two broken columns of a row group, the same one.
+func TestConcurrentReadErrorIsSerial(t *testing.T) {
+	s := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int64}, {Name: "b", Type: datatype.Int64},
+		{Name: "c", Type: datatype.Int64}}, datatype.Metadata{})
+	data, f := writeAndOpen(t, randRecord(s, 400), WithRowGroupRows(100), WithCompression(Uncompressed, 0), WithDictionary(false, 0))
+	broken := bytes.Clone(data)
+	for _, at := range [][2]int{{1, 2}, {1, 0}, {2, 1}, {3, 0}} {
+		// The first page header of column at[1] of row group at[0].
+		off := f.meta.RowGroups[at[0]].Columns[at[1]].MetaData.DataPageOffset
+		copy(broken[off:], bytes.Repeat([]byte{0xff}, 8))
+	}
+	var errs []string
+	for _, n := range []int{1, 2, 4, 8} {
+		g, err := NewFileBytes(broken, WithConcurrency(n))
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = alkaid.ReadAll(g)
+		if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "row group 1 ") {
+			t.Fatalf("concurrency %d: %v, want ErrInvalid in row group 1", n, err)
+		}
+		errs = append(errs, err.Error())
+	}
+	for _, e := range errs[1:] {
+		if e != errs[0] {
+			t.Errorf("parallel %q, serial %q", e, errs[0])
+		}
+	}
+}

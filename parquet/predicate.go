@@ -3,7 +3,6 @@ package parquet
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"math"
 
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
@@ -48,7 +47,7 @@ func (f *File) rowGroupMayMatch(g int, ps []Predicate) (bool, error) {
 			}
 		}
 		if leaf < 0 {
-			return false, fmt.Errorf("parquet: predicate on unknown column %q", p.Column)
+			return false, invalidf("WithPredicates: no column %q", p.Column)
 		}
 		m := f.meta.RowGroups[g].Columns[leaf].MetaData
 		if m != nil && m.Statistics != nil && !mayMatch(f.leaves[leaf], m.Statistics, f.meta.RowGroups[g].NumRows, p) {

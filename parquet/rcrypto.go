@@ -69,7 +69,7 @@ func newFileDecryptor(cfg *FileDecryption, alg *format.EncryptionAlgorithm, km [
 	d.aad = append(append([]byte(nil), prefix...), p.AADFileUnique...)
 	key, err := d.key(d.keys.FooterKey, km)
 	if err != nil {
-		return nil, fmt.Errorf("parquet: footer key: %w", err)
+		return nil, wrapf(err, "footer key")
 	}
 	if key != nil {
 		if d.footer, err = newCryptor(key, d.alg); err != nil {
@@ -88,7 +88,7 @@ func (d *fileDecryptor) key(given, km []byte) ([]byte, error) {
 	if d.keys.KeyRetriever != nil && len(km) > 0 {
 		k, err := d.keys.KeyRetriever(km)
 		if err != nil {
-			return nil, fmt.Errorf("key retriever, key metadata %.64q: %w", km, err)
+			return nil, wrapKind(ErrAuthentication, err, "key retriever, key metadata %.64q", km)
 		}
 		return k, nil
 	}
@@ -186,11 +186,11 @@ func (f *File) decryptColumns() error {
 			if !ok {
 				key, err := d.key(d.keys.ColumnKeys[path], cm.EncryptionWithColumnKey.KeyMetadata)
 				if err != nil {
-					return fmt.Errorf("parquet: %s: %w", where, err)
+					return wrapf(err, "%s", where)
 				}
 				if key != nil {
 					if c, err = newCryptor(key, d.alg); err != nil {
-						return fmt.Errorf("%s: %w", where, err)
+						return wrapf(err, "%s", where)
 					}
 				}
 				keyed[path] = c

@@ -96,7 +96,7 @@ func newFile(r io.ReaderAt, size int64, opts []Option) (*File, error) {
 	}
 	var tail [8]byte
 	if _, err := r.ReadAt(tail[:], size-8); err != nil {
-		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
+		return nil, ioErr(err, "reading the footer")
 	}
 	encFooter := bytes.Equal(tail[4:], magicEnc)
 	if !encFooter && !bytes.Equal(tail[4:], magic) {
@@ -104,7 +104,7 @@ func newFile(r io.ReaderAt, size int64, opts []Option) (*File, error) {
 	}
 	var head [4]byte
 	if _, err := r.ReadAt(head[:], 0); err != nil {
-		return nil, fmt.Errorf("parquet: reading the header: %w", err)
+		return nil, ioErr(err, "reading the header")
 	}
 	if !bytes.Equal(head[:], tail[4:]) {
 		return nil, invalidf("no %s magic at the start of the file", tail[4:])
@@ -118,7 +118,7 @@ func newFile(r io.ReaderAt, size int64, opts []Option) (*File, error) {
 	}
 	footer := make([]byte, n)
 	if _, err := r.ReadAt(footer, size-8-n); err != nil {
-		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
+		return nil, ioErr(err, "reading the footer")
 	}
 	if encFooter {
 		if err := f.openEncryptedFooter(footer); err != nil {
@@ -231,7 +231,7 @@ func (f *File) applyStoredSchema() error {
 		if kv.Key == "ARROW:schema" && kv.Value != nil {
 			var err error
 			if stored, err = decodeStoredSchema(*kv.Value); err != nil {
-				return invalidf("ARROW:schema key: %v", err)
+				return err
 			}
 		}
 	}
@@ -267,7 +267,7 @@ func decodeStoredSchema(s string) (*alkaid.Schema, error) {
 	raw, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
 		if raw, err = base64.RawStdEncoding.DecodeString(s); err != nil {
-			return nil, fmt.Errorf("not base64: %v", err)
+			return nil, invalidf("ARROW:schema key: not base64: %v", err)
 		}
 	}
 	if len(raw) >= 4 && binary.LittleEndian.Uint32(raw) != 0xffffffff {
@@ -277,7 +277,7 @@ func decodeStoredSchema(s string) (*alkaid.Schema, error) {
 	raw = append(raw, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0)
 	r, err := ipc.NewStreamReaderBytes(raw)
 	if err != nil {
-		return nil, fmt.Errorf("not an IPC schema message: %v", err)
+		return nil, invalidf("ARROW:schema key: not an IPC schema message: %v", err)
 	}
 	return r.Schema(), nil
 }

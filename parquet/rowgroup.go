@@ -127,7 +127,7 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 			var err error
 			a, err = r.f.assemble(fld, fields[i].top, cols[i], &bitmaps[i])
 			if err != nil {
-				return fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
+				return wrapf(err, "row group %d field %q", g, fld.Name)
 			}
 		}
 		if r.sel != nil {
@@ -136,7 +136,7 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 			}
 			var err error
 			if a, err = cutRows(a, r.have[i], r.sel); err != nil {
-				return fmt.Errorf("parquet: row group %d field %q: %w", g, fld.Name, err)
+				return wrapf(err, "row group %d field %q", g, fld.Name)
 			}
 		} else if int64(a.Len()) != want {
 			return invalidf("row group %d field %q: %d rows from row %d where the row group has %d", g, fld.Name, a.Len(), rg.NumRows-r.left, rg.NumRows)
@@ -385,7 +385,7 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column, bits
 		if !datatype.Equal(cols[i].Values.DataType(), l.Type) {
 			v, err := convertLeaf(cols[i].Values, l.Type)
 			if err != nil {
-				return nil, fmt.Errorf("column %q: %w", pathString(l.Path), err)
+				return nil, wrapf(err, "column %q", pathString(l.Path))
 			}
 			cols[i].Values = v
 		}
@@ -435,7 +435,7 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 			}
 			data = make([]byte, n)
 			if _, err := f.r.ReadAt(data, start); err != nil {
-				return fmt.Errorf("parquet: %s: reading %d bytes at %d: %w", where, n, start, err)
+				return ioErr(err, "%s: reading %d bytes at %d", where, n, start)
 			}
 		}
 		if c := f.chunkCryptor(g, leaf.column); c != nil {

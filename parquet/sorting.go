@@ -1,8 +1,6 @@
 package parquet
 
 import (
-	"fmt"
-
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
@@ -28,7 +26,7 @@ func sortingColumns(cols []SortingColumn, leaves []*wleaf) ([]format.SortingColu
 			}
 		}
 		if idx < 0 {
-			return nil, fmt.Errorf("parquet: sorting column %q: no such leaf column", c.Path)
+			return nil, invalidf("WithSortingColumns: column %q: no such leaf column", c.Path)
 		}
 		out = append(out, format.SortingColumn{ColumnIdx: int32(idx), Descending: c.Descending, NullsFirst: c.NullsFirst})
 	}

@@ -120,10 +120,10 @@ func (w *Writer) write(p []byte) error {
 // byte target (see WithRowGroupRows and WithRowGroupBytes).
 func (w *Writer) Write(rec *alkaid.Record) error {
 	if w.closed {
-		return fmt.Errorf("parquet: Write after Close")
+		return invalidf("Write after Close")
 	}
 	if !rec.Schema().Equal(w.schema) {
-		return fmt.Errorf("parquet: record schema %s differs from the writer's %s", rec.Schema(), w.schema)
+		return invalidf("record schema %s differs from the writer's %s", rec.Schema(), w.schema)
 	}
 	if w.rowBytes == 0 && rec.NumRows() > firstRows {
 		if err := w.measure(rec.Slice(0, firstRows)); err != nil {
@@ -186,7 +186,7 @@ func (w *Writer) shred(rec *alkaid.Record) error {
 			w.firstLeaf = append(w.firstLeaf, first)
 			leaves, err := shred.Leaves(f)
 			if err != nil {
-				return fmt.Errorf("parquet: field %q: %w", f.Name, err)
+				return wrapKind(ErrNotSupported, err, "field %q", f.Name)
 			}
 			first += len(leaves)
 		}
@@ -208,7 +208,7 @@ func (w *Writer) shred(rec *alkaid.Record) error {
 	for _, segs := range perField {
 		for _, s := range segs {
 			if leaf >= len(w.leaves) {
-				return fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
+				return invalidf("more shredded columns than the %d leaves", len(w.leaves))
 			}
 			w.pending[leaf] = append(w.pending[leaf], s)
 			size += int64(s.bytes())
@@ -216,7 +216,7 @@ func (w *Writer) shred(rec *alkaid.Record) error {
 		}
 	}
 	if leaf != len(w.leaves) {
-		return fmt.Errorf("parquet: %d shredded columns for %d leaves", leaf, len(w.leaves))
+		return invalidf("%d shredded columns for %d leaves", leaf, len(w.leaves))
 	}
 	w.rows += rec.NumRows()
 	w.bytes += size
@@ -336,10 +336,10 @@ func storedSchema(s *alkaid.Schema) (string, error) {
 	var buf bytes.Buffer
 	sw, err := ipc.NewStreamWriter(&buf, s, ipc.WithArrowCompat())
 	if err != nil {
-		return "", fmt.Errorf("parquet: ARROW:schema: %w", err)
+		return "", wrapKind(ErrNotSupported, err, "ARROW:schema")
 	}
 	if err := sw.Close(); err != nil {
-		return "", fmt.Errorf("parquet: ARROW:schema: %w", err)
+		return "", wrapKind(ErrNotSupported, err, "ARROW:schema")
 	}
 	msg := buf.Bytes()
 	// Drop the end-of-stream marker: the key holds the schema message only.

@@ -6,7 +6,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"sort"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -224,72 +223,6 @@ func (w *Writer) shred(rec *alkaid.Record) error {
 		w.rowBytes = max(1, size/int64(rec.NumRows()))
 	}
 	return nil
-}
-
-// Flush writes the buffered rows as a row group.
-func (w *Writer) Flush() error {
-	if w.rows == 0 {
-		return w.err
-	}
-	segments := w.pending
-	chunks := make([]format.ColumnChunk, len(w.leaves))
-	bodies := make([][][]byte, len(w.leaves))
-	indexes := make([]*chunkIndex, len(w.leaves))
-	blooms := make([][]byte, len(w.leaves))
-	// The biggest chunks first, so that the last one to finish is small.
-	order := make([]int, len(w.leaves))
-	sizes := make([]int, len(w.leaves))
-	for i := range order {
-		order[i] = i
-		for _, s := range segments[i] {
-			sizes[i] += s.bytes()
-		}
-	}
-	sort.SliceStable(order, func(a, b int) bool { return sizes[order[a]] > sizes[order[b]] })
-	err := parallelDo(len(w.leaves), workers(w.cfg.concurrency), func(k int) error {
-		i := order[k]
-		var err error
-		chunks[i], bodies[i], indexes[i], blooms[i], err = w.encodeChunk(w.leaves[i], segments[i])
-		segments[i] = nil
-		if err == nil && w.enc != nil && w.enc.columns[i] != nil {
-			indexes[i], blooms[i] = nil, nil
-			bodies[i], err = w.enc.sealChunk(&chunks[i], bodies[i], len(w.groups), i)
-		}
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	rg := format.RowGroup{NumRows: int64(w.rows), FileOffset: ptr(w.pos), Ordinal: ptr(int16(len(w.groups))),
-		SortingColumns: w.sorting}
-	var compressed int64
-	for i, cc := range chunks {
-		placeChunk(&cc, w.pos)
-		if indexes[i] != nil {
-			indexes[i].placeIndex(w.pos)
-		}
-		for _, p := range bodies[i] {
-			if err := w.write(p); err != nil {
-				return err
-			}
-		}
-		bodies[i] = nil
-		if blooms[i] != nil {
-			cc.MetaData.BloomFilterOffset, cc.MetaData.BloomFilterLength = ptr(w.pos), ptr(int32(len(blooms[i])))
-			if err := w.write(blooms[i]); err != nil {
-				return err
-			}
-		}
-		rg.Columns = append(rg.Columns, cc)
-		rg.TotalByteSize += cc.MetaData.TotalUncompressedSize
-		compressed += cc.MetaData.TotalCompressedSize
-	}
-	rg.TotalCompressedSize = &compressed
-	w.groups = append(w.groups, rg)
-	w.indexes = append(w.indexes, indexes)
-	w.total += int64(w.rows)
-	w.pending, w.rows, w.bytes = make([][]segment, len(w.leaves)), 0, 0
-	return w.err
 }
 
 // Close flushes the last row group and writes the footer; it does not

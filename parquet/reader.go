@@ -200,17 +200,18 @@ func OpenFile(path string, opts ...Option) (*File, error) {
 	return f, nil
 }
 
-// Close exists for symmetry with files opened elsewhere: the mapping of
-// OpenFile is released by the garbage collector once neither the File
-// nor anything read from it references it, so Close does nothing and the
-// File stays usable.
+// Close exists for the alkaid.RecordReader interface: the mapping of
+// OpenFile is released by the garbage collector once neither the File,
+// the Files selected from it, nor anything read from them references it,
+// so Close does nothing and they stay usable. It never closes the
+// io.ReaderAt given to NewFile.
 func (f *File) Close() error { return nil }
 
 // Schema is the Alkaid schema of the records read: the file's, or of the
 // fields WithColumns selects, with the types WithDictionaryArrays gives.
 func (f *File) Schema() *alkaid.Schema { return f.plan.schema }
 
-// NumRows is the number of rows in the file.
+// NumRows is the number of rows in the file, whatever the options select.
 func (f *File) NumRows() int64 { return f.meta.NumRows }
 
 // NumRowGroups is the number of row groups.

@@ -3,6 +3,7 @@ package parquet
 // Writing a row group's column chunks in file order as they are encoded.
 
 import (
+	"sort"
 	"sync"
 
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
@@ -93,7 +94,19 @@ func (w *Writer) flush() error {
 	blooms := make([][]byte, n)
 	gw := newGroupWriter(w, n)
 	first := w.pos
-	err := parallelDo(n, workers(w.cfg.concurrency), func(i int) error {
+	// The biggest chunks start first, so that the last one to finish is
+	// small; the others wait in memory only until it becomes the head.
+	order := make([]int, n)
+	sizes := make([]int, n)
+	for i := range order {
+		order[i] = i
+		for _, s := range segments[i] {
+			sizes[i] += s.bytes()
+		}
+	}
+	sort.SliceStable(order, func(a, b int) bool { return sizes[order[a]] > sizes[order[b]] })
+	err := parallelDo(n, workers(w.cfg.concurrency), func(k int) error {
+		i := order[k]
 		emit := func(pieces ...[]byte) { gw.emit(i, pieces...) }
 		sealed := w.enc != nil && w.enc.columns[i] != nil
 		var pieces [][]byte

@@ -16,13 +16,7 @@ import (
 
 // Unique returns the distinct values of a in order of first occurrence,
 // null included (once) when a has nulls.
-func Unique(a array.Array, opts ...Option) (array.Array, error) {
-	c, err := configure("Unique", opts)
-	if err != nil {
-		return nil, err
-	}
-	return takeArray(a, groupIDs(a, false, &c).firsts)
-}
+func Unique(a array.Array, opts ...Option) (array.Array, error) { return unique("Unique", a, opts) }
 
 // UniqueChunked is [Unique] over a chunked column.
 func UniqueChunked(c *alkaid.Chunked, opts ...Option) (array.Array, error) {
@@ -30,13 +24,34 @@ func UniqueChunked(c *alkaid.Chunked, opts ...Option) (array.Array, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Unique(a, opts...)
+	return unique("UniqueChunked", a, opts)
+}
+
+func unique(fn string, a array.Array, opts []Option) (array.Array, error) {
+	c, err := configure(fn, opts)
+	if err != nil {
+		return nil, err
+	}
+	return takeArray(a, groupIDs(a, false, &c).firsts)
 }
 
 // ValueCounts returns the distinct values of a (as [Unique] does) and how
 // many times each occurs.
 func ValueCounts(a array.Array, opts ...Option) (values array.Array, counts *array.Int64, err error) {
-	c, err := configure("ValueCounts", opts)
+	return valueCounts("ValueCounts", a, opts)
+}
+
+// ValueCountsChunked is [ValueCounts] over a chunked column.
+func ValueCountsChunked(c *alkaid.Chunked, opts ...Option) (values array.Array, counts *array.Int64, err error) {
+	a, err := flatten(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return valueCounts("ValueCountsChunked", a, opts)
+}
+
+func valueCounts(fn string, a array.Array, opts []Option) (values array.Array, counts *array.Int64, err error) {
+	c, err := configure(fn, opts)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -52,26 +67,9 @@ func ValueCounts(a array.Array, opts ...Option) (values array.Array, counts *arr
 	return values, int64Array(n), nil
 }
 
-// ValueCountsChunked is [ValueCounts] over a chunked column.
-func ValueCountsChunked(c *alkaid.Chunked, opts ...Option) (values array.Array, counts *array.Int64, err error) {
-	a, err := flatten(c)
-	if err != nil {
-		return nil, nil, err
-	}
-	return ValueCounts(a, opts...)
-}
-
 // CountDistinct returns the number of distinct non-null values of a.
 func CountDistinct(a array.Array, opts ...Option) (int, error) {
-	c, err := configure("CountDistinct", opts)
-	if err != nil {
-		return 0, err
-	}
-	g := groupIDs(a, false, &c)
-	if g.null >= 0 {
-		return g.n() - 1, nil
-	}
-	return g.n(), nil
+	return distinctCount("CountDistinct", a, opts)
 }
 
 // CountDistinctChunked is [CountDistinct] over a chunked column.
@@ -80,7 +78,19 @@ func CountDistinctChunked(c *alkaid.Chunked, opts ...Option) (int, error) {
 	if err != nil {
 		return 0, err
 	}
-	return CountDistinct(a, opts...)
+	return distinctCount("CountDistinctChunked", a, opts)
+}
+
+func distinctCount(fn string, a array.Array, opts []Option) (int, error) {
+	c, err := configure(fn, opts)
+	if err != nil {
+		return 0, err
+	}
+	g := groupIDs(a, false, &c)
+	if g.null >= 0 {
+		return g.n() - 1, nil
+	}
+	return g.n(), nil
 }
 
 // DictionaryEncode returns a as a dictionary array with int32 indices:

@@ -143,7 +143,7 @@ func (c *config) fromText(a array.Array, to datatype.DataType) (array.Array, err
 		valid, off := bitmapOf(d)
 		return numSlice(out, valid, off, d.NullCount, from, to, c)
 	case tk == datatype.KindFloat16 || tk == datatype.KindFloat32 || tk == datatype.KindFloat64:
-		bits := map[datatype.Kind]int{datatype.KindFloat16: 16, datatype.KindFloat32: 32, datatype.KindFloat64: 64}[tk]
+		bits := 8 * datatype.ByteWidth(to)
 		out := make([]float64, n)
 		for i := range out {
 			if a.IsNull(i) {

@@ -77,16 +77,16 @@ func init() {
 			minMax: minMaxWith(halfKernels()), order: half, group: groupFixed[datatype.Float16](), cast: castHalf},
 		datatype.KindFloat32:         floatKernelsOf[float32](),
 		datatype.KindFloat64:         floatKernelsOf[float64](),
-		datatype.KindDecimal32:       withDecimalSum(temporalKernels[datatype.Decimal32](compareSIMD[datatype.Decimal32]), wideInt[datatype.Decimal32]),
-		datatype.KindDecimal64:       withDecimalSum(temporalKernels[datatype.Decimal64](compareSIMD[datatype.Decimal64]), wideInt[datatype.Decimal64]),
+		datatype.KindDecimal32:       withDecimalSum(orderedKernels[datatype.Decimal32](compareSIMD[datatype.Decimal32]), wideInt[datatype.Decimal32]),
+		datatype.KindDecimal64:       withDecimalSum(orderedKernels[datatype.Decimal64](compareSIMD[datatype.Decimal64]), wideInt[datatype.Decimal64]),
 		datatype.KindDecimal128:      withDecimalSum(wideKernels(cmpDec128), wideDec128),
 		datatype.KindDecimal256:      withDecimalSum(wideKernels(cmpDec256), wideDec256),
-		datatype.KindDate32:          temporalKernels[datatype.Date32](compareSIMD[datatype.Date32]),
-		datatype.KindDate64:          temporalKernels[datatype.Date64](compareSIMD[datatype.Date64]),
-		datatype.KindTime32:          temporalKernels[datatype.Time32](compareSIMD[datatype.Time32]),
-		datatype.KindTime64:          temporalKernels[datatype.Time64](compareSIMD[datatype.Time64]),
-		datatype.KindTimestamp:       temporalKernels[datatype.Timestamp](compareSIMD[datatype.Timestamp]),
-		datatype.KindDuration:        temporalKernels[datatype.Duration](compareSIMD[datatype.Duration]),
+		datatype.KindDate32:          orderedKernels[datatype.Date32](compareSIMD[datatype.Date32]),
+		datatype.KindDate64:          orderedKernels[datatype.Date64](compareSIMD[datatype.Date64]),
+		datatype.KindTime32:          orderedKernels[datatype.Time32](compareSIMD[datatype.Time32]),
+		datatype.KindTime64:          orderedKernels[datatype.Time64](compareSIMD[datatype.Time64]),
+		datatype.KindTimestamp:       orderedKernels[datatype.Timestamp](compareSIMD[datatype.Timestamp]),
+		datatype.KindDuration:        orderedKernels[datatype.Duration](compareSIMD[datatype.Duration]),
 		datatype.KindMonthInterval:   {group: groupFixed[datatype.MonthInterval]()},
 		datatype.KindFixedSizeBinary: bytesKernels[*array.FixedSizeBinary](nil),
 		datatype.KindBinary:          bytesKernels[*array.BinaryArray](prefixKeys),
@@ -170,10 +170,10 @@ func floatKernelsOf[T float32 | float64]() kernels {
 	return k
 }
 
-// temporalKernels are those of the integer-backed logical types (dates,
+// orderedKernels are those of the integer-backed logical types (dates,
 // times, timestamps, durations, small decimals): comparison, min/max,
 // order, sort keys and hashing; no arithmetic or sum.
-func temporalKernels[T Signed](cmp func(CompareOp, []byte, array.Array, array.Array, any) error) kernels {
+func orderedKernels[T Signed](cmp func(CompareOp, []byte, array.Array, array.Array, any) error) kernels {
 	return kernels{compare: cmp, minMax: minMaxWith(intKernels[T]()), order: ordered[T],
 		radix: signedKeys[T], group: groupFixed[T]()}
 }
@@ -234,7 +234,7 @@ func orderWith[T array.FixedWidth](c func(x, y T) int) func(array.Array) (cmpFn,
 func withDecimalSum[T array.FixedWidth](k kernels, add func(*wideSum, T)) kernels {
 	k.sum = func(a array.Array, _ bool, _ float64) (acc sumAcc) {
 		acc.class = classDecimal
-		acc.count = sumDecimals(&acc.dec, a)
+		acc.count = sumWide(&acc.dec, a.(*array.Primitive[T]), add)
 		return acc
 	}
 	k.groupSum = func(a array.Array, ids []int32, counts []int64, _ bool, _ *config) any {

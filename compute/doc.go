@@ -95,8 +95,9 @@
 // Options reach a function in one way: as the variadic opts ...[Option]
 // that ends its parameters (lists of other things, like sort keys and
 // aggregates, are slices before it). The functions that may split their
-// work across goroutines take options: [Cast], the sorts, TopKIndices,
-// the hash functions and [GroupBy], in every form. Their concurrency is
+// work across goroutines take options: [Cast], the sorts, the hash
+// functions and [GroupBy], in every form, and TopKIndices with the sorts
+// (its heap runs on the calling goroutine). Their concurrency is
 // [WithConcurrency] (0, the default, is runtime.GOMAXPROCS(0); 1 runs on
 // the calling goroutine): kernels split inputs of 2^18 rows or more in
 // two. The results do not depend on it, except for the last bits of

@@ -7,11 +7,11 @@ import (
 
 // Option configures one call of a compute function. The functions that
 // may split their work across goroutines — [Cast], the sorts
-// ([SortIndices], [Sort], [TopKIndices] in every form), the hash
-// functions ([Unique], [ValueCounts], [CountDistinct], [DictionaryEncode],
-// [IsIn], [IndexIn]) and [GroupBy] — take options as their last,
-// variadic parameter; the others run on the calling goroutine and take
-// none. An invalid option value, or an option the function has no use for
+// ([SortIndices], [Sort] in every form), the hash functions ([Unique],
+// [ValueCounts], [CountDistinct], [DictionaryEncode], [IsIn], [IndexIn])
+// and [GroupBy] — take options as their last, variadic parameter, and so
+// does [TopKIndices] with the sorts (its heap runs on the calling
+// goroutine); the others run on the calling goroutine and take none. An invalid option value, or an option the function has no use for
 // (a Cast option given to a sort), is an error wrapping [ErrInvalid] that
 // names the option.
 type Option func(*config)

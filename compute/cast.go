@@ -1,7 +1,6 @@
 package compute
 
 import (
-	"fmt"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
@@ -166,7 +165,7 @@ func (c *config) toDictionary(a array.Array, t *datatype.DictionaryType) (array.
 	}
 	idx, err := castNumbers(d.Indices(), t.Index, &config{workers: c.workers})
 	if err != nil {
-		return nil, fmt.Errorf("compute: cast to %s: %d distinct values: %w", t, d.Dictionary().Len(), err)
+		return nil, within(err, "cast to %s: %d distinct values", t, d.Dictionary().Len())
 	}
 	out, err := array.NewDictionaryArray(t, idx, d.Dictionary())
 	if err != nil {
@@ -203,7 +202,7 @@ func (c *config) list(a array.Array, to *datatype.ListType) (array.Array, error)
 				n = d.Offset + d.Length // offsets and sizes of a list view
 			}
 			if bufs[b], err = resizeOffsets(bufs[b], n, fk == datatype.KindList || fk == datatype.KindListView); err != nil {
-				return nil, fmt.Errorf("compute: cast %s to %s: %w", d.Type, to, err)
+				return nil, within(err, "cast %s to %s", d.Type, to)
 			}
 		}
 	}

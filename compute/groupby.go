@@ -134,7 +134,7 @@ func groupBy(s *alkaid.Schema, n int, col func(int) (array.Array, error), keys [
 		}
 		out, err := aggregate(ag.Func, in, g, c)
 		if err != nil {
-			return nil, fmt.Errorf("compute: group by: %s(%s): %w", ag.Func, ag.Column, err)
+			return nil, within(err, "group by: %s(%s)", ag.Func, ag.Column)
 		}
 		name := ag.Name
 		if name == "" {

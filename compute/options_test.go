@@ -136,8 +136,8 @@ func TestErrorsWrapSentinel(t *testing.T) {
 	lst := arrayjson.MustParse(datatype.ListOf(datatype.Int32), `[[1], [2]]`)
 	str := arrayjson.MustParse(datatype.String, `["a", "1"]`)
 	mask := arrayjson.MustParse(datatype.Bool, `[true]`).(*array.Boolean)
-	rec := must(alkaid.NewRecord(alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}}, datatype.Metadata{}),
-		[]array.Array{i64}, 2))
+	rec := must(alkaid.NewRecord(alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}, {Name: "s", Type: datatype.String}}, datatype.Metadata{}),
+		[]array.Array{i64, str}, 2))
 	tbl := must(alkaid.TableFromRecords(rec.Schema(), []*alkaid.Record{rec}))
 	boolCol := must(alkaid.NewChunked(datatype.Bool, []array.Array{arrayjson.MustParse(datatype.Bool, `[true, false, true]`)}))
 	errOf := func(_ any, err error) error { return err }
@@ -162,12 +162,15 @@ func TestErrorsWrapSentinel(t *testing.T) {
 		"SortTable column":    errOf(SortTable(tbl, []SortKey{{Column: "nope"}})),
 		"TopK negative":       errOf(TopKIndicesTable(tbl, -1, []SortKey{{Column: "x"}})),
 		"GroupBy column":      errOf(GroupBy(rec, []string{"nope"}, nil)),
-		"GroupBy sum":         errOf(GroupByTable(tbl, nil, []Aggregate{{Func: AggAny, Column: "x"}})),
+		"GroupBy any":         errOf(GroupByTable(tbl, nil, []Aggregate{{Func: AggAny, Column: "x"}})),
+		"GroupBy sum":         errOf(GroupBy(rec, nil, []Aggregate{{Func: AggSum, Column: "x"}, {Func: AggSum, Column: "s"}})),
+		"Cast list elements":  errOf(Cast(lst, datatype.ListOf(datatype.ListOf(datatype.Int32)))),
 		"IsIn types":          errOf(IsIn(i32, i64)),
 	}
 	for name, err := range cases {
 		require.Error(t, err, name)
 		require.True(t, strings.HasPrefix(err.Error(), "compute: "), "%s: %v", name, err)
+		require.Equal(t, 1, strings.Count(err.Error(), "compute: "), "%s: %v", name, err)
 		require.True(t, errors.Is(err, ErrInvalid) || errors.Is(err, ErrNotSupported), "%s: %v", name, err)
 	}
 }

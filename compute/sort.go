@@ -228,7 +228,7 @@ type sortKey struct {
 func prepareKey(a array.Array, o Order) (sortKey, error) {
 	c, nan, err := orderOf(a)
 	if err != nil {
-		return sortKey{}, errf(ErrNotSupported, "sort: %v", err)
+		return sortKey{}, within(err, "sort")
 	}
 	k := sortKey{cmp: c, Order: o}
 	isNull := nullFn(a)

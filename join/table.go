@@ -1,0 +1,116 @@
+package join
+
+import (
+	"bytes"
+	"hash/maphash"
+	"math/bits"
+)
+
+var seed = maphash.MakeSeed()
+
+func hashBytes(b []byte) uint64 { return maphash.Bytes(seed, b) }
+
+// table is the build side's hash table: open addressing over slots that
+// hold the first build row of each distinct key, the other rows of that
+// key chained through next in ascending order (no allocation per row).
+// Keys are the build side's keyBatch: one uint64 per row, or bytes with
+// hashes.
+type table struct {
+	keys     *keyBatch
+	fixed    bool
+	slots    []int32
+	next     []int32
+	mask     uint64
+	shift    uint
+	nullHead int32 // first build row with a null key when nulls are equal (uint64 keys only)
+}
+
+const golden = 0x9E3779B97F4A7C15
+
+func newTable(k *keyBatch, n int, fixed, nullsEqual bool) *table {
+	size := 1 << bits.Len(uint(2*n+1))
+	if size < 16 {
+		size = 16
+	}
+	t := &table{
+		keys:     k,
+		fixed:    fixed,
+		slots:    make([]int32, size),
+		next:     make([]int32, n),
+		mask:     uint64(size - 1),
+		shift:    uint(64 - bits.TrailingZeros(uint(size))),
+		nullHead: -1,
+	}
+	for i := range t.slots {
+		t.slots[i] = -1
+	}
+	// Rows are inserted last to first at the head of their chain, so
+	// that every chain runs in ascending row order.
+	for r := n - 1; r >= 0; r-- {
+		if k.null[r] {
+			t.next[r] = -1
+			if nullsEqual {
+				t.next[r] = t.nullHead
+				t.nullHead = int32(r)
+			}
+			continue
+		}
+		s := t.find(k, r)
+		t.next[r] = t.slots[s]
+		t.slots[s] = int32(r)
+	}
+	return t
+}
+
+// find returns the slot of row i's key of p: the slot holding that key,
+// or the empty slot where it belongs.
+func (t *table) find(p *keyBatch, i int) uint64 {
+	if t.fixed {
+		v := p.fixed[i]
+		s := (v * golden) >> t.shift
+		for {
+			r := t.slots[s]
+			if r < 0 || t.keys.fixed[r] == v {
+				return s
+			}
+			s = (s + 1) & t.mask
+		}
+	}
+	h := p.hash[i]
+	key := p.arena[p.offs[i]:p.offs[i+1]]
+	s := h & t.mask
+	for {
+		r := t.slots[s]
+		if r < 0 || (t.keys.hash[r] == h && bytes.Equal(t.keys.arena[t.keys.offs[r]:t.keys.offs[r+1]], key)) {
+			return s
+		}
+		s = (s + 1) & t.mask
+	}
+}
+
+// lookup sets heads[i] to the first build row whose key equals probe
+// row i's, or -1.
+func (t *table) lookup(p *keyBatch, heads []int32) {
+	if t.fixed && p.nulls == 0 {
+		keys := t.keys.fixed
+		for i, v := range p.fixed {
+			s := (v * golden) >> t.shift
+			for {
+				r := t.slots[s]
+				if r < 0 || keys[r] == v {
+					heads[i] = r
+					break
+				}
+				s = (s + 1) & t.mask
+			}
+		}
+		return
+	}
+	for i := range heads {
+		if p.null[i] {
+			heads[i] = t.nullHead
+			continue
+		}
+		heads[i] = t.slots[t.find(p, i)]
+	}
+}

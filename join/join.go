@@ -3,6 +3,7 @@ package join
 import (
 	"fmt"
 	"runtime"
+	"slices"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -184,36 +185,34 @@ func (j *Reader) schemas(ls, rs *alkaid.Schema) error {
 		seen[f.Name] = true
 	}
 	j.full = alkaid.NewSchema(fields, datatype.Metadata{})
-	nl := ls.NumFields()
+	// The output: the full schema's columns, or for semi and anti joins
+	// one side's columns under their own names (nothing collides).
+	outFields, base := fields, 0
+	switch j.typ {
+	case LeftSemi, LeftAnti:
+		outFields = ls.Fields()
+	case RightSemi, RightAnti:
+		outFields, base = rs.Fields(), ls.NumFields()
+	}
 	var sel []int
+	var out []datatype.Field
 	if j.cfg.columns == nil {
-		lo, hi := 0, len(fields)
-		switch j.typ {
-		case LeftSemi, LeftAnti:
-			hi = nl
-		case RightSemi, RightAnti:
-			lo = nl
-		}
-		for i := lo; i < hi; i++ {
-			sel = append(sel, i)
+		for i, f := range outFields {
+			sel, out = append(sel, base+i), append(out, fields[base+i])
+			out[i].Name = f.Name
 		}
 	} else {
 		for _, name := range j.cfg.columns {
-			i := j.full.FieldIndex(name)
+			i := slices.IndexFunc(outFields, func(f datatype.Field) bool { return f.Name == name })
 			if i < 0 {
-				return invalid("WithColumns: no output column %q (columns: %s)", name, fieldNames(fields))
+				return invalid("WithColumns: no output column %q (a %s join outputs %s)", name, j.typ, fieldNames(outFields))
 			}
-			if (j.typ == LeftSemi || j.typ == LeftAnti) && i >= nl || (j.typ == RightSemi || j.typ == RightAnti) && i < nl {
-				return invalid("WithColumns: column %q is not output by a %s join, which outputs one side", name, j.typ)
-			}
-			sel = append(sel, i)
+			f := fields[base+i]
+			f.Name = name
+			sel, out = append(sel, base+i), append(out, f)
 		}
 	}
 	j.sel = sel
-	out := make([]datatype.Field, len(sel))
-	for i, c := range sel {
-		out[i] = fields[c]
-	}
 	j.schema = alkaid.NewSchema(out, datatype.Metadata{})
 	return nil
 }

@@ -294,7 +294,7 @@ func TestJoinErrors(t *testing.T) {
 		{"batch", left, right, join.On("k"), []join.Option{join.WithBatchSize(0)}, datatype.ErrInvalid, "WithBatchSize(0)"},
 		{"suffixes", left, right, join.On("k"), []join.Option{join.WithSuffixes("_x", "_x")}, datatype.ErrInvalid, "suffixes must differ"},
 		{"collision", left, right, join.On("k"), []join.Option{join.WithSuffixes("", "_right"), join.WithColumns("k_right", "nope")}, datatype.ErrInvalid, `no output column "nope"`},
-		{"semi column", left, right, join.On("k"), []join.Option{join.WithColumns("i")}, datatype.ErrInvalid, `column "i" is not output by a left-semi join`},
+		{"semi column", left, right, join.On("k"), []join.Option{join.WithColumns("i")}, datatype.ErrInvalid, `no output column "i" (a left-semi join outputs "k", "s")`},
 		{"rows", left, right, join.On("k"), []join.Option{join.WithLimits(join.Limits{MaxBuildRows: 2})}, datatype.ErrLimit, "more than 2 rows (Limits.MaxBuildRows)"},
 		{"bytes", left, right, join.On("k"), []join.Option{join.WithLimits(join.Limits{MaxBuildBytes: 10})}, datatype.ErrLimit, "more than 10 bytes (Limits.MaxBuildBytes)"},
 		{"limits", left, right, join.On("k"), []join.Option{join.WithLimits(join.Limits{MaxBuildRows: -1})}, datatype.ErrInvalid, "WithLimits"},

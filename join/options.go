@@ -94,7 +94,8 @@ func WithBatchSize(rows int) Option {
 }
 
 // WithColumns chooses the output columns, in the order given, by their
-// output names (after suffixes). By default every column of the left
+// output names (after suffixes; semi and anti joins output one side's
+// columns under their own names). By default every column of the left
 // side then every column of the right side is output (only the left
 // side's for left semi and anti joins, only the right side's for right
 // semi and anti joins).

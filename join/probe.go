@@ -335,6 +335,16 @@ func (j *Reader) output(rec *alkaid.Record, li, ri []int64) ([]*alkaid.Record, e
 		return nil, nil
 	}
 	nl := j.full.NumFields() - j.build.NumCols()
+	needLeft, needRight := false, false
+	for _, c := range j.sel {
+		needLeft, needRight = needLeft || c < nl, needRight || c >= nl
+	}
+	if !needLeft {
+		li = nil
+	}
+	if !needRight {
+		ri = nil
+	}
 	var recs []*alkaid.Record
 	for lo := 0; lo < rows; lo += j.cfg.batchSize {
 		hi := min(lo+j.cfg.batchSize, rows)

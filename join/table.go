@@ -18,7 +18,8 @@ func hashBytes(b []byte) uint64 { return maphash.Bytes(seed, b) }
 type table struct {
 	keys     *keyBatch
 	fixed    bool
-	slots    []int32
+	slots    []int32     // bytes keys: first row of a key, -1 empty
+	fslots   []fixedSlot // uint64 keys: the key beside its first row, so that a probe reads one cache line
 	next     []int32
 	mask     uint64
 	shift    uint
@@ -26,6 +27,12 @@ type table struct {
 }
 
 const golden = 0x9E3779B97F4A7C15
+
+// fixedSlot is a slot of the uint64 table; row -1 marks it empty.
+type fixedSlot struct {
+	key uint64
+	row int32
+}
 
 func newTable(k *keyBatch, n int, fixed, nullsEqual bool) *table {
 	size := 1 << bits.Len(uint(2*n+1))
@@ -35,14 +42,21 @@ func newTable(k *keyBatch, n int, fixed, nullsEqual bool) *table {
 	t := &table{
 		keys:     k,
 		fixed:    fixed,
-		slots:    make([]int32, size),
 		next:     make([]int32, n),
 		mask:     uint64(size - 1),
 		shift:    uint(64 - bits.TrailingZeros(uint(size))),
 		nullHead: -1,
 	}
-	for i := range t.slots {
-		t.slots[i] = -1
+	if fixed {
+		t.fslots = make([]fixedSlot, size)
+		for i := range t.fslots {
+			t.fslots[i].row = -1
+		}
+	} else {
+		t.slots = make([]int32, size)
+		for i := range t.slots {
+			t.slots[i] = -1
+		}
 	}
 	// Rows are inserted last to first at the head of their chain, so
 	// that every chain runs in ascending row order.
@@ -56,6 +70,11 @@ func newTable(k *keyBatch, n int, fixed, nullsEqual bool) *table {
 			continue
 		}
 		s := t.find(k, r)
+		if fixed {
+			t.next[r] = t.fslots[s].row
+			t.fslots[s] = fixedSlot{k.fixed[r], int32(r)}
+			continue
+		}
 		t.next[r] = t.slots[s]
 		t.slots[s] = int32(r)
 	}
@@ -69,8 +88,8 @@ func (t *table) find(p *keyBatch, i int) uint64 {
 		v := p.fixed[i]
 		s := (v * golden) >> t.shift
 		for {
-			r := t.slots[s]
-			if r < 0 || t.keys.fixed[r] == v {
+			e := &t.fslots[s]
+			if e.row < 0 || e.key == v {
 				return s
 			}
 			s = (s + 1) & t.mask
@@ -92,25 +111,28 @@ func (t *table) find(p *keyBatch, i int) uint64 {
 // row i's, or -1.
 func (t *table) lookup(p *keyBatch, heads []int32) {
 	if t.fixed && p.nulls == 0 {
-		keys := t.keys.fixed
+		slots, mask, shift := t.fslots, t.mask, t.shift
 		for i, v := range p.fixed {
-			s := (v * golden) >> t.shift
+			s := (v * golden) >> shift
 			for {
-				r := t.slots[s]
-				if r < 0 || keys[r] == v {
-					heads[i] = r
+				e := &slots[s]
+				if e.row < 0 || e.key == v {
+					heads[i] = e.row
 					break
 				}
-				s = (s + 1) & t.mask
+				s = (s + 1) & mask
 			}
 		}
 		return
 	}
 	for i := range heads {
-		if p.null[i] {
+		switch {
+		case p.null[i]:
 			heads[i] = t.nullHead
-			continue
+		case t.fixed:
+			heads[i] = t.fslots[t.find(p, i)].row
+		default:
+			heads[i] = t.slots[t.find(p, i)]
 		}
-		heads[i] = t.slots[t.find(p, i)]
 	}
 }

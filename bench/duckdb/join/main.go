@@ -1,0 +1,125 @@
+// Command join times alkaid-go's hash join on the data that
+// bench/duckdb/join.mjs gives DuckDB, and prints one JSON object per
+// case.
+//
+// The build side b has rows i in [0, build) and the probe side p rows i
+// in [0, probe), as in the DuckDB script:
+//
+//	b.k = (i * 7919) % build      (a permutation: every key once)
+//	b.v = i % 1000
+//	p.k = ((i * 2654435761) % 4294967291) % (2 * build)   (about half match)
+//	p.w = i % 100
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/compute"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/join"
+)
+
+func main() {
+	probe := flag.Int("probe", 10_000_000, "probe rows")
+	build := flag.Int("build", 1_000_000, "build rows")
+	reps := flag.Int("reps", 3, "runs per case; the fastest counts")
+	flag.Parse()
+	if err := run(*probe, *build, *reps); err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+}
+
+func column(n int, f func(i int64) int64) *array.Int64 {
+	b := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	b.Reserve(n)
+	for i := range int64(n) {
+		b.Append(f(i))
+	}
+	return b.Finish()
+}
+
+func table(n int, names []string, cols ...*array.Int64) (*alkaid.Table, error) {
+	fields := make([]datatype.Field, len(names))
+	arrays := make([]array.Array, len(cols))
+	for i, name := range names {
+		fields[i] = datatype.Field{Name: name, Type: datatype.Int64}
+		arrays[i] = cols[i]
+	}
+	rec, err := alkaid.NewRecord(alkaid.NewSchema(fields, datatype.Metadata{}), arrays, n)
+	if err != nil {
+		return nil, err
+	}
+	// Batches of 64Ki rows, as a reader would yield them.
+	var recs []*alkaid.Record
+	for lo := 0; lo < n; lo += 1 << 16 {
+		recs = append(recs, rec.Slice(lo, min(n, lo+1<<16)))
+	}
+	return alkaid.TableFromRecords(rec.Schema(), recs)
+}
+
+type result struct {
+	Name  string  `json:"name"`
+	Ms    float64 `json:"ms"`
+	Count int64   `json:"count"`
+	Sum   int64   `json:"sum"`
+}
+
+func run(np, nb, reps int) error {
+	b, err := table(nb, []string{"k", "v"},
+		column(nb, func(i int64) int64 { return (i * 7919) % int64(nb) }),
+		column(nb, func(i int64) int64 { return i % 1000 }))
+	if err != nil {
+		return err
+	}
+	p, err := table(np, []string{"k", "w"},
+		column(np, func(i int64) int64 { return ((i * 2654435761) % 4294967291) % (2 * int64(nb)) }),
+		column(np, func(i int64) int64 { return i % 100 }))
+	if err != nil {
+		return err
+	}
+	cases := []struct {
+		name string
+		typ  join.Type
+		cols []string
+		sum  string
+	}{
+		{"inner join, count + sum", join.Inner, []string{"v"}, "v"},
+		{"inner join, three columns", join.Inner, []string{"k", "w", "v"}, "v"},
+		{"left join, count + sum", join.LeftOuter, []string{"v"}, "v"},
+	}
+	for _, c := range cases {
+		best := time.Duration(1<<63 - 1)
+		var count, sum int64
+		for range reps {
+			t0 := time.Now()
+			j, err := join.NewReader(p, b, c.typ, join.On("k"), join.WithColumns(c.cols...), join.WithConcurrency(2))
+			if err != nil {
+				return err
+			}
+			count, sum = 0, 0
+			for rec, err := range j.Records() {
+				if err != nil {
+					return err
+				}
+				count += int64(rec.NumRows())
+				col, _ := rec.ColumnByName(c.sum)
+				s, _ := compute.SumInts(col.(*array.Int64))
+				sum += s
+			}
+			best = min(best, time.Since(t0))
+		}
+		line, err := json.Marshal(result{c.name, float64(best.Microseconds()) / 1e3, count, sum})
+		if err != nil {
+			return err
+		}
+		fmt.Println(string(line))
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package join_test
+
+import (
+	"testing"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/compute"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/join"
+)
+
+func benchTable(b *testing.B, n int, k, v func(i int64) int64) *alkaid.Table {
+	kb := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	vb := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	for i := range int64(n) {
+		kb.Append(k(i))
+		vb.Append(v(i))
+	}
+	s := alkaid.NewSchema([]datatype.Field{{Name: "k", Type: datatype.Int64}, {Name: "v", Type: datatype.Int64}}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(s, []array.Array{kb.Finish(), vb.Finish()}, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var recs []*alkaid.Record
+	for lo := 0; lo < n; lo += 1 << 16 {
+		recs = append(recs, rec.Slice(lo, min(n, lo+1<<16)))
+	}
+	t, err := alkaid.TableFromRecords(s, recs)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return t
+}
+
+// BenchmarkJoinInt64 is an inner join of 2M probe rows with 200K build
+// rows on int64 keys (about half the probe rows match once), counting
+// and summing one build column.
+func BenchmarkJoinInt64(b *testing.B) {
+	const np, nb = 2_000_000, 200_000
+	build := benchTable(b, nb, func(i int64) int64 { return i * 7919 % nb }, func(i int64) int64 { return i % 1000 })
+	probe := benchTable(b, np, func(i int64) int64 { return i * 2654435761 % 4294967291 % (2 * nb) }, func(i int64) int64 { return i % 100 })
+	for _, c := range []struct {
+		name string
+		typ  join.Type
+	}{{"inner", join.Inner}, {"left", join.LeftOuter}} {
+		b.Run(c.name, func(b *testing.B) {
+			b.SetBytes(8 * np)
+			for b.Loop() {
+				j, err := join.NewReader(probe, build, c.typ, join.On("k"), join.WithColumns("v_right"), join.WithConcurrency(2))
+				if err != nil {
+					b.Fatal(err)
+				}
+				var sum int64
+				for rec, err := range j.Records() {
+					if err != nil {
+						b.Fatal(err)
+					}
+					s, _ := compute.SumInts(rec.Column(0).(*array.Int64))
+					sum += s
+				}
+			}
+		})
+	}
+}

@@ -62,6 +62,7 @@ func (j *Reader) Records() iter.Seq2[*alkaid.Record, error] {
 type prober struct {
 	keys    keyBatch
 	heads   []int32
+	li, ri  []int64 // candidate pairs, reused batch after batch
 	matched []atomic.Bool
 }
 
@@ -198,8 +199,13 @@ func (j *Reader) probe(p *prober, rec *alkaid.Record) ([]*alkaid.Record, error) 
 		}
 	}
 
-	// Candidate pairs: left row li[k] with right row ri[k].
-	var li, ri []int64
+	// Candidate pairs: left row li[k] with right row ri[k]. Their
+	// memory is reused for the next batch: output copies them.
+	if cap(p.li) < n {
+		p.li, p.ri = make([]int64, 0, n), make([]int64, 0, n)
+	}
+	li, ri := p.li[:0], p.ri[:0]
+	defer func() { p.li, p.ri = li[:0], ri[:0] }()
 	for i, h := range heads {
 		for r := h; r >= 0; r = next[r] {
 			li = append(li, int64(i))

@@ -111,18 +111,7 @@ func (t *table) find(p *keyBatch, i int) uint64 {
 // row i's, or -1.
 func (t *table) lookup(p *keyBatch, heads []int32) {
 	if t.fixed && p.nulls == 0 {
-		slots, mask, shift := t.fslots, t.mask, t.shift
-		for i, v := range p.fixed {
-			s := (v * golden) >> shift
-			for {
-				e := &slots[s]
-				if e.row < 0 || e.key == v {
-					heads[i] = e.row
-					break
-				}
-				s = (s + 1) & mask
-			}
-		}
+		t.lookupFixed(p.fixed, heads)
 		return
 	}
 	for i := range heads {
@@ -135,4 +124,50 @@ func (t *table) lookup(p *keyBatch, heads []int32) {
 			heads[i] = t.slots[t.find(p, i)]
 		}
 	}
+}
+
+// lookupFixed probes a vector at a time in passes: each pass reads the
+// current slot of every row still searching, so the reads are
+// independent of each other and of branches (the processor overlaps
+// their cache misses), and keeps the rows whose slot held another key
+// for the next pass, at the next slot.
+func (t *table) lookupFixed(keys []uint64, heads []int32) {
+	const vec = 1024
+	var pos [vec]uint64
+	var sel [vec]uint16
+	slots, mask, shift := t.fslots, t.mask, t.shift
+	for lo := 0; lo < len(keys); lo += vec {
+		ks := keys[lo:min(lo+vec, len(keys))]
+		hs := heads[lo : lo+len(ks)]
+		for i, v := range ks {
+			pos[i] = (v * golden) >> shift
+		}
+		// The first pass covers every row; later ones the rows left.
+		n := 0
+		for i, v := range ks {
+			e := slots[pos[i]]
+			hs[i] = e.row
+			sel[n] = uint16(i)
+			n += b2i(e.row >= 0 && e.key != v)
+		}
+		for n > 0 {
+			m := 0
+			for _, i := range sel[:n] {
+				p := (pos[i] + 1) & mask
+				pos[i] = p
+				e := slots[p]
+				hs[i] = e.row
+				sel[m] = i
+				m += b2i(e.row >= 0 && e.key != ks[i])
+			}
+			n = m
+		}
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }

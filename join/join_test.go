@@ -348,3 +348,21 @@ func TestJoinLeftError(t *testing.T) {
 		require.Equal(t, 5, n)
 	}
 }
+
+func TestJoinExtremeIntegerKeys(t *testing.T) {
+	// Every uint64 value is a key, including the one the table first
+	// picks to mark its empty slots.
+	keys := `[-9223372036854775808, -7046029254386353131, -1, 0, 9223372036854775807]`
+	left := record(t, col{"k", datatype.Int64, keys})
+	right := record(t, col{"k", datatype.Int64, `[9223372036854775807, 0, -1, -7046029254386353131, -9223372036854775808, 5]`})
+	j, err := join.NewReader(left, right, join.FullOuter, join.On("k"))
+	require.NoError(t, err)
+	require.Equal(t, []string{
+		"-9223372036854775808|-9223372036854775808", "-7046029254386353131|-7046029254386353131",
+		"-1|-1", "0|0", "9223372036854775807|9223372036854775807", "(null)|5",
+	}, rows(t, j))
+	// A left key equal to the empty marker finds nothing.
+	j, err = join.NewReader(left, record(t, col{"k", datatype.Int64, `[1, 2]`}), join.LeftAnti, join.On("k"))
+	require.NoError(t, err)
+	require.Len(t, rows(t, j), 5)
+}

@@ -18,8 +18,9 @@ func hashBytes(b []byte) uint64 { return maphash.Bytes(seed, b) }
 type table struct {
 	keys     *keyBatch
 	fixed    bool
-	slots    []int32     // bytes keys: first row of a key, -1 empty
-	fslots   []fixedSlot // uint64 keys: the key beside its first row, so that a probe reads one cache line
+	slots    []int32  // the first row of a key; -1 for an empty slot
+	fkeys    []uint64 // uint64 keys: each slot's key, empty for an empty slot
+	empty    uint64   // a value no build key has
 	next     []int32
 	mask     uint64
 	shift    uint
@@ -28,11 +29,6 @@ type table struct {
 
 const golden = 0x9E3779B97F4A7C15
 
-// fixedSlot is a slot of the uint64 table; row -1 marks it empty.
-type fixedSlot struct {
-	key uint64
-	row int32
-}
 
 func newTable(k *keyBatch, n int, fixed, nullsEqual bool) *table {
 	size := 1 << bits.Len(uint(2*n+1))
@@ -47,15 +43,19 @@ func newTable(k *keyBatch, n int, fixed, nullsEqual bool) *table {
 		shift:    uint(64 - bits.TrailingZeros(uint(size))),
 		nullHead: -1,
 	}
+	t.slots = make([]int32, size)
+	for i := range t.slots {
+		t.slots[i] = -1
+	}
 	if fixed {
-		t.fslots = make([]fixedSlot, size)
-		for i := range t.fslots {
-			t.fslots[i].row = -1
-		}
-	} else {
-		t.slots = make([]int32, size)
-		for i := range t.slots {
-			t.slots[i] = -1
+		// The uint64 table keeps its keys in slots of their own, 8 to a
+		// cache line, which a probe reads without the rows; an empty
+		// slot holds a value that no build key has (a probe of that
+		// value finds an empty slot: no match).
+		t.empty = unusedKey(k)
+		t.fkeys = make([]uint64, size)
+		for i := range t.fkeys {
+			t.fkeys[i] = t.empty
 		}
 	}
 	// Rows are inserted last to first at the head of their chain, so
@@ -71,9 +71,7 @@ func newTable(k *keyBatch, n int, fixed, nullsEqual bool) *table {
 		}
 		s := t.find(k, r)
 		if fixed {
-			t.next[r] = t.fslots[s].row
-			t.fslots[s] = fixedSlot{k.fixed[r], int32(r)}
-			continue
+			t.fkeys[s] = k.fixed[r]
 		}
 		t.next[r] = t.slots[s]
 		t.slots[s] = int32(r)
@@ -88,8 +86,7 @@ func (t *table) find(p *keyBatch, i int) uint64 {
 		v := p.fixed[i]
 		s := (v * golden) >> t.shift
 		for {
-			e := &t.fslots[s]
-			if e.row < 0 || e.key == v {
+			if f := t.fkeys[s]; f == v || f == t.empty {
 				return s
 			}
 			s = (s + 1) & t.mask
@@ -118,8 +115,6 @@ func (t *table) lookup(p *keyBatch, heads []int32) {
 		switch {
 		case p.null[i]:
 			heads[i] = t.nullHead
-		case t.fixed:
-			heads[i] = t.fslots[t.find(p, i)].row
 		default:
 			heads[i] = t.slots[t.find(p, i)]
 		}
@@ -127,41 +122,64 @@ func (t *table) lookup(p *keyBatch, heads []int32) {
 }
 
 // lookupFixed probes a vector at a time in passes: each pass reads the
-// current slot of every row still searching, so the reads are
+// current slot's key of every row still searching, so the reads are
 // independent of each other and of branches (the processor overlaps
-// their cache misses), and keeps the rows whose slot held another key
-// for the next pass, at the next slot.
+// their cache misses), notes the rows that found their key, and keeps
+// the rows whose slot held another key for the next pass, at the next
+// slot. The rows of the keys found are read last, again independently.
 func (t *table) lookupFixed(keys []uint64, heads []int32) {
 	const vec = 1024
 	var pos [vec]uint64
-	var sel [vec]uint16
-	slots, mask, shift := t.fslots, t.mask, t.shift
+	var sel, hit [vec]uint16
+	fkeys, slots, mask, shift, empty := t.fkeys, t.slots, t.mask, t.shift, t.empty
 	for lo := 0; lo < len(keys); lo += vec {
 		ks := keys[lo:min(lo+vec, len(keys))]
 		hs := heads[lo : lo+len(ks)]
 		for i, v := range ks {
 			pos[i] = (v * golden) >> shift
+			hs[i] = -1
 		}
 		// The first pass covers every row; later ones the rows left.
-		n := 0
+		n, h := 0, 0
 		for i, v := range ks {
-			e := slots[pos[i]]
-			hs[i] = e.row
-			sel[n] = uint16(i)
-			n += b2i(e.row >= 0 && e.key != v)
+			k := fkeys[pos[i]]
+			sel[n], hit[h] = uint16(i), uint16(i)
+			n += b2i(k != v && k != empty)
+			h += b2i(k == v)
 		}
 		for n > 0 {
 			m := 0
 			for _, i := range sel[:n] {
 				p := (pos[i] + 1) & mask
 				pos[i] = p
-				e := slots[p]
-				hs[i] = e.row
-				sel[m] = i
-				m += b2i(e.row >= 0 && e.key != ks[i])
+				k, v := fkeys[p], ks[i]
+				sel[m], hit[h] = i, i
+				m += b2i(k != v && k != empty)
+				h += b2i(k == v)
 			}
 			n = m
 		}
+		for _, i := range hit[:h] {
+			hs[i] = slots[pos[i]]
+		}
+	}
+}
+
+// unusedKey returns a value that no non-null key of k has.
+func unusedKey(k *keyBatch) uint64 {
+	c := uint64(golden)
+	for {
+		used := false
+		for r, v := range k.fixed {
+			if v == c && !k.null[r] {
+				used = true
+				break
+			}
+		}
+		if !used {
+			return c
+		}
+		c = c*golden + 1
 	}
 }
 

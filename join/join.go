@@ -9,6 +9,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 // Type is a kind of join. Left is the probe side, streamed; right is
@@ -231,6 +232,7 @@ func (j *Reader) readBuild(right alkaid.RecordReader, key []int) error {
 	lim := j.cfg.limits
 	var rows, size int64
 	var recs []*alkaid.Record
+	seen := map[*memory.Buffer]bool{} // batches sliced from one record share buffers
 	for rec, err := range right.Records() {
 		if err != nil {
 			return fmt.Errorf("join: reading the right side: %w", err)
@@ -241,7 +243,7 @@ func (j *Reader) readBuild(right alkaid.RecordReader, key []int) error {
 		}
 		if lim.MaxBuildBytes > 0 {
 			for _, c := range rec.Columns() {
-				size += dataBytes(c.Data())
+				size += dataBytes(c.Data(), seen)
 			}
 			if size > lim.MaxBuildBytes {
 				return fmt.Errorf("join: the right side takes more than %d bytes (Limits.MaxBuildBytes): %w", lim.MaxBuildBytes, datatype.ErrLimit)
@@ -287,19 +289,20 @@ func (j *Reader) readBuild(right alkaid.RecordReader, key []int) error {
 }
 
 // dataBytes is the size of the buffers d references, children and
-// dictionary included.
-func dataBytes(d *array.Data) int64 {
+// dictionary included, that are not in seen; it adds them to seen.
+func dataBytes(d *array.Data, seen map[*memory.Buffer]bool) int64 {
 	var n int64
 	for _, b := range d.Buffers {
-		if b != nil {
+		if b != nil && !seen[b] {
+			seen[b] = true
 			n += int64(b.Len())
 		}
 	}
 	for _, c := range d.Children {
-		n += dataBytes(c)
+		n += dataBytes(c, seen)
 	}
 	if d.Dictionary != nil {
-		n += dataBytes(d.Dictionary)
+		n += dataBytes(d.Dictionary, seen)
 	}
 	return n
 }

@@ -366,3 +366,18 @@ func TestJoinExtremeIntegerKeys(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, rows(t, j), 5)
 }
+
+func TestJoinLimitCountsSharedBuffersOnce(t *testing.T) {
+	// Ten slices of one batch share its buffers: 8000 bytes of values,
+	// not ten times that.
+	rec := batch(t, col{"k", datatype.Int64, "[" + strings.Repeat("1, ", 999) + "1]"})
+	var recs []*alkaid.Record
+	for lo := 0; lo < 1000; lo += 100 {
+		recs = append(recs, rec.Slice(lo, lo+100))
+	}
+	right := table(t, recs...)
+	_, err := join.NewReader(right, right, join.LeftSemi, join.On("k"), join.WithLimits(join.Limits{MaxBuildBytes: 10000}))
+	require.NoError(t, err)
+	_, err = join.NewReader(right, right, join.LeftSemi, join.On("k"), join.WithLimits(join.Limits{MaxBuildBytes: 7999}))
+	require.ErrorIs(t, err, datatype.ErrLimit)
+}

@@ -18,7 +18,9 @@ type Limits struct {
 	// the largest value allowed.
 	MaxBuildRows int64
 	// MaxBuildBytes is the most bytes the build side's buffers may
-	// take (as the batches reference them; 0 means no limit).
+	// take, each buffer counted once however many batches share it (0
+	// means no limit). The hash table takes about 16 bytes per row
+	// more.
 	MaxBuildBytes int64
 }
 

@@ -29,7 +29,6 @@ type table struct {
 
 const golden = 0x9E3779B97F4A7C15
 
-
 func newTable(k *keyBatch, n int, fixed, nullsEqual bool) *table {
 	size := 1 << bits.Len(uint(2*n+1))
 	if size < 16 {

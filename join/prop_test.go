@@ -241,7 +241,8 @@ func sideRecord(t testing.TB, prefix string, keys []array.Array, n int) *alkaid.
 // the left side in random batches.
 func TestJoinMatchesNestedLoop(t *testing.T) {
 	gens := [][]keyGen{
-		{{"int64", genInts, genInts}},
+		{{"int64", genInts, genInts}},     // hashed: negative keys span all of uint64
+		{{"int32", genInt32s, genInt32s}}, // dense: keys index the table directly
 		{{"string", genStrings(datatype.String), genStrings(datatype.LargeString)}},
 		{{"dict-string", genStrings(stringDict()), genStrings(datatype.String)}},
 		{{"float64", genFloats, genFloats}},
@@ -310,4 +311,46 @@ func TestJoinMatchesNestedLoop(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestJoinManySparseKeys fills the hashed uint64 table enough for keys
+// to collide and checks a left join against a Go map.
+func TestJoinManySparseKeys(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	const nb, np = 5000, 20000
+	bk := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	where := map[int64]int64{}
+	var keys []int64
+	for i := range nb {
+		k := int64(r.Uint64())
+		bk.Append(k)
+		where[k] = int64(i)
+		keys = append(keys, k)
+	}
+	pk := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	want := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	for range np {
+		k := int64(r.Uint64())
+		if r.IntN(2) == 0 {
+			k = keys[r.IntN(nb)]
+		}
+		pk.Append(k)
+		if i, ok := where[k]; ok {
+			want.Append(i)
+		} else {
+			want.AppendNull()
+		}
+	}
+	build := sideRecord(t, "r", []array.Array{bk.NewArray()}, nb)
+	probe := sideRecord(t, "l", []array.Array{pk.NewArray()}, np)
+	j, err := join.NewReader(table(t, probe), table(t, build), join.LeftOuter, []join.Key{{Left: "lk0", Right: "rk0"}}, join.WithColumns("rid"))
+	require.NoError(t, err)
+	var got []array.Array
+	for rec, err := range j.Records() {
+		require.NoError(t, err)
+		got = append(got, rec.Column(0))
+	}
+	all, err := array.Concatenate(got...)
+	require.NoError(t, err)
+	require.True(t, array.Equal(want.NewArray(), all))
 }

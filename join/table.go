@@ -3,6 +3,7 @@ package join
 import (
 	"bytes"
 	"hash/maphash"
+	"math"
 	"math/bits"
 )
 
@@ -25,11 +26,21 @@ type table struct {
 	mask     uint64
 	shift    uint
 	nullHead int32 // first build row with a null key when nulls are equal (uint64 keys only)
+	// dense: uint64 keys spanning fewer than 2n values index slots
+	// directly by key - lo (no hashing, no collisions, no keys kept),
+	// as dense identifiers do.
+	dense bool
+	lo    uint64
 }
 
 const golden = 0x9E3779B97F4A7C15
 
 func newTable(k *keyBatch, n int, fixed, nullsEqual bool) *table {
+	if fixed {
+		if t := newDenseTable(k, n, nullsEqual); t != nil {
+			return t
+		}
+	}
 	size := 1 << bits.Len(uint(2*n+1))
 	if size < 16 {
 		size = 16
@@ -78,6 +89,39 @@ func newTable(k *keyBatch, n int, fixed, nullsEqual bool) *table {
 	return t
 }
 
+// newDenseTable returns a table indexed by key - lo when the non-null
+// keys span fewer than 2n+16 values, else nil.
+func newDenseTable(k *keyBatch, n int, nullsEqual bool) *table {
+	lo, hi, any := uint64(math.MaxUint64), uint64(0), false
+	for r, v := range k.fixed[:n] {
+		if !k.null[r] {
+			lo, hi, any = min(lo, v), max(hi, v), true
+		}
+	}
+	if !any || hi-lo >= uint64(2*n+16) {
+		return nil
+	}
+	t := &table{keys: k, fixed: true, dense: true, lo: lo, next: make([]int32, n), nullHead: -1,
+		slots: make([]int32, hi-lo+1)}
+	for i := range t.slots {
+		t.slots[i] = -1
+	}
+	for r := n - 1; r >= 0; r-- {
+		if k.null[r] {
+			t.next[r] = -1
+			if nullsEqual {
+				t.next[r] = t.nullHead
+				t.nullHead = int32(r)
+			}
+			continue
+		}
+		s := k.fixed[r] - lo
+		t.next[r] = t.slots[s]
+		t.slots[s] = int32(r)
+	}
+	return t
+}
+
 // find returns the slot of row i's key of p: the slot holding that key,
 // or the empty slot where it belongs.
 func (t *table) find(p *keyBatch, i int) uint64 {
@@ -106,6 +150,24 @@ func (t *table) find(p *keyBatch, i int) uint64 {
 // lookup sets heads[i] to the first build row whose key equals probe
 // row i's, or -1.
 func (t *table) lookup(p *keyBatch, heads []int32) {
+	if t.dense {
+		slots, lo := t.slots, t.lo
+		for i, v := range p.fixed {
+			h := int32(-1)
+			if d := v - lo; d < uint64(len(slots)) {
+				h = slots[d]
+			}
+			heads[i] = h
+		}
+		if p.nulls > 0 {
+			for i, null := range p.null {
+				if null {
+					heads[i] = t.nullHead
+				}
+			}
+		}
+		return
+	}
 	if t.fixed && p.nulls == 0 {
 		t.lookupFixed(p.fixed, heads)
 		return

@@ -16,6 +16,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const setup = [
   `CREATE TABLE b AS SELECT (i * 7919) % ${build} AS k, i % 1000 AS v FROM range(${build}) r(i)`,
   `CREATE TABLE p AS SELECT ((i * 2654435761) % 4294967291) % ${2 * build} AS k, i % 100 AS w FROM range(${probe}) r(i)`,
+  `CREATE TABLE bs AS SELECT k * 2654435761 AS k, v FROM b`,
+  `CREATE TABLE ps AS SELECT k * 2654435761 AS k, w FROM p`,
 ];
 
 // Each case materialises its output in a temporary table, as ours
@@ -24,6 +26,7 @@ const cases = [
   ['inner join, count + sum', 'SELECT b.v FROM p JOIN b ON p.k = b.k'],
   ['inner join, three columns', 'SELECT p.k, p.w, b.v FROM p JOIN b ON p.k = b.k'],
   ['left join, count + sum', 'SELECT b.v FROM p LEFT JOIN b ON p.k = b.k'],
+  ['inner, sparse keys', 'SELECT bs.v FROM ps JOIN bs ON ps.k = bs.k'],
 ];
 
 async function duck() {

@@ -9,6 +9,10 @@
 //	b.v = i % 1000
 //	p.k = ((i * 2654435761) % 4294967291) % (2 * build)   (about half match)
 //	p.w = i % 100
+//
+// The sparse case joins the same rows on k * 2654435761 (the keys no
+// longer form a dense range, so the hashed table is measured rather
+// than the direct one).
 package main
 
 import (
@@ -16,6 +20,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime/pprof"
 	"syscall"
 	"time"
 
@@ -30,8 +35,21 @@ func main() {
 	probe := flag.Int("probe", 10_000_000, "probe rows")
 	build := flag.Int("build", 1_000_000, "build rows")
 	reps := flag.Int("reps", 5, "runs per case; the fastest counts")
+	profile := flag.String("cpuprofile", "", "write a CPU profile of the cases to this file")
 	flag.Parse()
+	if *profile != "" {
+		f, err := os.Create(*profile)
+		if err == nil {
+			err = pprof.StartCPUProfile(f)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if err := run(*probe, *build, *reps); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
@@ -83,15 +101,24 @@ type result struct {
 }
 
 func run(np, nb, reps int) error {
-	b, err := table(nb, []string{"k", "v"},
-		column(nb, func(i int64) int64 { return (i * 7919) % int64(nb) }),
-		column(nb, func(i int64) int64 { return i % 1000 }))
+	bk := func(i int64) int64 { return (i * 7919) % int64(nb) }
+	pk := func(i int64) int64 { return ((i * 2654435761) % 4294967291) % (2 * int64(nb)) }
+	bv := column(nb, func(i int64) int64 { return i % 1000 })
+	pw := column(np, func(i int64) int64 { return i % 100 })
+	b, err := table(nb, []string{"k", "v"}, column(nb, bk), bv)
 	if err != nil {
 		return err
 	}
-	p, err := table(np, []string{"k", "w"},
-		column(np, func(i int64) int64 { return ((i * 2654435761) % 4294967291) % (2 * int64(nb)) }),
-		column(np, func(i int64) int64 { return i % 100 }))
+	p, err := table(np, []string{"k", "w"}, column(np, pk), pw)
+	if err != nil {
+		return err
+	}
+	const spread = 2654435761
+	bs, err := table(nb, []string{"k", "v"}, column(nb, func(i int64) int64 { return bk(i) * spread }), bv)
+	if err != nil {
+		return err
+	}
+	ps, err := table(np, []string{"k", "w"}, column(np, func(i int64) int64 { return pk(i) * spread }), pw)
 	if err != nil {
 		return err
 	}
@@ -100,10 +127,12 @@ func run(np, nb, reps int) error {
 		typ  join.Type
 		cols []string
 		sum  string
+		p, b *alkaid.Table
 	}{
-		{"inner join, count + sum", join.Inner, []string{"v"}, "v"},
-		{"inner join, three columns", join.Inner, []string{"k", "w", "v"}, "v"},
-		{"left join, count + sum", join.LeftOuter, []string{"v"}, "v"},
+		{"inner join, count + sum", join.Inner, []string{"v"}, "v", p, b},
+		{"inner join, three columns", join.Inner, []string{"k", "w", "v"}, "v", p, b},
+		{"left join, count + sum", join.LeftOuter, []string{"v"}, "v", p, b},
+		{"inner, sparse keys", join.Inner, []string{"v"}, "v", ps, bs},
 	}
 	for _, c := range cases {
 		best, bestCPU := time.Duration(1<<63-1), time.Duration(1<<63-1)
@@ -111,7 +140,7 @@ func run(np, nb, reps int) error {
 		for range reps {
 			c0 := cpuTime()
 			t0 := time.Now()
-			j, err := join.NewReader(p, b, c.typ, join.On("k"), join.WithColumns(c.cols...), join.WithConcurrency(2))
+			j, err := join.NewReader(c.p, c.b, c.typ, join.On("k"), join.WithColumns(c.cols...), join.WithConcurrency(2))
 			if err != nil {
 				return err
 			}

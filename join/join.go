@@ -92,7 +92,6 @@ type Reader struct {
 	table   *table
 	leftKey []int
 	fixed   bool
-	used    bool
 }
 
 // NewReader reads right (the build side) fully into a hash table and

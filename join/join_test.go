@@ -289,7 +289,7 @@ func TestJoinErrors(t *testing.T) {
 		{"left name", left, right, []join.Key{{"x", "k"}}, nil, datatype.ErrInvalid, `the left side has no column "x"`},
 		{"right name", left, right, []join.Key{{"k", "x"}}, nil, datatype.ErrInvalid, `the right side has no column "x"`},
 		{"types", left, right, []join.Key{{"k", "i"}}, nil, datatype.ErrInvalid, `left "k" is int64 but right "i" is int32`},
-		{"nested", nested, nested, join.On("l"), nil, datatype.ErrNotSupported, "key type list"},
+		{"nested", nested, nested, join.On("l"), nil, datatype.ErrNotSupported, `join: key 0 ("l"): type list`},
 		{"concurrency", left, right, join.On("k"), []join.Option{join.WithConcurrency(-1)}, datatype.ErrInvalid, "WithConcurrency(-1)"},
 		{"batch", left, right, join.On("k"), []join.Option{join.WithBatchSize(0)}, datatype.ErrInvalid, "WithBatchSize(0)"},
 		{"suffixes", left, right, join.On("k"), []join.Option{join.WithSuffixes("_x", "_x")}, datatype.ErrInvalid, "suffixes must differ"},

@@ -27,7 +27,7 @@ func keyClass(t datatype.DataType) (datatype.DataType, error) {
 		return t, nil
 	}
 	if !datatype.IsFixedWidth(t) || t.Kind() == datatype.KindNull {
-		return nil, fmt.Errorf("join: key type %s: %w (keys are numbers, decimals, temporal values, booleans, strings, binary and dictionaries of them)", t, datatype.ErrNotSupported)
+		return nil, fmt.Errorf("type %s: %w (keys are numbers, decimals, temporal values, booleans, strings, binary and dictionaries of them)", t, datatype.ErrNotSupported)
 	}
 	return t, nil
 }

@@ -33,21 +33,34 @@ func benchTable(b *testing.B, n int, k, v func(i int64) int64) *alkaid.Table {
 	return t
 }
 
-// BenchmarkJoinInt64 is an inner join of 2M probe rows with 200K build
-// rows on int64 keys (about half the probe rows match once), counting
-// and summing one build column.
+// BenchmarkJoinInt64 joins 2M probe rows with 200K build rows on int64
+// keys (about half the probe rows match once), counting and summing one
+// build column. The keys are a dense range (the direct table) or spread
+// over int64 (the hashed table).
 func BenchmarkJoinInt64(b *testing.B) {
 	const np, nb = 2_000_000, 200_000
-	build := benchTable(b, nb, func(i int64) int64 { return i * 7919 % nb }, func(i int64) int64 { return i % 1000 })
-	probe := benchTable(b, np, func(i int64) int64 { return i * 2654435761 % 4294967291 % (2 * nb) }, func(i int64) int64 { return i % 100 })
+	bk := func(i int64) int64 { return i * 7919 % nb }
+	pk := func(i int64) int64 { return i * 2654435761 % 4294967291 % (2 * nb) }
+	spread := func(k func(int64) int64) func(int64) int64 {
+		return func(i int64) int64 { return k(i) * 2654435761 }
+	}
+	bv := func(i int64) int64 { return i % 1000 }
+	pv := func(i int64) int64 { return i % 100 }
+	build, probe := benchTable(b, nb, bk, bv), benchTable(b, np, pk, pv)
+	sparseBuild, sparseProbe := benchTable(b, nb, spread(bk), bv), benchTable(b, np, spread(pk), pv)
 	for _, c := range []struct {
-		name string
-		typ  join.Type
-	}{{"inner", join.Inner}, {"left", join.LeftOuter}} {
+		name         string
+		typ          join.Type
+		probe, build *alkaid.Table
+	}{
+		{"inner", join.Inner, probe, build},
+		{"left", join.LeftOuter, probe, build},
+		{"inner-sparse", join.Inner, sparseProbe, sparseBuild},
+	} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(8 * np)
 			for b.Loop() {
-				j, err := join.NewReader(probe, build, c.typ, join.On("k"), join.WithColumns("v_right"), join.WithConcurrency(2))
+				j, err := join.NewReader(c.probe, c.build, c.typ, join.On("k"), join.WithColumns("v_right"), join.WithConcurrency(2))
 				if err != nil {
 					b.Fatal(err)
 				}

@@ -18,7 +18,8 @@ LEFT and RIGHT are files of any format the reading commands take (IPC file
 or stream, Parquet, CSV, TSV, NDJSON), found by their content and
 extension; OUT's format is that of its extension (.parquet, .arrow/.ipc,
 .arrows/.ipcs, .csv, .tsv, .json/.jsonl/.ndjson) and it is written under a
-temporary name, renamed into place once complete.
+temporary name, renamed into place once complete; "-" is stdout (an IPC
+stream).
 
 RIGHT is read into memory (up to -max-right-rows rows); LEFT is streamed.
 -type is inner, left, right, full, semi (left semi), anti (left anti),
@@ -113,6 +114,16 @@ func joinFiles(leftPath, rightPath, outPath, typName, on string, opts []join.Opt
 		return err
 	}
 	defer j.Close()
+	if outPath == "-" {
+		w, err := files.NewWriter(cmdStdout, j.Schema(), files.WithFormat(files.FormatIPCStream))
+		if err != nil {
+			return err
+		}
+		if _, err := alkaid.Copy(w, j); err != nil {
+			return err
+		}
+		return w.Close()
+	}
 	w, err := files.Create(outPath, j.Schema())
 	if err != nil {
 		return err

@@ -3,12 +3,14 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/files"
+	"github.com/alkaid-go/alkaid/ipc"
 )
 
 func writeText(t *testing.T, dir, name, text string) string {
@@ -58,6 +60,18 @@ func TestJoinCommand(t *testing.T) {
 		}
 	}
 	require.Equal(t, []string{"id: [1 2 3 4]", "w: [1.5 (null) (null) 2.5]"}, got)
+
+	// OUT "-": an IPC stream on stdout.
+	code, stdout, errs := cli(t, nil, "join", "-type", "semi", "-on", "k", left, right, "-")
+	require.Equal(t, exitOK, code, errs)
+	sr, err := ipc.NewStreamReader(strings.NewReader(stdout))
+	require.NoError(t, err)
+	got = nil
+	for rec, err := range sr.Records() {
+		require.NoError(t, err)
+		got = append(got, array.Format(rec.Column(0)))
+	}
+	require.Equal(t, []string{"[1 2]"}, got)
 }
 
 func TestJoinCommandErrors(t *testing.T) {

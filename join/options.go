@@ -19,8 +19,9 @@ type Limits struct {
 	MaxBuildRows int64
 	// MaxBuildBytes is the most bytes the build side's buffers may
 	// take, each buffer counted once however many batches share it (0
-	// means no limit). The hash table takes about 16 bytes per row
-	// more.
+	// means no limit). The hash table and the encoded keys come on top:
+	// about 17 to 61 bytes per row for one key of at most 8 bytes, the
+	// keys' bytes and about 30 to 40 bytes per row for others.
 	MaxBuildBytes int64
 }
 

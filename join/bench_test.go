@@ -1,6 +1,7 @@
 package join_test
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -74,5 +75,48 @@ func BenchmarkJoinInt64(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkJoinString joins 1M probe rows with 100K build rows on
+// string keys of 8 to 20 bytes (the bytes table).
+func BenchmarkJoinString(b *testing.B) {
+	const np, nb = 1_000_000, 100_000
+	strs := func(n int, key func(i int) int) *alkaid.Table {
+		kb := array.NewBinaryBuilder[int32](datatype.String)
+		vb := array.NewPrimitiveBuilder[int64](datatype.Int64)
+		for i := range n {
+			k := key(i)
+			kb.AppendString(fmt.Sprintf("key-%0*d", 4+k%13, k))
+			vb.Append(int64(i % 1000))
+		}
+		s := alkaid.NewSchema([]datatype.Field{{Name: "k", Type: datatype.String}, {Name: "v", Type: datatype.Int64}}, datatype.Metadata{})
+		rec, err := alkaid.NewRecord(s, []array.Array{kb.Finish(), vb.Finish()}, n)
+		if err != nil {
+			b.Fatal(err)
+		}
+		var recs []*alkaid.Record
+		for lo := 0; lo < n; lo += 1 << 16 {
+			recs = append(recs, rec.Slice(lo, min(n, lo+1<<16)))
+		}
+		t, err := alkaid.TableFromRecords(s, recs)
+		if err != nil {
+			b.Fatal(err)
+		}
+		return t
+	}
+	build := strs(nb, func(i int) int { return i * 7919 % nb })
+	probe := strs(np, func(i int) int { return i * 2654435761 % 4294967291 % (2 * nb) })
+	b.SetBytes(np)
+	for b.Loop() {
+		j, err := join.NewReader(probe, build, join.Inner, join.On("k"), join.WithColumns("v_right"), join.WithConcurrency(2))
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, err := range j.Records() {
+			if err != nil {
+				b.Fatal(err)
+			}
+		}
 	}
 }

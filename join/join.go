@@ -281,7 +281,7 @@ func (j *Reader) readBuild(right alkaid.RecordReader, key []int) error {
 	j.build = build
 	k := new(keyBatch)
 	if err := j.encode(k, build, key); err != nil {
-		return err
+		return fmt.Errorf("join: right side: %w", err)
 	}
 	j.table = newTable(k, int(rows), j.fixed, j.cfg.nullsEqual)
 	return nil

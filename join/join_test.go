@@ -241,6 +241,19 @@ func TestJoinFilter(t *testing.T) {
 		require.ErrorIs(t, err, datatype.ErrInvalid)
 		require.ErrorContains(t, err, "filter returned 0 values for 6 candidate rows")
 	}
+	boom := errors.New("boom")
+	failing := func(*alkaid.Record) (*array.Boolean, error) { return nil, boom }
+	for _, conc := range []int{1, 2} {
+		j, err = join.NewReader(left, right, join.LeftOuter, join.On("k"), join.WithFilter(failing), join.WithConcurrency(conc))
+		require.NoError(t, err)
+		n := 0
+		for _, err := range j.Records() {
+			require.ErrorIs(t, err, boom)
+			require.ErrorContains(t, err, "join: left batch 0: filter: boom")
+			n++
+		}
+		require.Equal(t, 1, n)
+	}
 }
 
 func TestJoinEmpty(t *testing.T) {

@@ -110,7 +110,7 @@ func encodeFixed(k *keyBatch, a array.Array) error {
 	} else {
 		raw, w, ok := array.FixedWidthBytes(a)
 		if !ok {
-			return fmt.Errorf("join: key column of type %s: %w", a.DataType(), datatype.ErrNotSupported)
+			return fmt.Errorf("key column of type %s: %w", a.DataType(), datatype.ErrNotSupported)
 		}
 		switch w {
 		case 1:
@@ -281,7 +281,7 @@ func valueEncoder(a array.Array) (func(dst []byte, i int) ([]byte, bool), error)
 	}
 	raw, w, ok := array.FixedWidthBytes(a)
 	if !ok {
-		return nil, fmt.Errorf("join: key column of type %s: %w", a.DataType(), datatype.ErrNotSupported)
+		return nil, fmt.Errorf("key column of type %s: %w", a.DataType(), datatype.ErrNotSupported)
 	}
 	var norm func(uint64) uint64
 	switch datatype.StorageOf(a.DataType()).Kind() {

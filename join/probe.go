@@ -47,7 +47,7 @@ func (j *Reader) Records() iter.Seq2[*alkaid.Record, error] {
 		}
 		recs, err := j.output(nil, nil, idx)
 		if err != nil {
-			yield(nil, err)
+			yield(nil, fmt.Errorf("join: right rows after the left side: %w", err))
 			return
 		}
 		for _, r := range recs {
@@ -291,14 +291,14 @@ func (j *Reader) applyFilter(rec *alkaid.Record, li, ri []int64) ([]int64, []int
 	}
 	mask, err := j.cfg.filter(cand)
 	if err != nil {
-		return nil, nil, fmt.Errorf("join: filter: %w", err)
+		return nil, nil, fmt.Errorf("filter: %w", err)
 	}
 	if mask == nil || mask.Len() != len(li) {
 		got := -1
 		if mask != nil {
 			got = mask.Len()
 		}
-		return nil, nil, fmt.Errorf("join: filter returned %d values for %d candidate rows: %w", got, len(li), datatype.ErrInvalid)
+		return nil, nil, fmt.Errorf("filter returned %d values for %d candidate rows: %w", got, len(li), datatype.ErrInvalid)
 	}
 	k := 0
 	for i := range li {
@@ -373,7 +373,7 @@ func (j *Reader) output(rec *alkaid.Record, li, ri []int64) ([]*alkaid.Record, e
 				cols[i], err = nulls(j.full.Field(c).Type, hi-lo)
 			}
 			if err != nil {
-				return nil, fmt.Errorf("join: column %q: %w", j.full.Field(c).Name, err)
+				return nil, fmt.Errorf("column %q: %w", j.full.Field(c).Name, err)
 			}
 		}
 		r, err := alkaid.NewRecord(j.schema, cols, hi-lo)

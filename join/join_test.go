@@ -2,6 +2,7 @@ package join_test
 
 import (
 	"errors"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -393,4 +394,26 @@ func TestJoinLimitCountsSharedBuffersOnce(t *testing.T) {
 	require.NoError(t, err)
 	_, err = join.NewReader(right, right, join.LeftSemi, join.On("k"), join.WithLimits(join.Limits{MaxBuildBytes: 7999}))
 	require.ErrorIs(t, err, datatype.ErrLimit)
+}
+
+func TestJoinEarlyBreak(t *testing.T) {
+	// Breaking out of the loop stops the probing goroutines before
+	// Records returns.
+	b := batch(t, col{"k", datatype.Int64, `[1, 2, 3]`})
+	recs := make([]*alkaid.Record, 50)
+	for i := range recs {
+		recs[i] = b
+	}
+	before := runtime.NumGoroutine()
+	j, err := join.NewReader(table(t, recs...), table(t, b), join.Inner, join.On("k"), join.WithConcurrency(4))
+	require.NoError(t, err)
+	n := 0
+	for _, err := range j.Records() {
+		require.NoError(t, err)
+		if n++; n == 3 {
+			break
+		}
+	}
+	require.Equal(t, 3, n)
+	require.LessOrEqual(t, runtime.NumGoroutine(), before)
 }

@@ -19,6 +19,10 @@ import (
 // where its match would be); then, for right and full outer joins and
 // right semi and anti joins, the right rows those output at the end, in
 // the right side's order. Batches have at most WithBatchSize rows.
+//
+// Each call probes the left side anew: a left side that can be iterated
+// once (a stream) can be joined once. Breaking out of the loop stops
+// the probing goroutines before Records returns.
 func (j *Reader) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
 		if j.table == nil {

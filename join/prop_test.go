@@ -62,6 +62,8 @@ func genStrings(t datatype.DataType) func(r *rand.Rand, n int) array.Array {
 				b.AppendString(w)
 			case *array.BinaryBuilder[int64]:
 				b.AppendString(w)
+			case *array.BinaryViewBuilder:
+				b.AppendString(w + strings.Repeat("long tail", r.IntN(2))) // inline and out-of-line views
 			case *array.DictionaryBuilder[string]:
 				if err := b.Append(w); err != nil {
 					panic(err)
@@ -245,6 +247,8 @@ func TestJoinMatchesNestedLoop(t *testing.T) {
 		{{"int32", genInt32s, genInt32s}}, // dense: keys index the table directly
 		{{"string", genStrings(datatype.String), genStrings(datatype.LargeString)}},
 		{{"dict-string", genStrings(stringDict()), genStrings(datatype.String)}},
+		{{"binary", genStrings(datatype.Binary), genStrings(datatype.BinaryView)}},
+		{{"string-view", genStrings(datatype.StringView), genStrings(datatype.StringView)}},
 		{{"float64", genFloats, genFloats}},
 		{{"decimal128", genDecimals, genDecimals}},
 		{{"bool", genBools, genBools}},

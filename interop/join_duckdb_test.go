@@ -28,7 +28,9 @@ import (
 // numbers (rn) of the joined rows, compared as sorted multisets of
 // pairs. Dictionary keys are checked by joining a dictionary-encoded
 // copy of the string column on the Go side against DuckDB's plain
-// strings.
+// strings, and the residual filter by a condition added to the ON
+// clause ((l.rn + r.rn) % 3 <> 0), which for outer joins keeps the
+// unmatched rows as SQL does.
 
 func joinKeyColumns() []oracleColumn {
 	pick := func(vs ...any) func(r *rand.Rand) any {
@@ -131,7 +133,7 @@ func withDictionaryString(t *testing.T, rec *alkaid.Record) *alkaid.Record {
 
 // ourPairs runs the join and returns its (left rn, right rn) pairs, one
 // side only for semi and anti joins, sorted.
-func ourPairs(t *testing.T, left, right *alkaid.Record, typ join.Type, keys []string, nullsEqual bool) []string {
+func ourPairs(t *testing.T, left, right *alkaid.Record, typ join.Type, keys []string, nullsEqual, filter bool) []string {
 	lt, err := alkaid.TableFromRecords(left.Schema(), []*alkaid.Record{left.Slice(0, left.NumRows()/3), left.Slice(left.NumRows()/3, left.NumRows())})
 	require.NoError(t, err)
 	rt, err := alkaid.TableFromRecords(right.Schema(), []*alkaid.Record{right})
@@ -145,6 +147,9 @@ func ourPairs(t *testing.T, left, right *alkaid.Record, typ join.Type, keys []st
 	}
 	if nullsEqual {
 		opts = append(opts, join.WithNullsEqual())
+	}
+	if filter {
+		opts = append(opts, join.WithFilter(rnFilter))
 	}
 	j, err := join.NewReader(lt, rt, typ, join.On(keys...), opts...)
 	require.NoError(t, err)
@@ -167,6 +172,17 @@ func ourPairs(t *testing.T, left, right *alkaid.Record, typ join.Type, keys []st
 	return out
 }
 
+// rnFilter is the residual condition (l.rn + r.rn) % 3 <> 0.
+func rnFilter(rec *alkaid.Record) (*array.Boolean, error) {
+	l, _ := rec.ColumnByName("rn")
+	r, _ := rec.ColumnByName("rn_right")
+	b := array.NewBooleanBuilder(datatype.Bool)
+	for i := range rec.NumRows() {
+		b.Append((l.(*array.Int64).Value(i)+r.(*array.Int64).Value(i))%3 != 0)
+	}
+	return b.Finish(), nil
+}
+
 func duckPairs(rows [][]any) []string {
 	out := make([]string, len(rows))
 	for i, row := range rows {
@@ -186,7 +202,7 @@ func duckPairs(rows [][]any) []string {
 
 // joinSQL asks DuckDB the join: t is the left table, the right one is
 // read from rightPath.
-func joinSQL(typ join.Type, keys []string, nullsEqual bool, rightPath string) string {
+func joinSQL(typ join.Type, keys []string, nullsEqual, filter bool, rightPath string) string {
 	right := fmt.Sprintf("read_parquet('%s')", strings.ReplaceAll(rightPath, "'", "''"))
 	eq := " = "
 	if nullsEqual {
@@ -195,6 +211,9 @@ func joinSQL(typ join.Type, keys []string, nullsEqual bool, rightPath string) st
 	var on []string
 	for _, k := range keys {
 		on = append(on, "l."+k+eq+"r."+k)
+	}
+	if filter {
+		on = append(on, "(l.rn + r.rn) % 3 <> 0")
 	}
 	cond := strings.Join(on, " AND ")
 	switch typ {
@@ -226,6 +245,7 @@ func TestJoinDuckDBOracle(t *testing.T) {
 		keys       []string
 		nullsEqual bool
 		dict       bool
+		filter     bool
 	}
 	var qs []question
 	types := []join.Type{join.Inner, join.LeftOuter, join.RightOuter, join.FullOuter, join.LeftSemi, join.LeftAnti, join.RightSemi, join.RightAnti}
@@ -240,11 +260,13 @@ func TestJoinDuckDBOracle(t *testing.T) {
 		qs = append(qs,
 			question{name: fmt.Sprintf("%s/s/dictionary", typ), typ: typ, keys: []string{"s"}, dict: true},
 			question{name: fmt.Sprintf("%s/s,i8/nulls-equal", typ), typ: typ, keys: []string{"s", "i8"}, nullsEqual: true},
-			question{name: fmt.Sprintf("%s/f32/nulls-equal", typ), typ: typ, keys: []string{"f32"}, nullsEqual: true})
+			question{name: fmt.Sprintf("%s/f32/nulls-equal", typ), typ: typ, keys: []string{"f32"}, nullsEqual: true},
+			question{name: fmt.Sprintf("%s/s/filter", typ), typ: typ, keys: []string{"s"}, filter: true},
+			question{name: fmt.Sprintf("%s/i64/filter", typ), typ: typ, keys: []string{"i64"}, filter: true})
 	}
 	queries := make([]string, len(qs))
 	for i, q := range qs {
-		queries[i] = joinSQL(q.typ, q.keys, q.nullsEqual, rightPath)
+		queries[i] = joinSQL(q.typ, q.keys, q.nullsEqual, q.filter, rightPath)
 	}
 	answers := askDuckDB(t, leftPath, queries)
 	dictLeft := withDictionaryString(t, left)
@@ -257,7 +279,7 @@ func TestJoinDuckDBOracle(t *testing.T) {
 			if q.dict {
 				l = dictLeft
 			}
-			ours := ourPairs(t, l, right, q.typ, q.keys, q.nullsEqual)
+			ours := ourPairs(t, l, right, q.typ, q.keys, q.nullsEqual, q.filter)
 			require.Equal(t, duckPairs(a.Rows), ours, queries[i])
 			rows += len(ours)
 		})

@@ -29,7 +29,8 @@
 // plain string column); string, large string and string view are one
 // type, as are binary, large binary and binary view. Other types must
 // match exactly (int32 does not join int64, nor timestamp[ms]
-// timestamp[us]: cast first). Nested types are not supported as keys.
+// timestamp[us]: cast first). Nested and run-end encoded types are not
+// supported as keys.
 //
 // A key with a null in any of its columns matches nothing, as in SQL;
 // [WithNullsEqual] makes null match null instead (IS NOT DISTINCT FROM).

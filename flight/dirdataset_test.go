@@ -132,11 +132,10 @@ func TestDirServiceDataset(t *testing.T) {
 			require.Equal(t, int64(600), fi.TotalRecords)
 			require.Positive(t, fi.TotalBytes)
 
-			var got []*alkaid.Record
-			for r, err := range Fetch(ctx, c, fi, FetchOptions{Concurrency: 4}) {
-				require.NoError(t, err)
+			got, err := fetchAll(ctx, c, fi, WithConcurrency(4), WithUnordered())
+			require.NoError(t, err)
+			for _, r := range got {
 				require.True(t, schema.Equal(r.Schema()))
-				got = append(got, r)
 			}
 			require.Equal(t, byX(t, want), byX(t, got))
 			require.Len(t, byX(t, got), 600)
@@ -201,7 +200,7 @@ func TestDirServiceDatasetHostile(t *testing.T) {
 	} {
 		rr, err := c.Get(ctx, &Ticket{Ticket: []byte(tk)})
 		if err == nil {
-			_, err = rr.ReadAll()
+			_, err = readRecords(rr)
 		}
 		code := status.Code(errorsUnwrapAll(err))
 		require.Contains(t, []codes.Code{codes.NotFound, codes.InvalidArgument}, code, "%q: %v", tk, err)
@@ -221,7 +220,7 @@ func TestDirServiceDatasetMemory(t *testing.T) {
 	require.NoError(t, err)
 	rr, err := c.Get(ctx, fi.Endpoint[0].Ticket)
 	if err == nil {
-		_, err = rr.ReadAll()
+		_, err = readRecords(rr)
 	}
 	require.Equal(t, codes.ResourceExhausted, status.Code(errorsUnwrapAll(err)), "%v", err)
 	require.Eventually(t, func() bool { return svc.mem.inUse() == 0 }, 5*time.Second, 10*time.Millisecond)

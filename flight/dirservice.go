@@ -414,7 +414,10 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 		return err
 	}
 	defer src.close()
-	w := NewRecordWriter(stream, src.schema, s.write...)
+	w, err := NewRecordWriter(stream, src.schema, s.write...)
+	if err != nil {
+		return status.Errorf(codes.Internal, "%v", err)
+	}
 	if err := w.WriteSchema(); err != nil {
 		return err
 	}
@@ -445,25 +448,26 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 	return nil
 }
 
-// SendAll writes the records next yields (until io.EOF) to w, stopping
-// when ctx is done (the client went away).
-func SendAll(ctx context.Context, w *RecordWriter, next func() (*alkaid.Record, error)) error {
+// SendAll writes the records of r to w, the schema first even when r
+// has none, stopping when ctx is done (the client went away). A read
+// error becomes a DataLoss status. It closes neither r nor w.
+func SendAll(ctx context.Context, w *RecordWriter, r alkaid.RecordReader) error {
 	if err := w.WriteSchema(); err != nil {
 		return err
 	}
-	for {
-		if err := ctx.Err(); err != nil {
-			return status.FromContextError(err).Err()
-		}
-		rec, err := next()
-		if err == io.EOF {
-			return nil
-		}
+	if err := ctx.Err(); err != nil {
+		return status.FromContextError(err).Err()
+	}
+	for rec, err := range r.Records() {
 		if err != nil {
 			return status.Errorf(codes.DataLoss, "flight: %v", err)
 		}
 		if err := w.Write(rec); err != nil {
 			return err
 		}
+		if err := ctx.Err(); err != nil {
+			return status.FromContextError(err).Err()
+		}
 	}
+	return nil
 }

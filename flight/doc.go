@@ -27,6 +27,16 @@
 // disconnected after the send timeout ([WithServerSendTimeout]). [Client] wraps every RPC
 // and adds record-level helpers; [Fetch] reads a [FlightInfo] whose
 // endpoints sit on several servers concurrently.
+//
+// The records speak the module's one shape: [RecordReader] (what
+// [Client.Get] and [ExchangeStream.Reader] return) and the reader [Fetch]
+// returns are alkaid.RecordReaders, so alkaid.ReadAll and alkaid.Copy
+// take them; [RecordWriter], [PutStream] and [ExchangeStream] are
+// alkaid.RecordWriters. App metadata rides beside the records:
+// [RecordReader.AppMetadata] and [RecordReader.MetadataMessages] while
+// reading, [RecordWriter.WriteWithAppMetadata] and
+// [RecordWriter.WriteAppMetadata] while writing, and a put's answers
+// through [PutStream.NextResult] and [PutStream.Results].
 // [Client.CancelFlightInfo] and [Client.RenewFlightEndpoint] run the two
 // actions Flight defines, and [ParseCancelFlightInfo],
 // [ParseRenewFlightEndpoint] and [ActionResult] serve them.

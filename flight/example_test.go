@@ -67,13 +67,19 @@ func ExampleNewDirService() {
 			return
 		}
 		fmt.Println("flight:", info.FlightDescriptor.Path)
-		for rec, err := range Fetch(ctx, c, info, FetchOptions{Ordered: true}) {
+		r, err := Fetch(ctx, c, info)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for rec, err := range r.Records() {
 			if err != nil {
 				fmt.Println(err)
 				return
 			}
 			fmt.Print(rec)
 		}
+		r.Close()
 	}
 	// Output:
 	// flight: [stars.ipcs]

@@ -52,13 +52,13 @@ func TestPanicFailsAlone(t *testing.T) {
 	require.ErrorContains(t, err, "bad state")
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("boom")})
 	if err == nil {
-		_, err = rr.ReadAll()
+		_, err = readRecords(rr)
 	}
 	require.Equal(t, codes.Internal, status.Code(errorsUnwrapAll(err)), "%v", err)
 	for _, cl := range []*Client{c, dial(t, addr)} {
 		rr, err := cl.Get(ctx, &Ticket{Ticket: []byte("mem")})
 		require.NoError(t, err)
-		got, err := rr.ReadAll()
+		got, err := readRecords(rr)
 		require.NoError(t, err)
 		requireSameRecords(t, recs, got, "after a panic")
 	}
@@ -142,14 +142,14 @@ func TestHostileParquetFailsAlone(t *testing.T) {
 		defer c.Close()
 		rr, err := c.Get(ctx, &Ticket{Ticket: []byte("bomb.parquet")})
 		if err == nil {
-			_, err = rr.ReadAll()
+			_, err = readRecords(rr)
 		}
 		bombErr = err
 	})
 	c := dial(t, addr)
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("good.parquet")})
 	require.NoError(t, err)
-	got, err := rr.ReadAll()
+	got, err := readRecords(rr)
 	require.NoError(t, err)
 	requireSlicesOf(t, good, got)
 	wg.Wait()
@@ -243,7 +243,7 @@ func TestStalledClientsBounded(t *testing.T) {
 				errs[i] = err
 				return
 			}
-			got, err := rr.ReadAll()
+			got, err := readRecords(rr)
 			if err == nil && len(got) != 4 {
 				err = fmt.Errorf("%d batches", len(got))
 			}
@@ -281,7 +281,7 @@ func TestSendTimeoutDropsStalledClient(t *testing.T) {
 
 	rr, err := dial(t, addr).Get(context.Background(), &Ticket{Ticket: []byte("mem")})
 	require.NoError(t, err)
-	got, err := rr.ReadAll()
+	got, err := readRecords(rr)
 	require.NoError(t, err)
 	require.Len(t, got, len(recs))
 

@@ -95,7 +95,7 @@ func FuzzServer(f *testing.F) {
 	}
 	s, recs := allTypeBatches()
 	var sink collect
-	w := NewRecordWriter(&sink, s)
+	w := newWriter(f, &sink, s)
 	w.SetDescriptor(PathDescriptor("up"))
 	if err := w.Write(recs[1]); err != nil {
 		f.Fatal(err)
@@ -134,7 +134,7 @@ func FuzzServer(f *testing.F) {
 			if st, err = client.DoGet(ctx, &Ticket{Ticket: rest}); err == nil {
 				var rr *RecordReader
 				if rr, err = NewRecordReader(st); err == nil {
-					_, err = rr.ReadAll()
+					_, err = readRecords(rr)
 				}
 			}
 		case 3:

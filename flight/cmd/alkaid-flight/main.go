@@ -231,7 +231,12 @@ func get(ctx context.Context, url, desc, out string, stdout io.Writer) error {
 		return err
 	}
 	rows, batches := 0, 0
-	for rec, err := range flight.Fetch(ctx, c, info, flight.FetchOptions{Ordered: true}) {
+	r, err := flight.Fetch(ctx, c, info)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	for rec, err := range r.Records() {
 		if err != nil {
 			return err
 		}

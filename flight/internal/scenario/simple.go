@@ -150,7 +150,11 @@ func (orderedService) DoGet(t *flight.Ticket, stream flight.DoGetServer) error {
 	if err != nil {
 		return err
 	}
-	return flight.NewRecordWriter(stream, s).Write(rec)
+	w, err := flight.NewRecordWriter(stream, s)
+	if err != nil {
+		return err
+	}
+	return w.Write(rec)
 }
 
 func (ordered) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
@@ -179,17 +183,17 @@ func (ordered) Client(ctx context.Context, addr string) error {
 		if err != nil {
 			return err
 		}
-		for rr.Next() {
-			col, ok := rr.Record().Column(0).(*array.Primitive[int32])
-			if !ok || rr.Record().NumCols() != 1 {
+		for rec, err := range rr.Records() {
+			if err != nil {
+				return err
+			}
+			col, ok := rec.Column(0).(*array.Primitive[int32])
+			if !ok || rec.NumCols() != 1 {
 				return fmt.Errorf("expected one int32 column, got %s", rr.Schema())
 			}
 			for i := range col.Len() {
 				got = append(got, col.Value(i))
 			}
-		}
-		if err := rr.Err(); err != nil {
-			return err
 		}
 	}
 	if want := []int32{1, 2, 3, 10, 20, 30, 100, 200, 300}; !slices.Equal(got, want) {

@@ -21,10 +21,11 @@ import (
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
-// memSource is a dataset.RecordSource of records in memory.
+// memSource is an alkaid.RecordReader of records in memory.
 type memSource []*alkaid.Record
 
 func (m memSource) Schema() *alkaid.Schema { return m[0].Schema() }
+func (m memSource) Close() error           { return nil }
 func (m memSource) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
 		for _, r := range m {

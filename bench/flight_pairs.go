@@ -113,7 +113,10 @@ func (st *flightState) start(rows, batches int) error {
 	if err != nil {
 		return err
 	}
-	srv := flight.NewServer(&ourFlightService{st: st})
+	srv, err := flight.NewServer(&ourFlightService{st: st})
+	if err != nil {
+		return err
+	}
 	go srv.Serve(l)
 	if st.ours, err = flight.Dial(l.Addr().String()); err != nil {
 		return err

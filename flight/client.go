@@ -23,9 +23,6 @@ import (
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
-// ClientOption configures [Dial].
-type ClientOption func(*clientConfig)
-
 type clientConfig struct {
 	tls     *tls.Config
 	maxMsg  int
@@ -34,36 +31,6 @@ type clientConfig struct {
 	write   []ipc.Option
 	grpcOpt []grpc.DialOption
 	cookies bool
-}
-
-// WithTLS connects over TLS with cfg (for a URI of scheme grpc+tls it
-// defaults to the system roots).
-func WithTLS(cfg *tls.Config) ClientOption { return func(c *clientConfig) { c.tls = cfg } }
-
-// WithMaxMessageSize bounds one received message in bytes (default
-// [DefaultMaxMessageSize]).
-func WithMaxMessageSize(n int) ClientOption { return func(c *clientConfig) { c.maxMsg = n } }
-
-// WithMaxSendSize bounds each FlightData the client's uploads
-// ([Client.Put], [Client.Exchange]) send (default [DefaultMaxSendSize],
-// which servers with gRPC's default settings accept).
-func WithMaxSendSize(n int) ClientOption { return func(c *clientConfig) { c.maxSend = n } }
-
-// WithReadOptions sets the ipc reader options (validation, limits) used
-// for the data the client receives.
-func WithReadOptions(opts ...ipc.Option) ClientOption {
-	return func(c *clientConfig) { c.read = append(c.read, opts...) }
-}
-
-// WithWriteOptions sets the ipc writer options (compression, …) used for
-// the data the client sends.
-func WithWriteOptions(opts ...ipc.Option) ClientOption {
-	return func(c *clientConfig) { c.write = append(c.write, opts...) }
-}
-
-// WithGRPCDialOptions passes further options to grpc.NewClient.
-func WithGRPCDialOptions(opts ...grpc.DialOption) ClientOption {
-	return func(c *clientConfig) { c.grpcOpt = append(c.grpcOpt, opts...) }
 }
 
 // Client calls a Flight server. The embedded generated client gives every
@@ -82,13 +49,10 @@ type Client struct {
 // Dial connects to target: "host:port" or a Flight URI
 // ("grpc://host:port", "grpc+tcp://…", "grpc+tls://…"). The connection is
 // made lazily, at the first call.
-func Dial(target string, opts ...ClientOption) (*Client, error) {
+func Dial(target string, opts ...Option) (*Client, error) {
 	c := clientConfig{maxMsg: DefaultMaxMessageSize, maxSend: DefaultMaxSendSize}
-	for _, o := range opts {
-		o(&c)
-	}
-	if c.maxSend <= 0 {
-		c.maxSend = DefaultMaxSendSize
+	if err := (&config{role: forDial, client: &c}).apply(opts); err != nil {
+		return nil, err
 	}
 	addr := target
 	switch {

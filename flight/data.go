@@ -41,8 +41,8 @@ type RecordWriter struct {
 // the ipc writer's (compression, alignment, dictionary deltas, Arrow
 // compatibility); an invalid one is an error. Nothing is sent before the
 // first write. Messages are kept to [DefaultMaxSendSize] bytes, or to the
-// size set on the server ([WithServerMaxSendSize]) or the client
-// ([WithMaxSendSize]) whose stream s is; see
+// size set ([WithMaxSendSize]) on the server or the client whose stream
+// s is; see
 // [RecordWriter.SetMaxMessageSize].
 func NewRecordWriter(s DataSender, schema *alkaid.Schema, opts ...ipc.Option) (*RecordWriter, error) {
 	enc, err := ipc.NewMessageEncoder(schema, opts...)

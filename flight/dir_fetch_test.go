@@ -51,7 +51,7 @@ func TestDirService(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "broken.ipcs"), []byte("not ipc"), 0o644))
 
-	svc, err := NewDirService(dir, DirWritable())
+	svc, err := NewDirService(dir, WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
@@ -173,7 +173,7 @@ func TestFetchScaleOut(t *testing.T) {
 	}
 	t.Run("early stop", func(t *testing.T) {
 		before := runtime.NumGoroutine()
-		for _, opts := range [][]FetchOption{{WithBuffer(1)}, {WithBuffer(1), WithUnordered()}} {
+		for _, opts := range [][]Option{{WithBuffer(1)}, {WithBuffer(1), WithUnordered()}} {
 			r, err := Fetch(ctx, nil, info, opts...)
 			require.NoError(t, err)
 			n := 0
@@ -205,7 +205,7 @@ func TestFetchScaleOut(t *testing.T) {
 }
 
 // fetchAll reads every record Fetch gives, and closes its reader.
-func fetchAll(ctx context.Context, self *Client, info *FlightInfo, opts ...FetchOption) ([]*alkaid.Record, error) {
+func fetchAll(ctx context.Context, self *Client, info *FlightInfo, opts ...Option) ([]*alkaid.Record, error) {
 	r, err := Fetch(ctx, self, info, opts...)
 	if err != nil {
 		return nil, err

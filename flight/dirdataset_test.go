@@ -96,7 +96,7 @@ func TestDirServiceDataset(t *testing.T) {
 	s := salesRecord(t, 0, 5)
 	writeIPC(t, filepath.Join(dir, "single.ipc"), s.Schema(), []*alkaid.Record{s}, true)
 
-	svc, err := NewDirService(dir, DirMemory(1<<20, 0))
+	svc, err := NewDirService(dir, WithMemory(1<<20, 0))
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
@@ -212,7 +212,7 @@ func TestDirServiceDatasetMemory(t *testing.T) {
 	dir := t.TempDir()
 	writeDataset(t, dir, "sales", files.FormatParquet)
 	// a batch of 16 rows takes more than 64 bytes: refused
-	svc, err := NewDirService(dir, DirMemory(0, 64))
+	svc, err := NewDirService(dir, WithMemory(0, 64))
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))

@@ -52,7 +52,7 @@ func storedName(name string) string {
 	return name
 }
 
-// DoPut stores an upload as a new IPC stream file (see [DirWritable]),
+// DoPut stores an upload as a new IPC stream file (see [WithWritable]),
 // named by the descriptor's path with .ipcs added when it does not end
 // in .ipcs or .arrows (the directories of the path are made as needed,
 // inside the served one). Each message that carries app metadata is

@@ -32,7 +32,7 @@ func TestDirPutRoundTrip(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "served")
 	require.NoError(t, os.Mkdir(dir, 0o755))
-	svc, err := NewDirService(dir, DirWritable(), DirLocations("grpc://127.0.0.1:1234"))
+	svc, err := NewDirService(dir, WithWritable(), WithLocations("grpc://127.0.0.1:1234"))
 	require.NoError(t, err)
 	defer svc.Close()
 	addr := serve(t, svc)
@@ -97,7 +97,7 @@ func TestDirPutRoundTrip(t *testing.T) {
 // levels is stored.
 func TestDirPutPathBounded(t *testing.T) {
 	dir := t.TempDir()
-	svc, err := NewDirService(dir, DirWritable())
+	svc, err := NewDirService(dir, WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))

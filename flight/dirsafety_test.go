@@ -23,7 +23,7 @@ func TestDirPutNeverReplacesLinks(t *testing.T) {
 	require.NoError(t, os.WriteFile(target, []byte("original"), 0o644))
 	require.NoError(t, os.Symlink(target, filepath.Join(dir, "out.ipcs")))
 	require.NoError(t, os.Symlink(filepath.Join(outside, "none.ipcs"), filepath.Join(dir, "dangling.ipcs")))
-	svc, err := NewDirService(dir, DirWritable())
+	svc, err := NewDirService(dir, WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
@@ -79,7 +79,7 @@ func TestDirEscapingLinkNotFound(t *testing.T) {
 // TestErrorsDoNotEchoLongNames: a 1 MB flight path or ticket is cut to
 // about 100 bytes in the error that answers it.
 func TestErrorsDoNotEchoLongNames(t *testing.T) {
-	svc, err := NewDirService(t.TempDir(), DirWritable())
+	svc, err := NewDirService(t.TempDir(), WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))

@@ -30,7 +30,7 @@ import (
 // Parquet extension means NAME.ipcs, as DoPut stores it); its ticket is
 // that path. Uploads being stored (NAME.part) are not served. Files are
 // read one record batch at a time as the client takes them, within the
-// service's memory bounds ([DirMemory]), so a slow client holds the
+// service's memory bounds ([WithMemory]), so a slow client holds the
 // server to a batch or two (gRPC flow control blocks
 // the sender); a Parquet file is read one row group at a time. Paths
 // never leave the directory (os.Root), and a link leading out of it is
@@ -56,42 +56,17 @@ type DirService struct {
 	datasets datasetCache // the datasets described last, for DoGet
 }
 
-// DirOption configures [NewDirService].
-type DirOption func(*DirService)
-
-// DirWritable lets DoPut store uploads as new .ipcs files. An existing
-// entry of the name (a file, a directory, a symbolic link, wherever it
-// leads) is never replaced: the upload is refused with AlreadyExists.
-func DirWritable() DirOption { return func(s *DirService) { s.writable = true } }
-
-// DirLocations lists these URIs as the locations of every endpoint the
-// service describes (the servers a client may redeem its tickets at:
-// this one, replicas); without, endpoints list none, which means the
-// server that gave the FlightInfo.
-func DirLocations(uris ...string) DirOption {
-	return func(s *DirService) {
-		for _, u := range uris {
-			s.locs = append(s.locs, &Location{Uri: u})
-		}
-	}
-}
-
-// DirWriteOptions are the ipc writer options for the data served
-// (compression, …).
-func DirWriteOptions(opts ...ipc.Option) DirOption {
-	return func(s *DirService) { s.write = append(s.write, opts...) }
-}
-
 // NewDirService serves dir.
-func NewDirService(dir string, opts ...DirOption) (*DirService, error) {
+func NewDirService(dir string, opts ...Option) (*DirService, error) {
+	s := &DirService{mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
+	if err := (&config{role: forDir, dir: s}).apply(opts); err != nil {
+		return nil, err
+	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, fmt.Errorf("flight: serve %s: %w", dir, err)
 	}
-	s := &DirService{root: root, mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
-	for _, o := range opts {
-		o(s)
-	}
+	s.root = root
 	return s, nil
 }
 
@@ -399,7 +374,7 @@ func (s *DirService) GetSchema(_ context.Context, d *FlightDescriptor) (*SchemaR
 // most one row group (or, for a file of another format, one file) ahead
 // of the batch sent. Each is decoded once the one
 // before it has been handed to gRPC, within the service's memory bounds
-// ([DirMemory]); a file that cannot be read fails this call alone.
+// ([WithMemory]); a file that cannot be read fails this call alone.
 func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 	name := string(t.Ticket)
 	ctx := stream.Context()

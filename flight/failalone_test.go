@@ -162,7 +162,7 @@ func TestHostileParquetFailsAlone(t *testing.T) {
 }
 
 // TestStalledClientsBounded: clients that stop reading hold the server
-// to its memory bound (DirMemory), not to a batch or two each; the send
+// to its memory bound (WithMemory), not to a batch or two each; the send
 // timeout drops them, and 120 clients reading at the same time get every
 // row.
 func TestStalledClientsBounded(t *testing.T) {
@@ -190,10 +190,10 @@ func TestStalledClientsBounded(t *testing.T) {
 	require.NoError(t, f.Close())
 
 	const budget = 48 << 20
-	svc, err := NewDirService(dir, DirMemory(budget, 0))
+	svc, err := NewDirService(dir, WithMemory(budget, 0))
 	require.NoError(t, err)
 	defer svc.Close()
-	addr := serve(t, svc, WithServerSendTimeout(3*time.Second))
+	addr := serve(t, svc, WithSendTimeout(3*time.Second))
 	heap := func() int64 {
 		runtime.GC()
 		runtime.GC()
@@ -268,7 +268,7 @@ func TestStalledClientsBounded(t *testing.T) {
 func TestSendTimeoutDropsStalledClient(t *testing.T) {
 	s, recs := bigBatches(50)
 	svc := newMemService(s, recs)
-	addr := serve(t, svc, WithServerSendTimeout(500*time.Millisecond))
+	addr := serve(t, svc, WithSendTimeout(500*time.Millisecond))
 	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithInitialWindowSize(64<<10), grpc.WithInitialConnWindowSize(64<<10))
 	require.NoError(t, err)

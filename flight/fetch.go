@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"iter"
-	"runtime"
 	"sync"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -13,61 +12,11 @@ import (
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
-// FetchOption configures [Fetch].
-type FetchOption func(*fetchConfig) error
-
 type fetchConfig struct {
 	concurrency int
 	unordered   bool
 	buffer      int
 	dial        func(uri string) (*Client, error)
-}
-
-// WithConcurrency bounds the endpoints fetched at once: 0 means
-// runtime.GOMAXPROCS(0), 1 one endpoint after another; a negative n is an
-// error. Without it Fetch reads 4 at once.
-func WithConcurrency(n int) FetchOption {
-	return func(c *fetchConfig) error {
-		if n < 0 {
-			return fmt.Errorf("flight: WithConcurrency(%d): must not be negative: %w", n, ipc.ErrInvalid)
-		}
-		if n == 0 {
-			n = runtime.GOMAXPROCS(0)
-		}
-		c.concurrency = n
-		return nil
-	}
-}
-
-// WithUnordered yields records as they arrive from any endpoint, rather
-// than in endpoint order (each endpoint's in its own order).
-func WithUnordered() FetchOption {
-	return func(c *fetchConfig) error { c.unordered = true; return nil }
-}
-
-// WithBuffer sets the number of records each endpoint may have waiting
-// ahead of the one being read (default 2); it must be at least 1.
-func WithBuffer(records int) FetchOption {
-	return func(c *fetchConfig) error {
-		if records < 1 {
-			return fmt.Errorf("flight: WithBuffer(%d): must be at least 1: %w", records, ipc.ErrInvalid)
-		}
-		c.buffer = records
-		return nil
-	}
-}
-
-// WithDial sets how Fetch opens a client for a location URI. The default
-// dials with [Dial] and no options. The clients are closed when the
-// records have been read or the reader is closed.
-func WithDial(dial func(uri string) (*Client, error)) FetchOption {
-	return func(c *fetchConfig) error {
-		if dial == nil {
-			return fmt.Errorf("flight: WithDial(nil): %w", ipc.ErrInvalid)
-		}
-		c.dial = dial
-		return nil
-	}
 }
 
 // Fetch reads every endpoint of info: each from the first of its
@@ -85,12 +34,10 @@ func WithDial(dial func(uri string) (*Client, error)) FetchOption {
 // error wrapping ipc.ErrInvalid. The first error ends the records.
 // Transfers start when the records are iterated, which can be done once;
 // stopping the loop early, or Close, cancels those still running.
-func Fetch(ctx context.Context, self *Client, info *FlightInfo, opts ...FetchOption) (alkaid.RecordReader, error) {
+func Fetch(ctx context.Context, self *Client, info *FlightInfo, opts ...Option) (alkaid.RecordReader, error) {
 	cfg := fetchConfig{concurrency: 4, buffer: 2}
-	for _, o := range opts {
-		if err := o(&cfg); err != nil {
-			return nil, err
-		}
+	if err := (&config{role: forFetch, fetch: &cfg}).apply(opts); err != nil {
+		return nil, err
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	f := &fetch{ctx: ctx, cancel: cancel, self: self, eps: info.GetEndpoint(), cfg: cfg,

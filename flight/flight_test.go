@@ -174,7 +174,7 @@ func TestMaxMessageSize(t *testing.T) {
 
 	// A server refuses an upload message over its limit, and stays up.
 	svc := newMemService(s, recs)
-	addr = serve(t, svc, WithServerMaxMessageSize(1024))
+	addr = serve(t, svc, WithMaxMessageSize(1024))
 	c = dial(t, addr)
 	ps, err := c.Put(context.Background(), PathDescriptor("big"), s)
 	require.NoError(t, err)

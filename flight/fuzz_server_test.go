@@ -56,10 +56,11 @@ func fuzzConn(f *testing.F) *grpc.ClientConn {
 	require.NoError(f, w.Write(rec))
 	require.NoError(f, w.Close())
 	require.NoError(f, pf.Close())
-	svc, err := NewDirService(dir, DirWritable())
+	svc, err := NewDirService(dir, WithWritable())
 	require.NoError(f, err)
 	l := bufconn.Listen(1 << 20)
-	srv := NewServer(svc)
+	srv, err := NewServer(svc)
+	require.NoError(f, err)
 	go srv.Serve(l)
 	conn, err := grpc.NewClient("passthrough:///fuzz",
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return l.DialContext(ctx) }),

@@ -44,18 +44,19 @@ func allTypeBatches() (*alkaid.Schema, []*alkaid.Record) {
 }
 
 // serve starts svc on a loopback port and returns its address.
-func serve(t testing.TB, svc Service, opts ...ServerOption) string {
+func serve(t testing.TB, svc Service, opts ...Option) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := NewServer(svc, opts...)
+	srv, err := NewServer(svc, opts...)
+	require.NoError(t, err)
 	done := make(chan struct{})
 	go func() { defer close(done); srv.Serve(l) }()
 	t.Cleanup(func() { srv.Stop(); <-done })
 	return l.Addr().String()
 }
 
-func dial(t testing.TB, addr string, opts ...ClientOption) *Client {
+func dial(t testing.TB, addr string, opts ...Option) *Client {
 	t.Helper()
 	c, err := Dial(addr, opts...)
 	require.NoError(t, err)

@@ -15,7 +15,7 @@ import (
 // NextResult gives each PutResult as the server sends it, while the
 // upload goes on; Close returns only those not taken.
 func TestPutStreamNextResult(t *testing.T) {
-	svc, err := NewDirService(t.TempDir(), DirWritable())
+	svc, err := NewDirService(t.TempDir(), WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))

@@ -166,7 +166,7 @@ func selfSigned(t *testing.T) (tls.Certificate, *x509.CertPool) {
 func TestTLS(t *testing.T) {
 	cert, pool := selfSigned(t)
 	s, recs := allTypeBatches()
-	addr := serve(t, newMemService(s, recs), WithServerTLS(&tls.Config{Certificates: []tls.Certificate{cert}}))
+	addr := serve(t, newMemService(s, recs), WithTLS(&tls.Config{Certificates: []tls.Certificate{cert}}))
 	ctx := context.Background()
 	c := dial(t, "grpc+tls://"+addr, WithTLS(&tls.Config{RootCAs: pool}))
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("mem")})

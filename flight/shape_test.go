@@ -104,13 +104,50 @@ func TestMetadataMessagesBounded(t *testing.T) {
 	require.ErrorContains(t, err, "messages without data")
 }
 
+// TestOptionsWhereTheyApply: one Option type for every constructor; an
+// option given to a constructor that does not take it, or an invalid
+// value, is that constructor's error naming the option.
+func TestOptionsWhereTheyApply(t *testing.T) {
+	dir := t.TempDir()
+	tests := []struct {
+		name string
+		err  func() error
+		want string
+	}{
+		{"Dial: a server option", func() error { _, err := Dial("127.0.0.1:1", WithAuth(NewStaticAuth(nil))); return err }, "WithAuth is not an option of Dial"},
+		{"Dial: a fetch option", func() error { _, err := Dial("127.0.0.1:1", WithConcurrency(2)); return err }, "WithConcurrency(2) is not an option of Dial"},
+		{"Dial: message size 0", func() error { _, err := Dial("127.0.0.1:1", WithMaxMessageSize(0)); return err }, "WithMaxMessageSize(0): must be positive"},
+		{"NewServer: a client option", func() error { _, err := NewServer(BaseService{}, WithSessionCookies()); return err }, "WithSessionCookies is not an option of NewServer"},
+		{"NewServer: send size -1", func() error { _, err := NewServer(BaseService{}, WithMaxSendSize(-1)); return err }, "WithMaxSendSize(-1): must be positive"},
+		{"NewServer: negative send timeout", func() error { _, err := NewServer(BaseService{}, WithSendTimeout(-1)); return err }, "WithSendTimeout(-1ns): must not be negative"},
+		{"NewDirService: a server option", func() error { _, err := NewDirService(dir, WithMaxSendSize(1<<20)); return err }, "is not an option of NewDirService"},
+		{"NewDirService: negative memory", func() error { _, err := NewDirService(dir, WithMemory(-1, 0)); return err }, "WithMemory(-1, 0): must not be negative"},
+		{"Fetch: a directory option", func() error { _, err := Fetch(context.Background(), nil, &FlightInfo{}, WithWritable()); return err }, "WithWritable is not an option of Fetch"},
+	}
+	for _, tc := range tests {
+		err := tc.err()
+		require.ErrorIs(t, err, ipc.ErrInvalid, tc.name)
+		require.ErrorContains(t, err, "flight: ", tc.name)
+		require.ErrorContains(t, err, tc.want, tc.name)
+	}
+	// the shared options are taken by each constructor they name
+	c, err := Dial("127.0.0.1:1", WithMaxMessageSize(1<<20), WithMaxSendSize(1<<20), WithReadOptions(), WithWriteOptions())
+	require.NoError(t, err)
+	require.NoError(t, c.Close())
+	_, err = NewServer(BaseService{}, WithMaxMessageSize(1<<20), WithMaxSendSize(1<<20), WithSendTimeout(0))
+	require.NoError(t, err)
+	svc, err := NewDirService(dir, WithReadOptions(), WithWriteOptions(), WithMemory(0, 0))
+	require.NoError(t, err)
+	require.NoError(t, svc.Close())
+}
+
 // TestFetchOptions: invalid values are errors naming the option; a
 // FlightInfo without a schema and endpoints reads as no columns, no
 // rows.
 func TestFetchOptions(t *testing.T) {
 	ctx := context.Background()
 	for _, tc := range []struct {
-		opt  FetchOption
+		opt  Option
 		name string
 	}{
 		{WithConcurrency(-1), "WithConcurrency(-1)"},

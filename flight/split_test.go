@@ -125,7 +125,7 @@ func TestDoGetDefaultClient(t *testing.T) {
 	require.Greater(t, len(got), 1)
 	requireSlicesOf(t, rec, got)
 
-	c := dial(t, serve(t, svc, WithServerMaxSendSize(16<<20)), WithMaxMessageSize(16<<20))
+	c := dial(t, serve(t, svc, WithMaxSendSize(16<<20)), WithMaxMessageSize(16<<20))
 	rr, err = c.Get(context.Background(), &Ticket{Ticket: []byte("mem")})
 	require.NoError(t, err)
 	got, err = readRecords(rr)

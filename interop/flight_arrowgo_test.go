@@ -331,11 +331,12 @@ func (m *flightMemService) DoExchange(s flight.DoExchangeServer) error {
 }
 
 // serveFlight starts svc on a loopback port and returns its address.
-func serveFlight(t *testing.T, svc flight.Service, opts ...flight.ServerOption) string {
+func serveFlight(t *testing.T, svc flight.Service, opts ...flight.Option) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := flight.NewServer(svc, opts...)
+	srv, err := flight.NewServer(svc, opts...)
+	require.NoError(t, err)
 	done := make(chan struct{})
 	go func() { defer close(done); srv.Serve(l) }()
 	t.Cleanup(func() { srv.Stop(); <-done })
@@ -431,7 +432,7 @@ func TestFlightAlkaidClientArrowGoServer(t *testing.T) {
 	addr := srv.Addr().String()
 	ctx := context.Background()
 
-	dial := func(opts ...flight.ClientOption) *flight.Client {
+	dial := func(opts ...flight.Option) *flight.Client {
 		c, err := flight.Dial("grpc://"+addr, opts...)
 		require.NoError(t, err)
 		t.Cleanup(func() { c.Close() })

@@ -75,7 +75,7 @@ func (c *Client) Query(ctx context.Context, st Statement) (alkaid.RecordReader, 
 // arrive otherwise. When fi carries no schema, the reader's is that of
 // the first endpoint's stream (no columns when there is none).
 func (c *Client) Read(ctx context.Context, fi *flight.FlightInfo) (alkaid.RecordReader, error) {
-	var opts []flight.FetchOption
+	var opts []flight.Option
 	if !fi.GetOrdered() {
 		opts = append(opts, flight.WithUnordered())
 	}

@@ -38,7 +38,7 @@ type expiration struct {
 	client func(ctx context.Context, c *flight.Client) error
 }
 
-func (e expiration) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (e expiration) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(&expirationService{})
 }
 

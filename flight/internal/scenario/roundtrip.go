@@ -24,12 +24,12 @@ type roundTrip struct {
 	path string
 }
 
-func (*roundTrip) Server(port int) (flight.Service, []flight.ServerOption, func(), error) {
+func (*roundTrip) Server(port int) (flight.Service, []flight.Option, func(), error) {
 	dir, err := os.MkdirTemp("", "alkaid-flight-integration-")
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	svc, err := flight.NewDirService(dir, flight.DirWritable(), flight.DirLocations(fmt.Sprintf("grpc+tcp://127.0.0.1:%d", port)))
+	svc, err := flight.NewDirService(dir, flight.WithWritable(), flight.WithLocations(fmt.Sprintf("grpc+tcp://127.0.0.1:%d", port)))
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, nil, nil, err

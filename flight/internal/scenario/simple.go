@@ -30,7 +30,7 @@ func init() {
 }
 
 // plain serves svc with no options and nothing to do at the end.
-func plain(svc flight.Service) (flight.Service, []flight.ServerOption, func(), error) {
+func plain(svc flight.Service) (flight.Service, []flight.Option, func(), error) {
 	return svc, nil, func() {}, nil
 }
 
@@ -78,8 +78,8 @@ func echoHeader(ctx context.Context) {
 	grpc.SetHeader(ctx, metadata.Pairs(middlewareHeader, v))
 }
 
-func (middleware) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
-	opts := []flight.ServerOption{flight.WithGRPCServerOptions(
+func (middleware) Server(int) (flight.Service, []flight.Option, func(), error) {
+	opts := []flight.Option{flight.WithGRPCServerOptions(
 		grpc.ChainUnaryInterceptor(func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 			echoHeader(ctx)
 			return h(ctx, req)
@@ -157,7 +157,7 @@ func (orderedService) DoGet(t *flight.Ticket, stream flight.DoGetServer) error {
 	return w.Write(rec)
 }
 
-func (ordered) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (ordered) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(orderedService{})
 }
 
@@ -215,7 +215,7 @@ func (reuseService) GetFlightInfo(_ context.Context, d *flight.FlightDescriptor)
 	})
 }
 
-func (reuseConnection) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (reuseConnection) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(reuseService{})
 }
 
@@ -265,7 +265,7 @@ func (pollService) PollFlightInfo(_ context.Context, d *flight.FlightDescriptor)
 	}, nil
 }
 
-func (pollFlightInfo) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (pollFlightInfo) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(pollService{})
 }
 
@@ -324,7 +324,7 @@ func (appMetadataService) GetFlightInfo(_ context.Context, d *flight.FlightDescr
 	return info, nil
 }
 
-func (appMetadataInfo) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (appMetadataInfo) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(appMetadataService{})
 }
 

@@ -117,12 +117,14 @@ func (f *fetch) Records() iter.Seq2[*alkaid.Record, error] {
 func (f *fetch) records(yield func(*alkaid.Record, error) bool) {
 	ctx, cancel := context.WithCancel(f.ctx)
 	var wg sync.WaitGroup
-	defer wg.Wait()
-	defer cancel()
+	// on return: cancel the transfers, wait for their goroutines, then
+	// close what they used
 	defer f.d.closeAll()
 	if f.first != nil {
 		defer f.first.Close()
 	}
+	defer wg.Wait()
+	defer cancel()
 
 	type item struct {
 		rec *alkaid.Record

@@ -45,6 +45,7 @@ func TestNewRecordChecks(t *testing.T) {
 	for _, tc := range tests {
 		_, err := alkaid.NewRecord(s, tc.cols, -1)
 		require.ErrorContains(t, err, tc.want, tc.name)
+		require.ErrorIs(t, err, datatype.ErrInvalid, tc.name)
 	}
 
 	// A null-type column is all nulls whatever its field says: Arrow

@@ -24,7 +24,7 @@ type Record struct {
 // (JS) mark null-type fields non-nullable, and Arrow readers accept them.
 func NewRecord(schema *Schema, columns []array.Array, rows int) (*Record, error) {
 	if len(columns) != schema.NumFields() {
-		return nil, fmt.Errorf("alkaid: %d columns for %d fields", len(columns), schema.NumFields())
+		return nil, fmt.Errorf("alkaid: %d columns for %d fields: %w", len(columns), schema.NumFields(), datatype.ErrInvalid)
 	}
 	if rows < 0 {
 		rows = 0
@@ -35,16 +35,16 @@ func NewRecord(schema *Schema, columns []array.Array, rows int) (*Record, error)
 	for i, c := range columns {
 		f := schema.Field(i)
 		if c == nil {
-			return nil, fmt.Errorf("alkaid: column %d (%s) is nil", i, f.Name)
+			return nil, fmt.Errorf("alkaid: column %d (%s) is nil: %w", i, f.Name, datatype.ErrInvalid)
 		}
 		if !datatype.Equal(c.DataType(), f.Type) {
-			return nil, fmt.Errorf("alkaid: column %d (%s) has type %s, field says %s", i, f.Name, c.DataType(), f.Type)
+			return nil, fmt.Errorf("alkaid: column %d (%s) has type %s, field says %s: %w", i, f.Name, c.DataType(), f.Type, datatype.ErrInvalid)
 		}
 		if c.Len() != rows {
-			return nil, fmt.Errorf("alkaid: column %d (%s) has %d rows, want %d", i, f.Name, c.Len(), rows)
+			return nil, fmt.Errorf("alkaid: column %d (%s) has %d rows, want %d: %w", i, f.Name, c.Len(), rows, datatype.ErrInvalid)
 		}
 		if !f.Nullable && c.NullN() > 0 && datatype.StorageOf(f.Type).Kind() != datatype.KindNull {
-			return nil, fmt.Errorf("alkaid: column %d (%s) is not nullable but has %d nulls", i, f.Name, c.NullN())
+			return nil, fmt.Errorf("alkaid: column %d (%s) is not nullable but has %d nulls: %w", i, f.Name, c.NullN(), datatype.ErrInvalid)
 		}
 	}
 	return &Record{schema: schema, columns: append([]array.Array(nil), columns...), rows: rows}, nil

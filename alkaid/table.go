@@ -19,7 +19,7 @@ func NewChunked(t datatype.DataType, chunks []array.Array) (*Chunked, error) {
 	c := &Chunked{typ: t, chunks: append([]array.Array(nil), chunks...)}
 	for i, a := range chunks {
 		if !datatype.Equal(a.DataType(), t) {
-			return nil, fmt.Errorf("alkaid: chunk %d has type %s, want %s", i, a.DataType(), t)
+			return nil, fmt.Errorf("alkaid: chunk %d has type %s, want %s: %w", i, a.DataType(), t, datatype.ErrInvalid)
 		}
 		c.rows += a.Len()
 	}
@@ -73,18 +73,18 @@ type Table struct {
 // lengths.
 func NewTable(schema *Schema, columns []*Chunked) (*Table, error) {
 	if len(columns) != schema.NumFields() {
-		return nil, fmt.Errorf("alkaid: %d columns for %d fields", len(columns), schema.NumFields())
+		return nil, fmt.Errorf("alkaid: %d columns for %d fields: %w", len(columns), schema.NumFields(), datatype.ErrInvalid)
 	}
 	rows := 0
 	for i, c := range columns {
 		f := schema.Field(i)
 		if !datatype.Equal(c.DataType(), f.Type) {
-			return nil, fmt.Errorf("alkaid: column %d (%s) has type %s, field says %s", i, f.Name, c.DataType(), f.Type)
+			return nil, fmt.Errorf("alkaid: column %d (%s) has type %s, field says %s: %w", i, f.Name, c.DataType(), f.Type, datatype.ErrInvalid)
 		}
 		if i == 0 {
 			rows = c.Len()
 		} else if c.Len() != rows {
-			return nil, fmt.Errorf("alkaid: column %d (%s) has %d rows, want %d", i, f.Name, c.Len(), rows)
+			return nil, fmt.Errorf("alkaid: column %d (%s) has %d rows, want %d: %w", i, f.Name, c.Len(), rows, datatype.ErrInvalid)
 		}
 	}
 	return &Table{schema: schema, columns: append([]*Chunked(nil), columns...), rows: rows}, nil
@@ -97,7 +97,7 @@ func TableFromRecords(schema *Schema, recs []*Record) (*Table, error) {
 		chunks := make([]array.Array, 0, len(recs))
 		for k, r := range recs {
 			if !r.Schema().Equal(schema) {
-				return nil, fmt.Errorf("alkaid: record %d has a different schema", k)
+				return nil, fmt.Errorf("alkaid: record %d has a different schema: %w", k, datatype.ErrInvalid)
 			}
 			chunks = append(chunks, r.Column(i))
 		}

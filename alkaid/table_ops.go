@@ -1,19 +1,19 @@
 package alkaid
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // ConcatTables stacks tables with equal schemas (metadata included) into
 // one whose columns hold all their chunks, without copying values.
 func ConcatTables(tables ...*Table) (*Table, error) {
 	if len(tables) == 0 {
-		return nil, errors.New("alkaid: concatenate no tables")
+		return nil, fmt.Errorf("alkaid: concatenate no tables: %w", datatype.ErrInvalid)
 	}
 	s := tables[0].Schema()
 	cols := make([]*Chunked, s.NumFields())
@@ -21,7 +21,7 @@ func ConcatTables(tables ...*Table) (*Table, error) {
 		var chunks []array.Array
 		for k, t := range tables {
 			if !t.Schema().Equal(s) {
-				return nil, fmt.Errorf("alkaid: table %d has schema %s, want %s", k, t.Schema(), s)
+				return nil, fmt.Errorf("alkaid: table %d has schema %s, want %s: %w", k, t.Schema(), s, datatype.ErrInvalid)
 			}
 			chunks = append(chunks, t.Column(i).chunks...)
 		}

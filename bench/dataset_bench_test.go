@@ -81,6 +81,7 @@ func dsDir(b *testing.B) string {
 type dsSource struct{ schema *alkaid.Schema }
 
 func (d dsSource) Schema() *alkaid.Schema { return d.schema }
+func (d dsSource) Close() error           { return nil }
 func (d dsSource) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
 		for at := 0; at < dsRows; at += 1 << 16 {

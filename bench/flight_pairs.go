@@ -113,7 +113,10 @@ func (st *flightState) start(rows, batches int) error {
 	if err != nil {
 		return err
 	}
-	srv := flight.NewServer(&ourFlightService{st: st})
+	srv, err := flight.NewServer(&ourFlightService{st: st})
+	if err != nil {
+		return err
+	}
 	go srv.Serve(l)
 	if st.ours, err = flight.Dial(l.Addr().String()); err != nil {
 		return err
@@ -204,10 +207,10 @@ func (st *flightState) ourPut() (any, error) {
 			return nil, err
 		}
 	}
-	res, err := ps.Close()
-	if err != nil {
+	if err := ps.Close(); err != nil {
 		return nil, err
 	}
+	res := ps.Results()
 	if len(res) != 1 {
 		return nil, fmt.Errorf("%d put results", len(res))
 	}
@@ -279,7 +282,10 @@ type ourFlightService struct {
 }
 
 func (s *ourFlightService) DoGet(_ *flight.Ticket, stream flight.DoGetServer) error {
-	w := flight.NewRecordWriter(stream, s.st.schema)
+	w, err := flight.NewRecordWriter(stream, s.st.schema)
+	if err != nil {
+		return err
+	}
 	for _, r := range s.st.recs {
 		if err := w.Write(r); err != nil {
 			return err

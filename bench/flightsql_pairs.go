@@ -53,7 +53,10 @@ func (st *flightSQLState) start(data *flightState) error {
 	if err != nil {
 		return err
 	}
-	srv := flight.NewServer(flightsql.NewService(&ourSQLServer{rec: data.recs[0]}))
+	srv, err := flight.NewServer(flightsql.NewService(&ourSQLServer{rec: data.recs[0]}))
+	if err != nil {
+		return err
+	}
 	go srv.Serve(l)
 	c, err := flight.Dial(l.Addr().String())
 	if err != nil {

@@ -74,7 +74,7 @@
 //
 // # Writing
 //
-// [Write] writes a [RecordSource] (such as a [Scan]) to a [WriteFS] ([DirFS]
+// [Write] writes an alkaid.RecordReader (such as a [Scan]) to a [WriteFS] ([DirFS]
 // for a local directory): partitioned by columns in Hive or directory
 // layout, files named from a template and cut at a row count, in any of
 // the formats with their writers' options. Existing data is an error, or

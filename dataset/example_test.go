@@ -15,8 +15,10 @@ import (
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
-// table is a RecordSource of one record.
+// table is an alkaid.RecordReader of one record.
 type table struct{ rec *alkaid.Record }
+
+func (t table) Close() error { return nil }
 
 func (t table) Schema() *alkaid.Schema { return t.rec.Schema() }
 func (t table) Records() iter.Seq2[*alkaid.Record, error] {

@@ -61,14 +61,18 @@ func WithBatchSize(n int) ScanOption {
 }
 
 // WithConcurrency reads up to n units at once (a unit is a Parquet row
-// group or a whole file of another format; default GOMAXPROCS). It is
+// group or a whole file of another format): 0 means runtime.GOMAXPROCS(0),
+// the default, 1 one unit after another; a negative n is an error. It is
 // also the readahead bound: at most n units are read or wait to be
 // consumed, each holding at most two records, so memory stays bounded by
 // n whatever the dataset's size.
 func WithConcurrency(n int) ScanOption {
 	return func(c *scanConfig) {
-		if n < 1 {
-			c.err = fmt.Errorf("dataset: WithConcurrency(%d): %w: want at least 1", n, ErrInvalid)
+		if n < 0 {
+			c.err = fmt.Errorf("dataset: WithConcurrency(%d): %w: must not be negative", n, ErrInvalid)
+		}
+		if n == 0 {
+			n = runtime.GOMAXPROCS(0)
 		}
 		c.concurrency = n
 	}
@@ -219,6 +223,12 @@ func (s *Scan) Schema() *alkaid.Schema { return s.schema }
 
 // Stats returns the counts of the last run of Records (complete or not).
 func (s *Scan) Stats() Stats { return s.stats.snapshot() }
+
+// Close does nothing: a Scan holds no file or goroutine between runs of
+// Records (each run closes what it opened before it returns). It is there
+// so that a Scan is an alkaid.RecordReader; Records may still run after
+// it.
+func (s *Scan) Close() error { return nil }
 
 // CountRows counts the rows a scan with these options yields, from the
 // files' metadata where that suffices (when the filter is on partition

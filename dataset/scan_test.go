@@ -549,3 +549,35 @@ func TestCountRowsIPCFromMetadata(t *testing.T) {
 	require.Equal(t, int64(2*(10+7+10)), n)
 	require.Greater(t, st.BytesRead, total/2)
 }
+
+// A scan is the module's one shape of a record source.
+var _ alkaid.RecordReader = (*Scan)(nil)
+
+// TestScanOptionValues: WithConcurrency(0) means GOMAXPROCS as in every
+// package; negative concurrency and batch sizes below 1 are errors that
+// name the option.
+func TestScanOptionValues(t *testing.T) {
+	d, err := Open(hiveSales(t), ".", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		opt  ScanOption
+		want string // "" for no error
+	}{
+		{WithConcurrency(0), ""},
+		{WithConcurrency(1), ""},
+		{WithConcurrency(-1), "dataset: WithConcurrency(-1)"},
+		{WithBatchSize(0), "dataset: WithBatchSize(0)"},
+	} {
+		s, err := d.Scan(context.Background(), tc.opt)
+		if tc.want != "" {
+			require.ErrorIs(t, err, ErrInvalid, tc.want)
+			require.ErrorContains(t, err, tc.want)
+			continue
+		}
+		require.NoError(t, err)
+		tab, err := alkaid.ReadAll(s)
+		require.NoError(t, err)
+		require.Positive(t, tab.NumRows())
+		require.NoError(t, s.Close())
+	}
+}

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
-	"iter"
 	"path"
 	"strconv"
 	"strings"
@@ -19,14 +18,6 @@ import (
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/files"
 )
-
-// RecordSource is what Write reads: a schema and records of it, as a
-// [Scan] provides them. Records yields each record with a nil error, or a
-// nil record with the error that ends the sequence.
-type RecordSource interface {
-	Schema() *alkaid.Schema
-	Records() iter.Seq2[*alkaid.Record, error]
-}
 
 // part is one file being written under a temporary name.
 type part struct {
@@ -61,8 +52,8 @@ type writer struct {
 // dst and returns the paths of the files written. Files are written under
 // hidden temporary names and renamed once every one is complete: when the
 // source, a writer or ctx fails, the temporary files are removed and the
-// directory holds what it held before.
-func Write(ctx context.Context, dst WriteFS, dir string, src RecordSource, opts ...WriteOption) ([]string, error) {
+// directory holds what it held before. Write does not close src.
+func Write(ctx context.Context, dst WriteFS, dir string, src alkaid.RecordReader, opts ...WriteOption) ([]string, error) {
 	w := &writer{cfg: writeConfig{style: Hive, format: files.FormatParquet}, dst: dst, root: path.Clean(dir), dirs: map[string]*dirState{}}
 	for _, o := range opts {
 		o(&w.cfg)
@@ -121,7 +112,7 @@ func containsInt(xs []int, x int) bool {
 	return false
 }
 
-func (w *writer) writeAll(ctx context.Context, src RecordSource) error {
+func (w *writer) writeAll(ctx context.Context, src alkaid.RecordReader) error {
 	for rec, err := range src.Records() {
 		if err != nil {
 			return err

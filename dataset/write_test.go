@@ -15,7 +15,7 @@ import (
 	"github.com/alkaid-go/alkaid/files"
 )
 
-// recs is a RecordSource of records, failing with err after them when err
+// recs is an alkaid.RecordReader of records, failing with err after them when err
 // is not nil.
 type recs struct {
 	list []*alkaid.Record
@@ -23,6 +23,7 @@ type recs struct {
 }
 
 func (r recs) Schema() *alkaid.Schema { return r.list[0].Schema() }
+func (r recs) Close() error           { return nil }
 func (r recs) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
 		for _, x := range r.list {
@@ -126,7 +127,7 @@ func TestWriteFailureLeavesNothing(t *testing.T) {
 	tests := []struct {
 		name string
 		dst  func(WriteFS) WriteFS
-		src  RecordSource
+		src  alkaid.RecordReader
 		want error
 	}{
 		{"writer fails", func(w WriteFS) WriteFS { return failFS{w, 20000} }, recs{list: []*alkaid.Record{big, big, big}}, errDiskFull},

@@ -28,7 +28,7 @@ func TestAuthBasicProto(t *testing.T) {
 	require.NoError(t, err)
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("mem")})
 	require.NoError(t, err)
-	got, err := rr.ReadAll()
+	got, err := readRecords(rr)
 	require.NoError(t, err)
 	requireSameRecords(t, recs, got, "authenticated DoGet")
 

@@ -110,7 +110,8 @@ func BenchmarkFlightDoPut(b *testing.B) {
 				b.Fatal(err)
 			}
 		}
-		res, err := ps.Close()
+		err = ps.Close()
+		res := ps.Results()
 		if err != nil || len(res) != 1 || string(res[0].AppMetadata) != strconv.Itoa(recs[0].NumRows()*len(recs)) {
 			b.Fatalf("%v %v", res, err)
 		}

@@ -23,9 +23,6 @@ import (
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
-// ClientOption configures [Dial].
-type ClientOption func(*clientConfig)
-
 type clientConfig struct {
 	tls     *tls.Config
 	maxMsg  int
@@ -34,36 +31,6 @@ type clientConfig struct {
 	write   []ipc.Option
 	grpcOpt []grpc.DialOption
 	cookies bool
-}
-
-// WithTLS connects over TLS with cfg (for a URI of scheme grpc+tls it
-// defaults to the system roots).
-func WithTLS(cfg *tls.Config) ClientOption { return func(c *clientConfig) { c.tls = cfg } }
-
-// WithMaxMessageSize bounds one received message in bytes (default
-// [DefaultMaxMessageSize]).
-func WithMaxMessageSize(n int) ClientOption { return func(c *clientConfig) { c.maxMsg = n } }
-
-// WithMaxSendSize bounds each FlightData the client's uploads
-// ([Client.Put], [Client.Exchange]) send (default [DefaultMaxSendSize],
-// which servers with gRPC's default settings accept).
-func WithMaxSendSize(n int) ClientOption { return func(c *clientConfig) { c.maxSend = n } }
-
-// WithReadOptions sets the ipc reader options (validation, limits) used
-// for the data the client receives.
-func WithReadOptions(opts ...ipc.Option) ClientOption {
-	return func(c *clientConfig) { c.read = append(c.read, opts...) }
-}
-
-// WithWriteOptions sets the ipc writer options (compression, …) used for
-// the data the client sends.
-func WithWriteOptions(opts ...ipc.Option) ClientOption {
-	return func(c *clientConfig) { c.write = append(c.write, opts...) }
-}
-
-// WithGRPCDialOptions passes further options to grpc.NewClient.
-func WithGRPCDialOptions(opts ...grpc.DialOption) ClientOption {
-	return func(c *clientConfig) { c.grpcOpt = append(c.grpcOpt, opts...) }
 }
 
 // Client calls a Flight server. The embedded generated client gives every
@@ -82,13 +49,10 @@ type Client struct {
 // Dial connects to target: "host:port" or a Flight URI
 // ("grpc://host:port", "grpc+tcp://…", "grpc+tls://…"). The connection is
 // made lazily, at the first call.
-func Dial(target string, opts ...ClientOption) (*Client, error) {
+func Dial(target string, opts ...Option) (*Client, error) {
 	c := clientConfig{maxMsg: DefaultMaxMessageSize, maxSend: DefaultMaxSendSize}
-	for _, o := range opts {
-		o(&c)
-	}
-	if c.maxSend <= 0 {
-		c.maxSend = DefaultMaxSendSize
+	if err := (&config{role: forDial, client: &c}).apply(opts); err != nil {
+		return nil, err
 	}
 	addr := target
 	switch {
@@ -275,25 +239,35 @@ func (c *Client) Flights(ctx context.Context, expr []byte) iter.Seq2[*FlightInfo
 }
 
 // Get redeems a ticket (DoGet) and returns a reader of its records.
-// Cancel ctx to stop the transfer early.
+// Cancel ctx, or Close the reader, to stop the transfer early.
 func (c *Client) Get(ctx context.Context, t *Ticket) (*RecordReader, error) {
+	ctx, cancel := context.WithCancel(ctx)
 	s, err := c.DoGet(ctx, t)
 	if err != nil {
+		cancel()
 		return nil, fmt.Errorf("flight: do get: %w", err)
 	}
-	return NewRecordReader(s, c.cfg.read...)
+	rr, err := NewRecordReader(s, c.cfg.read...)
+	if err != nil {
+		cancel()
+		return nil, err
+	}
+	rr.cancel = cancel
+	return rr, nil
 }
 
-// PutStream is an upload started by [Client.Put]: write records, then
-// Close, which returns what the server answered. [PutStream.NextResult]
+// PutStream is an upload started by [Client.Put], an
+// [alkaid.RecordWriter]: write records, then Close. [PutStream.NextResult]
 // waits for the server's next answer while writing (Arrow's integration
-// client waits for one per batch).
+// client waits for one per batch); [PutStream.Results] gives, after
+// Close, the answers NextResult did not take.
 type PutStream struct {
 	*RecordWriter
 	s pb.FlightService_DoPutClient
 
 	mu    sync.Mutex
 	got   []*PutResult  // answers not yet taken by NextResult
+	rest  []*PutResult  // the answers left when Close returned
 	err   error         // how the answers ended (io.EOF: the call succeeded)
 	more  chan struct{} // signalled when got or err changes
 	ended chan struct{} // closed when the answers ended
@@ -306,7 +280,11 @@ func (c *Client) Put(ctx context.Context, d *FlightDescriptor, schema *alkaid.Sc
 	if err != nil {
 		return nil, fmt.Errorf("flight: do put: %w", err)
 	}
-	w := NewRecordWriter(s, schema, c.cfg.write...)
+	w, err := NewRecordWriter(s, schema, c.cfg.write...)
+	if err != nil {
+		s.CloseSend()
+		return nil, err
+	}
 	w.SetDescriptor(d)
 	p := &PutStream{RecordWriter: w, s: s, more: make(chan struct{}, 1), ended: make(chan struct{})}
 	go p.receive()
@@ -360,9 +338,10 @@ func (p *PutStream) NextResult() (*PutResult, error) {
 }
 
 // Close ends the upload (sending the schema first if no record was
-// written) and waits for the server to finish; it returns the server's
-// PutResults that [PutStream.NextResult] did not take.
-func (p *PutStream) Close() ([]*PutResult, error) {
+// written) and waits for the server to finish. The server's PutResults
+// that [PutStream.NextResult] did not take are then given by
+// [PutStream.Results].
+func (p *PutStream) Close() error {
 	werr := p.WriteSchema()
 	if err := p.s.CloseSend(); err != nil && werr == nil {
 		werr = fmt.Errorf("flight: do put: %w", err)
@@ -370,17 +349,26 @@ func (p *PutStream) Close() ([]*PutResult, error) {
 	<-p.ended
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	got := p.got
+	p.rest = append(p.rest, p.got...)
 	p.got = nil
 	if p.err != io.EOF {
-		return got, fmt.Errorf("flight: do put: %w", p.err)
+		return fmt.Errorf("flight: do put: %w", p.err)
 	}
-	return got, werr
+	return werr
+}
+
+// Results is the server's PutResults that NextResult did not take, in
+// order, once Close has returned (nil before).
+func (p *PutStream) Results() []*PutResult {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.rest
 }
 
 // ExchangeStream is a DoExchange: a writer and a reader of records on one
-// call. Read with [ExchangeStream.Reader] once the peer has sent its
-// schema.
+// call. Its writing half is an [alkaid.RecordWriter], whose Close ends
+// what the client sends; read with [ExchangeStream.Reader] once the peer
+// has sent its schema.
 type ExchangeStream struct {
 	*RecordWriter
 	s    pb.FlightService_DoExchangeClient
@@ -393,13 +381,24 @@ func (c *Client) Exchange(ctx context.Context, d *FlightDescriptor, schema *alka
 	if err != nil {
 		return nil, fmt.Errorf("flight: do exchange: %w", err)
 	}
-	w := NewRecordWriter(s, schema, c.cfg.write...)
+	w, err := NewRecordWriter(s, schema, c.cfg.write...)
+	if err != nil {
+		s.CloseSend()
+		return nil, err
+	}
 	w.SetDescriptor(d)
 	return &ExchangeStream{RecordWriter: w, s: s, read: c.cfg.read}, nil
 }
 
-// CloseSend says the client sends no more.
-func (e *ExchangeStream) CloseSend() error { return e.s.CloseSend() }
+// Close sends the schema if no record was written and says the client
+// sends no more. The server's records stay readable.
+func (e *ExchangeStream) Close() error {
+	werr := e.WriteSchema()
+	if err := e.s.CloseSend(); err != nil && werr == nil {
+		werr = fmt.Errorf("flight: do exchange: %w", err)
+	}
+	return werr
+}
 
 // Reader reads what the server sends (it blocks until the server's
 // schema arrives).

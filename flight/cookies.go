@@ -11,13 +11,6 @@ import (
 	"google.golang.org/grpc/metadata"
 )
 
-// WithSessionCookies makes the client keep the cookies a server sets
-// (set-cookie headers, in a call's headers or trailers) and send them
-// back with every later call, as Arrow's cookie middleware does: how a
-// server's session ([WithSessions]) follows its client. A cookie the
-// server expires (Max-Age 0) is dropped.
-func WithSessionCookies() ClientOption { return func(c *clientConfig) { c.cookies = true } }
-
 // Most cookies a client keeps, and the longest one: a server cannot make
 // a client grow without bound.
 const (

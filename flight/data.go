@@ -26,12 +26,11 @@ type DataReceiver interface {
 // schema first, then for each record the dictionaries it needs and the
 // record batch. Bodies are gathered from the record's buffers (compressed
 // first when an ipc.WithCompression option asks for it). It is not safe
-// for concurrent use.
+// for concurrent use. It is an [alkaid.RecordWriter].
 type RecordWriter struct {
 	s          DataSender
 	ms         msgSender // s, when its codec takes outData
 	enc        *ipc.MessageEncoder
-	optErr     error // an invalid option, returned by the first write
 	desc       *FlightDescriptor
 	schemaSent bool
 	maxMsg     int // the largest FlightData sent, in bytes
@@ -40,14 +39,17 @@ type RecordWriter struct {
 
 // NewRecordWriter returns a writer of records of schema to s. Options are
 // the ipc writer's (compression, alignment, dictionary deltas, Arrow
-// compatibility). Nothing is sent before the first write. Messages are
-// kept to [DefaultMaxSendSize] bytes, or to the size set on the server
-// ([WithServerMaxSendSize]) or the client ([WithMaxSendSize]) whose
-// stream s is; see [RecordWriter.SetMaxMessageSize]. An invalid option
-// is returned by the first write.
-func NewRecordWriter(s DataSender, schema *alkaid.Schema, opts ...ipc.Option) *RecordWriter {
+// compatibility); an invalid one is an error. Nothing is sent before the
+// first write. Messages are kept to [DefaultMaxSendSize] bytes, or to the
+// size set ([WithMaxSendSize]) on the server or the client whose stream
+// s is; see
+// [RecordWriter.SetMaxMessageSize].
+func NewRecordWriter(s DataSender, schema *alkaid.Schema, opts ...ipc.Option) (*RecordWriter, error) {
 	enc, err := ipc.NewMessageEncoder(schema, opts...)
-	w := &RecordWriter{s: s, enc: enc, optErr: err, maxMsg: DefaultMaxSendSize}
+	if err != nil {
+		return nil, fmt.Errorf("flight: %w", err)
+	}
+	w := &RecordWriter{s: s, enc: enc, maxMsg: DefaultMaxSendSize}
 	if cs, ok := s.(interface{ Context() context.Context }); ok {
 		if n := sendLimit(cs.Context()); n > 0 {
 			w.maxMsg = n
@@ -56,7 +58,7 @@ func NewRecordWriter(s DataSender, schema *alkaid.Schema, opts ...ipc.Option) *R
 	if ms, ok := s.(msgSender); ok && hasOurCodec(ms.Context()) {
 		w.ms = ms
 	}
-	return w
+	return w, nil
 }
 
 // SetMaxMessageSize bounds each FlightData the writer sends to n bytes
@@ -110,9 +112,6 @@ func (w *RecordWriter) WriteSchema() error {
 	if w.schemaSent {
 		return nil
 	}
-	if w.optErr != nil {
-		return fmt.Errorf("flight: %w", w.optErr)
-	}
 	m, err := w.enc.Schema()
 	if err != nil {
 		return fmt.Errorf("flight: %w", err)
@@ -123,6 +122,12 @@ func (w *RecordWriter) WriteSchema() error {
 	w.schemaSent = true
 	return nil
 }
+
+// Close sends the schema if no record was written, so that the peer reads
+// an empty stream. It does not close s: the end of a server's stream is
+// the return of its handler, a client's is [PutStream.Close] or
+// [ExchangeStream.Close].
+func (w *RecordWriter) Close() error { return w.WriteSchema() }
 
 // Write sends rec.
 func (w *RecordWriter) Write(rec *alkaid.Record) error { return w.WriteWithAppMetadata(rec, nil) }
@@ -154,24 +159,37 @@ func (w *RecordWriter) WriteAppMetadata(app []byte) error {
 // validation level and limits (those of an [ipc.WithLimits] option: the
 // sizes of a message's metadata and body, nesting depth, rows,
 // decompressed bytes); the size of one message is bounded before it is
-// read by the gRPC receive limit ([WithMaxMessageSize]). It is not safe
-// for concurrent use.
+// read by the gRPC receive limit ([WithMaxMessageSize]). It is an
+// [alkaid.RecordReader] that can be iterated once. It is not safe for
+// concurrent use.
+//
+// Flight lets a peer send app metadata with a record batch and in
+// messages of their own, without data. [RecordReader.AppMetadata] gives
+// the first, of the batch yielded last; [RecordReader.MetadataMessages]
+// the second, those that came before that batch, so that a loop over
+// Records sees every message in the order it was sent.
 type RecordReader struct {
 	r      DataReceiver
 	dec    *ipc.Decoder
 	limits ipc.Limits
 	desc   *FlightDescriptor
-	rec    *alkaid.Record
 	app    []byte
-	err    error
 	n      int // messages read
-	// a metadata-only message read before the schema, handed out first
-	early [][]byte
+	// the app metadata of messages without data read since the last
+	// batch (before the schema too), with their total size
+	pending  [][]byte
+	pendingN int64
+	// the messages without data that came before the batch yielded last
+	before [][]byte
+	used   bool
+	closed bool
+	cancel func() // ends the call the reader opened itself (Client.Get)
 }
 
 // NewRecordReader reads from r until the schema message (app metadata of
-// messages before it is kept and returned first by Next). Options are the
-// ipc reader's: validation level, limits.
+// messages before it is kept and returned by MetadataMessages with the
+// first batch). Options are the ipc reader's: validation level, limits.
+// Close does not close r.
 func NewRecordReader(r DataReceiver, opts ...ipc.Option) (*RecordReader, error) {
 	dec, err := ipc.NewDecoder(opts...)
 	if err != nil {
@@ -188,10 +206,26 @@ func NewRecordReader(r DataReceiver, opts ...ipc.Option) (*RecordReader, error) 
 			return nil, err
 		}
 		if ev.Kind == 0 && app != nil {
-			rr.early = append(rr.early, app)
+			if err := rr.hold(app); err != nil {
+				return nil, err
+			}
 		}
 	}
 	return rr, nil
+}
+
+// hold keeps the app metadata of a message without data for
+// MetadataMessages. They are held until the next batch, so their total
+// size is bounded by the limit of one message body: a peer cannot make
+// the reader hold without end.
+func (rr *RecordReader) hold(app []byte) error {
+	rr.pendingN += int64(len(app))
+	if rr.pendingN > rr.limits.MaxBodySize {
+		return fmt.Errorf("flight: message %d: %d messages without data hold %d bytes of app metadata, more than the body limit of %d: %w",
+			rr.n, len(rr.pending)+1, rr.pendingN, rr.limits.MaxBodySize, ipc.ErrLimit)
+	}
+	rr.pending = append(rr.pending, app)
+	return nil
 }
 
 // next reads and decodes one message. A message without a data header
@@ -238,73 +272,82 @@ func (rr *RecordReader) Schema() *alkaid.Schema { return rr.dec.Schema() }
 // nil.
 func (rr *RecordReader) Descriptor() *FlightDescriptor { return rr.desc }
 
-// Next reads up to the next record batch, or the next message that
-// carries app metadata and no data (then Record is nil). It returns false
-// at the end of the stream or on error (see Err).
-func (rr *RecordReader) Next() bool {
-	rr.rec, rr.app = nil, nil
-	if len(rr.early) > 0 {
-		rr.app, rr.early = rr.early[0], rr.early[1:]
-		return true
-	}
-	if rr.err != nil {
-		return false
-	}
-	for {
-		ev, app, err := rr.next()
-		if err != nil {
-			if err != io.EOF {
-				rr.err = err
-			}
-			return false
-		}
-		switch {
-		case ev.Kind == ipc.EventRecord:
-			rr.rec, rr.app = ev.Record, app
-			return true
-		case ev.Kind == ipc.EventSchema:
-			rr.err = fmt.Errorf("flight: message %d: a second schema: %w", rr.n, ipc.ErrInvalid)
-			return false
-		case ev.Kind == 0 && app != nil:
-			rr.app = app
-			return true
-		}
-	}
-}
-
-// Record is the record read by the last Next, or nil.
-func (rr *RecordReader) Record() *alkaid.Record { return rr.rec }
-
-// AppMetadata is the app metadata of the message read by the last Next.
-func (rr *RecordReader) AppMetadata() []byte { return rr.app }
-
-// Err is the error that stopped Next, or nil at a clean end.
-func (rr *RecordReader) Err() error { return rr.err }
-
-// Records iterates over the records (messages without data are skipped),
-// with the same shape as the ipc readers' Records: an error that ends the
-// stream is yielded once, with a nil record, and ends the iteration.
+// Records yields the stream's record batches in order. An error that
+// ends the stream is yielded once, with a nil record; a second call
+// yields an error, as the stream can be read once.
 func (rr *RecordReader) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
-		for rr.Next() {
-			if rr.rec != nil && !yield(rr.rec, nil) {
+		switch {
+		case rr.closed:
+			yield(nil, fmt.Errorf("flight: record reader used after Close: %w", ipc.ErrInvalid))
+			return
+		case rr.used:
+			yield(nil, fmt.Errorf("flight: records iterated twice: a stream can be read once: %w", ipc.ErrInvalid))
+			return
+		}
+		rr.used = true
+		for {
+			rec, err := rr.read()
+			if err == io.EOF {
+				return
+			}
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			if !yield(rec, nil) {
 				return
 			}
 		}
-		if rr.err != nil {
-			yield(nil, rr.err)
+	}
+}
+
+// read reads up to the next record batch; io.EOF at the end of the
+// stream, when the messages without data after the last batch become
+// MetadataMessages.
+func (rr *RecordReader) read() (*alkaid.Record, error) {
+	rr.app, rr.before = nil, nil
+	for {
+		ev, app, err := rr.next()
+		switch {
+		case err == io.EOF:
+			rr.before, rr.pending, rr.pendingN = rr.pending, nil, 0
+			return nil, io.EOF
+		case err != nil:
+			return nil, err
+		case ev.Kind == ipc.EventRecord:
+			rr.app = app
+			rr.before, rr.pending, rr.pendingN = rr.pending, nil, 0
+			return ev.Record, nil
+		case ev.Kind == ipc.EventSchema:
+			return nil, fmt.Errorf("flight: message %d: a second schema: %w", rr.n, ipc.ErrInvalid)
+		case ev.Kind == 0 && app != nil:
+			if err := rr.hold(app); err != nil {
+				return nil, err
+			}
 		}
 	}
 }
 
-// ReadAll reads every remaining record.
-func (rr *RecordReader) ReadAll() ([]*alkaid.Record, error) {
-	var out []*alkaid.Record
-	for rec, err := range rr.Records() {
-		if err != nil {
-			return out, err
-		}
-		out = append(out, rec)
+// AppMetadata is the app metadata sent with the record batch Records
+// yielded last, or nil.
+func (rr *RecordReader) AppMetadata() []byte { return rr.app }
+
+// MetadataMessages is the app metadata of the messages without data that
+// came before the record batch Records yielded last (after the batch
+// before it), in order; once Records has ended, those that came after
+// the last batch.
+func (rr *RecordReader) MetadataMessages() [][]byte { return rr.before }
+
+// Close ends the call when the reader opened it itself ([Client.Get]):
+// a transfer not read to its end is cancelled. It never closes a
+// DataReceiver passed to [NewRecordReader]. Batches already yielded stay
+// valid.
+func (rr *RecordReader) Close() error {
+	rr.closed = true
+	if rr.cancel != nil {
+		rr.cancel()
+		rr.cancel = nil
 	}
-	return out, nil
+	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/randdata"
 	"github.com/alkaid-go/alkaid/ipc"
 )
@@ -50,7 +51,7 @@ func TestDirService(t *testing.T) {
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "notes.txt"), []byte("x"), 0o644))
 	require.NoError(t, os.WriteFile(filepath.Join(dir, "broken.ipcs"), []byte("not ipc"), 0o644))
 
-	svc, err := NewDirService(dir, DirWritable())
+	svc, err := NewDirService(dir, WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
@@ -72,7 +73,7 @@ func TestDirService(t *testing.T) {
 		require.NoError(t, err)
 		rr, err := c.Get(ctx, fi.Endpoint[0].Ticket)
 		require.NoError(t, err)
-		back, err := rr.ReadAll()
+		back, err := readRecords(rr)
 		require.NoError(t, err)
 		requireSameRecords(t, recs, back, name)
 	}
@@ -89,7 +90,8 @@ func TestDirService(t *testing.T) {
 	for _, r := range recs {
 		require.NoError(t, ps.Write(r))
 	}
-	res, err := ps.Close()
+	err = ps.Close()
+	res := ps.Results()
 	require.NoError(t, err)
 	require.Empty(t, res, "no PutResult for batches without app metadata")
 	fi, err := c.GetFlightInfo(ctx, PathDescriptor("up"))
@@ -97,12 +99,12 @@ func TestDirService(t *testing.T) {
 	require.Equal(t, "up.ipcs", string(fi.Endpoint[0].Ticket.Ticket))
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("up.ipcs")})
 	require.NoError(t, err)
-	back, err := rr.ReadAll()
+	back, err := readRecords(rr)
 	require.NoError(t, err)
 	requireSameRecords(t, recs, back, "uploaded")
 	ps, err = c.Put(ctx, PathDescriptor("up"), s)
 	require.NoError(t, err)
-	_, err = ps.Close()
+	err = ps.Close()
 	require.Equal(t, codes.AlreadyExists, status.Code(errorsUnwrapAll(err)), "%v", err)
 }
 
@@ -149,11 +151,8 @@ func TestFetchScaleOut(t *testing.T) {
 	ctx := context.Background()
 	for _, conc := range []int{1, 2, 8} {
 		t.Run(fmt.Sprintf("ordered-%d", conc), func(t *testing.T) {
-			var got []*alkaid.Record
-			for rec, err := range Fetch(ctx, nil, info, FetchOptions{Concurrency: conc, Ordered: true}) {
-				require.NoError(t, err)
-				got = append(got, rec)
-			}
+			got, err := fetchAll(ctx, nil, info, WithConcurrency(conc))
+			require.NoError(t, err)
 			requireSameRecords(t, want, got, "ordered")
 		})
 		t.Run(fmt.Sprintf("unordered-%d", conc), func(t *testing.T) {
@@ -161,13 +160,12 @@ func TestFetchScaleOut(t *testing.T) {
 			for _, r := range want {
 				seen[r.String()]++
 			}
-			n := 0
-			for rec, err := range Fetch(ctx, nil, info, FetchOptions{Concurrency: conc}) {
-				require.NoError(t, err)
+			got, err := fetchAll(ctx, nil, info, WithConcurrency(conc), WithUnordered())
+			require.NoError(t, err)
+			for _, rec := range got {
 				seen[rec.String()]--
-				n++
 			}
-			require.Equal(t, len(want), n)
+			require.Equal(t, len(want), len(got))
 			for k, v := range seen {
 				require.Zero(t, v, "%.80s", k)
 			}
@@ -175,29 +173,43 @@ func TestFetchScaleOut(t *testing.T) {
 	}
 	t.Run("early stop", func(t *testing.T) {
 		before := runtime.NumGoroutine()
-		for _, ordered := range []bool{true, false} {
+		for _, opts := range [][]Option{{WithBuffer(1)}, {WithBuffer(1), WithUnordered()}} {
+			r, err := Fetch(ctx, nil, info, opts...)
+			require.NoError(t, err)
 			n := 0
-			for _, err := range Fetch(ctx, nil, info, FetchOptions{Ordered: ordered, Buffer: 1}) {
+			for _, err := range r.Records() {
 				require.NoError(t, err)
 				if n++; n == 2 {
 					break
 				}
 			}
+			require.NoError(t, r.Close())
 		}
 		waitFor(t, "fetch goroutines to end", func() bool { return runtime.NumGoroutine() <= before })
 	})
 	t.Run("endpoint error", func(t *testing.T) {
 		bad := &FlightInfo{Endpoint: append([]*FlightEndpoint{{Ticket: &Ticket{Ticket: []byte("nope.ipc")}, Location: info.Endpoint[0].Location}}, info.Endpoint...)}
-		var err error
-		for _, e := range Fetch(ctx, nil, bad, FetchOptions{Ordered: true}) {
-			if e != nil {
-				err = e
-			}
-		}
+		_, err := fetchAll(ctx, nil, bad)
 		require.ErrorContains(t, err, "endpoint 0")
-		for _, e := range Fetch(ctx, nil, &FlightInfo{Endpoint: []*FlightEndpoint{{Ticket: &Ticket{}}}}, FetchOptions{}) {
-			err = e
-		}
+		bad.Schema = info.Schema
+		_, err = fetchAll(ctx, nil, bad)
+		require.ErrorContains(t, err, "endpoint 0")
+		_, err = fetchAll(ctx, nil, &FlightInfo{Endpoint: []*FlightEndpoint{{Ticket: &Ticket{}}}})
 		require.ErrorContains(t, err, "no location")
+		other, err := EncodeSchema(alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int8}}, datatype.Metadata{}))
+		require.NoError(t, err)
+		_, err = fetchAll(ctx, nil, &FlightInfo{Schema: other, Endpoint: info.Endpoint})
+		require.ErrorIs(t, err, ipc.ErrInvalid, "an endpoint of another schema")
+		require.ErrorContains(t, err, "differs from the flight's")
 	})
+}
+
+// fetchAll reads every record Fetch gives, and closes its reader.
+func fetchAll(ctx context.Context, self *Client, info *FlightInfo, opts ...Option) ([]*alkaid.Record, error) {
+	r, err := Fetch(ctx, self, info, opts...)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	return readRecords(r)
 }

@@ -3,9 +3,10 @@ package flight
 import (
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"io/fs"
 	"iter"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -15,6 +16,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/files"
+	"github.com/alkaid-go/alkaid/ipc"
 )
 
 // datasetSep separates a dataset endpoint's ticket: the dataset's
@@ -91,7 +93,7 @@ func (s *DirService) datasetInfo(ctx context.Context, dir string, d *FlightDescr
 
 // detect is the format of the served file name (see files.Detect).
 func (s *DirService) detect(name string) (files.Format, error) {
-	f, err := s.root.Open(filepath.FromSlash(name))
+	f, err := s.fsys.Open(name)
 	if err != nil {
 		return files.FormatAuto, err
 	}
@@ -100,7 +102,11 @@ func (s *DirService) detect(name string) (files.Format, error) {
 	if err != nil {
 		return files.FormatAuto, err
 	}
-	return files.Detect(f, st.Size(), name)
+	ra, ok := f.(io.ReaderAt)
+	if !ok {
+		return files.FormatAuto, fmt.Errorf("flight: %s: %w: the file system's files do not read at an offset", name, ipc.ErrNotSupported)
+	}
+	return files.Detect(ra, st.Size(), name)
 }
 
 // datasetTicket splits a dataset endpoint's ticket; ok is false for a

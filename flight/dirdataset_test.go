@@ -21,10 +21,11 @@ import (
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
-// memSource is a dataset.RecordSource of records in memory.
+// memSource is an alkaid.RecordReader of records in memory.
 type memSource []*alkaid.Record
 
 func (m memSource) Schema() *alkaid.Schema { return m[0].Schema() }
+func (m memSource) Close() error           { return nil }
 func (m memSource) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
 		for _, r := range m {
@@ -95,7 +96,7 @@ func TestDirServiceDataset(t *testing.T) {
 	s := salesRecord(t, 0, 5)
 	writeIPC(t, filepath.Join(dir, "single.ipc"), s.Schema(), []*alkaid.Record{s}, true)
 
-	svc, err := NewDirService(dir, DirMemory(1<<20, 0))
+	svc, err := NewDirService(dir, WithMemory(1<<20, 0))
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
@@ -132,11 +133,10 @@ func TestDirServiceDataset(t *testing.T) {
 			require.Equal(t, int64(600), fi.TotalRecords)
 			require.Positive(t, fi.TotalBytes)
 
-			var got []*alkaid.Record
-			for r, err := range Fetch(ctx, c, fi, FetchOptions{Concurrency: 4}) {
-				require.NoError(t, err)
+			got, err := fetchAll(ctx, c, fi, WithConcurrency(4), WithUnordered())
+			require.NoError(t, err)
+			for _, r := range got {
 				require.True(t, schema.Equal(r.Schema()))
-				got = append(got, r)
 			}
 			require.Equal(t, byX(t, want), byX(t, got))
 			require.Len(t, byX(t, got), 600)
@@ -201,7 +201,7 @@ func TestDirServiceDatasetHostile(t *testing.T) {
 	} {
 		rr, err := c.Get(ctx, &Ticket{Ticket: []byte(tk)})
 		if err == nil {
-			_, err = rr.ReadAll()
+			_, err = readRecords(rr)
 		}
 		code := status.Code(errorsUnwrapAll(err))
 		require.Contains(t, []codes.Code{codes.NotFound, codes.InvalidArgument}, code, "%q: %v", tk, err)
@@ -212,7 +212,7 @@ func TestDirServiceDatasetMemory(t *testing.T) {
 	dir := t.TempDir()
 	writeDataset(t, dir, "sales", files.FormatParquet)
 	// a batch of 16 rows takes more than 64 bytes: refused
-	svc, err := NewDirService(dir, DirMemory(0, 64))
+	svc, err := NewDirService(dir, WithMemory(0, 64))
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
@@ -221,7 +221,7 @@ func TestDirServiceDatasetMemory(t *testing.T) {
 	require.NoError(t, err)
 	rr, err := c.Get(ctx, fi.Endpoint[0].Ticket)
 	if err == nil {
-		_, err = rr.ReadAll()
+		_, err = readRecords(rr)
 	}
 	require.Equal(t, codes.ResourceExhausted, status.Code(errorsUnwrapAll(err)), "%v", err)
 	require.Eventually(t, func() bool { return svc.mem.inUse() == 0 }, 5*time.Second, 10*time.Millisecond)

@@ -46,7 +46,7 @@ func TestDirServiceFormatByContent(t *testing.T) {
 		require.NoError(t, err, name)
 		rr, err := c.Get(ctx, fi.Endpoint[0].Ticket)
 		require.NoError(t, err, name)
-		got, err := rr.ReadAll()
+		got, err := readRecords(rr)
 		require.NoError(t, err, name)
 		tbl, err := alkaid.TableFromRecords(got[0].Schema(), got)
 		require.NoError(t, err, name)
@@ -77,7 +77,7 @@ func TestDirServiceDatasetCached(t *testing.T) {
 	for _, ep := range fi.Endpoint {
 		rr, err := c.Get(ctx, ep.Ticket)
 		require.NoError(t, err)
-		got, err := rr.ReadAll()
+		got, err := readRecords(rr)
 		require.NoError(t, err)
 		for _, r := range got {
 			rows += r.NumRows()

@@ -87,7 +87,7 @@ func TestDirServiceParquet(t *testing.T) {
 	require.EqualValues(t, 100, fi.TotalRecords)
 	rr, err := c.Get(ctx, fi.Endpoint[0].Ticket)
 	require.NoError(t, err)
-	back, err := rr.ReadAll()
+	back, err := readRecords(rr)
 	require.NoError(t, err)
 	requireSameRecords(t, []*alkaid.Record{rec.Slice(0, 40), rec.Slice(40, 80), rec.Slice(80, 100)}, back, "t.parquet")
 
@@ -113,8 +113,11 @@ func TestDirServiceParquetCancel(t *testing.T) {
 		defer cancel()
 		rr, err := c.Get(ctx, &Ticket{Ticket: []byte("big.parquet")})
 		require.NoError(t, err)
-		require.True(t, rr.Next(), "%v", rr.Err())
-		require.Equal(t, 10, rr.Record().NumRows())
+		for rec, err := range rr.Records() {
+			require.NoError(t, err)
+			require.Equal(t, 10, rec.NumRows())
+			break
+		}
 	}
 	fetchOne() // the connection is up
 	time.Sleep(50 * time.Millisecond)

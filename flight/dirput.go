@@ -52,7 +52,7 @@ func storedName(name string) string {
 	return name
 }
 
-// DoPut stores an upload as a new IPC stream file (see [DirWritable]),
+// DoPut stores an upload as a new IPC stream file (see [WithWritable]),
 // named by the descriptor's path with .ipcs added when it does not end
 // in .ipcs or .arrows (the directories of the path are made as needed,
 // inside the served one). Each message that carries app metadata is
@@ -108,25 +108,37 @@ func (s *DirService) DoPut(stream DoPutServer) error {
 	if err != nil {
 		return status.Errorf(codes.Internal, "%v", err)
 	}
-	for rr.Next() {
-		app := rr.AppMetadata()
-		if rec := rr.Record(); rec != nil {
-			var meta map[string]string
-			if app != nil {
-				meta = map[string]string{appMetadataKey: string(app)}
-			}
-			if err := w.WriteWithMetadata(rec, meta); err != nil {
-				return status.Errorf(codes.Internal, "%v", err)
-			}
+	answer := func(app []byte) error {
+		if app == nil {
+			return nil
 		}
-		if app != nil {
-			if err := stream.Send(&PutResult{AppMetadata: app}); err != nil {
+		return stream.Send(&PutResult{AppMetadata: app})
+	}
+	for rec, err := range rr.Records() {
+		if err != nil {
+			return status.Errorf(codes.InvalidArgument, "%v", err)
+		}
+		for _, app := range rr.MetadataMessages() {
+			if err := answer(app); err != nil {
 				return err
 			}
 		}
+		app := rr.AppMetadata()
+		var meta map[string]string
+		if app != nil {
+			meta = map[string]string{appMetadataKey: string(app)}
+		}
+		if err := w.WriteWithMetadata(rec, meta); err != nil {
+			return status.Errorf(codes.Internal, "%v", err)
+		}
+		if err := answer(app); err != nil {
+			return err
+		}
 	}
-	if err := rr.Err(); err != nil {
-		return status.Errorf(codes.InvalidArgument, "%v", err)
+	for _, app := range rr.MetadataMessages() {
+		if err := answer(app); err != nil {
+			return err
+		}
 	}
 	if err := w.Close(); err != nil {
 		return status.Errorf(codes.Internal, "%v", err)

@@ -32,7 +32,7 @@ func TestDirPutRoundTrip(t *testing.T) {
 	parent := t.TempDir()
 	dir := filepath.Join(parent, "served")
 	require.NoError(t, os.Mkdir(dir, 0o755))
-	svc, err := NewDirService(dir, DirWritable(), DirLocations("grpc://127.0.0.1:1234"))
+	svc, err := NewDirService(dir, WithWritable(), WithLocations("grpc://127.0.0.1:1234"))
 	require.NoError(t, err)
 	defer svc.Close()
 	addr := serve(t, svc)
@@ -47,7 +47,8 @@ func TestDirPutRoundTrip(t *testing.T) {
 		d := PathDescriptor(p)
 		put, err := pb.NewFlightServiceClient(conn).DoPut(ctx)
 		require.NoError(t, err)
-		w := NewRecordWriter(put, s)
+		w, err := NewRecordWriter(put, s)
+		require.NoError(t, err)
 		w.SetDescriptor(d)
 		for i, rec := range recs {
 			app := []byte(strconv.Itoa(i))
@@ -74,11 +75,12 @@ func TestDirPutRoundTrip(t *testing.T) {
 		rr, err := c.Get(ctx, fi.Endpoint[0].Ticket)
 		require.NoError(t, err)
 		var got []*alkaid.Record
-		for i := 0; rr.Next(); i++ {
+		for rec, err := range rr.Records() {
+			require.NoError(t, err)
+			i := len(got)
 			require.Equal(t, strconv.Itoa(i), string(rr.AppMetadata()), "app metadata of batch %d", i)
-			got = append(got, rr.Record())
+			got = append(got, rec)
 		}
-		require.NoError(t, rr.Err())
 		requireSameRecords(t, recs, got, p)
 	}
 	_, err = os.Stat(filepath.Join(dir, "data", "integration", "generated_primitive.json.ipcs"))
@@ -95,7 +97,7 @@ func TestDirPutRoundTrip(t *testing.T) {
 // levels is stored.
 func TestDirPutPathBounded(t *testing.T) {
 	dir := t.TempDir()
-	svc, err := NewDirService(dir, DirWritable())
+	svc, err := NewDirService(dir, WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
@@ -110,7 +112,7 @@ func TestDirPutPathBounded(t *testing.T) {
 		ps, err := c.Put(context.Background(), PathDescriptor(tc.path), s)
 		require.NoError(t, err)
 		ps.Write(recs[0]) // the server may have answered already
-		_, err = ps.Close()
+		err = ps.Close()
 		require.Equal(t, tc.code, status.Code(errorsUnwrapAll(err)), "%.100s: %v", tc.path, err)
 	}
 	depth := 0

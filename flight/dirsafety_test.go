@@ -23,7 +23,7 @@ func TestDirPutNeverReplacesLinks(t *testing.T) {
 	require.NoError(t, os.WriteFile(target, []byte("original"), 0o644))
 	require.NoError(t, os.Symlink(target, filepath.Join(dir, "out.ipcs")))
 	require.NoError(t, os.Symlink(filepath.Join(outside, "none.ipcs"), filepath.Join(dir, "dangling.ipcs")))
-	svc, err := NewDirService(dir, DirWritable())
+	svc, err := NewDirService(dir, WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
@@ -32,7 +32,7 @@ func TestDirPutNeverReplacesLinks(t *testing.T) {
 		ps, err := c.Put(context.Background(), PathDescriptor(name), s)
 		require.NoError(t, err)
 		ps.Write(recs[0]) // the server may have answered already
-		_, err = ps.Close()
+		err = ps.Close()
 		require.Equal(t, codes.AlreadyExists, status.Code(errorsUnwrapAll(err)), "%s: %v", name, err)
 		fi, err := os.Lstat(filepath.Join(dir, name))
 		require.NoError(t, err)
@@ -71,7 +71,7 @@ func TestDirEscapingLinkNotFound(t *testing.T) {
 	require.Equal(t, strings.ReplaceAll(msg(missing), "NAME.ipcs", "NAME"), msg(err))
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("link.ipcs")})
 	if err == nil {
-		_, err = rr.ReadAll()
+		_, err = readRecords(rr)
 	}
 	require.Equal(t, codes.NotFound, status.Code(errorsUnwrapAll(err)), "%v", err)
 }
@@ -79,7 +79,7 @@ func TestDirEscapingLinkNotFound(t *testing.T) {
 // TestErrorsDoNotEchoLongNames: a 1 MB flight path or ticket is cut to
 // about 100 bytes in the error that answers it.
 func TestErrorsDoNotEchoLongNames(t *testing.T) {
-	svc, err := NewDirService(t.TempDir(), DirWritable())
+	svc, err := NewDirService(t.TempDir(), WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
@@ -92,14 +92,14 @@ func TestErrorsDoNotEchoLongNames(t *testing.T) {
 	require.Less(t, len(err.Error()), 300, "%.400s", err)
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte(long)})
 	if err == nil {
-		_, err = rr.ReadAll()
+		_, err = readRecords(rr)
 	}
 	require.Equal(t, codes.NotFound, status.Code(errorsUnwrapAll(err)))
 	require.Less(t, len(err.Error()), 300, "%.400s", err)
 	s := randdata.AllTypes()
 	ps, err := c.Put(ctx, PathDescriptor("/"+long), s)
 	require.NoError(t, err)
-	_, err = ps.Close()
+	err = ps.Close()
 	require.Equal(t, codes.InvalidArgument, status.Code(errorsUnwrapAll(err)), "a path too long to store: %.400s", err)
 	require.Less(t, len(err.Error()), 300, "%.400s", err)
 }

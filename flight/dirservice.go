@@ -29,7 +29,7 @@ import (
 // Parquet extension means NAME.ipcs, as DoPut stores it); its ticket is
 // that path. Uploads being stored (NAME.part) are not served. Files are
 // read one record batch at a time as the client takes them, within the
-// service's memory bounds ([DirMemory]), so a slow client holds the
+// service's memory bounds ([WithMemory]), so a slow client holds the
 // server to a batch or two (gRPC flow control blocks
 // the sender); a Parquet file is read one row group at a time. Paths
 // never leave the directory (os.Root), and a link leading out of it is
@@ -56,61 +56,36 @@ type DirService struct {
 	datasets datasetCache // the datasets described last, for DoGet
 }
 
-// DirOption configures [NewDirService].
-type DirOption func(*DirService)
-
-// DirWritable lets DoPut store uploads as new .ipcs files. An existing
-// entry of the name (a file, a directory, a symbolic link, wherever it
-// leads) is never replaced: the upload is refused with AlreadyExists.
-func DirWritable() DirOption { return func(s *DirService) { s.writable = true } }
-
-// DirLocations lists these URIs as the locations of every endpoint the
-// service describes (the servers a client may redeem its tickets at:
-// this one, replicas); without, endpoints list none, which means the
-// server that gave the FlightInfo.
-func DirLocations(uris ...string) DirOption {
-	return func(s *DirService) {
-		for _, u := range uris {
-			s.locs = append(s.locs, &Location{Uri: u})
-		}
-	}
-}
-
-// DirWriteOptions are the ipc writer options for the data served
-// (compression, …).
-func DirWriteOptions(opts ...ipc.Option) DirOption {
-	return func(s *DirService) { s.write = append(s.write, opts...) }
-}
-
 // NewDirService serves dir.
-func NewDirService(dir string, opts ...DirOption) (*DirService, error) {
+func NewDirService(dir string, opts ...Option) (*DirService, error) {
+	s := &DirService{mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
+	if err := (&config{role: forDir, dir: s}).apply(opts); err != nil {
+		return nil, err
+	}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, fmt.Errorf("flight: serve %s: %w", dir, err)
 	}
-	s := &DirService{root: root, fsys: root.FS(), mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
-	for _, o := range opts {
-		o(s)
-	}
+	s.root, s.fsys = root, root.FS()
 	return s, nil
 }
 
 // NewFSService serves the files of fsys as NewDirService serves a
-// directory's, read-only (DirWritable is an error): a file system over
+// directory's, read-only (WithWritable is an error): a file system over
 // an object store's bucket, say, whose files must implement io.ReaderAt
 // (as dataset.File says). Several servers serving one bucket share its
-// data: list each other's URIs as locations (DirLocations), or let the
+// data: list each other's URIs as locations (WithLocations), or let the
 // client spread the endpoints over them.
-func NewFSService(fsys fs.FS, opts ...DirOption) (*DirService, error) {
+func NewFSService(fsys fs.FS, opts ...Option) (*DirService, error) {
 	if fsys == nil {
 		return nil, fmt.Errorf("flight: NewFSService: %w: nil file system", ipc.ErrInvalid)
 	}
 	s := &DirService{fsys: fsys, mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
-	for _, o := range opts {
-		o(s)
+	if err := (&config{role: forDir, dir: s}).apply(opts); err != nil {
+		return nil, err
 	}
 	if s.writable {
-		return nil, fmt.Errorf("flight: NewFSService: DirWritable: %w: a file system is served read-only", ipc.ErrInvalid)
+		return nil, fmt.Errorf("flight: NewFSService: WithWritable: %w: a file system is served read-only", ipc.ErrInvalid)
 	}
 	return s, nil
 }
@@ -425,7 +400,7 @@ func (s *DirService) GetSchema(_ context.Context, d *FlightDescriptor) (*SchemaR
 // most one row group (or, for a file of another format, one file) ahead
 // of the batch sent. Each is decoded once the one
 // before it has been handed to gRPC, within the service's memory bounds
-// ([DirMemory]); a file that cannot be read fails this call alone.
+// ([WithMemory]); a file that cannot be read fails this call alone.
 func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 	name := string(t.Ticket)
 	ctx := stream.Context()
@@ -440,7 +415,10 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 		return err
 	}
 	defer src.close()
-	w := NewRecordWriter(stream, src.schema, s.write...)
+	w, err := NewRecordWriter(stream, src.schema, s.write...)
+	if err != nil {
+		return status.Errorf(codes.Internal, "%v", err)
+	}
 	if err := w.WriteSchema(); err != nil {
 		return err
 	}
@@ -471,25 +449,26 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 	return nil
 }
 
-// SendAll writes the records next yields (until io.EOF) to w, stopping
-// when ctx is done (the client went away).
-func SendAll(ctx context.Context, w *RecordWriter, next func() (*alkaid.Record, error)) error {
+// SendAll writes the records of r to w, the schema first even when r
+// has none, stopping when ctx is done (the client went away). A read
+// error becomes a DataLoss status. It closes neither r nor w.
+func SendAll(ctx context.Context, w *RecordWriter, r alkaid.RecordReader) error {
 	if err := w.WriteSchema(); err != nil {
 		return err
 	}
-	for {
-		if err := ctx.Err(); err != nil {
-			return status.FromContextError(err).Err()
-		}
-		rec, err := next()
-		if err == io.EOF {
-			return nil
-		}
+	if err := ctx.Err(); err != nil {
+		return status.FromContextError(err).Err()
+	}
+	for rec, err := range r.Records() {
 		if err != nil {
 			return status.Errorf(codes.DataLoss, "flight: %v", err)
 		}
 		if err := w.Write(rec); err != nil {
 			return err
 		}
+		if err := ctx.Err(); err != nil {
+			return status.FromContextError(err).Err()
+		}
 	}
+	return nil
 }

@@ -9,7 +9,15 @@
 // as the ipc readers, so a peer sending hostile FlightData gets an error.
 // A RecordWriter keeps each message to [DefaultMaxSendSize] bytes (what
 // gRPC peers accept by default), sending a larger record batch as slices
-// of its rows; [WithServerMaxSendSize] and [WithMaxSendSize] raise it.
+// of its rows; [WithMaxSendSize], given to [Dial] or [NewServer], raises
+// it.
+//
+// One [Option] type configures [Dial], [NewServer], [NewDirService] and
+// [Fetch]: a concept has one option wherever it applies (WithTLS,
+// WithMaxMessageSize and WithMaxSendSize for clients and servers,
+// WithReadOptions and WithWriteOptions for clients and directory
+// services), and an option given where it does not apply, or an invalid
+// value, is the constructor's error.
 //
 // A server implements [Service], embedding [BaseService] so that calls it
 // does not serve answer "unimplemented"; [NewServer] adds authentication
@@ -23,10 +31,20 @@
 // sent again by DoGet), each subdirectory also as a dataset (package
 // dataset): one flight with an endpoint per file. A call that fails fails alone: a handler that
 // panics answers codes.Internal, a DirService bounds the decoded batches
-// its calls hold ([DirMemory]), and a client that stops reading is
-// disconnected after the send timeout ([WithServerSendTimeout]). [Client] wraps every RPC
+// its calls hold ([WithMemory]), and a client that stops reading is
+// disconnected after the send timeout ([WithSendTimeout]). [Client] wraps every RPC
 // and adds record-level helpers; [Fetch] reads a [FlightInfo] whose
 // endpoints sit on several servers concurrently.
+//
+// The records speak the module's one shape: [RecordReader] (what
+// [Client.Get] and [ExchangeStream.Reader] return) and the reader [Fetch]
+// returns are alkaid.RecordReaders, so alkaid.ReadAll and alkaid.Copy
+// take them; [RecordWriter], [PutStream] and [ExchangeStream] are
+// alkaid.RecordWriters. App metadata rides beside the records:
+// [RecordReader.AppMetadata] and [RecordReader.MetadataMessages] while
+// reading, [RecordWriter.WriteWithAppMetadata] and
+// [RecordWriter.WriteAppMetadata] while writing, and a put's answers
+// through [PutStream.NextResult] and [PutStream.Results].
 // [Client.CancelFlightInfo] and [Client.RenewFlightEndpoint] run the two
 // actions Flight defines, and [ParseCancelFlightInfo],
 // [ParseRenewFlightEndpoint] and [ActionResult] serve them.

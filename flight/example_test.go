@@ -32,12 +32,15 @@ func exampleRecords() (*alkaid.Schema, []*alkaid.Record) {
 }
 
 // exampleServer serves svc on a loopback port.
-func exampleServer(svc Service, opts ...ServerOption) (addr string, stop func()) {
+func exampleServer(svc Service, opts ...Option) (addr string, stop func()) {
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		panic(err)
 	}
-	srv := NewServer(svc, opts...)
+	srv, err := NewServer(svc, opts...)
+	if err != nil {
+		panic(err)
+	}
 	go srv.Serve(l)
 	return l.Addr().String(), srv.Stop
 }
@@ -67,13 +70,19 @@ func ExampleNewDirService() {
 			return
 		}
 		fmt.Println("flight:", info.FlightDescriptor.Path)
-		for rec, err := range Fetch(ctx, c, info, FetchOptions{Ordered: true}) {
+		r, err := Fetch(ctx, c, info)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for rec, err := range r.Records() {
 			if err != nil {
 				fmt.Println(err)
 				return
 			}
 			fmt.Print(rec)
 		}
+		r.Close()
 	}
 	// Output:
 	// flight: [stars.ipcs]

@@ -52,13 +52,13 @@ func TestPanicFailsAlone(t *testing.T) {
 	require.ErrorContains(t, err, "bad state")
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("boom")})
 	if err == nil {
-		_, err = rr.ReadAll()
+		_, err = readRecords(rr)
 	}
 	require.Equal(t, codes.Internal, status.Code(errorsUnwrapAll(err)), "%v", err)
 	for _, cl := range []*Client{c, dial(t, addr)} {
 		rr, err := cl.Get(ctx, &Ticket{Ticket: []byte("mem")})
 		require.NoError(t, err)
-		got, err := rr.ReadAll()
+		got, err := readRecords(rr)
 		require.NoError(t, err)
 		requireSameRecords(t, recs, got, "after a panic")
 	}
@@ -142,14 +142,14 @@ func TestHostileParquetFailsAlone(t *testing.T) {
 		defer c.Close()
 		rr, err := c.Get(ctx, &Ticket{Ticket: []byte("bomb.parquet")})
 		if err == nil {
-			_, err = rr.ReadAll()
+			_, err = readRecords(rr)
 		}
 		bombErr = err
 	})
 	c := dial(t, addr)
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("good.parquet")})
 	require.NoError(t, err)
-	got, err := rr.ReadAll()
+	got, err := readRecords(rr)
 	require.NoError(t, err)
 	requireSlicesOf(t, good, got)
 	wg.Wait()
@@ -162,7 +162,7 @@ func TestHostileParquetFailsAlone(t *testing.T) {
 }
 
 // TestStalledClientsBounded: clients that stop reading hold the server
-// to its memory bound (DirMemory), not to a batch or two each; the send
+// to its memory bound (WithMemory), not to a batch or two each; the send
 // timeout drops them, and 120 clients reading at the same time get every
 // row.
 func TestStalledClientsBounded(t *testing.T) {
@@ -190,10 +190,10 @@ func TestStalledClientsBounded(t *testing.T) {
 	require.NoError(t, f.Close())
 
 	const budget = 48 << 20
-	svc, err := NewDirService(dir, DirMemory(budget, 0))
+	svc, err := NewDirService(dir, WithMemory(budget, 0))
 	require.NoError(t, err)
 	defer svc.Close()
-	addr := serve(t, svc, WithServerSendTimeout(3*time.Second))
+	addr := serve(t, svc, WithSendTimeout(3*time.Second))
 	heap := func() int64 {
 		runtime.GC()
 		runtime.GC()
@@ -243,7 +243,7 @@ func TestStalledClientsBounded(t *testing.T) {
 				errs[i] = err
 				return
 			}
-			got, err := rr.ReadAll()
+			got, err := readRecords(rr)
 			if err == nil && len(got) != 4 {
 				err = fmt.Errorf("%d batches", len(got))
 			}
@@ -268,7 +268,7 @@ func TestStalledClientsBounded(t *testing.T) {
 func TestSendTimeoutDropsStalledClient(t *testing.T) {
 	s, recs := bigBatches(50)
 	svc := newMemService(s, recs)
-	addr := serve(t, svc, WithServerSendTimeout(500*time.Millisecond))
+	addr := serve(t, svc, WithSendTimeout(500*time.Millisecond))
 	conn, err := grpc.NewClient(addr, grpc.WithTransportCredentials(insecure.NewCredentials()),
 		grpc.WithInitialWindowSize(64<<10), grpc.WithInitialConnWindowSize(64<<10))
 	require.NoError(t, err)
@@ -281,7 +281,7 @@ func TestSendTimeoutDropsStalledClient(t *testing.T) {
 
 	rr, err := dial(t, addr).Get(context.Background(), &Ticket{Ticket: []byte("mem")})
 	require.NoError(t, err)
-	got, err := rr.ReadAll()
+	got, err := readRecords(rr)
 	require.NoError(t, err)
 	require.Len(t, got, len(recs))
 

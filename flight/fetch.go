@@ -8,131 +8,191 @@ import (
 	"sync"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/ipc"
 )
 
-// FetchOptions configure [Fetch].
-type FetchOptions struct {
-	// Concurrency bounds the endpoints fetched at once (default 4).
-	Concurrency int
-	// Ordered yields the endpoints' records in endpoint order (each
-	// endpoint's in its own order); otherwise records come as they
-	// arrive. Ordered fetching holds at most Buffer records per endpoint
-	// ahead of the one being read.
-	Ordered bool
-	// Buffer is the number of records each endpoint may have waiting
-	// (default 2).
-	Buffer int
-	// Dial opens a client for a location URI. The default dials with
-	// [Dial] and no options; the clients are closed when Fetch ends.
-	Dial func(uri string) (*Client, error)
+type fetchConfig struct {
+	concurrency int
+	unordered   bool
+	buffer      int
+	dial        func(uri string) (*Client, error)
 }
 
-// Fetch reads every endpoint of info concurrently: each from the first
-// of its locations that answers DoGet, or through self when the endpoint
-// lists no location (it lives on the server that gave info; self may be
-// nil otherwise). It yields the records of all endpoints as one sequence;
-// the first error ends it (yielded with a nil record). Stopping the loop
-// early cancels the transfers still running.
-func Fetch(ctx context.Context, self *Client, info *FlightInfo, opt FetchOptions) iter.Seq2[*alkaid.Record, error] {
-	if opt.Concurrency <= 0 {
-		opt.Concurrency = 4
+// Fetch reads every endpoint of info: each from the first of its
+// locations that answers DoGet, or through self when the endpoint lists
+// no location (it lives on the server that gave info; self may be nil
+// otherwise). Endpoints are fetched concurrently ([WithConcurrency]) and
+// their records yielded as one stream, in endpoint order unless
+// [WithUnordered]: a FlightInfo is one flight, of one schema, split for
+// transfer, so it reads as one [alkaid.RecordReader] rather than one per
+// endpoint.
+//
+// The reader's schema is info's; when info carries none, Fetch opens the
+// first endpoint now and takes its schema (no columns when info has no
+// endpoint). An endpoint whose schema differs (metadata aside) is an
+// error wrapping ipc.ErrInvalid. The first error ends the records.
+// Transfers start when the records are iterated, which can be done once;
+// stopping the loop early, or Close, cancels those still running.
+func Fetch(ctx context.Context, self *Client, info *FlightInfo, opts ...Option) (alkaid.RecordReader, error) {
+	cfg := fetchConfig{concurrency: 4, buffer: 2}
+	if err := (&config{role: forFetch, fetch: &cfg}).apply(opts); err != nil {
+		return nil, err
 	}
-	if opt.Buffer <= 0 {
-		opt.Buffer = 2
+	ctx, cancel := context.WithCancel(ctx)
+	f := &fetch{ctx: ctx, cancel: cancel, self: self, eps: info.GetEndpoint(), cfg: cfg,
+		d: &dialer{dial: cfg.dial, clients: map[string]*Client{}}}
+	switch {
+	case len(info.GetSchema()) > 0:
+		schema, err := DecodeSchema(info.GetSchema())
+		if err != nil {
+			f.Close()
+			return nil, err
+		}
+		f.schema = schema
+	case len(f.eps) == 0:
+		f.schema = alkaid.NewSchema(nil, datatype.Metadata{})
+	default:
+		rr, err := f.d.get(ctx, self, f.eps[0])
+		if err != nil {
+			f.Close()
+			return nil, fmt.Errorf("flight: endpoint 0: %w", err)
+		}
+		f.first, f.schema = rr, rr.Schema()
 	}
-	return func(yield func(*alkaid.Record, error) bool) {
-		ctx, cancel := context.WithCancel(ctx)
-		var wg sync.WaitGroup
-		defer wg.Wait()
-		defer cancel()
-		d := &dialer{dial: opt.Dial, clients: map[string]*Client{}}
-		defer d.closeAll()
+	return f, nil
+}
 
-		type item struct {
-			rec *alkaid.Record
-			err error
+// fetch is the reader Fetch returns.
+type fetch struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	self   *Client
+	eps    []*FlightEndpoint
+	cfg    fetchConfig
+	d      *dialer
+	schema *alkaid.Schema
+	first  *RecordReader // endpoint 0, opened for its schema
+	used   bool
+}
+
+func (f *fetch) Schema() *alkaid.Schema { return f.schema }
+
+func (f *fetch) Close() error {
+	f.cancel()
+	if f.first != nil {
+		f.first.Close()
+	}
+	f.d.closeAll()
+	return nil
+}
+
+// open opens endpoint i's records and checks their schema.
+func (f *fetch) open(ctx context.Context, i int) (*RecordReader, error) {
+	rr := f.first
+	if i != 0 || rr == nil {
+		var err error
+		if rr, err = f.d.get(ctx, f.self, f.eps[i]); err != nil {
+			return nil, err
 		}
-		eps := info.GetEndpoint()
-		chans := make([]chan item, len(eps))
-		shared := make(chan item, opt.Buffer*opt.Concurrency)
+	}
+	if !rr.Schema().Equal(f.schema, datatype.IgnoreMetadata()) {
+		rr.Close()
+		return nil, fmt.Errorf("schema %s differs from the flight's %s: %w", rr.Schema(), f.schema, ipc.ErrInvalid)
+	}
+	return rr, nil
+}
+
+func (f *fetch) Records() iter.Seq2[*alkaid.Record, error] {
+	return func(yield func(*alkaid.Record, error) bool) {
+		if f.used {
+			yield(nil, fmt.Errorf("flight: fetched records iterated twice: they can be read once: %w", ipc.ErrInvalid))
+			return
+		}
+		f.used = true
+		f.records(yield)
+	}
+}
+
+func (f *fetch) records(yield func(*alkaid.Record, error) bool) {
+	ctx, cancel := context.WithCancel(f.ctx)
+	var wg sync.WaitGroup
+	// on return: cancel the transfers, wait for their goroutines, then
+	// close what they used
+	defer f.d.closeAll()
+	if f.first != nil {
+		defer f.first.Close()
+	}
+	defer wg.Wait()
+	defer cancel()
+
+	type item struct {
+		rec *alkaid.Record
+		err error
+	}
+	ordered := !f.cfg.unordered
+	eps := f.eps
+	chans := make([]chan item, len(eps))
+	shared := make(chan item, f.cfg.buffer*f.cfg.concurrency)
+	for i := range eps {
+		chans[i] = shared
+		if ordered {
+			chans[i] = make(chan item, f.cfg.buffer)
+		}
+	}
+	sem := make(chan struct{}, f.cfg.concurrency)
+	var live sync.WaitGroup
+	live.Add(len(eps))
+	wg.Add(1)
+	go func() { // starts fetchers in endpoint order, at most concurrency at once
+		defer wg.Done()
 		for i := range eps {
-			chans[i] = shared
-			if opt.Ordered {
-				chans[i] = make(chan item, opt.Buffer)
+			select {
+			case sem <- struct{}{}:
+			case <-ctx.Done():
+				for range eps[i:] {
+					live.Done()
+				}
+				return
 			}
-		}
-		sem := make(chan struct{}, opt.Concurrency)
-		var live sync.WaitGroup
-		live.Add(len(eps))
-		wg.Add(1)
-		go func() { // starts fetchers in endpoint order, at most Concurrency at once
-			defer wg.Done()
-			for i, ep := range eps {
-				select {
-				case sem <- struct{}{}:
-				case <-ctx.Done():
-					for range eps[i:] {
-						live.Done()
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				defer live.Done()
+				defer func() { <-sem }()
+				out := chans[i]
+				if ordered {
+					defer close(out)
+				}
+				send := func(it item) bool {
+					select {
+					case out <- it:
+						return true
+					case <-ctx.Done():
+						return false
 					}
+				}
+				rr, err := f.open(ctx, i)
+				if err != nil {
+					send(item{err: fmt.Errorf("flight: endpoint %d: %w", i, err)})
 					return
 				}
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					defer live.Done()
-					defer func() { <-sem }()
-					out := chans[i]
-					if opt.Ordered {
-						defer close(out)
-					}
-					send := func(it item) bool {
-						select {
-						case out <- it:
-							return true
-						case <-ctx.Done():
-							return false
-						}
-					}
-					rr, err := d.get(ctx, self, ep)
+				defer rr.Close()
+				for rec, err := range rr.Records() {
 					if err != nil {
 						send(item{err: fmt.Errorf("flight: endpoint %d: %w", i, err)})
 						return
 					}
-					for rec, err := range rr.Records() {
-						if err != nil {
-							send(item{err: fmt.Errorf("flight: endpoint %d: %w", i, err)})
-							return
-						}
-						if !send(item{rec: rec}) {
-							return
-						}
-					}
-				}()
-			}
-		}()
-		if opt.Ordered {
-			for i := range eps {
-				for it := range chans[i] {
-					if it.err != nil {
-						yield(nil, it.err)
-						return
-					}
-					if !yield(it.rec, nil) {
+					if !send(item{rec: rec}) {
 						return
 					}
 				}
-				if ctx.Err() != nil {
-					return
-				}
-			}
-			return
+			}()
 		}
-		done := make(chan struct{})
-		wg.Add(1)
-		go func() { defer wg.Done(); live.Wait(); close(done) }()
-		for {
-			select {
-			case it := <-shared:
+	}()
+	if ordered {
+		for i := range eps {
+			for it := range chans[i] {
 				if it.err != nil {
 					yield(nil, it.err)
 					return
@@ -140,20 +200,43 @@ func Fetch(ctx context.Context, self *Client, info *FlightInfo, opt FetchOptions
 				if !yield(it.rec, nil) {
 					return
 				}
-			case <-done:
-				for {
-					select {
-					case it := <-shared:
-						if it.err != nil {
-							yield(nil, it.err)
-							return
-						}
-						if !yield(it.rec, nil) {
-							return
-						}
-					default:
+			}
+			if err := ctx.Err(); err != nil {
+				yield(nil, fmt.Errorf("flight: fetch: %w", err))
+				return
+			}
+		}
+		return
+	}
+	done := make(chan struct{})
+	wg.Add(1)
+	go func() { defer wg.Done(); live.Wait(); close(done) }()
+	for {
+		select {
+		case it := <-shared:
+			if it.err != nil {
+				yield(nil, it.err)
+				return
+			}
+			if !yield(it.rec, nil) {
+				return
+			}
+		case <-done:
+			for {
+				select {
+				case it := <-shared:
+					if it.err != nil {
+						yield(nil, it.err)
 						return
 					}
+					if !yield(it.rec, nil) {
+						return
+					}
+				default:
+					if err := ctx.Err(); err != nil {
+						yield(nil, fmt.Errorf("flight: fetch: %w", err))
+					}
+					return
 				}
 			}
 		}
@@ -188,8 +271,9 @@ func (d *dialer) client(uri string) (*Client, error) {
 func (d *dialer) closeAll() {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	for _, c := range d.clients {
+	for uri, c := range d.clients {
 		c.Close()
+		delete(d.clients, uri)
 	}
 }
 

@@ -59,11 +59,12 @@ func TestEveryRPC(t *testing.T) {
 			rr, err := c.Get(ctx, fi.Endpoint[0].Ticket)
 			require.NoError(t, err)
 			var back []*alkaid.Record
-			for rr.Next() {
+			for rec, err := range rr.Records() {
+				require.NoError(t, err)
 				require.Equal(t, appMeta(len(back)), rr.AppMetadata())
-				back = append(back, rr.Record())
+				back = append(back, rec)
 			}
-			require.NoError(t, rr.Err())
+			require.NoError(t, rr.Close())
 			requireSameRecords(t, recs, back, "DoGet")
 
 			// DoPut: metadata on each batch, one message of metadata only
@@ -74,7 +75,8 @@ func TestEveryRPC(t *testing.T) {
 				require.NoError(t, ps.WriteWithAppMetadata(r, appMeta(i)))
 			}
 			require.NoError(t, ps.WriteAppMetadata([]byte("done")))
-			results, err := ps.Close()
+			err = ps.Close()
+			results := ps.Results()
 			require.NoError(t, err)
 			require.Len(t, results, len(recs)+1)
 			require.Equal(t, "done", string(results[len(recs)].AppMetadata))
@@ -82,21 +84,31 @@ func TestEveryRPC(t *testing.T) {
 			requireSameRecords(t, recs, svc.put["["+name+"]"], "DoPut")
 			svc.mu.Unlock()
 
-			// DoExchange: the server echoes
+			// DoExchange: the server echoes, messages of metadata only
+			// too, in their place
 			ex, err := c.Exchange(ctx, PathDescriptor("x"), s)
 			require.NoError(t, err)
+			require.NoError(t, ex.WriteSchema())
+			require.NoError(t, ex.WriteAppMetadata([]byte("start")))
 			for i, r := range recs {
 				require.NoError(t, ex.WriteWithAppMetadata(r, appMeta(i)))
 			}
-			require.NoError(t, ex.CloseSend())
+			require.NoError(t, ex.WriteAppMetadata([]byte("done")))
+			require.NoError(t, ex.Close())
 			er, err := ex.Reader()
 			require.NoError(t, err)
 			back = back[:0]
-			for er.Next() {
+			for rec, err := range er.Records() {
+				require.NoError(t, err)
+				want := [][]byte(nil)
+				if len(back) == 0 {
+					want = [][]byte{[]byte("start")}
+				}
+				require.Equal(t, want, er.MetadataMessages(), "before batch %d", len(back))
 				require.Equal(t, appMeta(len(back)), er.AppMetadata())
-				back = append(back, er.Record())
+				back = append(back, rec)
 			}
-			require.NoError(t, er.Err())
+			require.Equal(t, [][]byte{[]byte("done")}, er.MetadataMessages(), "after the last batch")
 			requireSameRecords(t, recs, back, "DoExchange")
 
 			// ListActions, DoAction
@@ -155,14 +167,14 @@ func TestMaxMessageSize(t *testing.T) {
 	c := dial(t, addr, WithMaxMessageSize(1024))
 	rr, err := c.Get(context.Background(), &Ticket{Ticket: []byte("mem")})
 	if err == nil {
-		_, err = rr.ReadAll()
+		_, err = readRecords(rr)
 	}
 	require.Error(t, err)
 	require.Equal(t, codes.ResourceExhausted, status.Code(errorsUnwrapAll(err)), "%v", err)
 
 	// A server refuses an upload message over its limit, and stays up.
 	svc := newMemService(s, recs)
-	addr = serve(t, svc, WithServerMaxMessageSize(1024))
+	addr = serve(t, svc, WithMaxMessageSize(1024))
 	c = dial(t, addr)
 	ps, err := c.Put(context.Background(), PathDescriptor("big"), s)
 	require.NoError(t, err)
@@ -171,7 +183,7 @@ func TestMaxMessageSize(t *testing.T) {
 			break
 		}
 	}
-	_, err = ps.Close()
+	err = ps.Close()
 	require.Equal(t, codes.ResourceExhausted, status.Code(errorsUnwrapAll(err)), "%v", err)
 	bodies, err := c.Actions(context.Background(), "echo", []byte("up"))
 	require.NoError(t, err)
@@ -189,11 +201,14 @@ func ExampleClient_Get() {
 	ctx := context.Background()
 	info, _ := c.GetFlightInfo(ctx, PathDescriptor("mem"))
 	rr, _ := c.Get(ctx, info.Endpoint[0].Ticket)
-	for rr.Next() {
-		fmt.Printf("%s: %d rows, %d columns\n", rr.AppMetadata(), rr.Record().NumRows(), rr.Record().NumCols())
+	defer rr.Close()
+	for rec, err := range rr.Records() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%s: %d rows, %d columns\n", rr.AppMetadata(), rec.NumRows(), rec.NumCols())
 	}
-	fmt.Println(rr.Err())
 	// Output:
 	// batch-0: 3 rows, 2 columns
-	// <nil>
 }

@@ -14,7 +14,7 @@ import (
 )
 
 // NewFSService serves the files and datasets of an fs.FS as NewDirService
-// serves a directory's, and refuses DirWritable.
+// serves a directory's, and refuses WithWritable.
 func TestFSService(t *testing.T) {
 	s := randdata.AllTypes()
 	a := randdata.New(3).Record(s, 20)
@@ -27,7 +27,7 @@ func TestFSService(t *testing.T) {
 		"ds/k=1/a.arrow": {Data: buf.Bytes()},
 		"ds/k=2/b.arrow": {Data: buf.Bytes()},
 	}
-	_, err = NewFSService(fsys, DirWritable())
+	_, err = NewFSService(fsys, WithWritable())
 	require.True(t, errors.Is(err, ipc.ErrInvalid), "%v", err)
 
 	svc, err := NewFSService(fsys)
@@ -39,7 +39,9 @@ func TestFSService(t *testing.T) {
 	require.NoError(t, err)
 	require.Len(t, fi.Endpoint, 2)
 	rows := 0
-	for rec, err := range Fetch(ctx, c, fi, FetchOptions{}) {
+	r, err := Fetch(ctx, c, fi)
+	require.NoError(t, err)
+	for rec, err := range r.Records() {
 		require.NoError(t, err)
 		rows += rec.NumRows()
 	}
@@ -47,7 +49,9 @@ func TestFSService(t *testing.T) {
 	fi, err = c.GetFlightInfo(ctx, PathDescriptor("ds/k=1/a.arrow"))
 	require.NoError(t, err)
 	rows = 0
-	for rec, err := range Fetch(ctx, c, fi, FetchOptions{}) {
+	r, err = Fetch(ctx, c, fi)
+	require.NoError(t, err)
+	for rec, err := range r.Records() {
 		require.NoError(t, err)
 		rows += rec.NumRows()
 	}

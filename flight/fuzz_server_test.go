@@ -56,10 +56,11 @@ func fuzzConn(f *testing.F) *grpc.ClientConn {
 	require.NoError(f, w.Write(rec))
 	require.NoError(f, w.Close())
 	require.NoError(f, pf.Close())
-	svc, err := NewDirService(dir, DirWritable())
+	svc, err := NewDirService(dir, WithWritable())
 	require.NoError(f, err)
 	l := bufconn.Listen(1 << 20)
-	srv := NewServer(svc)
+	srv, err := NewServer(svc)
+	require.NoError(f, err)
 	go srv.Serve(l)
 	conn, err := grpc.NewClient("passthrough:///fuzz",
 		grpc.WithContextDialer(func(ctx context.Context, _ string) (net.Conn, error) { return l.DialContext(ctx) }),
@@ -95,7 +96,7 @@ func FuzzServer(f *testing.F) {
 	}
 	s, recs := allTypeBatches()
 	var sink collect
-	w := NewRecordWriter(&sink, s)
+	w := newWriter(f, &sink, s)
 	w.SetDescriptor(PathDescriptor("up"))
 	if err := w.Write(recs[1]); err != nil {
 		f.Fatal(err)
@@ -134,7 +135,7 @@ func FuzzServer(f *testing.F) {
 			if st, err = client.DoGet(ctx, &Ticket{Ticket: rest}); err == nil {
 				var rr *RecordReader
 				if rr, err = NewRecordReader(st); err == nil {
-					_, err = rr.ReadAll()
+					_, err = readRecords(rr)
 				}
 			}
 		case 3:

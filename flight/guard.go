@@ -21,17 +21,8 @@ import (
 
 // DefaultSendTimeout is how long one message may wait for a client that
 // does not read before the server drops the client's connection, unless
-// [WithServerSendTimeout] says otherwise.
+// [WithSendTimeout] says otherwise.
 const DefaultSendTimeout = time.Minute
-
-// WithServerSendTimeout bounds how long sending one message of a call
-// may take (a message is at most the send size, see
-// [WithServerMaxSendSize]): a client that reads nothing for that long is
-// disconnected, so that what the call holds for it is freed. Zero or
-// less turns the bound off.
-func WithServerSendTimeout(d time.Duration) ServerOption {
-	return func(c *serverConfig) { c.sendTimeout = d }
-}
 
 // panicError is the error a call answers when its handler panicked.
 func panicError(method string, v any) error {

@@ -15,6 +15,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/internal/randdata"
+	"github.com/alkaid-go/alkaid/ipc"
 )
 
 // requireSameRecords compares records value by value through their
@@ -43,18 +44,19 @@ func allTypeBatches() (*alkaid.Schema, []*alkaid.Record) {
 }
 
 // serve starts svc on a loopback port and returns its address.
-func serve(t testing.TB, svc Service, opts ...ServerOption) string {
+func serve(t testing.TB, svc Service, opts ...Option) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := NewServer(svc, opts...)
+	srv, err := NewServer(svc, opts...)
+	require.NoError(t, err)
 	done := make(chan struct{})
 	go func() { defer close(done); srv.Serve(l) }()
 	t.Cleanup(func() { srv.Stop(); <-done })
 	return l.Addr().String()
 }
 
-func dial(t testing.TB, addr string, opts ...ClientOption) *Client {
+func dial(t testing.TB, addr string, opts ...Option) *Client {
 	t.Helper()
 	c, err := Dial(addr, opts...)
 	require.NoError(t, err)
@@ -130,7 +132,10 @@ func (m *memService) ListFlights(_ *Criteria, s ListFlightsServer) error {
 func (m *memService) DoGet(t *Ticket, s DoGetServer) error {
 	m.running.Add(1)
 	defer m.running.Add(-1)
-	w := NewRecordWriter(s, m.schema)
+	w, err := NewRecordWriter(s, m.schema)
+	if err != nil {
+		return err
+	}
 	for i, r := range m.recs {
 		if err := s.Context().Err(); err != nil {
 			return err
@@ -151,17 +156,28 @@ func (m *memService) DoPut(s DoPutServer) error {
 	name := fmt.Sprint(rr.Descriptor().GetPath())
 	var recs []*alkaid.Record
 	var apps [][]byte
-	for rr.Next() {
-		if rr.Record() != nil {
-			recs = append(recs, rr.Record())
+	answer := func(app []byte) error {
+		apps = append(apps, app)
+		return s.Send(&PutResult{AppMetadata: app})
+	}
+	for rec, err := range rr.Records() {
+		if err != nil {
+			return status.Errorf(codes.InvalidArgument, "%v", err)
 		}
-		apps = append(apps, rr.AppMetadata())
-		if err := s.Send(&PutResult{AppMetadata: rr.AppMetadata()}); err != nil {
+		for _, app := range rr.MetadataMessages() {
+			if err := answer(app); err != nil {
+				return err
+			}
+		}
+		recs = append(recs, rec)
+		if err := answer(rr.AppMetadata()); err != nil {
 			return err
 		}
 	}
-	if err := rr.Err(); err != nil {
-		return status.Errorf(codes.InvalidArgument, "%v", err)
+	for _, app := range rr.MetadataMessages() {
+		if err := answer(app); err != nil {
+			return err
+		}
 	}
 	m.mu.Lock()
 	m.put[name], m.app[name] = recs, apps
@@ -175,25 +191,52 @@ func (m *memService) DoExchange(s DoExchangeServer) error {
 	if err != nil {
 		return status.Errorf(codes.InvalidArgument, "%v", err)
 	}
-	w := NewRecordWriter(s, rr.Schema())
+	w, err := NewRecordWriter(s, rr.Schema())
+	if err != nil {
+		return err
+	}
 	if err := w.WriteSchema(); err != nil {
 		return err
 	}
-	for rr.Next() {
-		if rr.Record() == nil {
-			if err := w.WriteAppMetadata(rr.AppMetadata()); err != nil {
+	for rec, err := range rr.Records() {
+		if err != nil {
+			return status.Errorf(codes.InvalidArgument, "%v", err)
+		}
+		for _, app := range rr.MetadataMessages() {
+			if err := w.WriteAppMetadata(app); err != nil {
 				return err
 			}
-			continue
 		}
-		if err := w.WriteWithAppMetadata(rr.Record(), rr.AppMetadata()); err != nil {
+		if err := w.WriteWithAppMetadata(rec, rr.AppMetadata()); err != nil {
 			return err
 		}
 	}
-	if err := rr.Err(); err != nil {
-		return status.Errorf(codes.InvalidArgument, "%v", err)
+	for _, app := range rr.MetadataMessages() {
+		if err := w.WriteAppMetadata(app); err != nil {
+			return err
+		}
 	}
 	return nil
+}
+
+// newWriter is NewRecordWriter for tests whose options are valid.
+func newWriter(t testing.TB, s DataSender, schema *alkaid.Schema, opts ...ipc.Option) *RecordWriter {
+	t.Helper()
+	w, err := NewRecordWriter(s, schema, opts...)
+	require.NoError(t, err)
+	return w
+}
+
+// readRecords reads every record of r.
+func readRecords(r alkaid.RecordReader) ([]*alkaid.Record, error) {
+	var out []*alkaid.Record
+	for rec, err := range r.Records() {
+		if err != nil {
+			return out, err
+		}
+		out = append(out, rec)
+	}
+	return out, nil
 }
 
 func (m *memService) ListActions(_ *Empty, s ListActionsServer) error {

@@ -19,7 +19,7 @@ func deepSchemaMessages(t *testing.T, depth int) []*FlightData {
 	}
 	s := alkaid.NewSchema([]datatype.Field{{Name: "deep", Type: typ, Nullable: true}}, datatype.Metadata{})
 	var sink collect
-	require.NoError(t, NewRecordWriter(&sink, s).WriteSchema())
+	require.NoError(t, newWriter(t, &sink, s).WriteSchema())
 	return sink.msgs
 }
 
@@ -57,7 +57,7 @@ func TestReaderLimits(t *testing.T) {
 			}
 			rr, err := NewRecordReader(&fakeStream{msgs: append([]*FlightData(nil), tc.msgs...)}, opts...)
 			if err == nil {
-				_, err = rr.ReadAll()
+				_, err = readRecords(rr)
 			}
 			if tc.refuse == "" {
 				require.NoError(t, err)

@@ -18,31 +18,12 @@ import (
 // total.
 const (
 	// DefaultDirMemory is the bytes of decoded batches all DoGet calls of
-	// a DirService hold at once, unless [DirMemory] says otherwise.
+	// a DirService hold at once, unless [WithMemory] says otherwise.
 	DefaultDirMemory = 1 << 30
 	// DefaultDirBatchMemory is the largest batch one DoGet call decodes,
-	// unless [DirMemory] says otherwise.
+	// unless [WithMemory] says otherwise.
 	DefaultDirBatchMemory = 256 << 20
 )
-
-// DirMemory bounds the decoded record batches DoGet calls hold: total
-// bytes across every call of the service (a call waits for room), and
-// batch bytes for one batch (a larger one fails the call with
-// ResourceExhausted). Zero or less keeps a default. A Parquet row group's
-// size is estimated from the footer before it is decoded: its rows times
-// the bytes a row takes at least in memory (8 for an int64, 4 for the
-// offset of a string, …), or the uncompressed size the footer states if
-// larger; an IPC batch's, from its rows once it is read.
-func DirMemory(total, batch int64) DirOption {
-	return func(s *DirService) {
-		if total > 0 {
-			s.mem.total = total
-		}
-		if batch > 0 {
-			s.batchMax = batch
-		}
-	}
-}
 
 // budget is a number of bytes shared by calls, taken before a batch is
 // decoded and given back once it is sent.

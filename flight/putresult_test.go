@@ -15,7 +15,7 @@ import (
 // NextResult gives each PutResult as the server sends it, while the
 // upload goes on; Close returns only those not taken.
 func TestPutStreamNextResult(t *testing.T) {
-	svc, err := NewDirService(t.TempDir(), DirWritable())
+	svc, err := NewDirService(t.TempDir(), WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	c := dial(t, serve(t, svc))
@@ -33,7 +33,8 @@ func TestPutStreamNextResult(t *testing.T) {
 		require.Equal(t, app, r.AppMetadata)
 	}
 	require.NoError(t, ps.WriteWithAppMetadata(recs[len(recs)-1], []byte("last")))
-	rest, err := ps.Close()
+	err = ps.Close()
+	rest := ps.Results()
 	require.NoError(t, err)
 	require.Len(t, rest, 1)
 	require.Equal(t, []byte("last"), rest[0].AppMetadata)
@@ -46,6 +47,6 @@ func TestPutStreamNextResult(t *testing.T) {
 	require.NoError(t, ps.WriteSchema())
 	_, err = ps.NextResult()
 	require.Equal(t, codes.AlreadyExists, status.Code(err), "%v", err)
-	_, err = ps.Close()
+	err = ps.Close()
 	require.Equal(t, codes.AlreadyExists, status.Code(err), "%v", err)
 }

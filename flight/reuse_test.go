@@ -26,16 +26,10 @@ func TestFetchReuseConnection(t *testing.T) {
 		Ticket:   &Ticket{Ticket: []byte("f.ipcs")},
 		Location: []*Location{{Uri: LocationReuseConnection}},
 	}}}
-	var got []*alkaid.Record
-	for rec, err := range Fetch(context.Background(), c, info, FetchOptions{Ordered: true}) {
-		require.NoError(t, err)
-		got = append(got, rec)
-	}
+	got, err := fetchAll(context.Background(), c, info)
+	require.NoError(t, err)
 	requireSameRecords(t, recs, got, "reuse connection")
 
-	var last error
-	for _, err := range Fetch(context.Background(), nil, info, FetchOptions{}) {
-		last = err
-	}
-	require.ErrorContains(t, last, "unsupported scheme")
+	_, err = fetchAll(context.Background(), nil, info)
+	require.ErrorContains(t, err, "unsupported scheme")
 }

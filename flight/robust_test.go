@@ -44,7 +44,7 @@ func validMessages(t testing.TB) []*FlightData {
 	s := randdata.AllTypes()
 	rec := randdata.New(5).Record(s, 4)
 	var sink collect
-	w := NewRecordWriter(&sink, s)
+	w := newWriter(t, &sink, s)
 	require.NoError(t, w.Write(rec))
 	return sink.msgs
 }
@@ -76,7 +76,7 @@ func TestHostileFlightData(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			rr, err := NewRecordReader(&fakeStream{msgs: tc.msgs})
 			if err == nil {
-				_, err = rr.ReadAll()
+				_, err = readRecords(rr)
 			}
 			require.ErrorContains(t, err, tc.want)
 		})
@@ -139,7 +139,7 @@ func TestAuth(t *testing.T) {
 	require.NoError(t, err)
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("mem")})
 	require.NoError(t, err)
-	got, err := rr.ReadAll()
+	got, err := readRecords(rr)
 	require.NoError(t, err)
 	requireSameRecords(t, recs, got, "authenticated DoGet")
 }
@@ -166,12 +166,12 @@ func selfSigned(t *testing.T) (tls.Certificate, *x509.CertPool) {
 func TestTLS(t *testing.T) {
 	cert, pool := selfSigned(t)
 	s, recs := allTypeBatches()
-	addr := serve(t, newMemService(s, recs), WithServerTLS(&tls.Config{Certificates: []tls.Certificate{cert}}))
+	addr := serve(t, newMemService(s, recs), WithTLS(&tls.Config{Certificates: []tls.Certificate{cert}}))
 	ctx := context.Background()
 	c := dial(t, "grpc+tls://"+addr, WithTLS(&tls.Config{RootCAs: pool}))
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("mem")})
 	require.NoError(t, err)
-	got, err := rr.ReadAll()
+	got, err := readRecords(rr)
 	require.NoError(t, err)
 	requireSameRecords(t, recs, got, "TLS DoGet")
 	// A client that does not trust the certificate fails.
@@ -219,9 +219,14 @@ func TestDisconnectMidStream(t *testing.T) {
 		defer cancel()
 		rr, err := c.Get(ctx, &Ticket{Ticket: []byte("mem")})
 		require.NoError(t, err)
-		for range 2 {
-			require.True(t, rr.Next(), "%v", rr.Err())
+		n := 0
+		for _, err := range rr.Records() {
+			require.NoError(t, err)
+			if n++; n == 2 {
+				break
+			}
 		}
+		require.Equal(t, 2, n)
 	}
 	fetchTwo() // connection and pools warm
 	waitFor(t, "handler to end", func() bool { return svc.running.Load() == 0 })
@@ -254,15 +259,15 @@ func TestBackpressure(t *testing.T) {
 	defer cancel()
 	rr, err := c.Get(ctx, &Ticket{Ticket: []byte("mem")})
 	require.NoError(t, err)
-	require.True(t, rr.Next())
-	time.Sleep(300 * time.Millisecond)
-	t.Logf("batches sent while the client read one: %d", svc.sent.Load())
-	require.Less(t, svc.sent.Load(), int64(8), "batches of 1 MiB sent while the client read one")
-	n := 1
-	for rr.Next() {
-		n++
+	n := 0
+	for _, err := range rr.Records() {
+		require.NoError(t, err)
+		if n++; n == 1 {
+			time.Sleep(300 * time.Millisecond)
+			t.Logf("batches sent while the client read one: %d", svc.sent.Load())
+			require.Less(t, svc.sent.Load(), int64(8), "batches of 1 MiB sent while the client read one")
+		}
 	}
-	require.NoError(t, rr.Err())
 	require.Equal(t, 200, n)
 }
 
@@ -287,7 +292,7 @@ func TestConcurrentClients(t *testing.T) {
 				errs[i] = err
 				return
 			}
-			got[i], errs[i] = rr.ReadAll()
+			got[i], errs[i] = readRecords(rr)
 		})
 	}
 	wg.Wait()
@@ -302,12 +307,12 @@ func TestConcurrentClients(t *testing.T) {
 func TestWriterSendsRecordBuffers(t *testing.T) {
 	s, recs := bigBatches(1)
 	var sink collect
-	require.NoError(t, NewRecordWriter(&sink, s).Write(recs[0]))
+	require.NoError(t, newWriter(t, &sink, s).Write(recs[0]))
 	require.Len(t, sink.msgs, 2)
 	require.Equal(t, 1<<17*8+(1<<17)/8, len(sink.msgs[1].DataBody))
 	rr, err := NewRecordReader(&fakeStream{msgs: sink.msgs})
 	require.NoError(t, err)
-	got, err := rr.ReadAll()
+	got, err := readRecords(rr)
 	require.NoError(t, err)
 	requireSameRecords(t, recs, got, "one big batch")
 }

@@ -19,10 +19,10 @@ func TestClientWritersSendFromBuffers(t *testing.T) {
 	require.NoError(t, err)
 	require.NotNil(t, ps.RecordWriter.ms, "DoPut")
 	require.NoError(t, ps.Write(recs[0]))
-	_, err = ps.Close()
+	err = ps.Close()
 	require.NoError(t, err)
 	ex, err := c.Exchange(ctx, PathDescriptor("x"), s)
 	require.NoError(t, err)
 	require.NotNil(t, ex.RecordWriter.ms, "DoExchange")
-	require.NoError(t, ex.CloseSend())
+	require.NoError(t, ex.Close())
 }

@@ -32,9 +32,6 @@ const DefaultMaxMessageSize = 256 << 20
 // stops reading still holds a server to a few batches.
 const transportBufferSize = 1 << 20
 
-// ServerOption configures [NewServer].
-type ServerOption func(*serverConfig)
-
 type serverConfig struct {
 	auth    Authenticator
 	tls     *tls.Config
@@ -46,45 +43,20 @@ type serverConfig struct {
 	sessions    *sessions
 }
 
-// WithAuth makes the server require a bearer token on every call but
-// Handshake, which turns a basic user name and password into a token.
-func WithAuth(a Authenticator) ServerOption { return func(c *serverConfig) { c.auth = a } }
-
-// WithServerTLS serves over TLS with cfg.
-func WithServerTLS(cfg *tls.Config) ServerOption { return func(c *serverConfig) { c.tls = cfg } }
-
-// WithServerMaxMessageSize bounds one received message in bytes
-// (default [DefaultMaxMessageSize]).
-func WithServerMaxMessageSize(n int) ServerOption { return func(c *serverConfig) { c.maxMsg = n } }
-
-// WithServerMaxSendSize bounds each FlightData that the RecordWriters of
-// the server's calls send (default [DefaultMaxSendSize], which clients
-// with gRPC's default settings accept); raise it only for clients that
-// accept larger messages.
-func WithServerMaxSendSize(n int) ServerOption { return func(c *serverConfig) { c.maxSend = n } }
-
-// WithGRPCServerOptions passes further options to grpc.NewServer.
-func WithGRPCServerOptions(opts ...grpc.ServerOption) ServerOption {
-	return func(c *serverConfig) { c.grpcOpt = append(c.grpcOpt, opts...) }
-}
-
 // Server is a gRPC server answering the Flight service. A call whose
 // handler panics answers codes.Internal and the server goes on serving
 // the others; a client that reads nothing for the send timeout
-// ([WithServerSendTimeout]) is disconnected.
+// ([WithSendTimeout]) is disconnected.
 type Server struct {
 	g     *grpc.Server
 	conns *conns
 }
 
 // NewServer returns a server for svc.
-func NewServer(svc Service, opts ...ServerOption) *Server {
+func NewServer(svc Service, opts ...Option) (*Server, error) {
 	c := serverConfig{maxMsg: DefaultMaxMessageSize, maxSend: DefaultMaxSendSize, sendTimeout: DefaultSendTimeout}
-	for _, o := range opts {
-		o(&c)
-	}
-	if c.maxSend <= 0 {
-		c.maxSend = DefaultMaxSendSize
+	if err := (&config{role: forServer, server: &c}).apply(opts); err != nil {
+		return nil, err
 	}
 	gopts := []grpc.ServerOption{
 		grpc.MaxRecvMsgSize(c.maxMsg), grpc.MaxSendMsgSize(max(c.maxMsg, c.maxSend)),
@@ -118,7 +90,7 @@ func NewServer(svc Service, opts ...ServerOption) *Server {
 	gopts = append(gopts, c.grpcOpt...)
 	g := grpc.NewServer(gopts...)
 	pb.RegisterFlightServiceServer(g, svc)
-	return &Server{g: g, conns: cs}
+	return &Server{g: g, conns: cs}, nil
 }
 
 // Serve accepts connections on l until Stop or GracefulStop.

@@ -104,7 +104,13 @@ func TestSessions(t *testing.T) {
 // A cookie naming no session is NotFound; past the most sessions, the
 // one unused longest is closed; the server goes on serving.
 func TestSessionsHostile(t *testing.T) {
-	few := func(c *serverConfig) { WithSessions(nil)(c); c.sessions.max = 2 }
+	few := func(c *config) error {
+		if err := WithSessions(nil)(c); err != nil {
+			return err
+		}
+		c.server.sessions.max = 2
+		return nil
+	}
 	addr := serve(t, BaseService{}, few)
 	ctx := context.Background()
 	c := dial(t, addr)

@@ -27,25 +27,6 @@ const (
 	MaxSessionOptions = 1024
 )
 
-// WithSessions gives the server sessions, as Arrow's session middleware
-// does: a client that calls without a session cookie ([SessionCookie])
-// gets a new session, its id in a set-cookie response header, when the
-// call uses one ([SessionOf] or a session action); a client that sends
-// the cookie back is in that session; a cookie naming no open session
-// (never issued, closed, or closed for room: at most [DefaultMaxSessions]
-// are open, the one unused longest closed first) fails the call with
-// NotFound, and expires the cookie: the client's next call opens a new
-// session. The server
-// answers the actions SetSessionOptions, GetSessionOptions and
-// CloseSession itself. check, when not nil, is asked about each option
-// set and refuses it by returning a reason other than
-// [SessionOptionUnspecified]; nil accepts every option.
-func WithSessions(check func(name string, value *SessionOptionValue) SessionOptionError) ServerOption {
-	return func(c *serverConfig) {
-		c.sessions = &sessions{m: map[string]*Session{}, max: DefaultMaxSessions, check: check}
-	}
-}
-
 // Session is one client's session on a server made with [WithSessions].
 // It is safe for concurrent use.
 type Session struct {

@@ -61,7 +61,7 @@ func TestRecordWriterSplits(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			const limit = 64 << 10
 			var sink collect
-			w := NewRecordWriter(&sink, s, tc.opts...)
+			w := newWriter(t, &sink, s, tc.opts...)
 			w.SetMaxMessageSize(limit)
 			require.NoError(t, w.WriteWithAppMetadata(rec, []byte("app")))
 			batches := 0
@@ -76,11 +76,11 @@ func TestRecordWriterSplits(t *testing.T) {
 			require.NoError(t, err)
 			var got []*alkaid.Record
 			var apps []string
-			for rr.Next() {
-				got = append(got, rr.Record())
+			for rec, err := range rr.Records() {
+				require.NoError(t, err)
+				got = append(got, rec)
 				apps = append(apps, string(rr.AppMetadata()))
 			}
-			require.NoError(t, rr.Err())
 			requireSlicesOf(t, rec, got)
 			require.Equal(t, "app", apps[len(apps)-1], "app metadata on the last slice")
 			require.Equal(t, "", strings.Join(apps[:len(apps)-1], ""), "only on the last")
@@ -97,7 +97,7 @@ func TestRecordWriterRowTooLarge(t *testing.T) {
 	rec, err := alkaid.NewRecord(s, []array.Array{b.Finish()}, 3)
 	require.NoError(t, err)
 	var sink collect
-	w := NewRecordWriter(&sink, s)
+	w := newWriter(t, &sink, s)
 	w.SetMaxMessageSize(4096)
 	require.NoError(t, w.Write(rec.Slice(0, 1)))
 	err = w.Write(rec)
@@ -120,15 +120,15 @@ func TestDoGetDefaultClient(t *testing.T) {
 	require.NoError(t, err)
 	rr, err := NewRecordReader(st)
 	require.NoError(t, err)
-	got, err := rr.ReadAll()
+	got, err := readRecords(rr)
 	require.NoError(t, err)
 	require.Greater(t, len(got), 1)
 	requireSlicesOf(t, rec, got)
 
-	c := dial(t, serve(t, svc, WithServerMaxSendSize(16<<20)), WithMaxMessageSize(16<<20))
+	c := dial(t, serve(t, svc, WithMaxSendSize(16<<20)), WithMaxMessageSize(16<<20))
 	rr, err = c.Get(context.Background(), &Ticket{Ticket: []byte("mem")})
 	require.NoError(t, err)
-	got, err = rr.ReadAll()
+	got, err = readRecords(rr)
 	require.NoError(t, err)
 	require.Len(t, got, 1)
 	requireSlicesOf(t, rec, got)

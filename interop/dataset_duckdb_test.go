@@ -208,10 +208,11 @@ func datasetSample(t *testing.T) *alkaid.Record {
 	return rec
 }
 
-// oneRecord is a dataset.RecordSource of one record.
+// oneRecord is an alkaid.RecordReader of one record.
 type oneRecord struct{ rec *alkaid.Record }
 
 func (o oneRecord) Schema() *alkaid.Schema { return o.rec.Schema() }
+func (o oneRecord) Close() error           { return nil }
 func (o oneRecord) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) { yield(o.rec, nil) }
 }

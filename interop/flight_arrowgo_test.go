@@ -258,7 +258,10 @@ func (m *flightMemService) GetFlightInfo(_ context.Context, d *flight.FlightDesc
 }
 
 func (m *flightMemService) DoGet(_ *flight.Ticket, s flight.DoGetServer) error {
-	w := flight.NewRecordWriter(s, m.schema)
+	w, err := flight.NewRecordWriter(s, m.schema)
+	if err != nil {
+		return err
+	}
 	for i, r := range m.recs {
 		if err := w.WriteWithAppMetadata(r, flightAppMeta(i)); err != nil {
 			return err
@@ -275,17 +278,28 @@ func (m *flightMemService) DoPut(s flight.DoPutServer) error {
 	name := fmt.Sprint(rr.Descriptor().GetPath())
 	var recs []*alkaid.Record
 	var apps []string
-	for rr.Next() {
-		if rr.Record() != nil {
-			recs = append(recs, rr.Record())
+	answer := func(app []byte) error {
+		apps = append(apps, string(app))
+		return s.Send(&flight.PutResult{AppMetadata: app})
+	}
+	for rec, err := range rr.Records() {
+		if err != nil {
+			return status.Errorf(codes.InvalidArgument, "%v", err)
 		}
-		apps = append(apps, string(rr.AppMetadata()))
-		if err := s.Send(&flight.PutResult{AppMetadata: rr.AppMetadata()}); err != nil {
+		for _, app := range rr.MetadataMessages() {
+			if err := answer(app); err != nil {
+				return err
+			}
+		}
+		recs = append(recs, rec)
+		if err := answer(rr.AppMetadata()); err != nil {
 			return err
 		}
 	}
-	if err := rr.Err(); err != nil {
-		return status.Errorf(codes.InvalidArgument, "%v", err)
+	for _, app := range rr.MetadataMessages() {
+		if err := answer(app); err != nil {
+			return err
+		}
 	}
 	m.mu.Lock()
 	m.put[name], m.app[name] = recs, apps
@@ -298,27 +312,31 @@ func (m *flightMemService) DoExchange(s flight.DoExchangeServer) error {
 	if err != nil {
 		return status.Errorf(codes.InvalidArgument, "%v", err)
 	}
-	w := flight.NewRecordWriter(s, rr.Schema())
+	w, err := flight.NewRecordWriter(s, rr.Schema())
+	if err != nil {
+		return err
+	}
 	if err := w.WriteSchema(); err != nil {
 		return err
 	}
-	for rr.Next() {
-		if err := w.WriteWithAppMetadata(rr.Record(), rr.AppMetadata()); err != nil {
+	for rec, err := range rr.Records() {
+		if err != nil {
+			return status.Errorf(codes.InvalidArgument, "%v", err)
+		}
+		if err := w.WriteWithAppMetadata(rec, rr.AppMetadata()); err != nil {
 			return err
 		}
-	}
-	if err := rr.Err(); err != nil {
-		return status.Errorf(codes.InvalidArgument, "%v", err)
 	}
 	return nil
 }
 
 // serveFlight starts svc on a loopback port and returns its address.
-func serveFlight(t *testing.T, svc flight.Service, opts ...flight.ServerOption) string {
+func serveFlight(t *testing.T, svc flight.Service, opts ...flight.Option) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := flight.NewServer(svc, opts...)
+	srv, err := flight.NewServer(svc, opts...)
+	require.NoError(t, err)
 	done := make(chan struct{})
 	go func() { defer close(done); srv.Serve(l) }()
 	t.Cleanup(func() { srv.Stop(); <-done })
@@ -414,7 +432,7 @@ func TestFlightAlkaidClientArrowGoServer(t *testing.T) {
 	addr := srv.Addr().String()
 	ctx := context.Background()
 
-	dial := func(opts ...flight.ClientOption) *flight.Client {
+	dial := func(opts ...flight.Option) *flight.Client {
 		c, err := flight.Dial("grpc://"+addr, opts...)
 		require.NoError(t, err)
 		t.Cleanup(func() { c.Close() })
@@ -425,10 +443,10 @@ func TestFlightAlkaidClientArrowGoServer(t *testing.T) {
 	require.NoError(t, err)
 	var got []*alkaid.Record
 	var meta []string
-	for rr.Next() {
-		got, meta = append(got, rr.Record()), append(meta, string(rr.AppMetadata()))
+	for rec, err := range rr.Records() {
+		require.NoError(t, err)
+		got, meta = append(got, rec), append(meta, string(rr.AppMetadata()))
 	}
-	require.NoError(t, rr.Err())
 	requireSameFlightRecords(t, recs, got, "DoGet from arrow-go")
 	require.Equal(t, flightWantMeta, meta)
 
@@ -439,8 +457,8 @@ func TestFlightAlkaidClientArrowGoServer(t *testing.T) {
 		for i, r := range recs {
 			require.NoError(t, ps.WriteWithAppMetadata(r, flightAppMeta(i)))
 		}
-		res, err := ps.Close()
-		require.NoError(t, err, codec.String())
+		require.NoError(t, ps.Close(), codec.String())
+		res := ps.Results()
 		meta = meta[:0]
 		for _, r := range res {
 			meta = append(meta, string(r.AppMetadata))
@@ -464,14 +482,14 @@ func TestFlightAlkaidClientArrowGoServer(t *testing.T) {
 	for i, r := range recs {
 		require.NoError(t, ex.WriteWithAppMetadata(r, flightAppMeta(i)))
 	}
-	require.NoError(t, ex.CloseSend())
+	require.NoError(t, ex.Close())
 	er, err := ex.Reader()
 	require.NoError(t, err)
 	got, meta = got[:0], meta[:0]
-	for er.Next() {
-		got, meta = append(got, er.Record()), append(meta, string(er.AppMetadata()))
+	for rec, err := range er.Records() {
+		require.NoError(t, err)
+		got, meta = append(got, rec), append(meta, string(er.AppMetadata()))
 	}
-	require.NoError(t, er.Err())
 	requireSameFlightRecords(t, recs, got, "DoExchange with arrow-go")
 	require.Equal(t, flightWantMeta, meta)
 }

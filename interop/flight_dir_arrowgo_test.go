@@ -43,7 +43,7 @@ func TestFlightArrowGoClientDirService(t *testing.T) {
 	require.NoError(t, w.Write(rec))
 	require.NoError(t, w.Close())
 	require.NoError(t, f.Close())
-	svc, err := flight.NewDirService(dir, flight.DirWritable())
+	svc, err := flight.NewDirService(dir, flight.WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	addr := serveFlight(t, svc)

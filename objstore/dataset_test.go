@@ -50,6 +50,8 @@ func testRecords() records {
 
 func (r records) Schema() *alkaid.Schema { return r.schema }
 
+func (r records) Close() error { return nil }
+
 func (r records) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
 		id := int64(0)

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"iter"
 
 	"google.golang.org/protobuf/proto"
 
@@ -71,43 +70,20 @@ func (c *Client) Query(ctx context.Context, st Statement) (alkaid.RecordReader, 
 	return c.Read(ctx, fi)
 }
 
-// Read reads the records of every endpoint of fi (see flight.Fetch).
-// When fi carries no schema, the reader's is that of the first record
-// (no columns when there is none).
+// Read reads the records of every endpoint of fi (see flight.Fetch):
+// in endpoint order when fi says its endpoints are ordered, as they
+// arrive otherwise. When fi carries no schema, the reader's is that of
+// the first endpoint's stream (no columns when there is none).
 func (c *Client) Read(ctx context.Context, fi *flight.FlightInfo) (alkaid.RecordReader, error) {
-	ctx, cancel := context.WithCancel(ctx)
-	recs := flight.Fetch(ctx, c.Client, fi, flight.FetchOptions{})
-	if len(fi.Schema) > 0 {
-		schema, err := flight.DecodeSchema(fi.Schema)
-		if err != nil {
-			cancel()
-			return nil, fmt.Errorf("flightsql: %w", err)
-		}
-		return alkaid.NewRecordReader(schema, recs, func() error { cancel(); return nil }), nil
+	var opts []flight.Option
+	if !fi.GetOrdered() {
+		opts = append(opts, flight.WithUnordered())
 	}
-	next, stop := iter.Pull2(recs)
-	first, err, ok := next()
-	if ok && err != nil {
-		stop()
-		cancel()
+	r, err := flight.Fetch(ctx, c.Client, fi, opts...)
+	if err != nil {
 		return nil, fmt.Errorf("flightsql: %w", err)
 	}
-	schema := emptySchema()
-	if ok {
-		schema = first.Schema()
-	}
-	seq := func(yield func(*alkaid.Record, error) bool) {
-		if !ok || !yield(first, nil) {
-			return
-		}
-		for {
-			rec, err, more := next()
-			if !more || !yield(rec, err) || err != nil {
-				return
-			}
-		}
-	}
-	return alkaid.NewRecordReader(schema, seq, func() error { stop(); cancel(); return nil }), nil
+	return r, nil
 }
 
 // query is the command that runs st as a query.
@@ -186,7 +162,8 @@ func (c *Client) put(ctx context.Context, cmd Command, rows alkaid.RecordReader,
 				break
 			}
 		}
-		results, err = p.Close()
+		err = p.Close()
+		results = p.Results()
 		if len(results) > 0 {
 			// Decode what the server answered even when it then failed
 			// (an ingestion reports the rows it loaded).

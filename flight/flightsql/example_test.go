@@ -25,7 +25,7 @@ func (infoServer) SqlInfo(_ context.Context, ids []uint32) (alkaid.RecordReader,
 // for its name.
 func ExampleNewService() {
 	l, _ := net.Listen("tcp", "127.0.0.1:0")
-	srv := flight.NewServer(flightsql.NewService(infoServer{}))
+	srv, _ := flight.NewServer(flightsql.NewService(infoServer{}))
 	go srv.Serve(l)
 	defer srv.Stop()
 

@@ -228,7 +228,7 @@ func TestBadRequests(t *testing.T) {
 		{"ticket of a non-command", func() error {
 			r, err := c.Get(ctx(t), &flight.Ticket{Ticket: []byte("stars")})
 			if err == nil {
-				_, err = r.ReadAll()
+				_, err = alkaid.ReadAll(r)
 			}
 			return err
 		}, codes.InvalidArgument},

@@ -235,7 +235,10 @@ func serve(t testing.TB, srv flightsql.Server) *flightsql.Client {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s := flight.NewServer(flightsql.NewService(srv))
+	s, err := flight.NewServer(flightsql.NewService(srv))
+	if err != nil {
+		t.Fatal(err)
+	}
 	done := make(chan struct{})
 	go func() { defer close(done); s.Serve(l) }()
 	c, err := flight.Dial(l.Addr().String())

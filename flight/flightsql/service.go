@@ -214,7 +214,10 @@ func (s *service) DoGet(t *flight.Ticket, stream flight.DoGetServer) error {
 		return grpcError(err)
 	}
 	defer r.Close()
-	w := flight.NewRecordWriter(stream, r.Schema())
+	w, err := flight.NewRecordWriter(stream, r.Schema())
+	if err != nil {
+		return grpcError(err)
+	}
 	if err := w.WriteSchema(); err != nil {
 		return grpcError(err)
 	}

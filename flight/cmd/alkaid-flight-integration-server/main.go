@@ -70,7 +70,10 @@ func run(ctx context.Context, port int, name string, stdout io.Writer) error {
 		return err
 	}
 	defer done()
-	srv := flight.NewServer(svc, opts...)
+	srv, err := flight.NewServer(svc, opts...)
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "Server listening on localhost:%d\n", port)
 	return srv.ServeContext(ctx, l)
 }

@@ -53,8 +53,12 @@ func TestServeRowGroupToDefaultClient(t *testing.T) {
 		defer c.Close()
 		rr, err := c.Get(context.Background(), &flight.Ticket{Ticket: []byte("t.parquet")})
 		require.NoError(t, err)
-		got, err := rr.ReadAll()
-		require.NoError(t, err)
+		defer rr.Close()
+		var got []*alkaid.Record
+		for rec, err := range rr.Records() {
+			require.NoError(t, err)
+			got = append(got, rec)
+		}
 		return got
 	}
 	_, url := serveDir(t, dir)

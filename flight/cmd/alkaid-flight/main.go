@@ -155,15 +155,15 @@ func serve(ctx context.Context, dir, addr string, o serveOptions, stdout io.Writ
 		return err
 	}
 	defer l.Close()
-	opts := []flight.DirOption{flight.DirMemory(o.memory, o.memory/4)}
+	opts := []flight.Option{flight.WithMemory(o.memory, o.memory/4)}
 	if o.writable {
-		opts = append(opts, flight.DirWritable())
+		opts = append(opts, flight.WithWritable())
 	}
 	// Endpoints name this server when its address is one a client can
 	// dial (not 0.0.0.0 or [::]).
 	if host, _, err := net.SplitHostPort(l.Addr().String()); err == nil {
 		if ip := net.ParseIP(host); ip != nil && !ip.IsUnspecified() {
-			opts = append(opts, flight.DirLocations("grpc://"+l.Addr().String()))
+			opts = append(opts, flight.WithLocations("grpc://"+l.Addr().String()))
 		}
 	}
 	var svc *flight.DirService
@@ -183,11 +183,15 @@ func serve(ctx context.Context, dir, addr string, o serveOptions, stdout io.Writ
 		return err
 	}
 	defer svc.Close()
+	srv, err := flight.NewServer(svc, flight.WithMaxSendSize(o.maxMsg), flight.WithSendTimeout(o.timeout))
+	if err != nil {
+		return err
+	}
 	fmt.Fprintf(stdout, "serving %s at grpc://%s\n", dir, l.Addr())
 	if ready != nil {
 		ready(l.Addr().String())
 	}
-	return flight.NewServer(svc, flight.WithServerMaxSendSize(o.maxMsg), flight.WithServerSendTimeout(o.timeout)).ServeContext(ctx, l)
+	return srv.ServeContext(ctx, l)
 }
 
 func list(ctx context.Context, url string, stdout io.Writer) error {
@@ -250,7 +254,12 @@ func get(ctx context.Context, url, desc, out string, stdout io.Writer) error {
 		return err
 	}
 	rows, batches := 0, 0
-	for rec, err := range flight.Fetch(ctx, c, info, flight.FetchOptions{Ordered: true}) {
+	r, err := flight.Fetch(ctx, c, info)
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	for rec, err := range r.Records() {
 		if err != nil {
 			return err
 		}

@@ -58,6 +58,8 @@ func (s ids) Schema() *alkaid.Schema {
 	return alkaid.NewSchema([]datatype.Field{{Name: "id", Type: datatype.Int64}, {Name: "v", Type: datatype.Int64}, {Name: "k", Type: datatype.Int64}}, datatype.Metadata{})
 }
 
+func (s ids) Close() error { return nil }
+
 func (s ids) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
 		rng := rand.New(rand.NewPCG(1, 2))
@@ -128,7 +130,10 @@ func TestServeS3TwoServers(t *testing.T) {
 		ep.Location = []*flight.Location{{Uri: urls[i%2]}}
 	}
 	var n, sum int64
-	for rec, err := range flight.Fetch(ctx, nil, fi, flight.FetchOptions{}) {
+	r, err := flight.Fetch(ctx, nil, fi)
+	require.NoError(t, err)
+	defer r.Close()
+	for rec, err := range r.Records() {
 		require.NoError(t, err)
 		for _, v := range rec.Column(rec.Schema().FieldIndex("id")).(*array.Primitive[int64]).Values() {
 			n, sum = n+1, sum+v

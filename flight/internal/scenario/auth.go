@@ -31,9 +31,9 @@ func (identityService) DoAction(_ *flight.Action, stream flight.DoActionServer) 
 	return stream.Send(&flight.Result{Body: []byte(flight.Identity(stream.Context()))})
 }
 
-func (basicProto) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (basicProto) Server(int) (flight.Service, []flight.Option, func(), error) {
 	auth := flight.NewStaticAuth(map[string]string{authUser: authPassword})
-	return identityService{}, []flight.ServerOption{flight.WithAuth(auth)}, func() {}, nil
+	return identityService{}, []flight.Option{flight.WithAuth(auth)}, func() {}, nil
 }
 
 func (basicProto) Client(ctx context.Context, addr string) error {

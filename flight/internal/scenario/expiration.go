@@ -38,7 +38,7 @@ type expiration struct {
 	client func(ctx context.Context, c *flight.Client) error
 }
 
-func (e expiration) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (e expiration) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(&expirationService{})
 }
 
@@ -127,7 +127,11 @@ func (s *expirationService) DoGet(t *flight.Ticket, stream flight.DoGetServer) e
 	if err != nil {
 		return err
 	}
-	return flight.NewRecordWriter(stream, sch).Write(rec)
+	w, err := flight.NewRecordWriter(stream, sch)
+	if err != nil {
+		return err
+	}
+	return w.Write(rec)
 }
 
 func (s *expirationService) ListActions(_ *flight.Empty, stream flight.ListActionsServer) error {
@@ -221,17 +225,17 @@ func expirationDoGet(ctx context.Context, c *flight.Client) error {
 		if err != nil {
 			return err
 		}
-		for rr.Next() {
-			col, ok := rr.Record().Column(0).(*array.Primitive[uint32])
-			if !ok || rr.Record().NumCols() != 1 {
+		for rec, err := range rr.Records() {
+			if err != nil {
+				return err
+			}
+			col, ok := rec.Column(0).(*array.Primitive[uint32])
+			if !ok || rec.NumCols() != 1 {
 				return fmt.Errorf("expected one uint32 column, got %s", rr.Schema())
 			}
 			for j := range col.Len() {
 				got = append(got, col.Value(j))
 			}
-		}
-		if err := rr.Err(); err != nil {
-			return err
 		}
 	}
 	if want := []uint32{0, 1, 2}; !slices.Equal(got, want) {
@@ -282,7 +286,7 @@ func expirationCancel(ctx context.Context, c *flight.Client) error {
 	for i, ep := range info.GetEndpoint() {
 		rr, err := c.Get(ctx, ep.GetTicket())
 		if err == nil {
-			_, err = rr.ReadAll()
+			_, err = alkaid.ReadAll(rr)
 		}
 		if err == nil {
 			return fmt.Errorf("endpoint %d: DoGet after CancelFlightInfo must fail", i)

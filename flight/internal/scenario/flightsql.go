@@ -98,7 +98,7 @@ func expectBytes(what string, got []byte, want string) error {
 // cancellation and transactions with savepoints.
 type sqlScenario struct{ extension bool }
 
-func (sqlScenario) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (sqlScenario) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(flightsql.NewService(&sqlServer{info: map[uint32]any{
 		uint32(flightsql.InfoServerSQL):                 false,
 		uint32(flightsql.InfoServerSubstrait):           true,

@@ -328,7 +328,7 @@ func ingestSchema() *alkaid.Schema {
 
 type ingestServer struct{ flightsql.BaseServer }
 
-func (sqlIngestion) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (sqlIngestion) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(flightsql.NewService(ingestServer{}))
 }
 

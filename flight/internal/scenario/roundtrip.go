@@ -24,12 +24,12 @@ type roundTrip struct {
 	path string
 }
 
-func (*roundTrip) Server(port int) (flight.Service, []flight.ServerOption, func(), error) {
+func (*roundTrip) Server(port int) (flight.Service, []flight.Option, func(), error) {
 	dir, err := os.MkdirTemp("", "alkaid-flight-integration-")
 	if err != nil {
 		return nil, nil, nil, err
 	}
-	svc, err := flight.NewDirService(dir, flight.DirWritable(), flight.DirLocations(fmt.Sprintf("grpc+tcp://127.0.0.1:%d", port)))
+	svc, err := flight.NewDirService(dir, flight.WithWritable(), flight.WithLocations(fmt.Sprintf("grpc+tcp://127.0.0.1:%d", port)))
 	if err != nil {
 		os.RemoveAll(dir)
 		return nil, nil, nil, err
@@ -103,8 +103,7 @@ func upload(ctx context.Context, c *flight.Client, d *flight.FlightDescriptor, f
 			return fmt.Errorf("do put: batch %d acknowledged with app metadata %q, want %q", i, got, app)
 		}
 	}
-	_, err = ps.Close()
-	return err
+	return ps.Close()
 }
 
 // download reads a ticket at a location and compares it with want.
@@ -120,12 +119,12 @@ func download(ctx context.Context, uri string, t *flight.Ticket, want *integrati
 	}
 	got := &integration.File{Schema: rr.Schema()}
 	var apps []string
-	for rr.Next() {
-		got.Records = append(got.Records, rr.Record())
+	for rec, err := range rr.Records() {
+		if err != nil {
+			return fmt.Errorf("do get: %w", err)
+		}
+		got.Records = append(got.Records, rec)
 		apps = append(apps, string(rr.AppMetadata()))
-	}
-	if err := rr.Err(); err != nil {
-		return fmt.Errorf("do get: %w", err)
 	}
 	// The names of a map's entries, key and value fields mean nothing in
 	// the format, and arrow-go's server renames them to the canonical

@@ -18,7 +18,7 @@ import (
 type Scenario interface {
 	// Server returns the service of a server listening on port, the
 	// options to serve it with, and what to run when the server stops.
-	Server(port int) (svc flight.Service, opts []flight.ServerOption, stop func(), err error)
+	Server(port int) (svc flight.Service, opts []flight.Option, stop func(), err error)
 	// Client runs the checks against the server at addr (host:port).
 	Client(ctx context.Context, addr string) error
 }

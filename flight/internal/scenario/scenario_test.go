@@ -19,9 +19,12 @@ import (
 )
 
 // serveService serves svc on a loopback port and returns the port.
-func serveService(t *testing.T, l net.Listener, svc flight.Service, opts []flight.ServerOption) {
+func serveService(t *testing.T, l net.Listener, svc flight.Service, opts []flight.Option) {
 	t.Helper()
-	srv := flight.NewServer(svc, opts...)
+	srv, err := flight.NewServer(svc, opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
 	done := make(chan struct{})
 	go func() { defer close(done); srv.Serve(l) }()
 	t.Cleanup(func() { srv.Stop(); <-done })
@@ -73,7 +76,7 @@ func TestRoundTrip(t *testing.T) {
 // The client fails, saying why, on a server whose endpoints have no
 // location and on a file it cannot read.
 func TestRoundTripFails(t *testing.T) {
-	svc, err := flight.NewDirService(t.TempDir(), flight.DirWritable())
+	svc, err := flight.NewDirService(t.TempDir(), flight.WithWritable())
 	require.NoError(t, err)
 	defer svc.Close()
 	l, err := net.Listen("tcp", "127.0.0.1:0")

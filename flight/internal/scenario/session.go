@@ -31,8 +31,8 @@ func refuseInvalid(name string, v *flight.SessionOptionValue) flight.SessionOpti
 	return flight.SessionOptionUnspecified
 }
 
-func (sessionOptions) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
-	return flight.BaseService{}, []flight.ServerOption{flight.WithSessions(refuseInvalid)}, func() {}, nil
+func (sessionOptions) Server(int) (flight.Service, []flight.Option, func(), error) {
+	return flight.BaseService{}, []flight.Option{flight.WithSessions(refuseInvalid)}, func() {}, nil
 }
 
 // optionValues makes session option values of Go values.

@@ -30,7 +30,7 @@ func init() {
 }
 
 // plain serves svc with no options and nothing to do at the end.
-func plain(svc flight.Service) (flight.Service, []flight.ServerOption, func(), error) {
+func plain(svc flight.Service) (flight.Service, []flight.Option, func(), error) {
 	return svc, nil, func() {}, nil
 }
 
@@ -78,8 +78,8 @@ func echoHeader(ctx context.Context) {
 	grpc.SetHeader(ctx, metadata.Pairs(middlewareHeader, v))
 }
 
-func (middleware) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
-	opts := []flight.ServerOption{flight.WithGRPCServerOptions(
+func (middleware) Server(int) (flight.Service, []flight.Option, func(), error) {
+	opts := []flight.Option{flight.WithGRPCServerOptions(
 		grpc.ChainUnaryInterceptor(func(ctx context.Context, req any, _ *grpc.UnaryServerInfo, h grpc.UnaryHandler) (any, error) {
 			echoHeader(ctx)
 			return h(ctx, req)
@@ -150,10 +150,14 @@ func (orderedService) DoGet(t *flight.Ticket, stream flight.DoGetServer) error {
 	if err != nil {
 		return err
 	}
-	return flight.NewRecordWriter(stream, s).Write(rec)
+	w, err := flight.NewRecordWriter(stream, s)
+	if err != nil {
+		return err
+	}
+	return w.Write(rec)
 }
 
-func (ordered) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (ordered) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(orderedService{})
 }
 
@@ -179,17 +183,17 @@ func (ordered) Client(ctx context.Context, addr string) error {
 		if err != nil {
 			return err
 		}
-		for rr.Next() {
-			col, ok := rr.Record().Column(0).(*array.Primitive[int32])
-			if !ok || rr.Record().NumCols() != 1 {
+		for rec, err := range rr.Records() {
+			if err != nil {
+				return err
+			}
+			col, ok := rec.Column(0).(*array.Primitive[int32])
+			if !ok || rec.NumCols() != 1 {
 				return fmt.Errorf("expected one int32 column, got %s", rr.Schema())
 			}
 			for i := range col.Len() {
 				got = append(got, col.Value(i))
 			}
-		}
-		if err := rr.Err(); err != nil {
-			return err
 		}
 	}
 	if want := []int32{1, 2, 3, 10, 20, 30, 100, 200, 300}; !slices.Equal(got, want) {
@@ -211,7 +215,7 @@ func (reuseService) GetFlightInfo(_ context.Context, d *flight.FlightDescriptor)
 	})
 }
 
-func (reuseConnection) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (reuseConnection) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(reuseService{})
 }
 
@@ -261,7 +265,7 @@ func (pollService) PollFlightInfo(_ context.Context, d *flight.FlightDescriptor)
 	}, nil
 }
 
-func (pollFlightInfo) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (pollFlightInfo) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(pollService{})
 }
 
@@ -320,7 +324,7 @@ func (appMetadataService) GetFlightInfo(_ context.Context, d *flight.FlightDescr
 	return info, nil
 }
 
-func (appMetadataInfo) Server(int) (flight.Service, []flight.ServerOption, func(), error) {
+func (appMetadataInfo) Server(int) (flight.Service, []flight.Option, func(), error) {
 	return plain(appMetadataService{})
 }
 

@@ -48,13 +48,14 @@ func isTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// usageError is a bad command line; it exits with exitUsage.
-type usageError struct{ msg string }
+// usageError is a bad command line; it exits with exitUsage. detail, if
+// any, is printed after the message (lines showing where, say).
+type usageError struct{ msg, detail string }
 
 func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
+	return &usageError{msg: fmt.Sprintf(format, args...)}
 }
 
 // command describes a subcommand for its flag set and help text.
@@ -114,6 +115,7 @@ func (c command) fail(err error) int {
 	fmt.Fprintf(cmdStderr, "alkaid %s: %s\n", c.name, msg)
 	var ue *usageError
 	if errors.As(err, &ue) {
+		fmt.Fprint(cmdStderr, ue.detail)
 		return exitUsage
 	}
 	return exitInvalid

@@ -16,7 +16,8 @@ import (
 // expr over the dataset's columns (partition columns included), is true;
 // given more than once, the rows where every one is. Each file's filter
 // is first simplified with the file's partition values (expr.Simplify):
-// a file for which it becomes false or null is not opened. A file
+// a file for which it cannot be true (it becomes FALSE, NULL or NULL AND
+// x, say) is not opened. A file
 // lacking a filtered column reads it as nulls, and the filter is
 // simplified with that too. In Parquet files, the conditions of the
 // filter's top-level AND that compare a column with a literal (=, <, >,
@@ -111,10 +112,10 @@ func (s *Scan) fileFilter(src *source, fs *alkaid.Schema) *expr.Expr {
 	return expr.Simplify(s.filter, expr.And(facts[0], facts[1:]...))
 }
 
-// ruledOut reports whether a filter simplified to a literal false or null.
+// ruledOut reports whether a simplified filter is false or null for
+// every row whatever the columns hold: FALSE, NULL, or NULL AND x, say.
 func ruledOut(e *expr.Expr) bool {
-	v, ok := e.IsLiteral()
-	return ok && (!v.Valid || v.Value == false)
+	return !expr.MayMatch(e, func([]string) (expr.Stats, bool) { return expr.Stats{}, false })
 }
 
 // partitionsMatch reports whether src's partition values let some of its

@@ -16,6 +16,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -124,11 +125,9 @@ func TestDatasetDuckDBToAlkaid(t *testing.T) {
 			want = append(want, id)
 		}
 	}
-	s, err := d.Scan(context.Background(), dataset.WithFilter(
-		parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2021)},
-		parquet.Predicate{Column: "city", Op: parquet.Eq, Value: "New York"},
-		parquet.Predicate{Column: "amount", Op: parquet.Gt, Value: 10.0},
-	), dataset.WithColumns("id"))
+	filter, err := expr.Parse("year = 2021 AND city = 'New York' AND amount > 10.0")
+	require.NoError(t, err)
+	s, err := d.Scan(context.Background(), dataset.WithFilter(filter), dataset.WithColumns("id"))
 	require.NoError(t, err)
 	var got []any
 	for rec, err := range s.Records() {

@@ -29,6 +29,7 @@ type handle struct {
 	skipped  atomic.Bool
 	readCols []string            // the file's columns to read
 	preds    []parquet.Predicate // the file's filter's conditions Parquet can decide
+	where    *expr.Expr          // the file's filter (see fileFilter), for a Parquet file
 	// filter is the file's filter bound (nil when every row passes),
 	// made once by the first record's fileMask.
 	filterOnce sync.Once

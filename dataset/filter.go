@@ -22,8 +22,10 @@ import (
 // simplified with that too. In Parquet files, the conditions of the
 // filter's top-level AND that compare a column with a literal (=, <, >,
 // <=, >= of integers, = < > of float64 and strings, BETWEEN, IS NULL)
-// skip the row groups and pages that the statistics and page index rule
-// out (parquet.WithPredicates). The remaining rows are filtered exactly,
+// skip the row groups and pages that the statistics, bloom filters and
+// page index rule out (parquet.WithPredicates), and the whole filter
+// skips the row groups whose column statistics prove it false for every
+// row (expr.MayMatch: OR, IN, NOT … too). The remaining rows are filtered exactly,
 // by the expression. An unknown column or a filter that is not boolean
 // is an error of Scan.
 func WithFilter(e *expr.Expr) ScanOption {
@@ -292,4 +294,39 @@ func statValue(k datatype.Kind, v compute.Scalar) (any, bool) {
 		return x, ok
 	}
 	return nil, false
+}
+
+// rowGroupMayMatch reports whether row group g of h's Parquet file may
+// hold rows passing its filter, as expr.MayMatch decides from the row
+// group's column statistics (of the columns the file holds in the
+// dataset's type).
+func (s *Scan) rowGroupMayMatch(h *handle, g int) bool {
+	return expr.MayMatch(h.where, func(path []string) (expr.Stats, bool) {
+		if len(path) != 1 {
+			return expr.Stats{}, false
+		}
+		i, j := s.d.schema.FieldIndex(path[0]), h.r.schema.FieldIndex(path[0])
+		if i < 0 || j < 0 || s.d.isPartition(i) || !datatype.Equal(s.d.schema.Field(i).Type, h.r.schema.Field(j).Type) {
+			return expr.Stats{}, false
+		}
+		cs, ok := h.r.pq.ColumnStats(g, path[0])
+		if !ok {
+			return expr.Stats{}, false
+		}
+		return expr.Stats{Min: statScalar(cs.Min), Max: statScalar(cs.Max), NullCount: cs.NullCount, Rows: cs.Rows}, true
+	})
+}
+
+// statScalar is a value of parquet.ColumnStats as a scalar (invalid when
+// nil).
+func statScalar(v any) compute.Scalar {
+	switch v.(type) {
+	case int64:
+		return compute.Scalar{Type: datatype.Int64, Valid: true, Value: v}
+	case float64:
+		return compute.Scalar{Type: datatype.Float64, Valid: true, Value: v}
+	case string:
+		return compute.Scalar{Type: datatype.String, Valid: true, Value: v}
+	}
+	return compute.Scalar{}
 }

@@ -40,7 +40,8 @@ func (s *Scan) open(src *source) (*handle, error) {
 		}
 	}
 	if s.filter != nil && r.pq != nil {
-		h.preds = parquetPredicates(s.fileFilter(src, r.schema), r.schema)
+		h.where = s.fileFilter(src, r.schema)
+		h.preds = parquetPredicates(h.where, r.schema)
 	}
 	return h, nil
 }
@@ -87,6 +88,10 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 		}
 		return s.emitCount(ctx, h, rows, emit)
 	case pq != nil:
+		if h.where != nil && !s.rowGroupMayMatch(h, u.rowGroup) {
+			s.stats.rowGroupsPruned.add(1)
+			return nil
+		}
 		// Units already run in parallel: one goroutine decodes each.
 		opts := []parquet.RecordsOption{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...), parquet.WithParallelism(1)}
 		if len(h.preds) > 0 {

@@ -84,6 +84,14 @@ func TestScanPruning(t *testing.T) {
 			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 9, RowsRead: 375}},
 		{"not pushed down", "x % 50 = 0", 12,
 			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowsRead: 600}},
+		// row groups of 25 rows: 0..24, 25..49, 50..74, 75..99; these
+		// Parquet predicates cannot express, the statistics rule out
+		{"statistics, in", "x IN (3, 90)", 12,
+			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 12, RowsRead: 300}},
+		{"statistics, or", "x < 5 OR x > 95", 54,
+			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 12, RowsRead: 300}},
+		{"statistics, not", "NOT (x >= 25)", 150,
+			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 18, RowsRead: 150}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

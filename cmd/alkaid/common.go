@@ -22,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -167,6 +168,9 @@ type input struct {
 	footerErr  error
 	footerSaid bool
 	closer     io.Closer
+	// filterScan, set for a dataset, makes its scan filter its rows by
+	// e, pruning its files and row groups (see -where).
+	filterScan func(e *expr.Expr)
 }
 
 // isFile reports whether records come through the footer.

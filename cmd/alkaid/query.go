@@ -48,11 +48,15 @@ func (q *queryFlags) apply(in *input) error {
 		if err != nil {
 			return exprSyntax("-where", q.where, err)
 		}
-		r, err := expr.Filter(in.RecordReader, e)
+		r, err := expr.Filter(in.RecordReader, e) // checks e against the schema
 		if err != nil {
 			return usagef("-where: %v", err)
 		}
-		in.RecordReader = r
+		if in.filterScan != nil {
+			in.filterScan(e) // the dataset prunes with it and filters
+		} else {
+			in.RecordReader = r
+		}
 	}
 	if q.sel != "" {
 		cols, err := expr.ParseSelect(q.sel)

@@ -84,6 +84,24 @@ func TestQueryCommands(t *testing.T) {
 	require.Greater(t, len(lines), 1)
 }
 
+// TestQueryDatasetPrunes: a dataset input filters in its scan, so files
+// whose partition values rule them out are not read (no empty batch for
+// them, unlike a filter after the scan).
+func TestQueryDatasetPrunes(t *testing.T) {
+	dir := writeSales(t)
+	got := mustCLI(t, "cat", "-where", "year = 2024 AND amount > 3 OR city = 'Quito'", dir)
+	require.Equal(t, `record batch 0: 2 rows
+city    amount  year
+------  ------  ----
+"Lima"       4  2024
+(null)       5  2024
+record batch 1: 1 rows
+city     amount  year
+-------  ------  ----
+"Quito"       6  2025
+`, got)
+}
+
 // TestQueryErrors checks that a bad expression exits 2 with a message
 // naming what is wrong and, for a syntax error, a caret under it.
 func TestQueryErrors(t *testing.T) {

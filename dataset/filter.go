@@ -189,16 +189,18 @@ func (s *Scan) fileMask(h *handle, cols []array.Array, rows int) (*array.Boolean
 
 // parquetPredicates are the conditions of the top-level AND of e that
 // Parquet's statistics and page index can decide for a file of schema
-// fs: a column of the file compared with a literal of a matching kind.
-func parquetPredicates(e *expr.Expr, fs *alkaid.Schema) []parquet.Predicate {
+// fs: a column the file holds in the dataset's type (a file's values
+// converted to another type may order differently) compared with a
+// literal of a matching kind.
+func (s *Scan) parquetPredicates(e *expr.Expr, fs *alkaid.Schema) []parquet.Predicate {
 	var out []parquet.Predicate
 	column := func(f *expr.Expr) (string, datatype.Kind, bool) {
 		path, ok := f.IsField()
 		if !ok || len(path) != 1 {
 			return "", 0, false
 		}
-		j := fs.FieldIndex(path[0])
-		if j < 0 {
+		i, j := s.d.schema.FieldIndex(path[0]), fs.FieldIndex(path[0])
+		if i < 0 || j < 0 || !datatype.Equal(s.d.schema.Field(i).Type, fs.Field(j).Type) {
 			return "", 0, false
 		}
 		return path[0], fs.Field(j).Type.Kind(), true

@@ -41,7 +41,7 @@ func (s *Scan) open(src *source) (*handle, error) {
 	}
 	if s.filter != nil && r.pq != nil {
 		h.where = s.fileFilter(src, r.schema)
-		h.preds = parquetPredicates(h.where, r.schema)
+		h.preds = s.parquetPredicates(h.where, r.schema)
 	}
 	return h, nil
 }

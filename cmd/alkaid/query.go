@@ -13,6 +13,7 @@ import (
 
 // queryHelp documents -where and -select in the reading commands' help.
 const queryHelp = `
+
 -where keeps the rows where an expression is true and -select computes
 the output columns, after -where: "EXPR [AS NAME], …" (a column without
 AS is named after its field, or its expression's text). Expressions are
@@ -25,7 +26,11 @@ functions named as in DuckDB (lower, upper, length, trim, substr,
 starts_with, contains, regexp_matches, regexp_replace, year, month, day,
 hour, strftime, date_trunc, round, abs, coalesce, …). A syntax error is
 shown under the offending character; a column that does not exist is
-named.`
+named. A dataset's files whose partition values rule them out are not
+read. For example:
+
+  alkaid export -where "year = 2024 AND amount > 100" \
+      -select "upper(city) AS city, amount * 1.2 AS gross" sales/ out.csv`
 
 // queryFlags are the reading commands' -where and -select.
 type queryFlags struct {

@@ -56,9 +56,10 @@
 // a record source: its Schema and its Records, an iter.Seq2 of records
 // and errors, read on demand. Each file's filter is simplified with its
 // partition values (expr.Simplify): files for which it becomes false are
-// not opened; the comparisons of columns with literals it keeps skip
-// Parquet row groups and pages through the statistics, bloom filters
-// and page index (parquet.WithPredicates); remaining rows are filtered
+// not opened; Parquet row groups whose column statistics rule it out
+// are skipped (expr.MayMatch), and the comparisons of columns with
+// literals it keeps skip more through bloom filters and the page index
+// (parquet.WithPredicates); remaining rows are filtered
 // exactly by the expression, before partition columns are filled in. Parquet
 // files are opened (their footers read) ahead of their turn on up to the
 // concurrency goroutines; their row groups and whole files of the other

@@ -70,7 +70,7 @@ func dsDir(b *testing.B) string {
 			{Name: "f", Type: datatype.Float64}, {Name: "year", Type: datatype.Int64}, {Name: "month", Type: datatype.Int64}}, datatype.Metadata{})
 		src := dsSource{schema: s}
 		_, dsOnce.err = dataset.Write(context.Background(), dataset.DirFS(dsOnce.dir), "sales", src,
-			dataset.WithPartitionBy("year", "month"), dataset.WithParquetWriterOptions(parquet.WithCodec(parquet.Snappy)))
+			dataset.WithPartitionBy("year", "month"), dataset.WithParquetWriterOptions(parquet.WithCompression(parquet.Snappy, 0)))
 	})
 	if dsOnce.err != nil {
 		b.Fatal(dsOnce.err)

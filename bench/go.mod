@@ -1,6 +1,6 @@
 module github.com/alkaid-go/alkaid/bench
 
-go 1.25.0
+go 1.26.0
 
 require (
 	github.com/alkaid-go/alkaid v0.0.0
@@ -20,10 +20,10 @@ require (
 	github.com/pierrec/lz4/v4 v4.1.33 // indirect
 	github.com/zeebo/xxh3 v1.1.0 // indirect
 	golang.org/x/exp v0.0.0-20260112195511-716be5621a96 // indirect
-	golang.org/x/net v0.58.0 // indirect
-	golang.org/x/sync v0.22.0 // indirect
-	golang.org/x/sys v0.47.0 // indirect
-	golang.org/x/text v0.41.0 // indirect
+	golang.org/x/net v0.60.0 // indirect
+	golang.org/x/sync v0.23.0 // indirect
+	golang.org/x/sys v0.48.0 // indirect
+	golang.org/x/text v0.42.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260526163538-3dc84a4a5aaa // indirect
 	google.golang.org/grpc v1.83.2
 	google.golang.org/protobuf v1.36.12 // indirect
@@ -32,3 +32,5 @@ require (
 replace github.com/alkaid-go/alkaid => ../
 
 replace github.com/alkaid-go/alkaid/flight => ../flight
+
+replace github.com/alkaid-go/alkaid/objstore => ../objstore

@@ -36,7 +36,7 @@ var pqCodecs = []pqCodec{
 
 // WriteParquetAlkaid writes the mixed batch with our writer.
 func (in *Inputs) WriteParquetAlkaid(w *bytes.Buffer, c pqCodec) error {
-	pw, err := parquet.NewWriter(w, in.batch.Schema(), parquet.WithCodec(c.ours), parquet.WithRowGroupRows(1<<20))
+	pw, err := parquet.NewWriter(w, in.batch.Schema(), parquet.WithCompression(c.ours, 0), parquet.WithRowGroupRows(1<<20))
 	if err != nil {
 		return err
 	}
@@ -57,16 +57,16 @@ func (in *Inputs) WriteParquetArrowGo(w *bytes.Buffer, c pqCodec) error {
 
 // ReadParquetAlkaid reads a Parquet file held in memory with our reader.
 func ReadParquetAlkaid(raw []byte, columns ...string) (readSummary, error) {
-	f, err := parquet.NewFileBytes(raw)
-	if err != nil {
-		return readSummary{}, err
-	}
-	var opts []parquet.RecordsOption
+	var opts []parquet.Option
 	if columns != nil {
 		opts = append(opts, parquet.WithColumns(columns...))
 	}
+	f, err := parquet.NewFileBytes(raw, opts...)
+	if err != nil {
+		return readSummary{}, err
+	}
 	var s readSummary
-	for rec, err := range f.Records(opts...) {
+	for rec, err := range f.Records() {
 		if err != nil {
 			return readSummary{}, err
 		}

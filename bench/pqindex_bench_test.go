@@ -14,11 +14,11 @@ func BenchmarkParquetWritePageIndex(b *testing.B) {
 	for _, c := range pqCodecs {
 		for _, mode := range []struct {
 			name string
-			opts []parquet.WriterOption
-		}{{"with", nil}, {"without", []parquet.WriterOption{parquet.WithoutPageIndex()}}} {
+			opts []parquet.Option
+		}{{"with", nil}, {"without", []parquet.Option{parquet.WithoutPageIndex()}}} {
 			b.Run(c.name+"/"+mode.name, func(b *testing.B) {
 				var sink bytes.Buffer
-				opts := append([]parquet.WriterOption{parquet.WithCodec(c.ours), parquet.WithRowGroupRows(1 << 20)}, mode.opts...)
+				opts := append([]parquet.Option{parquet.WithCompression(c.ours, 0), parquet.WithRowGroupRows(1 << 20)}, mode.opts...)
 				b.ReportAllocs()
 				for range b.N {
 					sink.Reset()

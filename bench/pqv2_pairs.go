@@ -35,7 +35,7 @@ func (in *Inputs) pqv2Pairs() []Pair {
 }
 
 func (in *Inputs) writeParquetV2Alkaid(w *bytes.Buffer, c pqCodec) error {
-	pw, err := parquet.NewWriter(w, in.batch.Schema(), parquet.WithCodec(c.ours), parquet.WithRowGroupRows(1<<20),
+	pw, err := parquet.NewWriter(w, in.batch.Schema(), parquet.WithCompression(c.ours, 0), parquet.WithRowGroupRows(1<<20),
 		parquet.WithDataPageV2())
 	if err != nil {
 		return err

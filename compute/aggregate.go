@@ -327,16 +327,6 @@ func sumHalf(acc *sumAcc, x []datatype.Float16, valid []byte, off int) {
 	}
 }
 
-// sumChunk adds the valid values of a to acc.
-func sumChunk(acc *sumAcc, a array.Array, exact bool) error {
-	k := kernelsOf(a.DataType()).sum
-	if k == nil {
-		return errf(ErrNotSupported, "sum of %s", a.DataType())
-	}
-	acc.merge(k(a, exact, acc.f))
-	return nil
-}
-
 // sumClass returns the class of the sums of type t (0: not summable).
 func sumClass(t datatype.DataType) numClass {
 	switch k := t.Kind(); {
@@ -353,18 +343,17 @@ func sumClass(t datatype.DataType) numClass {
 	return 0
 }
 
+// sumAll is the sum of the valid values of chunks, of type t, by t's
+// sum kernel: the one path of [Sum], [SumChecked] and [Mean] in every
+// form.
 func sumAll(t datatype.DataType, chunks []array.Array, exact bool) (sumAcc, error) {
 	acc := sumAcc{class: sumClass(t)}
-	if acc.class == 0 && t.Kind() != datatype.KindNull {
+	k := kernelsOf(t).sum
+	if k == nil {
 		return acc, errf(ErrNotSupported, "sum of %s", t)
 	}
-	if t.Kind() == datatype.KindNull {
-		return acc, nil
-	}
 	for _, c := range chunks {
-		if err := sumChunk(&acc, c, exact); err != nil {
-			return acc, err
-		}
+		acc.merge(k(c, exact, acc.f))
 	}
 	return acc, nil
 }
@@ -446,10 +435,12 @@ func meanChunks(t datatype.DataType, chunks []array.Array) (Scalar, error) {
 	return Scalar{Type: datatype.Float64, Valid: true, Value: m}, nil
 }
 
-// minMaxChunks dispatches once on the value type to a generic kernel.
+// minMaxChunks is the min and max of chunks, of type t, by t's min/max
+// kernel: the one path of [Min], [Max] and [MinMax] in every form.
 func minMaxChunks(t datatype.DataType, chunks []array.Array, want int) (lo, hi Scalar, err error) {
-	if t.Kind() == datatype.KindNull {
-		return NullScalar(t), NullScalar(t), nil
+	k := kernelsOf(t).minMax
+	if k == nil {
+		return lo, hi, errf(ErrNotSupported, "min/max of %s", t)
 	}
 	if len(chunks) == 0 {
 		b, err := array.TryNewBuilder(t)
@@ -458,10 +449,7 @@ func minMaxChunks(t datatype.DataType, chunks []array.Array, want int) (lo, hi S
 		}
 		chunks = []array.Array{b.NewArray()}
 	}
-	if k := kernelsOf(t).minMax; k != nil {
-		return k(t, chunks, want)
-	}
-	return minMaxByOrder(t, chunks, want)
+	return k(t, chunks, want)
 }
 
 // mmKernels are the min and max of one value type over a slice with a

@@ -115,32 +115,17 @@ func (s wideSum) meanRounded(count int64) *big.Int {
 	return q
 }
 
-// sumDecimals adds the valid unscaled values of a, a decimal array of
-// any width, into s and returns how many there were.
-func sumDecimals(s *wideSum, a array.Array) int {
+// sumWide adds the valid values of a exactly into s (add adds one) and
+// returns how many there were: the sum of integers and decimals without
+// wraparound.
+func sumWide[T array.FixedWidth](s *wideSum, a *array.Primitive[T], add func(*wideSum, T)) int {
 	valid, off := bitmapOf(a.Data())
 	count := 0
-	each := func(n int, add func(i int)) {
-		for i := range n {
-			if valid == nil || valid[(off+i)>>3]>>((off+i)&7)&1 != 0 {
-				add(i)
-				count++
-			}
+	for i, v := range a.Values() {
+		if valid == nil || valid[(off+i)>>3]>>((off+i)&7)&1 != 0 {
+			add(s, v)
+			count++
 		}
-	}
-	switch x := a.(type) {
-	case *array.Decimal32:
-		v := x.Values()
-		each(len(v), func(i int) { s.addInt(int64(v[i])) })
-	case *array.Decimal64:
-		v := x.Values()
-		each(len(v), func(i int) { s.addInt(int64(v[i])) })
-	case *array.Decimal128:
-		v := x.Values()
-		each(len(v), func(i int) { s.addWords(v[i].Lo, uint64(v[i].Hi)) })
-	case *array.Decimal256:
-		v := x.Values()
-		each(len(v), func(i int) { s.addWords(v[i][:]...) })
 	}
 	return count
 }

@@ -176,9 +176,9 @@ func TestDecimalSumOverflow(t *testing.T) {
 	require.Equal(t, "99999999999999999999999999999999999999", m.String())
 
 	rec := decimalRecord(t, []int64{1, 1}, a)
-	_, err = GroupBy(rec, []string{"k"}, Aggregate{Func: AggSum, Column: "v"})
+	_, err = GroupBy(rec, []string{"k"}, []Aggregate{{Func: AggSum, Column: "v"}})
 	require.ErrorIs(t, err, ErrOverflow)
-	out, err := GroupBy(rec, []string{"k"}, Aggregate{Func: AggMean, Column: "v"})
+	out, err := GroupBy(rec, []string{"k"}, []Aggregate{{Func: AggMean, Column: "v"}})
 	require.NoError(t, err)
 	require.Equal(t, "99999999999999999999999999999999999999", array.FormatValue(out.Column(1), 0))
 
@@ -210,9 +210,9 @@ func TestGroupByDecimal(t *testing.T) {
 		for i := range keys {
 			keys[i] = r.Int64N(9)
 		}
-		out, err := GroupBy(decimalRecord(t, keys, v), []string{"k"}, Aggregate{Func: AggSum, Column: "v"},
+		out, err := GroupBy(decimalRecord(t, keys, v), []string{"k"}, []Aggregate{{Func: AggSum, Column: "v"},
 			Aggregate{Func: AggMean, Column: "v"}, Aggregate{Func: AggMin, Column: "v"}, Aggregate{Func: AggMax, Column: "v"},
-			Aggregate{Func: AggCount, Column: "v"})
+			Aggregate{Func: AggCount, Column: "v"}})
 		require.NoError(t, err, dt.String())
 		require.True(t, datatype.Equal(decimalSumType(dt), out.Column(1).DataType()), dt.String())
 		require.True(t, datatype.Equal(dt, out.Column(2).DataType()), dt.String())
@@ -262,7 +262,7 @@ func TestGroupByMeanExact(t *testing.T) {
 		{arrayjson.MustParse(datatype.Int64, `[9007199254740993, 9007199254740995]`), 9007199254740994},
 	} {
 		keys := make([]int64, c.v.Len())
-		out, err := GroupBy(decimalRecord(t, keys, c.v), []string{"k"}, Aggregate{Func: AggMean, Column: "v"})
+		out, err := GroupBy(decimalRecord(t, keys, c.v), []string{"k"}, []Aggregate{{Func: AggMean, Column: "v"}})
 		require.NoError(t, err)
 		require.Equal(t, c.want, out.Column(1).(*array.Float64).Value(0), c.v.String())
 		m, err := Mean(c.v)
@@ -277,8 +277,7 @@ func TestGroupByMinMaxZeros(t *testing.T) {
 	for _, dt := range []datatype.DataType{datatype.Float64, datatype.Float32, datatype.Float16Type} {
 		for _, lit := range []string{`[0.0, -0.0]`, `[-0.0, 0.0]`, `[0.0, null, -0.0, 0.0]`} {
 			v := arrayjson.MustParse(dt, lit)
-			out, err := GroupBy(decimalRecord(t, make([]int64, v.Len()), v), []string{"k"},
-				Aggregate{Func: AggMin, Column: "v"}, Aggregate{Func: AggMax, Column: "v"})
+			out, err := GroupBy(decimalRecord(t, make([]int64, v.Len()), v), []string{"k"}, []Aggregate{{Func: AggMin, Column: "v"}, Aggregate{Func: AggMax, Column: "v"}})
 			require.NoError(t, err)
 			mn, _, _ := sortKeyFloat(out.Column(1), 0)
 			mx, _, _ := sortKeyFloat(out.Column(2), 0)

@@ -1,36 +1,11 @@
 package compute
 
 import (
-	"fmt"
-
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/memory"
 )
-
-// CastOption changes what [Cast] accepts.
-type CastOption func(*castConfig)
-
-type castConfig struct {
-	overflow, truncate, trimSpace bool
-}
-
-// AllowOverflow lets an integer that does not fit its target wrap (as a
-// Go conversion does), a float outside an integer's range convert as Go
-// converts it, and a decimal or temporal value that does not fit keep
-// only its low bits, instead of failing with ErrOverflow.
-func AllowOverflow() CastOption { return func(c *castConfig) { c.overflow = true } }
-
-// AllowTruncation lets a float with a fraction become an integer (toward
-// zero), a decimal lose digits of its scale, and a finer time unit become
-// a coarser one, instead of failing with ErrTruncation.
-func AllowTruncation() CastOption { return func(c *castConfig) { c.truncate = true } }
-
-// TrimSpace lets a string cast to a number, boolean, decimal or temporal
-// type have spaces and tabs around its value; by default " 12" is not a
-// number (as for the csv and ndjson readers).
-func TrimSpace() CastOption { return func(c *castConfig) { c.trimSpace = true } }
 
 // ErrTruncation: a checked cast would lose part of a value (a fraction,
 // digits of a decimal's scale, a finer time unit). It is also a
@@ -67,10 +42,10 @@ var ErrTruncation = datatype.Refine(datatype.ErrInvalid, "truncation")
 // that would lose a fraction with ErrTruncation, naming the row and the
 // value; [AllowOverflow] and [AllowTruncation] turn the checks off. Other
 // pairs fail with ErrNotSupported.
-func Cast(a array.Array, to datatype.DataType, opts ...CastOption) (array.Array, error) {
-	var c castConfig
-	for _, o := range opts {
-		o(&c)
+func Cast(a array.Array, to datatype.DataType, opts ...Option) (array.Array, error) {
+	c, err := configure("Cast", opts)
+	if err != nil {
+		return nil, err
 	}
 	out, err := c.cast(a, to)
 	if err != nil {
@@ -79,7 +54,7 @@ func Cast(a array.Array, to datatype.DataType, opts ...CastOption) (array.Array,
 	return out, nil
 }
 
-func (c *castConfig) cast(a array.Array, to datatype.DataType) (array.Array, error) {
+func (c *config) cast(a array.Array, to datatype.DataType) (array.Array, error) {
 	from := a.DataType()
 	if datatype.Equal(from, to) {
 		return a, nil
@@ -134,7 +109,7 @@ func (c *castConfig) cast(a array.Array, to datatype.DataType) (array.Array, err
 	return nil, c.unsupported(from, to)
 }
 
-func (c *castConfig) unsupported(from, to datatype.DataType) error {
+func (c *config) unsupported(from, to datatype.DataType) error {
 	return errf(ErrNotSupported, "cast %s to %s", from, to)
 }
 
@@ -178,7 +153,7 @@ func castFailure(sentinel error, from, to datatype.DataType, row int, value any)
 
 // toDictionary encodes a (cast to the value type first) as a dictionary
 // with t's index type.
-func (c *castConfig) toDictionary(a array.Array, t *datatype.DictionaryType) (array.Array, error) {
+func (c *config) toDictionary(a array.Array, t *datatype.DictionaryType) (array.Array, error) {
 	vals, err := c.cast(a, t.Value)
 	if err != nil {
 		return nil, err
@@ -187,9 +162,9 @@ func (c *castConfig) toDictionary(a array.Array, t *datatype.DictionaryType) (ar
 	if err != nil {
 		return nil, err
 	}
-	idx, err := castNumbers(d.Indices(), t.Index, &castConfig{})
+	idx, err := castNumbers(d.Indices(), t.Index, &config{workers: c.workers})
 	if err != nil {
-		return nil, fmt.Errorf("compute: cast to %s: %d distinct values: %w", t, d.Dictionary().Len(), err)
+		return nil, within(err, "cast to %s: %d distinct values", t, d.Dictionary().Len())
 	}
 	out, err := array.NewDictionaryArray(t, idx, d.Dictionary())
 	if err != nil {
@@ -199,7 +174,7 @@ func (c *castConfig) toDictionary(a array.Array, t *datatype.DictionaryType) (ar
 }
 
 // list casts the elements (and the offsets between list and large list).
-func (c *castConfig) list(a array.Array, to *datatype.ListType) (array.Array, error) {
+func (c *config) list(a array.Array, to *datatype.ListType) (array.Array, error) {
 	d := a.Data()
 	fk, tk := d.Type.Kind(), to.Kind()
 	sameShape := fk == tk && (fk != datatype.KindFixedSizeList || d.Type.(*datatype.ListType).Size() == to.Size())
@@ -226,7 +201,7 @@ func (c *castConfig) list(a array.Array, to *datatype.ListType) (array.Array, er
 				n = d.Offset + d.Length // offsets and sizes of a list view
 			}
 			if bufs[b], err = resizeOffsets(bufs[b], n, fk == datatype.KindList || fk == datatype.KindListView); err != nil {
-				return nil, fmt.Errorf("compute: cast %s to %s: %w", d.Type, to, err)
+				return nil, within(err, "cast %s to %s", d.Type, to)
 			}
 		}
 	}
@@ -264,7 +239,7 @@ func resizeOffsets(b *memory.Buffer, n int, widen bool) (*memory.Buffer, error) 
 
 // structs casts field by field; a child slot under a null struct slot is
 // treated as null, so that what it holds cannot fail the cast.
-func (c *castConfig) structs(a *array.Struct, to *datatype.StructType) (array.Array, error) {
+func (c *config) structs(a *array.Struct, to *datatype.StructType) (array.Array, error) {
 	if a.NumField() != to.NumFields() {
 		return nil, errf(ErrNotSupported, "cast %s to %s: %d fields to %d", a.DataType(), to, a.NumField(), to.NumFields())
 	}

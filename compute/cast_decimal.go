@@ -40,7 +40,7 @@ func readDecimals(a array.Array) bigs {
 }
 
 // rescale brings every value to scale, checking for lost digits.
-func (c *castConfig) rescale(b bigs, scale int32, from, to datatype.DataType) (bigs, error) {
+func (c *config) rescale(b bigs, scale int32, from, to datatype.DataType) (bigs, error) {
 	out := bigs{v: make([]*big.Int, len(b.v)), scale: scale}
 	switch {
 	case scale >= b.scale:
@@ -68,7 +68,7 @@ func (c *castConfig) rescale(b bigs, scale int32, from, to datatype.DataType) (b
 
 // writeDecimals builds a decimal array of t from values at t's scale,
 // checking the precision.
-func (c *castConfig) writeDecimals(b bigs, t *datatype.DecimalType, from datatype.DataType) (array.Array, error) {
+func (c *config) writeDecimals(b bigs, t *datatype.DecimalType, from datatype.DataType) (array.Array, error) {
 	limit := pow10Big(t.Precision)
 	bld := array.NewBuilder(t)
 	for i, x := range b.v {
@@ -95,7 +95,7 @@ func (c *castConfig) writeDecimals(b bigs, t *datatype.DecimalType, from datatyp
 
 // decimal casts decimals to decimals and numbers, and numbers to
 // decimals.
-func (c *castConfig) decimal(a array.Array, to datatype.DataType) (array.Array, error) {
+func (c *config) decimal(a array.Array, to datatype.DataType) (array.Array, error) {
 	from := a.DataType()
 	fk, tk := from.Kind(), to.Kind()
 	dt, toDec := to.(*datatype.DecimalType)
@@ -153,7 +153,7 @@ func (c *castConfig) decimal(a array.Array, to datatype.DataType) (array.Array, 
 	return nil, c.unsupported(from, to)
 }
 
-func (c *castConfig) numberToDecimal(a array.Array, t *datatype.DecimalType) (array.Array, error) {
+func (c *config) numberToDecimal(a array.Array, t *datatype.DecimalType) (array.Array, error) {
 	from := a.DataType()
 	b := bigs{v: make([]*big.Int, a.Len()), scale: t.Scale}
 	k := from.Kind()

@@ -1,7 +1,6 @@
 package compute
 
 import (
-	"runtime"
 	"sync"
 
 	"math"
@@ -13,68 +12,51 @@ import (
 )
 
 // castNumbers converts between the integer, float and boolean types.
-func castNumbers(a array.Array, to datatype.DataType, c *castConfig) (array.Array, error) {
+func castNumbers(a array.Array, to datatype.DataType, c *config) (array.Array, error) {
 	if datatype.Equal(a.DataType(), to) {
 		return a, nil
 	}
-	f := numCasts[a.DataType().Kind()]
+	f := kernelsOf(a.DataType()).cast
 	if f == nil {
 		return nil, c.unsupported(a.DataType(), to)
 	}
 	return f(a, to, c)
 }
 
-type numCast func(a array.Array, to datatype.DataType, c *castConfig) (array.Array, error)
-
-// numCasts is the kernel set of each source kind; each picks its target
-// once per call.
-var numCasts map[datatype.Kind]numCast
-
-func init() {
-	numCasts = map[datatype.Kind]numCast{
-		datatype.KindInt8:    castFrom[int8],
-		datatype.KindInt16:   castFrom[int16],
-		datatype.KindInt32:   castFrom[int32],
-		datatype.KindInt64:   castFrom[int64],
-		datatype.KindUint8:   castFrom[uint8],
-		datatype.KindUint16:  castFrom[uint16],
-		datatype.KindUint32:  castFrom[uint32],
-		datatype.KindUint64:  castFrom[uint64],
-		datatype.KindFloat32: castFrom[float32],
-		datatype.KindFloat64: castFrom[float64],
-		datatype.KindFloat16: func(a array.Array, to datatype.DataType, c *castConfig) (array.Array, error) {
-			v := a.(*array.Float16).Values()
-			f := make([]float32, len(v))
-			for i, x := range v {
-				f[i] = x.Float32()
-			}
-			d := a.Data()
-			valid, off := bitmapOf(d)
-			return numSlice(f, valid, off, d.NullCount, a.DataType(), to, c)
-		},
-		datatype.KindBool: func(a array.Array, to datatype.DataType, c *castConfig) (array.Array, error) {
-			b := a.(*array.Boolean)
-			u := make([]uint8, b.Len())
-			for i := range u {
-				if b.Value(i) {
-					u[i] = 1
-				}
-			}
-			d := a.Data()
-			valid, off := bitmapOf(d)
-			return numSlice[uint8](u, valid, off, d.NullCount, a.DataType(), to, c)
-		},
+// castHalf converts float16 values, through float32.
+func castHalf(a array.Array, to datatype.DataType, c *config) (array.Array, error) {
+	v := a.(*array.Float16).Values()
+	f := make([]float32, len(v))
+	for i, x := range v {
+		f[i] = x.Float32()
 	}
+	d := a.Data()
+	valid, off := bitmapOf(d)
+	return numSlice(f, valid, off, d.NullCount, a.DataType(), to, c)
 }
 
-func castFrom[S Number](a array.Array, to datatype.DataType, c *castConfig) (array.Array, error) {
+// castBool converts booleans as the numbers 0 and 1.
+func castBool(a array.Array, to datatype.DataType, c *config) (array.Array, error) {
+	b := a.(*array.Boolean)
+	u := make([]uint8, b.Len())
+	for i := range u {
+		if b.Value(i) {
+			u[i] = 1
+		}
+	}
+	d := a.Data()
+	valid, off := bitmapOf(d)
+	return numSlice[uint8](u, valid, off, d.NullCount, a.DataType(), to, c)
+}
+
+func castFrom[S Number](a array.Array, to datatype.DataType, c *config) (array.Array, error) {
 	d := a.Data()
 	valid, off := bitmapOf(d)
 	return numSlice(a.(*array.Primitive[S]).Values(), valid, off, d.NullCount, a.DataType(), to, c)
 }
 
 // numSlice converts v (whose nulls the bitmap valid marks) to to.
-func numSlice[S Number](v []S, valid []byte, off, nulls int, from, to datatype.DataType, c *castConfig) (array.Array, error) {
+func numSlice[S Number](v []S, valid []byte, off, nulls int, from, to datatype.DataType, c *config) (array.Array, error) {
 	switch to.Kind() {
 	case datatype.KindInt8:
 		return castTo[S, int8](v, valid, off, nulls, from, to, c)
@@ -144,10 +126,10 @@ func isFloat[T Number]() bool {
 
 // castTo converts every slot, then checks the valid ones unless the
 // options allow every result.
-func castTo[S, D Number](v []S, valid []byte, off, nulls int, from, to datatype.DataType, c *castConfig) (array.Array, error) {
+func castTo[S, D Number](v []S, valid []byte, off, nulls int, from, to datatype.DataType, c *config) (array.Array, error) {
 	n := len(v)
 	buf, out := newValues[D](n)
-	if n >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+	if c.parallel(n) {
 		// Memory-bound: two cores move more bytes than one.
 		m := n / 2
 		var wg sync.WaitGroup

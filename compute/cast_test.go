@@ -31,7 +31,7 @@ type castCase struct {
 	from     datatype.DataType
 	in       string
 	to       datatype.DataType
-	opts     []CastOption
+	opts     []Option
 	want     string // JSON of to; "" when err is set
 	err      error
 	contains string
@@ -41,19 +41,19 @@ var castCases = []castCase{
 	// Integers and floats, checked.
 	{from: datatype.Int32, in: `[1, -2, null, 2147483647]`, to: datatype.Float64, want: `[1, -2, null, 2147483647]`},
 	{from: datatype.Int64, in: `[1, 300]`, to: datatype.Int8, err: ErrOverflow, contains: "row 1: value 300"},
-	{from: datatype.Int64, in: `[1, 300]`, to: datatype.Int8, opts: []CastOption{AllowOverflow()}, want: `[1, 44]`},
+	{from: datatype.Int64, in: `[1, 300]`, to: datatype.Int8, opts: []Option{AllowOverflow()}, want: `[1, 44]`},
 	{from: datatype.Int8, in: `[-1]`, to: datatype.Uint8, err: ErrOverflow, contains: "value -1"},
 	{from: datatype.Uint64, in: `[18446744073709551615]`, to: datatype.Int64, err: ErrOverflow},
 	{from: datatype.Uint32, in: `[4294967295, null]`, to: datatype.Int64, want: `[4294967295, null]`},
 	{from: datatype.Int16, in: `[-32768, 7]`, to: datatype.Int32, want: `[-32768, 7]`},
 	{from: datatype.Float64, in: `[1.5]`, to: datatype.Int32, err: ErrTruncation, contains: "row 0: value 1.5"},
-	{from: datatype.Float64, in: `[1.5, -2.9]`, to: datatype.Int32, opts: []CastOption{AllowTruncation()}, want: `[1, -2]`},
+	{from: datatype.Float64, in: `[1.5, -2.9]`, to: datatype.Int32, opts: []Option{AllowTruncation()}, want: `[1, -2]`},
 	{from: datatype.Float64, in: `[1e10]`, to: datatype.Int32, err: ErrOverflow},
 	{from: datatype.Float64, in: `["NaN"]`, to: datatype.Int64, err: ErrOverflow, contains: "NaN"},
 	{from: datatype.Float32, in: `[2.5, null]`, to: datatype.Float64, want: `[2.5, null]`},
 	{from: datatype.Float64, in: `[0.5, 1e300]`, to: datatype.Float32, want: `[0.5, "+Inf"]`},
 	{from: datatype.Float64, in: `[1.5, -2]`, to: datatype.Float16Type, want: `[1.5, -2]`},
-	{from: datatype.Float16Type, in: `[1.5, null]`, to: datatype.Int8, opts: []CastOption{AllowTruncation()}, want: `[1, null]`},
+	{from: datatype.Float16Type, in: `[1.5, null]`, to: datatype.Int8, opts: []Option{AllowTruncation()}, want: `[1, null]`},
 	{from: datatype.Uint8, in: `[255]`, to: datatype.Float32, want: `[255]`},
 	// Booleans.
 	{from: datatype.Bool, in: `[true, false, null]`, to: datatype.Int32, want: `[1, 0, null]`},
@@ -83,7 +83,7 @@ var castCases = []castCase{
 	// Decimals.
 	{from: dec(128, 10, 2), in: `["1.25", null]`, to: dec(128, 10, 4), want: `["1.2500", null]`},
 	{from: dec(128, 10, 2), in: `["1.25"]`, to: dec(64, 10, 1), err: ErrTruncation, contains: "value 1.25"},
-	{from: dec(128, 10, 2), in: `["1.25"]`, to: dec(32, 9, 1), opts: []CastOption{AllowTruncation()}, want: `["1.2"]`},
+	{from: dec(128, 10, 2), in: `["1.25"]`, to: dec(32, 9, 1), opts: []Option{AllowTruncation()}, want: `["1.2"]`},
 	{from: dec(256, 40, 0), in: `["1000"]`, to: dec(32, 3, 0), err: ErrOverflow},
 	{from: dec(32, 9, 2), in: `["-12.34"]`, to: dec(256, 40, 2), want: `["-12.34"]`},
 	{from: dec(64, 18, 2), in: `["12.00", "-3.00"]`, to: datatype.Int16, want: `[12, -3]`},
@@ -106,7 +106,7 @@ var castCases = []castCase{
 	// A date64 holds whole days; a time of day lies in [0, 24h).
 	{from: datatype.Int64, in: `[172800000, null]`, to: datatype.Date64Type, want: `[172800000, null]`},
 	{from: datatype.Int64, in: `[0, -101]`, to: datatype.Date64Type, err: ErrTruncation, contains: "row 1: value -101"},
-	{from: datatype.Int64, in: `[-101, 86400001]`, to: datatype.Date64Type, opts: []CastOption{AllowTruncation()}, want: `[-86400000, 86400000]`},
+	{from: datatype.Int64, in: `[-101, 86400001]`, to: datatype.Date64Type, opts: []Option{AllowTruncation()}, want: `[-86400000, 86400000]`},
 	{from: ts(datatype.Second, ""), in: `[1, -1, null]`, to: datatype.Date64Type, want: `[0, -86400000, null]`},
 	{from: datatype.Int32, in: `[0, 86399]`, to: tm(datatype.Second), want: `[0, 86399]`},
 	{from: datatype.Int32, in: `[86400]`, to: tm(datatype.Second), err: ErrOverflow, contains: "row 0: value 86400"},
@@ -116,7 +116,7 @@ var castCases = []castCase{
 	{from: ts(datatype.Second, ""), in: `[2]`, to: ts(datatype.Nanosecond, "UTC"), want: `[2000000000]`},
 	{from: ts(datatype.Second, ""), in: `[9223372037]`, to: ts(datatype.Nanosecond, ""), err: ErrOverflow},
 	{from: ts(datatype.Nanosecond, ""), in: `[1500000000]`, to: ts(datatype.Second, ""), err: ErrTruncation},
-	{from: ts(datatype.Nanosecond, ""), in: `[1500000000]`, to: ts(datatype.Second, ""), opts: []CastOption{AllowTruncation()}, want: `[1]`},
+	{from: ts(datatype.Nanosecond, ""), in: `[1500000000]`, to: ts(datatype.Second, ""), opts: []Option{AllowTruncation()}, want: `[1]`},
 	{from: tm(datatype.Second), in: `[3600]`, to: tm(datatype.Nanosecond), want: `[3600000000000]`},
 	{from: tm(datatype.Microsecond), in: `[1500]`, to: tm(datatype.Millisecond), err: ErrTruncation},
 	{from: dur(datatype.Second), in: `[3]`, to: dur(datatype.Millisecond), want: `[3000]`},
@@ -142,7 +142,7 @@ var castCases = []castCase{
 	// request, no Go number syntax, no hex floats, lost digits are
 	// ErrTruncation, the written date of a zoned timestamp.
 	{from: datatype.String, in: `[" 12"]`, to: datatype.Int64, err: ErrInvalid, contains: `" 12"`},
-	{from: datatype.String, in: `[" 12", "7\t"]`, to: datatype.Int64, opts: []CastOption{TrimSpace()}, want: `[12, 7]`},
+	{from: datatype.String, in: `[" 12", "7\t"]`, to: datatype.Int64, opts: []Option{TrimSpace()}, want: `[12, 7]`},
 	{from: datatype.String, in: `["1/4"]`, to: dec(128, 10, 2), err: ErrInvalid},
 	{from: datatype.String, in: `["0x10"]`, to: dec(128, 10, 2), err: ErrInvalid},
 	{from: datatype.String, in: `["0b101"]`, to: dec(128, 10, 2), err: ErrInvalid},
@@ -153,7 +153,7 @@ var castCases = []castCase{
 	{from: datatype.String, in: `["0x.8p1"]`, to: datatype.Float64, err: ErrInvalid},
 	{from: datatype.String, in: `["1_000"]`, to: datatype.Float64, err: ErrInvalid},
 	{from: datatype.String, in: `["2024-01-01T00:00:00.1234567"]`, to: ts(datatype.Microsecond, ""), err: ErrTruncation},
-	{from: datatype.String, in: `["2024-01-01T00:00:00.1234567"]`, to: ts(datatype.Microsecond, ""), opts: []CastOption{AllowTruncation()}, want: `[1704067200123456]`},
+	{from: datatype.String, in: `["2024-01-01T00:00:00.1234567"]`, to: ts(datatype.Microsecond, ""), opts: []Option{AllowTruncation()}, want: `[1704067200123456]`},
 	{from: datatype.String, in: `["2024-01-01T00:00:00.1234560"]`, to: ts(datatype.Microsecond, ""), want: `[1704067200123456]`},
 	{from: datatype.String, in: `["2024-01-01T00:00:00+02:00"]`, to: datatype.Date32Type, want: `[19723]`},
 	{from: datatype.String, in: `["2024-01-01T10:00:00"]`, to: datatype.Date32Type, err: ErrTruncation},
@@ -161,7 +161,7 @@ var castCases = []castCase{
 	{from: ts(datatype.Second, "America/New_York"), in: `[1704070800]`, to: datatype.Date64Type, want: `[1703980800000]`},
 	{from: ts(datatype.Second, ""), in: `[1704060000]`, to: datatype.Date32Type, want: `[19722]`},
 	{from: datatype.String, in: `["1e400"]`, to: datatype.Float64, err: ErrOverflow},
-	{from: datatype.String, in: `["1e999999"]`, to: dec(128, 10, 2), opts: []CastOption{AllowOverflow()}, err: ErrOverflow},
+	{from: datatype.String, in: `["1e999999"]`, to: dec(128, 10, 2), opts: []Option{AllowOverflow()}, err: ErrOverflow},
 	{from: datatype.String, in: `["1e-400"]`, to: datatype.Float64, err: ErrOverflow},
 	// Dictionaries.
 	{from: dictOf(datatype.Int8, datatype.String), in: `["a", null, "b", "a"]`, to: datatype.String, want: `["a", null, "b", "a"]`},

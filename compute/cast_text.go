@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"math/big"
-	"runtime"
 	"strings"
 	"sync"
 	"unicode/utf8"
@@ -55,7 +54,7 @@ func formatterOf(a array.Array) formatter {
 
 // toText formats a's values (or copies its bytes) into a string or
 // binary array.
-func (c *castConfig) toText(a array.Array, to datatype.DataType) (array.Array, error) {
+func (c *config) toText(a array.Array, to datatype.DataType) (array.Array, error) {
 	f := formatterOf(a)
 	if f == nil {
 		return nil, c.unsupported(a.DataType(), to)
@@ -79,7 +78,7 @@ func (c *castConfig) toText(a array.Array, to datatype.DataType) (array.Array, e
 
 // fromText parses strings into numbers, booleans, decimals and temporal
 // values, in the text grammar (see internal/textval/grammar).
-func (c *castConfig) fromText(a array.Array, to datatype.DataType) (array.Array, error) {
+func (c *config) fromText(a array.Array, to datatype.DataType) (array.Array, error) {
 	from := a.DataType()
 	v := a.(byteValuer)
 	n := a.Len()
@@ -102,9 +101,9 @@ func (c *castConfig) fromText(a array.Array, to datatype.DataType) (array.Array,
 		var row int
 		switch x := a.(type) {
 		case *array.BinaryArray:
-			row = parseInts(x.Offsets(), x.ValueBytes(), out, d, g)
+			row = parseInts(x.Offsets(), x.ValueBytes(), out, d, g, c)
 		case *array.LargeBinaryArray:
-			row = parseInts(x.Offsets(), x.ValueBytes(), out, d, g)
+			row = parseInts(x.Offsets(), x.ValueBytes(), out, d, g, c)
 		default:
 			row = -1
 			for i := range out {
@@ -144,7 +143,7 @@ func (c *castConfig) fromText(a array.Array, to datatype.DataType) (array.Array,
 		valid, off := bitmapOf(d)
 		return numSlice(out, valid, off, d.NullCount, from, to, c)
 	case tk == datatype.KindFloat16 || tk == datatype.KindFloat32 || tk == datatype.KindFloat64:
-		bits := map[datatype.Kind]int{datatype.KindFloat16: 16, datatype.KindFloat32: 32, datatype.KindFloat64: 64}[tk]
+		bits := 8 * datatype.ByteWidth(to)
 		out := make([]float64, n)
 		for i := range out {
 			if a.IsNull(i) {
@@ -221,7 +220,7 @@ func parseBool(b []byte, trim bool) (bool, bool) {
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
 
 // parseTemporal parses dates, times of day and timestamps.
-func (c *castConfig) parseTemporal(a array.Array, to datatype.DataType, g grammar.Options, fail func(int, error) error) (array.Array, error) {
+func (c *config) parseTemporal(a array.Array, to datatype.DataType, g grammar.Options, fail func(int, error) error) (array.Array, error) {
 	v := a.(byteValuer)
 	n := a.Len()
 	out := make([]int64, n)
@@ -270,10 +269,10 @@ func (c *castConfig) parseTemporal(a array.Array, to datatype.DataType, g gramma
 // parseInts parses every valid slot of a binary array (its offsets and
 // bytes) into out; it returns the first row that is not an integer, or
 // -1.
-func parseInts[O array.Offset](offsets []O, data []byte, out []int64, d *array.Data, g grammar.Options) int {
+func parseInts[O array.Offset](offsets []O, data []byte, out []int64, d *array.Data, g grammar.Options, c *config) int {
 	valid, off := bitmapOf(d)
 	n := len(out)
-	if n < parallelMin || runtime.GOMAXPROCS(0) < 2 {
+	if !c.parallel(n) {
 		return parseIntRange(offsets, data, out, valid, off, 0, n, g)
 	}
 	// Parsing is CPU-bound: the halves go on two cores, and the first bad

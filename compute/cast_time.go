@@ -83,7 +83,7 @@ func reinterpret(a array.Array, to datatype.DataType) (array.Array, error) {
 }
 
 // temporal casts between temporal types and to and from integers.
-func (c *castConfig) temporal(a array.Array, to datatype.DataType) (array.Array, error) {
+func (c *config) temporal(a array.Array, to datatype.DataType) (array.Array, error) {
 	from := a.DataType()
 	fk, tk := from.Kind(), to.Kind()
 	switch {
@@ -128,7 +128,7 @@ func (c *castConfig) temporal(a array.Array, to datatype.DataType) (array.Array,
 
 // zonedDates casts timestamps with a time zone to the dates of their
 // instants in that zone (the date a clock there shows).
-func (c *castConfig) zonedDates(a array.Array, to datatype.DataType) (array.Array, error) {
+func (c *config) zonedDates(a array.Array, to datatype.DataType) (array.Array, error) {
 	t := a.DataType().(*datatype.TimestampType)
 	z, err := grammar.ParseZone(t.TimeZone)
 	if err != nil {
@@ -160,7 +160,7 @@ const msPerDay = 86400000
 // checkDomain refuses counts that out's type cannot hold although they fit
 // its width: a date64 that is not a whole number of days (floored to the
 // day when truncation is allowed), a time of day outside [0, 24h).
-func (c *castConfig) checkDomain(out array.Array, from datatype.DataType) (array.Array, error) {
+func (c *config) checkDomain(out array.Array, from datatype.DataType) (array.Array, error) {
 	to := out.DataType()
 	v := readTemporal(out)
 	switch to.Kind() {
@@ -195,7 +195,7 @@ func (c *castConfig) checkDomain(out array.Array, from datatype.DataType) (array
 // units multiply (checked for overflow), coarser ones divide (checked
 // for a remainder, except from timestamps to dates, which take the day
 // the instant falls in).
-func (c *castConfig) convertUnits(a array.Array, to datatype.DataType) (array.Array, error) {
+func (c *config) convertUnits(a array.Array, to datatype.DataType) (array.Array, error) {
 	from := a.DataType()
 	v := readTemporal(a)
 	fu, tu := nanosPerUnit(from), nanosPerUnit(to)
@@ -235,7 +235,7 @@ func (c *castConfig) convertUnits(a array.Array, to datatype.DataType) (array.Ar
 	ints := numbersOut(datatype.Int64, v, copyValidity(bitmapOf2(a)), a.NullN())
 	if is32(to.Kind()) {
 		var err error
-		if ints, err = castNumbers(ints, datatype.Int32, &castConfig{overflow: true}); err != nil {
+		if ints, err = castNumbers(ints, datatype.Int32, &config{overflow: true, workers: c.workers}); err != nil {
 			return nil, err
 		}
 	}

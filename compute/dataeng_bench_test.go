@@ -38,8 +38,8 @@ func BenchmarkGroupBySum(b *testing.B) {
 		b.Run(map[int]string{1000: "1k", 1_000_000: "1M"}[groups], func(b *testing.B) {
 			b.SetBytes(16 * int64(n))
 			for range b.N {
-				if _, err := GroupBy(rec, []string{"k"}, Aggregate{Func: AggSum, Column: "v"},
-					Aggregate{Func: AggCount, Column: "v"}, Aggregate{Func: AggMean, Column: "v"}); err != nil {
+				if _, err := GroupBy(rec, []string{"k"}, []Aggregate{{Func: AggSum, Column: "v"},
+					Aggregate{Func: AggCount, Column: "v"}, Aggregate{Func: AggMean, Column: "v"}}); err != nil {
 					b.Fatal(err)
 				}
 			}

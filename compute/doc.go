@@ -48,6 +48,11 @@
 //
 // # Sorting, hashing and grouping
 //
+// Every per-type kernel (sums, grouped sums, minimum and maximum,
+// comparison, order, sort keys, hashing, numeric casts) is found in one
+// table indexed by the type's kind, so a type supports the same
+// operations everywhere.
+//
 // Sorts are stable. A single fixed-width or string key sorts by radix
 // passes over order-preserving 64-bit keys (strings by their first eight
 // bytes, ties compared); several keys, or other types, sort by comparison
@@ -56,10 +61,58 @@
 // open-addressing tables over their bits, other types by the bytes of
 // [array.AppendKey]) and combine the numbers of several key columns.
 //
+// # Forms
+//
+// An operation comes in up to four forms, named by a suffix: F takes
+// arrays, FChunked chunked columns ([alkaid.Chunked]), FRecord a record,
+// FTable a table. The rule for their inputs: a row-aligned argument (a
+// filter mask) has the shape of the input's columns — an array for F and
+// FRecord, a chunked column for FChunked and FTable — while positions (the
+// indices of Take, the results of SortIndices and TopKIndices) are one
+// integer array counting rows across chunks in every form. Record and
+// table forms name their columns (sort keys, group keys) or apply to
+// every column alike.
+//
+//	operation                 F  Chunked  Record  Table
+//	Filter, Take              x  x        x       x
+//	Sort, SortIndices         x  x        x       x
+//	TopKIndices               x  x        x       x
+//	GroupBy                   -  -        x       x
+//	Sum, SumChecked, Mean     x  x        -       -
+//	Min, Max, MinMax          x  x        -       -
+//	CountValid, CountNull     x  x        -       -
+//	Unique, ValueCounts,
+//	CountDistinct             x  x        -       -
+//	element-wise (Add, Compare, And, Cast, IsIn, IndexIn,
+//	DictionaryEncode, …)      x  -        -       -
+//
+// Every operation with a Record form has a Table form; the aggregates
+// reduce one column, so they have no Record or Table form; the
+// element-wise functions take arrays only (apply them chunk by chunk).
+//
+// # Options and concurrency
+//
+// Options reach a function in one way: as the variadic opts ...[Option]
+// that ends its parameters (lists of other things, like sort keys and
+// aggregates, are slices before it). The functions that may split their
+// work across goroutines take options: [Cast], the sorts, the hash
+// functions and [GroupBy], in every form, and TopKIndices with the sorts
+// (its heap runs on the calling goroutine). Their concurrency is
+// [WithConcurrency] (0, the default, is runtime.GOMAXPROCS(0); 1 runs on
+// the calling goroutine): kernels split inputs of 2^18 rows or more in
+// two. The results do not depend on it, except for the last bits of
+// GroupBy's float sums. [AllowOverflow], [AllowTruncation] and
+// [TrimSpace] are options of Cast only; given to another function, or
+// with an invalid value, an option is an error wrapping [ErrInvalid]
+// that names it. The other functions run on the calling goroutine and
+// take no options.
+//
 // # Errors
 //
-// Errors wrap one of [ErrInvalid], [ErrNotSupported], [ErrOverflow],
-// [ErrTruncation], [ErrDivideByZero] and [ErrIndexOutOfBounds]. The functions do not panic
-// on valid arrays; arrays that fail [array.ValidateSafe] are a
-// programmer error.
+// Errors start with "compute: " and wrap one of [ErrInvalid],
+// [ErrNotSupported] or a refinement of ErrInvalid: [ErrOverflow],
+// [ErrTruncation], [ErrDivideByZero], [ErrIndexOutOfBounds]. A call that
+// splits its work reports the error a serial run would (that of the
+// lowest row). The functions do not panic on valid arrays; arrays that
+// fail [array.ValidateSafe] are a programmer error.
 package compute

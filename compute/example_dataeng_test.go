@@ -26,10 +26,11 @@ func salesRecord() *alkaid.Record {
 }
 
 func ExampleGroupBy() {
-	out, err := compute.GroupBy(salesRecord(), []string{"city"},
-		compute.Aggregate{Func: compute.AggSum, Column: "amount"},
-		compute.Aggregate{Func: compute.AggCount, Name: "rows"},
-		compute.Aggregate{Func: compute.AggMean, Column: "amount"})
+	out, err := compute.GroupBy(salesRecord(), []string{"city"}, []compute.Aggregate{
+		{Func: compute.AggSum, Column: "amount"},
+		{Func: compute.AggCount, Name: "rows"},
+		{Func: compute.AggMean, Column: "amount"},
+	})
 	if err != nil {
 		panic(err)
 	}
@@ -43,9 +44,10 @@ func ExampleGroupBy() {
 }
 
 func ExampleSortRecord() {
-	sorted, err := compute.SortRecord(salesRecord(),
-		compute.SortKey{Column: "city", Order: compute.Order{NullsFirst: true}},
-		compute.SortKey{Column: "amount", Order: compute.Order{Descending: true}})
+	sorted, err := compute.SortRecord(salesRecord(), []compute.SortKey{
+		{Column: "city", Order: compute.Order{NullsFirst: true}},
+		{Column: "amount", Order: compute.Order{Descending: true}},
+	})
 	if err != nil {
 		panic(err)
 	}

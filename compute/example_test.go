@@ -3,6 +3,8 @@ package compute_test
 import (
 	"fmt"
 
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -59,4 +61,33 @@ func ExampleSum_decimal() {
 	// Output:
 	// decimal128(38, 2) 25.00
 	// decimal64(12, 2) 8.33
+}
+
+// Options end the parameters of the functions that may split their work
+// across goroutines; a serial run gives the same result.
+func ExampleWithConcurrency() {
+	xs := arrayjson.MustParse(datatype.Int64, `[3, 1, null, 2]`)
+	idx, _ := compute.SortIndices(xs, compute.Order{Descending: true}, compute.WithConcurrency(1))
+	fmt.Println(idx)
+	_, err := compute.SortIndices(xs, compute.Order{}, compute.WithConcurrency(-1))
+	fmt.Println(err)
+	_, err = compute.Unique(xs, compute.AllowOverflow())
+	fmt.Println(err)
+	// Output:
+	// [0 3 1 2]
+	// compute: invalid: SortIndices: WithConcurrency(-1): concurrency must not be negative
+	// compute: invalid: Unique: AllowOverflow() applies to Cast only
+}
+
+// A table's rows in order, the first k only: the table form counts rows
+// across chunks.
+func ExampleTopKIndicesTable() {
+	xs := arrayjson.MustParse(datatype.Int64, `[5, 9, 1, 7]`)
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}}, datatype.Metadata{})
+	rec, _ := alkaid.NewRecord(schema, []array.Array{xs}, xs.Len())
+	tbl, _ := alkaid.TableFromRecords(schema, []*alkaid.Record{rec.Slice(0, 2), rec.Slice(2, 4)})
+	top, _ := compute.TopKIndicesTable(tbl, 2, []compute.SortKey{{Column: "x", Order: compute.Order{Descending: true}}})
+	fmt.Println(top)
+	// Output:
+	// [1 3]
 }

@@ -24,32 +24,47 @@ func Filter(a array.Array, mask *array.Boolean) (array.Array, error) {
 	return s.apply(a)
 }
 
-// FilterRecord returns the rows of r where mask is true (see [Filter]).
+// FilterChunked returns the rows of c where mask, a Boolean column of
+// c's length, is true (see [Filter]). The chunks of c and mask need not
+// line up; the result has a chunk per overlap of the two.
+func FilterChunked(c *alkaid.Chunked, mask *alkaid.Chunked) (*alkaid.Chunked, error) {
+	if err := checkMask(mask, c.Len()); err != nil {
+		return nil, err
+	}
+	return filterChunked(c, mask)
+}
+
+// FilterRecord returns the rows of r where mask, a Boolean array of r's
+// length, is true (see [Filter]).
 func FilterRecord(r *alkaid.Record, mask *array.Boolean) (*alkaid.Record, error) {
 	if mask.Len() != r.NumRows() {
 		return nil, errf(ErrInvalid, "filter: mask of %d slots for %d rows", mask.Len(), r.NumRows())
 	}
 	s := newSelection(mask)
-	cols := make([]array.Array, r.NumCols())
-	for i := range cols {
-		var err error
-		if cols[i], err = s.apply(r.Column(i)); err != nil {
-			return nil, err
-		}
-	}
-	return newRecord(r.Schema(), cols, s.count)
+	return pickRecord(r, rowPick{rows: s.count, array: s.apply})
 }
 
-// FilterChunked returns the rows of c where mask, a Boolean column of
-// c's length, is true (see [Filter]). The chunks of c and mask need not
-// line up; the result has a chunk per overlap of the two.
-func FilterChunked(c *alkaid.Chunked, mask *alkaid.Chunked) (*alkaid.Chunked, error) {
+// FilterTable returns the rows of t where mask, a Boolean column of t's
+// length, is true (see [FilterChunked]).
+func FilterTable(t *alkaid.Table, mask *alkaid.Chunked) (*alkaid.Table, error) {
+	if err := checkMask(mask, t.NumRows()); err != nil {
+		return nil, err
+	}
+	return pickTable(t, rowPick{chunked: func(c *alkaid.Chunked) (*alkaid.Chunked, error) { return filterChunked(c, mask) }})
+}
+
+// checkMask reports an error unless mask is a Boolean column of n rows.
+func checkMask(mask *alkaid.Chunked, n int) error {
 	if mask.DataType().Kind() != datatype.KindBool {
-		return nil, errf(ErrInvalid, "filter: mask of type %s", mask.DataType())
+		return errf(ErrInvalid, "filter: mask of type %s", mask.DataType())
 	}
-	if mask.Len() != c.Len() {
-		return nil, errf(ErrInvalid, "filter: mask of %d rows for %d", mask.Len(), c.Len())
+	if mask.Len() != n {
+		return errf(ErrInvalid, "filter: mask of %d rows for %d", mask.Len(), n)
 	}
+	return nil
+}
+
+func filterChunked(c *alkaid.Chunked, mask *alkaid.Chunked) (*alkaid.Chunked, error) {
 	var out []array.Array
 	err := aligned(c.Chunks(), mask.Chunks(), func(a, m array.Array) error {
 		f, err := Filter(a, m.(*array.Boolean))
@@ -61,20 +76,7 @@ func FilterChunked(c *alkaid.Chunked, mask *alkaid.Chunked) (*alkaid.Chunked, er
 	if err != nil {
 		return nil, err
 	}
-	return alkaid.NewChunked(c.DataType(), out)
-}
-
-// FilterTable returns the rows of t where mask is true (see
-// [FilterChunked]).
-func FilterTable(t *alkaid.Table, mask *alkaid.Chunked) (*alkaid.Table, error) {
-	cols := make([]*alkaid.Chunked, t.NumCols())
-	for i := range cols {
-		var err error
-		if cols[i], err = FilterChunked(t.Column(i), mask); err != nil {
-			return nil, err
-		}
-	}
-	return alkaid.NewTable(t.Schema(), cols)
+	return newChunked(c, out)
 }
 
 // aligned calls f with equal-length slices of a and b covering both

@@ -68,16 +68,24 @@ type Aggregate struct {
 // can be a key) and returns one row per group, in order of each group's
 // first row: the key columns first, then one column per aggregate. With
 // no keys, all rows form one group.
-func GroupBy(r *alkaid.Record, keys []string, aggs ...Aggregate) (*alkaid.Record, error) {
-	return groupBy(r.Schema(), r.NumRows(), func(i int) (array.Array, error) { return r.Column(i), nil }, keys, aggs)
+func GroupBy(r *alkaid.Record, keys []string, aggs []Aggregate, opts ...Option) (*alkaid.Record, error) {
+	c, err := configure("GroupBy", opts)
+	if err != nil {
+		return nil, err
+	}
+	return groupBy(r.Schema(), r.NumRows(), recordColumns(r), keys, aggs, &c)
 }
 
 // GroupByTable is [GroupBy] over a table's rows, every chunk of them.
-func GroupByTable(t *alkaid.Table, keys []string, aggs ...Aggregate) (*alkaid.Record, error) {
-	return groupBy(t.Schema(), t.NumRows(), func(i int) (array.Array, error) { return flatten(t.Column(i)) }, keys, aggs)
+func GroupByTable(t *alkaid.Table, keys []string, aggs []Aggregate, opts ...Option) (*alkaid.Record, error) {
+	c, err := configure("GroupByTable", opts)
+	if err != nil {
+		return nil, err
+	}
+	return groupBy(t.Schema(), t.NumRows(), tableColumns(t), keys, aggs, &c)
 }
 
-func groupBy(s *alkaid.Schema, n int, col func(int) (array.Array, error), keys []string, aggs []Aggregate) (*alkaid.Record, error) {
+func groupBy(s *alkaid.Schema, n int, col func(int) (array.Array, error), keys []string, aggs []Aggregate, c *config) (*alkaid.Record, error) {
 	var g *groups
 	var fields []datatype.Field
 	var cols []array.Array
@@ -90,7 +98,7 @@ func groupBy(s *alkaid.Schema, n int, col func(int) (array.Array, error), keys [
 		if keyCols[k], err = col(i); err != nil {
 			return nil, err
 		}
-		kg := groupOf(keyCols[k])
+		kg := groupOf(keyCols[k], c)
 		if g == nil {
 			g = kg
 		} else {
@@ -124,9 +132,9 @@ func groupBy(s *alkaid.Schema, n int, col func(int) (array.Array, error), keys [
 		} else if ag.Func != AggCount {
 			return nil, errf(ErrInvalid, "group by: %s needs a column", ag.Func)
 		}
-		out, err := aggregate(ag.Func, in, g)
+		out, err := aggregate(ag.Func, in, g, c)
 		if err != nil {
-			return nil, fmt.Errorf("compute: group by: %s(%s): %w", ag.Func, ag.Column, err)
+			return nil, within(err, "group by: %s(%s)", ag.Func, ag.Column)
 		}
 		name := ag.Name
 		if name == "" {
@@ -135,25 +143,25 @@ func groupBy(s *alkaid.Schema, n int, col func(int) (array.Array, error), keys [
 		fields = append(fields, datatype.Field{Name: name, Type: out.DataType(), Nullable: out.NullN() > 0 || ag.Func > AggCountDistinct})
 		cols = append(cols, out)
 	}
-	return alkaid.NewRecord(alkaid.NewSchema(fields, datatype.Metadata{}), cols, g.n())
+	return newRecord(alkaid.NewSchema(fields, datatype.Metadata{}), cols, g.n())
 }
 
 // aggregate computes one aggregate per group.
-func aggregate(f AggFunc, a array.Array, g *groups) (array.Array, error) {
+func aggregate(f AggFunc, a array.Array, g *groups, c *config) (array.Array, error) {
 	ng := g.n()
 	switch f {
 	case AggCount:
-		if a != nil && summers[a.DataType().Kind()] != nil {
+		if a != nil && kernelsOf(a.DataType()).groupSum != nil {
 			// A number column's counts come with its sums.
-			if _, counts, err := g.sumsOf(a); err == nil {
+			if _, counts, err := g.sumsOf(a, c); err == nil {
 				return int64Array(append([]int64(nil), counts...)), nil
 			}
 		}
 		return int64Array(countGroups(a, g)), nil
 	case AggCountDistinct:
-		return int64Array(countDistinct(a, g)), nil
+		return int64Array(countDistinct(a, g, c)), nil
 	case AggSum, AggMean:
-		return sumGroups(f == AggMean, a, g)
+		return sumGroups(f == AggMean, a, g, c)
 	case AggMin, AggMax:
 		if err := checkOrderable(a); err != nil {
 			return nil, err
@@ -204,9 +212,9 @@ func countGroups(a array.Array, g *groups) []int64 {
 }
 
 // countDistinct counts the distinct (group, value) pairs of each group.
-func countDistinct(a array.Array, g *groups) []int64 {
+func countDistinct(a array.Array, g *groups, c *config) []int64 {
 	out := make([]int64, g.n())
-	vg := groupOf(a)
+	vg := groupOf(a, c)
 	t := newBitsTable[uint64](g.n())
 	added := false
 	add := func() int32 { added = true; return 0 }

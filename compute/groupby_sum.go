@@ -3,7 +3,6 @@ package compute
 import (
 	"math"
 	"math/bits"
-	"runtime"
 	"slices"
 	"sync"
 
@@ -13,49 +12,38 @@ import (
 	"github.com/alkaid-go/alkaid/memory"
 )
 
-// groupSummer adds each group's non-null values of a into sums (whose
-// element type is the sum's: int64, uint64 or float64, or wideSum for
-// decimals) and counts them.
-type groupSummer func(a array.Array, ids []int32, counts []int64) (sums any)
-
-// summers are the sum kernels of the number kinds.
-var summers = map[datatype.Kind]groupSummer{
-	datatype.KindInt8:    sumInto[int8, int64],
-	datatype.KindInt16:   sumInto[int16, int64],
-	datatype.KindInt32:   sumInto[int32, int64],
-	datatype.KindInt64:   sumInto[int64, int64],
-	datatype.KindUint8:   sumInto[uint8, uint64],
-	datatype.KindUint16:  sumInto[uint16, uint64],
-	datatype.KindUint32:  sumInto[uint32, uint64],
-	datatype.KindUint64:  sumInto[uint64, uint64],
-	datatype.KindFloat32: sumInto[float32, float64],
-	datatype.KindFloat64: sumInto[float64, float64],
-	datatype.KindFloat16: func(a array.Array, ids []int32, counts []int64) any {
-		v := a.(*array.Float16).Values()
-		f := make([]float32, len(v))
-		for i, x := range v {
-			f[i] = x.Float32()
+// sumsByGroup is the groupSum kernel of number type T, summing into A
+// (int64, uint64 or float64); wide adds a value to an exact sum (nil for
+// floats, whose sums are never exact).
+func sumsByGroup[T Number, A int64 | uint64 | float64](wide func(*wideSum, T)) func(array.Array, []int32, []int64, bool, *config) any {
+	return func(a array.Array, ids []int32, counts []int64, exact bool, c *config) any {
+		p := a.(*array.Primitive[T])
+		if exact && wide != nil {
+			return wideGroupSums(p, ids, counts, wide)
 		}
 		valid, off := bitmapOf(a.Data())
-		return sumSlice[float32, float64](f, valid, off, ids, counts)
-	},
-	datatype.KindDecimal32:  wideGroupSums,
-	datatype.KindDecimal64:  wideGroupSums,
-	datatype.KindDecimal128: wideGroupSums,
-	datatype.KindDecimal256: wideGroupSums,
+		return sumSlice[T, A](p.Values(), valid, off, ids, counts, c)
+	}
 }
 
-func sumInto[T Number, A int64 | uint64 | float64](a array.Array, ids []int32, counts []int64) any {
+// groupSumHalf is the groupSum kernel of float16: float64 sums of the
+// values as float32s.
+func groupSumHalf(a array.Array, ids []int32, counts []int64, _ bool, c *config) any {
+	v := a.(*array.Float16).Values()
+	f := make([]float32, len(v))
+	for i, x := range v {
+		f[i] = x.Float32()
+	}
 	valid, off := bitmapOf(a.Data())
-	return sumSlice[T, A](a.(*array.Primitive[T]).Values(), valid, off, ids, counts)
+	return sumSlice[float32, float64](f, valid, off, ids, counts, c)
 }
 
 // sumSlice adds v's valid values into per-group sums and counts. A long
 // column of few groups is added in two halves at the same time, the
 // second half's sums then added to the first's (so float sums may differ
 // in the last bits from one pass).
-func sumSlice[T Number, A int64 | uint64 | float64](v []T, valid []byte, off int, ids []int32, counts []int64) []A {
-	if len(v) >= parallelMin && len(counts) <= 1<<16 && runtime.GOMAXPROCS(0) > 1 {
+func sumSlice[T Number, A int64 | uint64 | float64](v []T, valid []byte, off int, ids []int32, counts []int64, c *config) []A {
+	if c.parallel(len(v)) && len(counts) <= 1<<16 {
 		m := len(v) / 2
 		counts2 := make([]int64, len(counts))
 		var sums2 []A
@@ -99,8 +87,8 @@ func sumRange[T Number, A int64 | uint64 | float64](v []T, valid []byte, off int
 // The sums and counts of a column are kept (in g.sums) for the other
 // aggregates of the same call: sum, mean and count of one column take one
 // pass.
-func sumGroups(mean bool, a array.Array, g *groups) (array.Array, error) {
-	sums, counts, err := g.sumsOf(a)
+func sumGroups(mean bool, a array.Array, g *groups, c *config) (array.Array, error) {
+	sums, counts, err := g.sumsOf(a, c)
 	if err != nil {
 		return nil, err
 	}
@@ -115,7 +103,7 @@ func sumGroups(mean bool, a array.Array, g *groups) (array.Array, error) {
 			if !sumsExact(a, counts) {
 				// The int64 or uint64 sums may have wrapped, or not be
 				// floats exactly: a mean is of the exact sum.
-				exact := wideGroupSums(a, g.ids, make([]int64, len(counts))).([]wideSum)
+				exact := kernelsOf(a.DataType()).groupSum(a, g.ids, make([]int64, len(counts)), true, c).([]wideSum)
 				for i, c := range counts {
 					out[i] = 0
 					if c > 0 {
@@ -164,16 +152,16 @@ type groupSums struct {
 }
 
 // sumsOf returns a's per-group sums and counts, computing them once.
-func (g *groups) sumsOf(a array.Array) (any, []int64, error) {
+func (g *groups) sumsOf(a array.Array, c *config) (any, []int64, error) {
 	if s, ok := g.sums[a]; ok {
 		return s.sums, s.counts, nil
 	}
-	f := summers[a.DataType().Kind()]
+	f := kernelsOf(a.DataType()).groupSum
 	if f == nil {
 		return nil, nil, errf(ErrNotSupported, "sum of %s", a.DataType())
 	}
 	counts := make([]int64, g.n())
-	sums := f(a, g.ids, counts)
+	sums := f(a, g.ids, counts, false, c)
 	if g.sums == nil {
 		g.sums = map[array.Array]groupSums{}
 	}
@@ -226,56 +214,16 @@ func absInt(v any) uint64 {
 }
 
 // wideGroupSums adds each group's non-null values of a, an integer or
-// decimal array, exactly into wideSums and counts them.
-func wideGroupSums(a array.Array, ids []int32, counts []int64) any {
+// decimal array, exactly into wideSums (add adds one) and counts them.
+func wideGroupSums[T array.FixedWidth](a *array.Primitive[T], ids []int32, counts []int64, add func(*wideSum, T)) []wideSum {
 	sums := make([]wideSum, len(counts))
 	valid, off := bitmapOf(a.Data())
-	ids = ids[:a.Len()]
-	each := func(add func(i int, s *wideSum)) {
-		for i, id := range ids {
-			if valid == nil || bitutil.GetBit(valid, off+i) {
-				add(i, &sums[id])
-				counts[id]++
-			}
+	v := a.Values()
+	for i, id := range ids[:a.Len()] {
+		if valid == nil || bitutil.GetBit(valid, off+i) {
+			add(&sums[id], v[i])
+			counts[id]++
 		}
-	}
-	switch x := a.(type) {
-	case *array.Int8:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addInt(int64(v[i])) })
-	case *array.Int16:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addInt(int64(v[i])) })
-	case *array.Int32:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addInt(int64(v[i])) })
-	case *array.Int64:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addInt(v[i]) })
-	case *array.Uint8:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addUint(uint64(v[i])) })
-	case *array.Uint16:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addUint(uint64(v[i])) })
-	case *array.Uint32:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addUint(uint64(v[i])) })
-	case *array.Uint64:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addUint(v[i]) })
-	case *array.Decimal32:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addInt(int64(v[i])) })
-	case *array.Decimal64:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addInt(int64(v[i])) })
-	case *array.Decimal128:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addWords(v[i].Lo, uint64(v[i].Hi)) })
-	case *array.Decimal256:
-		v := x.Values()
-		each(func(i int, s *wideSum) { s.addWords(v[i][:]...) })
 	}
 	return sums
 }

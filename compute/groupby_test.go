@@ -155,12 +155,12 @@ func TestGroupByEveryType(t *testing.T) {
 			if orderErr == nil {
 				aggs = append(aggs, Aggregate{Func: AggMin, Column: "k", Name: "kmin"}, Aggregate{Func: AggMax, Column: "k", Name: "kmax"})
 			}
-			out, err := GroupBy(rec, keys, aggs...)
+			out, err := GroupBy(rec, keys, aggs)
 			require.NoError(t, err, f.Name)
 			cut := r.IntN(n + 1)
 			tbl, err := alkaid.TableFromRecords(rec.Schema(), []*alkaid.Record{rec.Slice(0, cut), rec.Slice(cut, n)})
 			require.NoError(t, err)
-			outT, err := GroupByTable(tbl, keys, aggs...)
+			outT, err := GroupByTable(tbl, keys, aggs)
 			require.NoError(t, err)
 			for c := range out.NumCols() {
 				require.True(t, array.ApproxEqual(out.Column(c), outT.Column(c), array.NaNEqual()), "%s table column %d", f.Name, c)
@@ -247,11 +247,11 @@ func TestGroupByCases(t *testing.T) {
 		arrayjson.MustParse(datatype.String, `["a", null, "b", "a", null]`),
 		arrayjson.MustParse(datatype.Int64, `[1, 2, null, 4, 5]`)}, 5)
 	require.NoError(t, err)
-	out, err := GroupBy(rec, []string{"k"}, Aggregate{Func: AggSum, Column: "v"}, Aggregate{Func: AggCount, Name: "n"})
+	out, err := GroupBy(rec, []string{"k"}, []Aggregate{{Func: AggSum, Column: "v"}, Aggregate{Func: AggCount, Name: "n"}})
 	require.NoError(t, err)
 	require.Equal(t, "record: 3 rows\n  k: [\"a\" (null) \"b\"]\n  sum(v): [5 7 (null)]\n  n: [2 2 1]\n", out.String())
 
-	all, err := GroupBy(rec, nil, Aggregate{Func: AggMax, Column: "k"})
+	all, err := GroupBy(rec, nil, []Aggregate{{Func: AggMax, Column: "k"}})
 	require.NoError(t, err)
 	require.Equal(t, `["b"]`, all.Column(0).String())
 
@@ -267,7 +267,7 @@ func TestGroupByCases(t *testing.T) {
 		{[]string{"k"}, Aggregate{Func: AggSum}, ErrInvalid, "sum needs a column"},
 		{[]string{"k"}, Aggregate{Func: AggFunc(99), Column: "v"}, ErrInvalid, "aggregate function 99"},
 	} {
-		_, err := GroupBy(rec, c.keys, c.agg)
+		_, err := GroupBy(rec, c.keys, []Aggregate{c.agg})
 		require.ErrorIs(t, err, c.want)
 		require.ErrorContains(t, err, c.msg)
 	}
@@ -285,7 +285,7 @@ func TestGroupByEveryAggregateEveryType(t *testing.T) {
 		rec, err := alkaid.NewRecord(s, []array.Array{key, col}, n)
 		require.NoError(t, err)
 		for fn := AggCount; fn <= AggAll; fn++ {
-			out, err := GroupBy(rec, []string{"k"}, Aggregate{Func: fn, Column: "v"})
+			out, err := GroupBy(rec, []string{"k"}, []Aggregate{{Func: fn, Column: "v"}})
 			if err != nil {
 				require.ErrorIs(t, err, ErrNotSupported, "%s of %s", fn, f.Name)
 				continue
@@ -320,7 +320,7 @@ func TestGroupBySumParallel(t *testing.T) {
 	s := alkaid.NewSchema([]datatype.Field{{Name: "k", Type: datatype.Int64}, {Name: "v", Type: datatype.Int32, Nullable: true}}, datatype.Metadata{})
 	rec, err := alkaid.NewRecord(s, []array.Array{int64Array(k), v.NewArray()}, n)
 	require.NoError(t, err)
-	out, err := GroupBy(rec, []string{"k"}, Aggregate{Func: AggSum, Column: "v"}, Aggregate{Func: AggCount, Column: "v"})
+	out, err := GroupBy(rec, []string{"k"}, []Aggregate{{Func: AggSum, Column: "v"}, Aggregate{Func: AggCount, Column: "v"}})
 	require.NoError(t, err)
 	require.Equal(t, len(sums), out.NumRows())
 	for g := range out.NumRows() {

@@ -16,23 +16,46 @@ import (
 
 // Unique returns the distinct values of a in order of first occurrence,
 // null included (once) when a has nulls.
-func Unique(a array.Array) (array.Array, error) {
-	return takeArray(a, groupIDs(a, false).firsts)
-}
+func Unique(a array.Array, opts ...Option) (array.Array, error) { return unique("Unique", a, opts) }
 
 // UniqueChunked is [Unique] over a chunked column.
-func UniqueChunked(c *alkaid.Chunked) (array.Array, error) {
+func UniqueChunked(c *alkaid.Chunked, opts ...Option) (array.Array, error) {
 	a, err := flatten(c)
 	if err != nil {
 		return nil, err
 	}
-	return Unique(a)
+	return unique("UniqueChunked", a, opts)
+}
+
+func unique(fn string, a array.Array, opts []Option) (array.Array, error) {
+	c, err := configure(fn, opts)
+	if err != nil {
+		return nil, err
+	}
+	return takeArray(a, groupIDs(a, false, &c).firsts)
 }
 
 // ValueCounts returns the distinct values of a (as [Unique] does) and how
 // many times each occurs.
-func ValueCounts(a array.Array) (values array.Array, counts *array.Int64, err error) {
-	g := groupOf(a)
+func ValueCounts(a array.Array, opts ...Option) (values array.Array, counts *array.Int64, err error) {
+	return valueCounts("ValueCounts", a, opts)
+}
+
+// ValueCountsChunked is [ValueCounts] over a chunked column.
+func ValueCountsChunked(c *alkaid.Chunked, opts ...Option) (values array.Array, counts *array.Int64, err error) {
+	a, err := flatten(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	return valueCounts("ValueCountsChunked", a, opts)
+}
+
+func valueCounts(fn string, a array.Array, opts []Option) (values array.Array, counts *array.Int64, err error) {
+	c, err := configure(fn, opts)
+	if err != nil {
+		return nil, nil, err
+	}
+	g := groupOf(a, &c)
 	n := make([]int64, g.n())
 	for _, id := range g.ids {
 		n[id]++
@@ -45,23 +68,44 @@ func ValueCounts(a array.Array) (values array.Array, counts *array.Int64, err er
 }
 
 // CountDistinct returns the number of distinct non-null values of a.
-func CountDistinct(a array.Array) int {
-	g := groupIDs(a, false)
-	if g.null >= 0 {
-		return g.n() - 1
+func CountDistinct(a array.Array, opts ...Option) (int, error) {
+	return distinctCount("CountDistinct", a, opts)
+}
+
+// CountDistinctChunked is [CountDistinct] over a chunked column.
+func CountDistinctChunked(c *alkaid.Chunked, opts ...Option) (int, error) {
+	a, err := flatten(c)
+	if err != nil {
+		return 0, err
 	}
-	return g.n()
+	return distinctCount("CountDistinctChunked", a, opts)
+}
+
+func distinctCount(fn string, a array.Array, opts []Option) (int, error) {
+	c, err := configure(fn, opts)
+	if err != nil {
+		return 0, err
+	}
+	g := groupIDs(a, false, &c)
+	if g.null >= 0 {
+		return g.n() - 1, nil
+	}
+	return g.n(), nil
 }
 
 // DictionaryEncode returns a as a dictionary array with int32 indices:
 // the dictionary holds the distinct non-null values in order of first
 // occurrence, null slots have null indices. A dictionary array is
 // returned as it is.
-func DictionaryEncode(a array.Array) (*array.Dictionary, error) {
+func DictionaryEncode(a array.Array, opts ...Option) (*array.Dictionary, error) {
+	c, err := configure("DictionaryEncode", opts)
+	if err != nil {
+		return nil, err
+	}
 	if d, ok := a.(*array.Dictionary); ok {
 		return d, nil
 	}
-	g := groupOf(a)
+	g := groupOf(a, &c)
 	firsts := g.firsts
 	if g.null >= 0 {
 		firsts = append(append([]int(nil), firsts[:g.null]...), firsts[g.null+1:]...)
@@ -107,7 +151,11 @@ func DictionaryEncode(a array.Array) (*array.Dictionary, error) {
 // lookup groups the rows of set followed by those of a (of the same
 // type) and returns, for each row of a, the first row of set holding the
 // same value, or -1.
-func lookup(a, set array.Array) ([]int, error) {
+func lookup(fn string, a, set array.Array, opts []Option) ([]int, error) {
+	c, err := configure(fn, opts)
+	if err != nil {
+		return nil, err
+	}
 	if err := checkSameType("lookup", a, set); err != nil {
 		return nil, err
 	}
@@ -115,7 +163,7 @@ func lookup(a, set array.Array) ([]int, error) {
 	if err != nil {
 		return nil, errf(ErrInvalid, "lookup: %v", err)
 	}
-	g := groupOf(both)
+	g := groupOf(both, &c)
 	m := set.Len()
 	out := make([]int, a.Len())
 	for i := range out {
@@ -130,8 +178,8 @@ func lookup(a, set array.Array) ([]int, error) {
 // IsIn returns, for each slot of a, whether its value occurs in set (of
 // the same type). A null slot is in set when set has a null. The result
 // has no nulls.
-func IsIn(a, set array.Array) (*array.Boolean, error) {
-	pos, err := lookup(a, set)
+func IsIn(a, set array.Array, opts ...Option) (*array.Boolean, error) {
+	pos, err := lookup("IsIn", a, set, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -149,8 +197,8 @@ func IsIn(a, set array.Array) (*array.Boolean, error) {
 // IndexIn returns, for each slot of a, the position of the first slot of
 // set (of the same type) holding its value, or null when there is none.
 // A null slot matches set's first null.
-func IndexIn(a, set array.Array) (*array.Int32, error) {
-	pos, err := lookup(a, set)
+func IndexIn(a, set array.Array, opts ...Option) (*array.Int32, error) {
+	pos, err := lookup("IndexIn", a, set, opts)
 	if err != nil {
 		return nil, err
 	}

@@ -2,13 +2,11 @@ package compute
 
 import (
 	"math/bits"
-	"runtime"
 	"sync"
 	"unsafe"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
-	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // groups numbers the distinct values of a column: ids[i] is row i's
@@ -98,12 +96,12 @@ func (t *bitsTable[U]) grow() {
 
 // groupBits numbers the distinct values of v (nulls where the validity
 // bitmap valid, from bit off, is clear); ids are kept when wantIDs.
-func groupBits[U uint8 | uint16 | uint32 | uint64](v []U, valid []byte, off int, wantIDs bool) *groups {
+func groupBits[U uint8 | uint16 | uint32 | uint64](v []U, valid []byte, off int, wantIDs bool, c *config) *groups {
 	g := &groups{null: -1}
 	if wantIDs {
 		g.ids = make([]int32, len(v))
 	}
-	if valid == nil && len(v) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+	if valid == nil && c.parallel(len(v)) {
 		return groupHalves(v, g)
 	}
 	t := newBitsTable[U](64)
@@ -145,10 +143,6 @@ func (t *bitsTable[U]) lookup(k U, i int, g *groups) int32 {
 		}
 	}
 }
-
-// parallelMin is the number of rows from which grouping without nulls
-// runs on two goroutines.
-const parallelMin = 1 << 18
 
 // groupHalves groups the two halves of v at the same time, each with its
 // own table, then numbers the second half's groups in the first's table:
@@ -217,48 +211,41 @@ func asBits[T, U any](v []T) []U {
 	return unsafe.Slice((*U)(unsafe.Pointer(unsafe.SliceData(v))), len(v))
 }
 
-func groupPrim[T array.FixedWidth, U uint8 | uint16 | uint32 | uint64](a array.Array, wantIDs bool) *groups {
-	valid, off := bitmapOf(a.Data())
-	return groupBits(asBits[T, U](a.(*array.Primitive[T]).Values()), valid, off, wantIDs)
+// groupFixed is the group kernel of a fixed-width type of 1, 2, 4 or 8
+// bytes, hashed by its bits; nil for other widths.
+func groupFixed[T array.FixedWidth]() func(array.Array, bool, *config) *groups {
+	switch unsafe.Sizeof(*new(T)) {
+	case 1:
+		return groupPrim[T, uint8]
+	case 2:
+		return groupPrim[T, uint16]
+	case 4:
+		return groupPrim[T, uint32]
+	case 8:
+		return groupPrim[T, uint64]
+	}
+	return nil
 }
 
-// fixedGroupers are the fast paths of groupOf: the fixed-width types of
-// 1, 2, 4 and 8 bytes, hashed by their bits.
-var fixedGroupers = map[datatype.Kind]func(array.Array, bool) *groups{
-	datatype.KindInt8:          groupPrim[int8, uint8],
-	datatype.KindUint8:         groupPrim[uint8, uint8],
-	datatype.KindInt16:         groupPrim[int16, uint16],
-	datatype.KindUint16:        groupPrim[uint16, uint16],
-	datatype.KindFloat16:       groupPrim[datatype.Float16, uint16],
-	datatype.KindInt32:         groupPrim[int32, uint32],
-	datatype.KindUint32:        groupPrim[uint32, uint32],
-	datatype.KindFloat32:       groupPrim[float32, uint32],
-	datatype.KindDate32:        groupPrim[datatype.Date32, uint32],
-	datatype.KindTime32:        groupPrim[datatype.Time32, uint32],
-	datatype.KindDecimal32:     groupPrim[datatype.Decimal32, uint32],
-	datatype.KindMonthInterval: groupPrim[datatype.MonthInterval, uint32],
-	datatype.KindInt64:         groupPrim[int64, uint64],
-	datatype.KindUint64:        groupPrim[uint64, uint64],
-	datatype.KindFloat64:       groupPrim[float64, uint64],
-	datatype.KindDate64:        groupPrim[datatype.Date64, uint64],
-	datatype.KindTime64:        groupPrim[datatype.Time64, uint64],
-	datatype.KindTimestamp:     groupPrim[datatype.Timestamp, uint64],
-	datatype.KindDuration:      groupPrim[datatype.Duration, uint64],
-	datatype.KindDecimal64:     groupPrim[datatype.Decimal64, uint64],
+func groupPrim[T array.FixedWidth, U uint8 | uint16 | uint32 | uint64](a array.Array, wantIDs bool, c *config) *groups {
+	valid, off := bitmapOf(a.Data())
+	return groupBits(asBits[T, U](a.(*array.Primitive[T]).Values()), valid, off, wantIDs, c)
 }
 
 // groupOf numbers the distinct values of a, of any type: equal values
 // (by [array.AppendKey]: floats by their bits, dictionaries by value,
 // nested types element-wise) share a group.
-func groupOf(a array.Array) *groups { return groupIDs(a, true) }
+func groupOf(a array.Array, c *config) *groups { return groupIDs(a, true, c) }
 
-// groupIDs is groupOf, without the per-row ids unless wantIDs.
-func groupIDs(a array.Array, wantIDs bool) *groups {
+// groupIDs is groupOf, without the per-row ids unless wantIDs. Types
+// with a group kernel are hashed by their bits, the others by the bytes
+// of [array.AppendKey].
+func groupIDs(a array.Array, wantIDs bool, c *config) *groups {
 	if e, ok := a.(*array.Extension); ok {
 		a = e.Storage()
 	}
-	if f := fixedGroupers[a.DataType().Kind()]; f != nil {
-		return f(a, wantIDs)
+	if f := kernelsOf(a.DataType()).group; f != nil {
+		return f(a, wantIDs, c)
 	}
 	n := a.Len()
 	g := &groups{ids: make([]int32, n), null: -1}

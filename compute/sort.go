@@ -34,101 +34,116 @@ type SortKey struct {
 // dates, times, timestamps, durations, binary and strings of every
 // layout, fixed-size binary, and dictionaries and run-end encoded arrays
 // of those (by value); the rest give an ErrNotSupported error.
-func SortIndices(a array.Array, o Order) (*array.Int64, error) {
-	idx, err := sortColumns([]array.Array{a}, []Order{o})
-	if err != nil {
-		return nil, err
-	}
-	return indicesArray(idx), nil
+func SortIndices(a array.Array, o Order, opts ...Option) (*array.Int64, error) {
+	return indicesOut(sortRows("SortIndices", opts, arrayKey(a, o)))
 }
 
 // SortIndicesChunked is [SortIndices] over the rows of a chunked column;
 // positions count from the first chunk's first row.
-func SortIndicesChunked(c *alkaid.Chunked, o Order) (*array.Int64, error) {
-	a, err := flatten(c)
-	if err != nil {
-		return nil, err
-	}
-	return SortIndices(a, o)
+func SortIndicesChunked(c *alkaid.Chunked, o Order, opts ...Option) (*array.Int64, error) {
+	return indicesOut(sortRows("SortIndicesChunked", opts, chunkedKey(c, o)))
 }
 
 // SortIndicesRecord returns the positions of r's rows sorted by keys: by
 // the first key, ties broken by the second, and so on, ties of all keys
 // kept in row order. At least one key is needed.
-func SortIndicesRecord(r *alkaid.Record, keys ...SortKey) (*array.Int64, error) {
-	idx, err := sortRecord(r, keys)
-	if err != nil {
-		return nil, err
-	}
-	return indicesArray(idx), nil
+func SortIndicesRecord(r *alkaid.Record, keys []SortKey, opts ...Option) (*array.Int64, error) {
+	return indicesOut(sortRows("SortIndicesRecord", opts, recordKeys(r, keys)))
 }
 
-// SortIndicesTable is [SortIndicesRecord] over a table.
-func SortIndicesTable(t *alkaid.Table, keys ...SortKey) (*array.Int64, error) {
-	idx, err := sortTable(t, keys)
-	if err != nil {
-		return nil, err
-	}
-	return indicesArray(idx), nil
+// SortIndicesTable is [SortIndicesRecord] over a table; positions count
+// across chunks.
+func SortIndicesTable(t *alkaid.Table, keys []SortKey, opts ...Option) (*array.Int64, error) {
+	return indicesOut(sortRows("SortIndicesTable", opts, tableKeys(t, keys)))
 }
 
 // Sort returns a's values sorted (see [SortIndices]).
-func Sort(a array.Array, o Order) (array.Array, error) {
-	idx, err := sortColumns([]array.Array{a}, []Order{o})
+func Sort(a array.Array, o Order, opts ...Option) (array.Array, error) {
+	idx, err := sortRows("Sort", opts, arrayKey(a, o))
 	if err != nil {
 		return nil, err
 	}
 	return takeArray(a, idx)
 }
 
-// SortRecord returns r's rows sorted by keys (see [SortIndicesRecord]).
-func SortRecord(r *alkaid.Record, keys ...SortKey) (*alkaid.Record, error) {
-	idx, err := sortRecord(r, keys)
+// SortChunked returns c's values sorted, in one chunk (see
+// [SortIndices]).
+func SortChunked(c *alkaid.Chunked, o Order, opts ...Option) (*alkaid.Chunked, error) {
+	idx, err := sortRows("SortChunked", opts, chunkedKey(c, o))
 	if err != nil {
 		return nil, err
 	}
-	cols := make([]array.Array, r.NumCols())
-	for i := range cols {
-		if cols[i], err = takeArray(r.Column(i), idx); err != nil {
-			return nil, err
-		}
+	return takeChunked(c, idx)
+}
+
+// SortRecord returns r's rows sorted by keys (see [SortIndicesRecord]).
+func SortRecord(r *alkaid.Record, keys []SortKey, opts ...Option) (*alkaid.Record, error) {
+	idx, err := sortRows("SortRecord", opts, recordKeys(r, keys))
+	if err != nil {
+		return nil, err
 	}
-	return newRecord(r.Schema(), cols, len(idx))
+	return pickRecord(r, atPositions(idx))
 }
 
 // SortTable returns t's rows sorted by keys, one chunk per column (see
 // [SortIndicesRecord]).
-func SortTable(t *alkaid.Table, keys ...SortKey) (*alkaid.Table, error) {
-	idx, err := sortTable(t, keys)
+func SortTable(t *alkaid.Table, keys []SortKey, opts ...Option) (*alkaid.Table, error) {
+	idx, err := sortRows("SortTable", opts, tableKeys(t, keys))
 	if err != nil {
 		return nil, err
 	}
-	cols := make([]*alkaid.Chunked, t.NumCols())
-	for i := range cols {
-		if cols[i], err = takeChunked(t.Column(i), idx); err != nil {
-			return nil, err
-		}
-	}
-	return alkaid.NewTable(t.Schema(), cols)
+	return pickTable(t, atPositions(idx))
 }
 
-func sortRecord(r *alkaid.Record, keys []SortKey) ([]int, error) {
-	cols, orders, err := keyColumns(r.Schema(), keys, func(i int) (array.Array, error) { return r.Column(i), nil })
-	if err != nil {
-		return nil, err
-	}
-	return sortColumns(cols, orders)
+// keySet is the key columns of a sort, resolved from any form: one
+// array and its order, or named columns of a record or table.
+type keySet struct {
+	cols   []array.Array
+	orders []Order
+	err    error
 }
 
-func sortTable(t *alkaid.Table, keys []SortKey) ([]int, error) {
-	cols, orders, err := keyColumns(t.Schema(), keys, func(i int) (array.Array, error) { return flatten(t.Column(i)) })
+func arrayKey(a array.Array, o Order) keySet {
+	return keySet{cols: []array.Array{a}, orders: []Order{o}}
+}
+
+func chunkedKey(c *alkaid.Chunked, o Order) keySet {
+	a, err := flatten(c)
+	return keySet{cols: []array.Array{a}, orders: []Order{o}, err: err}
+}
+
+func recordKeys(r *alkaid.Record, keys []SortKey) keySet {
+	cols, orders, err := keyColumns(r.Schema(), keys, recordColumns(r))
+	return keySet{cols, orders, err}
+}
+
+func tableKeys(t *alkaid.Table, keys []SortKey) keySet {
+	cols, orders, err := keyColumns(t.Schema(), keys, tableColumns(t))
+	if err == nil && cols[0].Len() != t.NumRows() {
+		err = errf(ErrInvalid, "sort: column has %d rows, table %d", cols[0].Len(), t.NumRows())
+	}
+	return keySet{cols, orders, err}
+}
+
+// sortRows is the stable order of the rows of ks, for the function fn
+// called with opts.
+func sortRows(fn string, opts []Option, ks keySet) ([]int, error) {
+	c, err := configure(fn, opts)
 	if err != nil {
 		return nil, err
 	}
-	if len(cols) > 0 && cols[0].Len() != t.NumRows() {
-		return nil, errf(ErrInvalid, "sort: column has %d rows, table %d", cols[0].Len(), t.NumRows())
+	if ks.err != nil {
+		return nil, ks.err
 	}
-	return sortColumns(cols, orders)
+	return sortColumns(ks.cols, ks.orders, &c)
+}
+
+// indicesOut is idx as an Int64 array, or err.
+func indicesOut(idx []int, err error) (*array.Int64, error) {
+	if err != nil {
+		return nil, err
+	}
+	return indicesArray(idx), nil
 }
 
 // keyColumns resolves sort keys to columns.
@@ -213,7 +228,7 @@ type sortKey struct {
 func prepareKey(a array.Array, o Order) (sortKey, error) {
 	c, nan, err := orderOf(a)
 	if err != nil {
-		return sortKey{}, errf(ErrNotSupported, "sort: %v", err)
+		return sortKey{}, within(err, "sort")
 	}
 	k := sortKey{cmp: c, Order: o}
 	isNull := nullFn(a)
@@ -299,7 +314,7 @@ func nullFn(a array.Array) func(int) bool {
 
 // sortColumns returns the stable order of the rows of cols (of equal
 // lengths) by the keys in turn.
-func sortColumns(cols []array.Array, orders []Order) ([]int, error) {
+func sortColumns(cols []array.Array, orders []Order, cfg *config) ([]int, error) {
 	n := cols[0].Len()
 	for _, c := range cols[1:] {
 		if c.Len() != n {
@@ -307,7 +322,7 @@ func sortColumns(cols []array.Array, orders []Order) ([]int, error) {
 		}
 	}
 	if len(cols) == 1 {
-		if idx, ok := sortFast(cols[0], orders[0]); ok {
+		if idx, ok := sortFast(cols[0], orders[0], cfg); ok {
 			return idx, nil
 		}
 	}
@@ -328,7 +343,7 @@ func sortColumns(cols []array.Array, orders []Order) ([]int, error) {
 	}
 	// The first key by radix passes when its type allows; then each run
 	// of rows equal in it is sorted by the other keys (and row order).
-	if idx, ok := sortFast(cols[0], orders[0]); len(keys) > 1 && ok {
+	if idx, ok := sortFast(cols[0], orders[0], cfg); len(keys) > 1 && ok {
 		for s := 0; s < len(idx); {
 			e := s + 1
 			for e < len(idx) && keys[0].compare(idx[s], idx[e]) == 0 {

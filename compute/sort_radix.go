@@ -4,13 +4,11 @@ import (
 	"cmp"
 	"encoding/binary"
 	"math"
-	"runtime"
 	"slices"
 	"sort"
 	"sync"
 
 	"github.com/alkaid-go/alkaid/array"
-	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // radixMin is the number of values from which a single-key sort goes
@@ -20,35 +18,6 @@ const radixMin = 256
 // keyFill writes the order-preserving uint64 key of row rows[k] (of row
 // k when rows is nil) to keys[k].key, and the row to keys[k].row.
 type keyFill func(a array.Array, rows []uint32, keys []kv)
-
-// radixFills are the types whose values map to uint64 keys that sort as
-// the values do.
-var radixFills = map[datatype.Kind]keyFill{
-	datatype.KindInt8:        signedKeys[int8],
-	datatype.KindInt16:       signedKeys[int16],
-	datatype.KindInt32:       signedKeys[int32],
-	datatype.KindInt64:       signedKeys[int64],
-	datatype.KindUint8:       unsignedKeys[uint8],
-	datatype.KindUint16:      unsignedKeys[uint16],
-	datatype.KindUint32:      unsignedKeys[uint32],
-	datatype.KindUint64:      unsignedKeys[uint64],
-	datatype.KindFloat32:     floatKeys[float32],
-	datatype.KindFloat64:     floatKeys[float64],
-	datatype.KindDate32:      signedKeys[datatype.Date32],
-	datatype.KindDate64:      signedKeys[datatype.Date64],
-	datatype.KindTime32:      signedKeys[datatype.Time32],
-	datatype.KindTime64:      signedKeys[datatype.Time64],
-	datatype.KindTimestamp:   signedKeys[datatype.Timestamp],
-	datatype.KindDuration:    signedKeys[datatype.Duration],
-	datatype.KindDecimal32:   signedKeys[datatype.Decimal32],
-	datatype.KindDecimal64:   signedKeys[datatype.Decimal64],
-	datatype.KindString:      prefixKeys,
-	datatype.KindBinary:      prefixKeys,
-	datatype.KindLargeString: prefixKeys,
-	datatype.KindLargeBinary: prefixKeys,
-	datatype.KindStringView:  prefixKeys,
-	datatype.KindBinaryView:  prefixKeys,
-}
 
 func fillKeys[T any](v []T, rows []uint32, keys []kv, f func(T) uint64) {
 	if rows == nil {
@@ -109,18 +78,17 @@ func prefixKeys(a array.Array, rows []uint32, keys []kv) {
 
 // sortFast sorts one column by radix passes over uint64 keys when its
 // type allows; ok is false when it does not (or the column is short).
-func sortFast(a array.Array, o Order) (idx []int, ok bool) {
+func sortFast(a array.Array, o Order, cfg *config) (idx []int, ok bool) {
 	if e, isExt := a.(*array.Extension); isExt {
 		a = e.Storage()
 	}
-	kind := a.DataType().Kind()
-	fill := radixFills[kind]
+	fill := kernelsOf(a.DataType()).radix
 	n := a.Len()
 	if n < radixMin || n > math.MaxUint32 {
 		return nil, false
 	}
 	if d, isDict := a.(*array.Dictionary); isDict {
-		fill = dictRanks(d)
+		fill = dictRanks(d, cfg)
 	}
 	if fill == nil {
 		return nil, false
@@ -156,7 +124,7 @@ func sortFast(a array.Array, o Order) (idx []int, ok bool) {
 			pairs[k].key = ^pairs[k].key
 		}
 	}
-	pairs = radixSort(pairs)
+	pairs = radixSort(pairs, cfg)
 	if _, isPrefix := a.(interface{ Value(int) []byte }); isPrefix {
 		sortTies(pairs, c, o.Descending)
 	}
@@ -220,7 +188,7 @@ const (
 // key is the same. A long input is first split by its most significant
 // digit so that the passes over the other digits run on pieces that stay
 // in cache. It returns the sorted slice, which is pairs or a new one.
-func radixSort(pairs []kv) []kv {
+func radixSort(pairs []kv, cfg *config) []kv {
 	if len(pairs) < 2 {
 		return pairs
 	}
@@ -276,7 +244,7 @@ func radixSort(pairs []kv) []kv {
 			}
 		}
 	}
-	if len(pairs) >= parallelMin && runtime.GOMAXPROCS(0) > 1 {
+	if cfg.parallel(len(pairs)) {
 		// Split where half the rows are, not half the buckets.
 		mid := sort.SearchInts(starts[:], len(pairs)/2)
 		var wg sync.WaitGroup
@@ -336,13 +304,13 @@ func lsd(src, dst []kv, shifts []uint, counts [][radixBuckets]int) []kv {
 // rank of its value (equal values share a rank), so that a dictionary
 // array sorts by value through the radix passes. Nil when the values
 // have no order.
-func dictRanks(d *array.Dictionary) keyFill {
+func dictRanks(d *array.Dictionary, cfg *config) keyFill {
 	dict := d.Dictionary()
 	c, _, err := orderOf(dict)
 	if err != nil {
 		return nil
 	}
-	order, err := sortColumns([]array.Array{dict}, []Order{{}})
+	order, err := sortColumns([]array.Array{dict}, []Order{{}}, cfg)
 	if err != nil {
 		return nil
 	}

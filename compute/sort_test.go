@@ -243,7 +243,7 @@ func TestSortRecordMultiKey(t *testing.T) {
 		rec, err := alkaid.NewRecord(alkaid.NewSchema(fields, datatype.Metadata{}), cols, n)
 		require.NoError(t, err)
 		want := refSort(cols, orders)
-		got, err := SortIndicesRecord(rec, keys...)
+		got, err := SortIndicesRecord(rec, keys)
 		require.NoError(t, err)
 		require.Equal(t, want, got.Values(), "trial %d keys %+v", trial, keys)
 
@@ -251,16 +251,16 @@ func TestSortRecordMultiKey(t *testing.T) {
 		cut := r.IntN(n + 1)
 		tbl, err := alkaid.TableFromRecords(rec.Schema(), []*alkaid.Record{rec.Slice(0, cut), rec.Slice(cut, n)})
 		require.NoError(t, err)
-		gotT, err := SortIndicesTable(tbl, keys...)
+		gotT, err := SortIndicesTable(tbl, keys)
 		require.NoError(t, err)
 		require.Equal(t, want, gotT.Values())
 
-		sorted, err := SortRecord(rec, keys...)
+		sorted, err := SortRecord(rec, keys)
 		require.NoError(t, err)
 		for k := range nk {
 			requireSame(t, mustTake(t, cols[k], want), sorted.Column(k), "sorted column")
 		}
-		sortedT, err := SortTable(tbl, keys...)
+		sortedT, err := SortTable(tbl, keys)
 		require.NoError(t, err)
 		require.Equal(t, n, sortedT.NumRows())
 	}
@@ -288,9 +288,9 @@ func TestSortErrors(t *testing.T) {
 	rec, err := alkaid.NewRecord(alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int32}}, datatype.Metadata{}),
 		[]array.Array{arrayjson.MustParse(datatype.Int32, `[1, 2]`)}, 2)
 	require.NoError(t, err)
-	_, err = SortIndicesRecord(rec)
+	_, err = SortIndicesRecord(rec, nil)
 	require.ErrorIs(t, err, ErrInvalid)
-	_, err = SortIndicesRecord(rec, SortKey{Column: "nope"})
+	_, err = SortIndicesRecord(rec, []SortKey{{Column: "nope"}})
 	require.ErrorContains(t, err, `no column "nope"`)
 }
 
@@ -367,7 +367,7 @@ func TestTopK(t *testing.T) {
 		arrayjson.MustParse(datatype.Int32, `[2, 1, 2, null, 1]`),
 		arrayjson.MustParse(datatype.String, `["x", "y", "a", "b", "c"]`)}, 5)
 	require.NoError(t, err)
-	got, err := TopKIndicesRecord(rec, 3, SortKey{Column: "a", Order: Order{Descending: true}}, SortKey{Column: "b"})
+	got, err := TopKIndicesRecord(rec, 3, []SortKey{{Column: "a", Order: Order{Descending: true}}, SortKey{Column: "b"}})
 	require.NoError(t, err)
 	require.Equal(t, []int64{2, 0, 4}, got.Values())
 	_, err = TopKIndices(rec.Column(0), -1, Order{})
@@ -387,7 +387,7 @@ func TestSortRecordRadixFirst(t *testing.T) {
 		require.NoError(t, err)
 		for _, o := range allOrders {
 			keys := []SortKey{{Column: "a", Order: o}, {Column: "b", Order: Order{Descending: true}}, {Column: "c"}}
-			got, err := SortIndicesRecord(rec, keys...)
+			got, err := SortIndicesRecord(rec, keys)
 			require.NoError(t, err)
 			require.Equal(t, refSort(cols, []Order{o, {Descending: true}, {}}), got.Values(), "%s %+v", first, o)
 		}

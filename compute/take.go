@@ -35,22 +35,6 @@ func Take(a array.Array, indices array.Array) (array.Array, error) {
 	return takeArray(a, idx)
 }
 
-// TakeRecord takes the rows of r at indices (see [Take]) from every
-// column.
-func TakeRecord(r *alkaid.Record, indices array.Array) (*alkaid.Record, error) {
-	idx, err := indexList(indices, r.NumRows())
-	if err != nil {
-		return nil, err
-	}
-	cols := make([]array.Array, r.NumCols())
-	for i := range cols {
-		if cols[i], err = takeArray(r.Column(i), idx); err != nil {
-			return nil, err
-		}
-	}
-	return newRecord(r.Schema(), cols, len(idx))
-}
-
 // TakeChunked takes the rows of c at indices, numbered across chunks
 // (see [Take]). A column of several chunks is concatenated first, so the
 // result has one chunk.
@@ -62,6 +46,16 @@ func TakeChunked(c *alkaid.Chunked, indices array.Array) (*alkaid.Chunked, error
 	return takeChunked(c, idx)
 }
 
+// TakeRecord takes the rows of r at indices (see [Take]) from every
+// column.
+func TakeRecord(r *alkaid.Record, indices array.Array) (*alkaid.Record, error) {
+	idx, err := indexList(indices, r.NumRows())
+	if err != nil {
+		return nil, err
+	}
+	return pickRecord(r, atPositions(idx))
+}
+
 // TakeTable takes the rows of t at indices from every column (see
 // [TakeChunked]).
 func TakeTable(t *alkaid.Table, indices array.Array) (*alkaid.Table, error) {
@@ -69,23 +63,7 @@ func TakeTable(t *alkaid.Table, indices array.Array) (*alkaid.Table, error) {
 	if err != nil {
 		return nil, err
 	}
-	cols := make([]*alkaid.Chunked, t.NumCols())
-	for i := range cols {
-		if cols[i], err = takeChunked(t.Column(i), idx); err != nil {
-			return nil, err
-		}
-	}
-	return alkaid.NewTable(t.Schema(), cols)
-}
-
-// newRecord builds the result record; null indices that put nulls into
-// a non-nullable field make it an error.
-func newRecord(s *alkaid.Schema, cols []array.Array, n int) (*alkaid.Record, error) {
-	r, err := alkaid.NewRecord(s, cols, n)
-	if err != nil {
-		return nil, errf(ErrInvalid, "%v", err)
-	}
-	return r, nil
+	return pickTable(t, atPositions(idx))
 }
 
 func takeChunked(c *alkaid.Chunked, idx []int) (*alkaid.Chunked, error) {
@@ -110,7 +88,7 @@ func takeChunked(c *alkaid.Chunked, idx []int) (*alkaid.Chunked, error) {
 	if err != nil {
 		return nil, err
 	}
-	return alkaid.NewChunked(c.DataType(), []array.Array{out})
+	return newChunked(c, []array.Array{out})
 }
 
 // takeArray takes the slots idx of a (-1 for a null slot).

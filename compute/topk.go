@@ -11,26 +11,38 @@ import (
 // TopKIndices returns the positions of the first k rows of a in order o,
 // in that order: what [SortIndices] would start with, found with a heap
 // of k rows instead of a full sort. k larger than a gives every row.
-func TopKIndices(a array.Array, k int, o Order) (*array.Int64, error) {
-	idx, err := topK([]array.Array{a}, []Order{o}, k)
-	if err != nil {
-		return nil, err
-	}
-	return indicesArray(idx), nil
+func TopKIndices(a array.Array, k int, o Order, opts ...Option) (*array.Int64, error) {
+	return indicesOut(topRows("TopKIndices", opts, k, arrayKey(a, o)))
+}
+
+// TopKIndicesChunked is [TopKIndices] over the rows of a chunked column;
+// positions count across chunks.
+func TopKIndicesChunked(c *alkaid.Chunked, k int, o Order, opts ...Option) (*array.Int64, error) {
+	return indicesOut(topRows("TopKIndicesChunked", opts, k, chunkedKey(c, o)))
 }
 
 // TopKIndicesRecord is [TopKIndices] of a record's rows by several keys
 // (see [SortIndicesRecord]).
-func TopKIndicesRecord(r *alkaid.Record, k int, keys ...SortKey) (*array.Int64, error) {
-	cols, orders, err := keyColumns(r.Schema(), keys, func(i int) (array.Array, error) { return r.Column(i), nil })
-	if err != nil {
+func TopKIndicesRecord(r *alkaid.Record, k int, keys []SortKey, opts ...Option) (*array.Int64, error) {
+	return indicesOut(topRows("TopKIndicesRecord", opts, k, recordKeys(r, keys)))
+}
+
+// TopKIndicesTable is [TopKIndicesRecord] over a table; positions count
+// across chunks.
+func TopKIndicesTable(t *alkaid.Table, k int, keys []SortKey, opts ...Option) (*array.Int64, error) {
+	return indicesOut(topRows("TopKIndicesTable", opts, k, tableKeys(t, keys)))
+}
+
+// topRows is topK of ks, for the function fn called with opts (which
+// it checks; the heap runs on the calling goroutine).
+func topRows(fn string, opts []Option, k int, ks keySet) ([]int, error) {
+	if _, err := configure(fn, opts); err != nil {
 		return nil, err
 	}
-	idx, err := topK(cols, orders, k)
-	if err != nil {
-		return nil, err
+	if ks.err != nil {
+		return nil, ks.err
 	}
-	return indicesArray(idx), nil
+	return topK(ks.cols, ks.orders, k)
 }
 
 func topK(cols []array.Array, orders []Order, k int) ([]int, error) {

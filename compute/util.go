@@ -3,6 +3,7 @@ package compute
 import (
 	"encoding/binary"
 	"fmt"
+	"strings"
 	"unsafe"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -36,6 +37,18 @@ var (
 func errf(sentinel error, format string, args ...any) error {
 	return fmt.Errorf("compute: %w: "+format, append([]any{sentinel}, args...)...)
 }
+
+// within puts the error err of this package in context: "compute: " and
+// the context, then err's message without its own prefix. It wraps err.
+func within(err error, format string, args ...any) error {
+	return fmt.Errorf("compute: "+format+": %w", append(args, quoted{err})...)
+}
+
+// quoted is an error of this package quoted in another's message.
+type quoted struct{ err error }
+
+func (q quoted) Error() string { return strings.TrimPrefix(q.err.Error(), "compute: ") }
+func (q quoted) Unwrap() error { return q.err }
 
 // bitmapOf returns the validity bitmap of d and the bit of slot 0, or nil
 // when no slot is null (or the layout has no bitmap).

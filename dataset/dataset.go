@@ -14,6 +14,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/files"
+	"github.com/alkaid-go/alkaid/parquet"
 )
 
 // Dataset is a set of files read as one table: their columns (unified, or
@@ -225,4 +226,13 @@ func (c countingReaderAt) ReadAt(p []byte, off int64) (int, error) {
 	n, err := c.r.ReadAt(p, off)
 	c.n.add(int64(n))
 	return n, err
+}
+
+// Prefetch passes ranges on to a reader that prefetches (a file of an
+// object store), so that wrapping it hides nothing from the parquet
+// reader.
+func (c countingReaderAt) Prefetch(ranges [][2]int64) {
+	if p, ok := c.r.(parquet.Prefetcher); ok {
+		p.Prefetch(ranges)
+	}
 }

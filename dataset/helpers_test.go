@@ -43,7 +43,7 @@ func mkRec(t testing.TB, cols ...col) *alkaid.Record {
 }
 
 // encode writes recs in format f.
-func encode(t testing.TB, f files.Format, recs []*alkaid.Record, pqOpts ...parquet.WriterOption) []byte {
+func encode(t testing.TB, f files.Format, recs []*alkaid.Record, pqOpts ...parquet.Option) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	var w interface {

@@ -19,7 +19,7 @@ type config struct {
 	part        Partitioning
 	schema      *alkaid.Schema
 	skipCorrupt bool
-	pq          []parquet.ReaderOption
+	pq          []parquet.Option
 	ipc         []ipc.Option
 	csv         []csv.Option
 	ndjson      []ndjson.Option
@@ -69,7 +69,7 @@ func WithSkipCorrupt() Option {
 }
 
 // WithParquetOptions passes options to every Parquet file opened.
-func WithParquetOptions(opts ...parquet.ReaderOption) Option {
+func WithParquetOptions(opts ...parquet.Option) Option {
 	return func(c *config) { c.pq = append(c.pq, opts...) }
 }
 

@@ -93,7 +93,7 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 			return nil
 		}
 		// Units already run in parallel: one goroutine decodes each.
-		opts := []parquet.RecordsOption{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...), parquet.WithParallelism(1)}
+		opts := []parquet.Option{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...), parquet.WithConcurrency(1)}
 		if len(h.preds) > 0 {
 			var rs parquet.ReadStats
 			defer func() { s.stats.pagesPruned.add(rs.PagesPruned) }()
@@ -102,7 +102,11 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 		if s.cfg.batchSize > 0 {
 			opts = append(opts, parquet.WithBatchSize(s.cfg.batchSize))
 		}
-		recs = pq.Records(opts...)
+		sel, err := pq.Select(opts...)
+		if err != nil {
+			return err
+		}
+		recs = sel.Records()
 	default:
 		recs = h.r.all()
 	}

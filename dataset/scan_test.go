@@ -398,11 +398,11 @@ func TestBloomPruning(t *testing.T) {
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name   string
-		opts   []parquet.WriterOption
+		opts   []parquet.Option
 		pruned int
 		read   int64
 	}{
-		{"bloom", []parquet.WriterOption{parquet.WithBloomFilter("x")}, 1, 0},
+		{"bloom", []parquet.Option{parquet.WithBloomFilter("x")}, 1, 0},
 		{"no bloom", nil, 0, 100},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -500,7 +500,7 @@ func TestProjectionReadsOnlyItsColumns(t *testing.T) {
 	s := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}, {Name: "text", Type: datatype.String}}, datatype.Metadata{})
 	rec, err := alkaid.NewRecord(s, []array.Array{xs.Column(0), wide.NewArray()}, 1000)
 	require.NoError(t, err)
-	data := encode(t, files.FormatParquet, []*alkaid.Record{rec}, parquet.WithCodec(parquet.Uncompressed))
+	data := encode(t, files.FormatParquet, []*alkaid.Record{rec}, parquet.WithCompression(parquet.Uncompressed, 0))
 	d, err := Open(fstest.MapFS{"a.parquet": {Data: data}}, ".")
 	require.NoError(t, err)
 	got, st := scanAll(t, d, WithColumns("x"))

@@ -38,7 +38,7 @@ type writeConfig struct {
 	maxRows     int
 	format      files.Format
 	existing    Existing
-	pq          []parquet.WriterOption
+	pq          []parquet.Option
 	ipc         []ipc.Option
 	csv         []csv.Option
 	err         error
@@ -110,7 +110,7 @@ func WithExisting(e Existing) WriteOption {
 
 // WithParquetWriterOptions passes options to every Parquet writer
 // (codec, row group rows, …).
-func WithParquetWriterOptions(opts ...parquet.WriterOption) WriteOption {
+func WithParquetWriterOptions(opts ...parquet.Option) WriteOption {
 	return func(c *writeConfig) { c.pq = append(c.pq, opts...) }
 }
 

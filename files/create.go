@@ -35,15 +35,12 @@ func NewWriter(w io.Writer, schema *alkaid.Schema, opts ...Option) (alkaid.Recor
 // newWriter makes the writer of cfg's format; name, when not "", is the
 // file's name (a .tsv file is written with tabs).
 func newWriter(w io.Writer, schema *alkaid.Schema, name string, cfg *config) (alkaid.RecordWriter, error) {
-	if err := cfg.forWriting(); err != nil {
-		return nil, err
-	}
 	if schema == nil {
 		return nil, fmt.Errorf("files: %w: nil schema", datatype.ErrInvalid)
 	}
 	switch cfg.format {
 	case FormatParquet:
-		return asWriter(parquet.NewWriter(w, schema, cfg.pqWrite...))
+		return asWriter(parquet.NewWriter(w, schema, cfg.parquet...))
 	case FormatIPCFile:
 		return asWriter(ipc.NewFileWriter(w, schema, cfg.ipc...))
 	case FormatIPCStream:
@@ -96,9 +93,6 @@ func Create(path string, schema *alkaid.Schema, opts ...Option) (*Writer, error)
 		if cfg.format, err = formatOfName(path); err != nil {
 			return nil, err
 		}
-	}
-	if err := cfg.forWriting(); err != nil {
-		return nil, err
 	}
 	final := path
 	if resolved, err := filepath.EvalSymlinks(path); err == nil {

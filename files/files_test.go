@@ -132,7 +132,7 @@ func TestCreateEveryFormat(t *testing.T) {
 		{"out.ipc", nil, files.FormatIPCFile},
 		{"out.arrow", []files.Option{files.WithIPCOptions(ipc.WithArrowCompat())}, files.FormatIPCFile},
 		{"out.feather", nil, files.FormatIPCFile},
-		{"out.parquet", []files.Option{files.WithParquetOptions(parquet.WithCodec(parquet.Zstd))}, files.FormatParquet},
+		{"out.parquet", []files.Option{files.WithParquetOptions(parquet.WithCompression(parquet.Zstd, 0))}, files.FormatParquet},
 		{"out.csv", nil, files.FormatCSV},
 		{"out.tsv", nil, files.FormatCSV},
 		{"out.ndjson", nil, files.FormatNDJSON},
@@ -282,7 +282,7 @@ func TestOptionErrors(t *testing.T) {
 		text string
 	}{
 		{"writer option to Open", openErr(name, files.WithIPCOptions(ipc.WithAlignment(64))), "ipc: invalid: WithAlignment is a writer option"},
-		{"reader option to Create", createErr(name+"2.parquet", files.WithParquetOptions(parquet.WithStoredSchemaWarnings())), "WithParquetOptions"},
+		{"reader option to Create", createErr(name+"2.parquet", files.WithParquetOptions(parquet.WithStoredSchemaWarnings())), "WithStoredSchemaWarnings is an option of a reader"},
 		{"reader option to Create (csv)", createErr(name+"2.csv", files.WithCSVOptions(csv.WithSkipRows(1))), "WithSkipRows"},
 		{"unknown format", openErr(name, files.WithFormat(files.Format(42))), "WithFormat(42)"},
 		{"no format for NewWriter", func() error { _, err := files.NewWriter(io.Discard, schema); return err }(), "WithFormat"},

@@ -105,9 +105,6 @@ func prepare(ra io.ReaderAt, size int64, name string, opts []Option) (Format, *c
 	if err != nil {
 		return FormatAuto, nil, err
 	}
-	if err := cfg.forReading(); err != nil {
-		return FormatAuto, nil, err
-	}
 	format := cfg.format
 	if format == FormatAuto {
 		if format, err = Detect(ra, size, name); err != nil {
@@ -121,7 +118,7 @@ func prepare(ra io.ReaderAt, size int64, name string, opts []Option) (Format, *c
 func openFormat(ra io.ReaderAt, size int64, name string, format Format, cfg *config) (alkaid.RecordReader, error) {
 	switch format {
 	case FormatParquet:
-		return openParquet(ra, size, cfg)
+		return asReader(parquet.NewFile(ra, size, cfg.parquet...))
 	case FormatIPCFile:
 		return asReader(ipc.NewFileReader(ra, size, cfg.ipc...))
 	case FormatIPCStream:
@@ -136,14 +133,6 @@ func openFormat(ra io.ReaderAt, size int64, name string, format Format, cfg *con
 // sequential reads the file from its start, buffered.
 func sequential(ra io.ReaderAt, size int64) io.Reader {
 	return bufio.NewReaderSize(io.NewSectionReader(ra, 0, size), 64<<10)
-}
-
-func openParquet(ra io.ReaderAt, size int64, cfg *config) (alkaid.RecordReader, error) {
-	f, err := parquet.NewFile(ra, size, cfg.pqRead...)
-	if err != nil {
-		return nil, err
-	}
-	return alkaid.NewRecordReader(f.Schema(), f.Records(), f.Close), nil
 }
 
 func openCSV(ra io.ReaderAt, size int64, name string, cfg *config) (alkaid.RecordReader, error) {

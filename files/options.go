@@ -15,16 +15,14 @@ type Option func(*config)
 
 type config struct {
 	format Format
-	// Each format's options, reader and writer apart; a reader given
-	// writer options (or a writer reader options) is an error.
+	// Each format's options. Every format package has one option type
+	// for its readers and writers, and its constructors refuse an option
+	// of the other side.
 	ipc     []ipc.Option
-	pqRead  []parquet.ReaderOption
-	pqWrite []parquet.WriterOption
-	// The text formats have one option type for both sides; their own
-	// constructors refuse an option of the other side.
-	csv    []csv.Option
-	ndjson []ndjson.Option
-	err    error
+	parquet []parquet.Option
+	csv     []csv.Option
+	ndjson  []ndjson.Option
+	err     error
 }
 
 func newConfig(opts []Option) (*config, error) {
@@ -36,28 +34,6 @@ func newConfig(opts []Option) (*config, error) {
 		}
 	}
 	return c, nil
-}
-
-// forReading returns an error when c holds options only a writer takes.
-func (c *config) forReading() error {
-	switch {
-	case len(c.pqWrite) > 0:
-		return errWrongSide("WithParquetOptions", "writer", "Open")
-	}
-	return nil
-}
-
-// forWriting returns an error when c holds options only a reader takes.
-func (c *config) forWriting() error {
-	switch {
-	case len(c.pqRead) > 0:
-		return errWrongSide("WithParquetOptions", "reader", "Create")
-	}
-	return nil
-}
-
-func errWrongSide(option, side, fn string) error {
-	return fmt.Errorf("files: %s: %w: %s options given to %s", option, datatype.ErrInvalid, side, fn)
 }
 
 // WithFormat reads or writes format f instead of the one Detect (reading)
@@ -81,17 +57,10 @@ func WithIPCOptions(opts ...ipc.Option) Option {
 }
 
 // WithParquetOptions passes options to the Parquet reader (given to Open)
-// or writer (given to Create). O is parquet's reader or writer option
-// type.
-func WithParquetOptions[O parquet.ReaderOption | parquet.WriterOption](opts ...O) Option {
-	return func(c *config) {
-		switch o := any(opts).(type) {
-		case []parquet.ReaderOption:
-			c.pqRead = append(c.pqRead, o...)
-		case []parquet.WriterOption:
-			c.pqWrite = append(c.pqWrite, o...)
-		}
-	}
+// or writer (given to Create); package parquet refuses an option of the
+// other side.
+func WithParquetOptions(opts ...parquet.Option) Option {
+	return func(c *config) { c.parquet = append(c.parquet, opts...) }
 }
 
 // WithCSVOptions passes options to the CSV reader (given to Open) or

@@ -28,7 +28,7 @@ func (s *DirService) isDir(name string) bool {
 	if !fs.ValidPath(name) || name == "." {
 		return false
 	}
-	st, err := s.root.Stat(filepath.FromSlash(name))
+	st, err := fs.Stat(s.fsys, name)
 	return err == nil && st.IsDir()
 }
 
@@ -37,7 +37,7 @@ func (s *DirService) isDir(name string) bool {
 // A directory holding no data file is NotFound; one whose files cannot
 // be read as one table is DataLoss.
 func (s *DirService) openDataset(dir string) (*dataset.Dataset, error) {
-	d, err := dataset.Open(s.root.FS(), dir, dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive}))
+	d, err := dataset.Open(s.fsys, dir, dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive}))
 	if err != nil {
 		if errors.Is(err, fs.ErrNotExist) {
 			return nil, status.Errorf(codes.NotFound, "flight: no flight %s", echo(dir))
@@ -74,7 +74,7 @@ func (s *DirService) datasetInfo(ctx context.Context, dir string, d *FlightDescr
 	counted := true
 	for _, f := range ds.Files() {
 		fi.Endpoint = append(fi.Endpoint, &FlightEndpoint{Ticket: &Ticket{Ticket: []byte(dir + datasetSep + f)}, Location: s.locs})
-		if st, err := fs.Stat(s.root.FS(), f); err == nil {
+		if st, err := fs.Stat(s.fsys, f); err == nil {
 			fi.TotalBytes += st.Size()
 		}
 		if format, err := s.detect(f); err != nil || (format != files.FormatParquet && format != files.FormatIPCFile) {

@@ -35,14 +35,11 @@ func (s *DirService) openParquet(src *source, name string, f io.ReaderAt, size i
 				// The group is read whole before its first batch is
 				// sent: no reading goes on while a slow client holds
 				// the call.
-				var recs []*alkaid.Record
-				for rec, err := range pf.Records(parquet.WithRowGroups(g)) {
-					if err != nil {
-						s.mem.give(n)
-						yield(batch{}, err)
-						return
-					}
-					recs = append(recs, rec)
+				recs, err := readRowGroup(pf, g)
+				if err != nil {
+					s.mem.give(n)
+					yield(batch{}, err)
+					return
 				}
 				if len(recs) == 0 {
 					s.mem.give(n)
@@ -62,4 +59,20 @@ func (s *DirService) openParquet(src *source, name string, f io.ReaderAt, size i
 		}
 	}
 	return nil
+}
+
+// readRowGroup reads row group g of pf.
+func readRowGroup(pf *parquet.File, g int) ([]*alkaid.Record, error) {
+	sel, err := pf.Select(parquet.WithRowGroups(g))
+	if err != nil {
+		return nil, err
+	}
+	var recs []*alkaid.Record
+	for rec, err := range sel.Records() {
+		if err != nil {
+			return nil, err
+		}
+		recs = append(recs, rec)
+	}
+	return recs, nil
 }

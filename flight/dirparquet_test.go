@@ -38,7 +38,7 @@ func parquetSchema(t *testing.T) *alkaid.Schema {
 	}, datatype.Metadata{})
 }
 
-func writeParquet(t *testing.T, path string, rec *alkaid.Record, opts ...parquet.WriterOption) {
+func writeParquet(t *testing.T, path string, rec *alkaid.Record, opts ...parquet.Option) {
 	t.Helper()
 	f, err := os.Create(path)
 	require.NoError(t, err)

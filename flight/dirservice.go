@@ -10,7 +10,6 @@ import (
 	"iter"
 	"os"
 	"path"
-	"path/filepath"
 	"strings"
 
 	"google.golang.org/grpc/codes"
@@ -46,7 +45,8 @@ import (
 // directories that hold data files as datasets, besides every file.
 type DirService struct {
 	BaseService
-	root     *os.Root
+	root     *os.Root // nil for NewFSService's
+	fsys     fs.FS    // the files served: root's, or NewFSService's
 	writable bool
 	read     []ipc.Option
 	write    []ipc.Option
@@ -88,15 +88,40 @@ func NewDirService(dir string, opts ...DirOption) (*DirService, error) {
 	if err != nil {
 		return nil, fmt.Errorf("flight: serve %s: %w", dir, err)
 	}
-	s := &DirService{root: root, mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
+	s := &DirService{root: root, fsys: root.FS(), mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
 	for _, o := range opts {
 		o(s)
 	}
 	return s, nil
 }
 
-// Close releases the directory.
-func (s *DirService) Close() error { return s.root.Close() }
+// NewFSService serves the files of fsys as NewDirService serves a
+// directory's, read-only (DirWritable is an error): a file system over
+// an object store's bucket, say, whose files must implement io.ReaderAt
+// (as dataset.File says). Several servers serving one bucket share its
+// data: list each other's URIs as locations (DirLocations), or let the
+// client spread the endpoints over them.
+func NewFSService(fsys fs.FS, opts ...DirOption) (*DirService, error) {
+	if fsys == nil {
+		return nil, fmt.Errorf("flight: NewFSService: %w: nil file system", ipc.ErrInvalid)
+	}
+	s := &DirService{fsys: fsys, mem: budget{total: DefaultDirMemory}, batchMax: DefaultDirBatchMemory}
+	for _, o := range opts {
+		o(s)
+	}
+	if s.writable {
+		return nil, fmt.Errorf("flight: NewFSService: DirWritable: %w: a file system is served read-only", ipc.ErrInvalid)
+	}
+	return s, nil
+}
+
+// Close releases the directory (nothing for NewFSService's).
+func (s *DirService) Close() error {
+	if s.root == nil {
+		return nil
+	}
+	return s.root.Close()
+}
 
 // kindOf is what the extension of name says it holds: "file" (IPC
 // file), "stream" (IPC stream), "parquet" or "". It names uploads (see
@@ -166,7 +191,7 @@ func (s *DirService) open(name string) (*source, error) {
 	if !fs.ValidPath(name) || strings.HasSuffix(name, ".part") {
 		return nil, status.Errorf(codes.NotFound, "flight: no flight %s (a relative path of a data file)", echo(name))
 	}
-	f, err := s.root.Open(filepath.FromSlash(name))
+	f, err := s.fsys.Open(name)
 	if err != nil {
 		if errors.Is(err, fs.ErrPermission) {
 			return nil, status.Errorf(codes.PermissionDenied, "flight: flight %s cannot be read", echo(name))
@@ -178,18 +203,19 @@ func (s *DirService) open(name string) (*source, error) {
 		f.Close()
 		return nil, status.Errorf(codes.Internal, "flight: stat %s: %v", echo(name), err)
 	}
-	if !st.Mode().IsRegular() {
+	ra, ok := f.(io.ReaderAt)
+	if !st.Mode().IsRegular() || !ok {
 		f.Close()
 		return nil, status.Errorf(codes.NotFound, "flight: no flight %s", echo(name))
 	}
-	format, err := files.Detect(f, st.Size(), name)
+	format, err := files.Detect(ra, st.Size(), name)
 	if errors.Is(err, files.ErrUnknownFormat) {
 		f.Close()
 		return nil, status.Errorf(codes.NotFound, "flight: no flight %s (a relative path of a data file)", echo(name))
 	}
 	src := &source{size: st.Size(), close: f.Close, rows: -1}
 	if err == nil {
-		err = s.openFormat(src, name, f, st.Size(), format)
+		err = s.openFormat(src, name, ra, st.Size(), format)
 	}
 	if err != nil {
 		f.Close()
@@ -329,7 +355,7 @@ func (s *DirService) info(name string, d *FlightDescriptor) (*FlightInfo, error)
 // ListFlights lists every served file, and the datasets: each directory
 // of the served one (at the top level, not hidden) that holds data files.
 func (s *DirService) ListFlights(_ *Criteria, stream ListFlightsServer) error {
-	return fs.WalkDir(s.root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+	return fs.WalkDir(s.fsys, ".", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
 			return err
 		}
@@ -365,7 +391,7 @@ func (s *DirService) GetFlightInfo(ctx context.Context, d *FlightDescriptor) (*F
 		return s.datasetInfo(ctx, name, d)
 	}
 	if fs.ValidPath(name) {
-		if _, err := s.root.Stat(filepath.FromSlash(name)); err != nil {
+		if _, err := fs.Stat(s.fsys, name); err != nil {
 			name = storedName(name)
 		}
 	}

@@ -176,7 +176,7 @@ func TestDatasetAlkaidToDuckDB(t *testing.T) {
 	root := t.TempDir()
 	files, err := dataset.Write(context.Background(), dataset.DirFS(root), "ours", oneRecord{rec},
 		dataset.WithPartitionBy("year", "city"), dataset.WithMaxRowsPerFile(10),
-		dataset.WithParquetWriterOptions(parquet.WithCodec(parquet.Snappy)))
+		dataset.WithParquetWriterOptions(parquet.WithCompression(parquet.Snappy, 0)))
 	require.NoError(t, err)
 	require.Greater(t, len(files), 20)
 

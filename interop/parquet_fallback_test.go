@@ -81,8 +81,8 @@ func TestParquetDictionaryFallbackReaders(t *testing.T) {
 	dir := t.TempDir()
 	var paths []string
 	for _, v2 := range []bool{false, true} {
-		opts := []parquet.WriterOption{parquet.WithDictionary(true, 2048), parquet.WithPageSize(600),
-			parquet.WithRowGroupRows(2500), parquet.WithCodec(parquet.Snappy)}
+		opts := []parquet.Option{parquet.WithDictionary(true, 2048), parquet.WithPageSize(600),
+			parquet.WithRowGroupRows(2500), parquet.WithCompression(parquet.Snappy, 0)}
 		name := "fallback_v1.parquet"
 		if v2 {
 			opts, name = append(opts, parquet.WithDataPageV2()), "fallback_v2.parquet"

@@ -423,7 +423,7 @@ func TestParquetAlkaidV2ToDuckDB(t *testing.T) {
 // parquet.mjs's command cmd: the values must equal those written but for
 // the fields pinned (field → a part of the difference). Every file is
 // also written with the options extra.
-func pqWritten(t *testing.T, node, script, cmd string, pins map[string]string, extra ...parquet.WriterOption) {
+func pqWritten(t *testing.T, node, script, cmd string, pins map[string]string, extra ...parquet.Option) {
 	dir := t.TempDir()
 	codecs := []parquet.Codec{parquet.Snappy, parquet.Zstd, parquet.Gzip, parquet.LZ4Raw, parquet.Brotli, parquet.Uncompressed}
 	type written struct {
@@ -436,12 +436,12 @@ func pqWritten(t *testing.T, node, script, cmd string, pins map[string]string, e
 		s := alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{})
 		recs := alkaidBatches(s, interopSeed, true)
 		var buf bytes.Buffer
-		opts := []parquet.WriterOption{parquet.WithCodec(codecs[i%len(codecs)]), parquet.WithRowGroupRows(64)}
+		opts := []parquet.Option{parquet.WithCompression(codecs[i%len(codecs)], 0), parquet.WithRowGroupRows(64)}
 		if i%2 == 1 {
 			opts = append(opts, parquet.WithDictionary(false, 0))
 		}
 		if i%3 == 2 {
-			opts = append(opts, parquet.WithPageSize(512), parquet.WithPageCRC())
+			opts = append(opts, parquet.WithPageSize(512), parquet.WithPageCRC(true))
 		}
 		opts = append(opts, extra...)
 		w, err := parquet.NewWriter(&buf, s, opts...)

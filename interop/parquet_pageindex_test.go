@@ -20,10 +20,12 @@ import (
 // with data pages v1 and v2.
 func TestParquetPageIndexArrowGo(t *testing.T) {
 	t.Run("v1", func(t *testing.T) { testParquetPageIndexArrowGo(t) })
-	t.Run("v2", func(t *testing.T) { testParquetPageIndexArrowGo(t, parquet.WithDataPageV2(), parquet.WithPageCRC()) })
+	t.Run("v2", func(t *testing.T) {
+		testParquetPageIndexArrowGo(t, parquet.WithDataPageV2(), parquet.WithPageCRC(true))
+	})
 }
 
-func testParquetPageIndexArrowGo(t *testing.T, extra ...parquet.WriterOption) {
+func testParquetPageIndexArrowGo(t *testing.T, extra ...parquet.Option) {
 	const n, groupRows = 5000, 2000
 	s := alkaid.NewSchema([]datatype.Field{{Name: "v", Type: datatype.Int64, Nullable: true}}, datatype.Metadata{})
 	b := array.NewPrimitiveBuilder[int64](datatype.Int64)
@@ -39,7 +41,7 @@ func testParquetPageIndexArrowGo(t *testing.T, extra ...parquet.WriterOption) {
 	rec, err := alkaid.NewRecord(s, []array.Array{b.Finish()}, n)
 	require.NoError(t, err)
 	var buf bytes.Buffer
-	opts := append([]parquet.WriterOption{parquet.WithRowGroupRows(groupRows), parquet.WithPageSize(1000), parquet.WithDictionary(false, 0)}, extra...)
+	opts := append([]parquet.Option{parquet.WithRowGroupRows(groupRows), parquet.WithPageSize(1000), parquet.WithDictionary(false, 0)}, extra...)
 	w, err := parquet.NewWriter(&buf, s, opts...)
 	require.NoError(t, err)
 	require.NoError(t, w.Write(rec))

@@ -148,16 +148,16 @@ func TestParquetAlkaidToPqarrow(t *testing.T) {
 // TestParquetAlkaidV2ToPqarrow is TestParquetAlkaidToPqarrow with data
 // pages v2, small pages and CRCs.
 func TestParquetAlkaidV2ToPqarrow(t *testing.T) {
-	testParquetAlkaidToPqarrow(t, parquet.WithDataPageV2(), parquet.WithPageSize(512), parquet.WithPageCRC())
+	testParquetAlkaidToPqarrow(t, parquet.WithDataPageV2(), parquet.WithPageSize(512), parquet.WithPageCRC(true))
 }
 
-func testParquetAlkaidToPqarrow(t *testing.T, extra ...parquet.WriterOption) {
+func testParquetAlkaidToPqarrow(t *testing.T, extra ...parquet.Option) {
 	for _, f := range pqFields(t) {
 		t.Run(f.Name, func(t *testing.T) {
 			s := alkaid.NewSchema([]datatype.Field{f}, datatype.Metadata{})
 			recs := alkaidBatches(s, interopSeed, true)
 			var buf bytes.Buffer
-			opts := append([]parquet.WriterOption{parquet.WithCodec(parquet.Zstd), parquet.WithRowGroupRows(64)}, extra...)
+			opts := append([]parquet.Option{parquet.WithCompression(parquet.Zstd, 0), parquet.WithRowGroupRows(64)}, extra...)
 			w, err := parquet.NewWriter(&buf, s, opts...)
 			require.NoError(t, err)
 			for _, r := range recs {
@@ -200,11 +200,23 @@ func TestParquetPqarrowToAlkaid(t *testing.T) {
 			}
 			require.NoError(t, err)
 
-			pf, err := parquet.NewFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+			pf, err := parquet.NewFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()), parquet.WithBatchSize(33))
 			require.NoError(t, err)
-			got, err := pf.ReadAll(parquet.WithBatchSize(33))
+			got, err := pqRecords(pf)
 			require.NoError(t, err)
 			requireSameColumn(t, recs, got)
 		})
 	}
+}
+
+// pqRecords collects the records of pf.
+func pqRecords(pf *parquet.File) ([]*alkaid.Record, error) {
+	var out []*alkaid.Record
+	for rec, err := range pf.Records() {
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rec)
+	}
+	return out, nil
 }

@@ -58,7 +58,7 @@ func TestParquetUUIDPqarrow(t *testing.T) {
 	pf, err := parquet.NewFile(bytes.NewReader(out.Bytes()), int64(out.Len()))
 	require.NoError(t, err)
 	require.Equal(t, extension.UUIDName, pf.Schema().Field(0).Type.(datatype.ExtensionType).ExtensionName())
-	back, err := pf.ReadAll()
+	back, err := pqRecords(pf)
 	require.NoError(t, err)
 	require.True(t, array.Equal(col, back[0].Column(0)), "%s", array.Format(back[0].Column(0)))
 }

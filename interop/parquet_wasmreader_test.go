@@ -105,7 +105,7 @@ var pqEncodingSuits = map[parquet.Encoding][]aparquet.Type{
 
 // pqWriteCanon writes recs to path with Alkaid's writer and returns their
 // canonical columns as they arrive through JSON.
-func pqWriteCanon(t *testing.T, path string, s *alkaid.Schema, recs []*alkaid.Record, opts ...parquet.WriterOption) map[string][]any {
+func pqWriteCanon(t *testing.T, path string, s *alkaid.Schema, recs []*alkaid.Record, opts ...parquet.Option) map[string][]any {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := parquet.NewWriter(&buf, s, opts...)
@@ -177,7 +177,7 @@ func TestParquetAlkaidCodecsToParquetWasm(t *testing.T) {
 		parquet.LZ4, parquet.Zstd, parquet.LZ4Raw} {
 		for _, v2 := range []bool{false, true} {
 			name := c.String()
-			opts := []parquet.WriterOption{parquet.WithCodec(c), parquet.WithRowGroupRows(64), parquet.WithPageSize(512)}
+			opts := []parquet.Option{parquet.WithCompression(c, 0), parquet.WithRowGroupRows(64), parquet.WithPageSize(512)}
 			if v2 {
 				name, opts = name+"_v2", append(opts, parquet.WithDataPageV2())
 			}
@@ -212,7 +212,7 @@ func TestParquetAlkaidEncodingsToParquetWasm(t *testing.T) {
 		parquet.DeltaByteArray, parquet.ByteStreamSplit} {
 		forced := 0
 		for _, f := range fields {
-			opts := []parquet.WriterOption{parquet.WithDictionary(false, 0), parquet.WithRowGroupRows(64), parquet.WithPageSize(512)}
+			opts := []parquet.Option{parquet.WithDictionary(false, 0), parquet.WithRowGroupRows(64), parquet.WithPageSize(512)}
 			for path, typ := range leaves {
 				if (path == f.Name || strings.HasPrefix(path, f.Name+".")) && slices.Contains(pqEncodingSuits[e], typ) {
 					opts = append(opts, parquet.WithColumnEncoding(path, e))

@@ -11,7 +11,7 @@ import (
 )
 
 // expansionAllowance is what one read may decompress and decode beyond
-// ReaderLimits.MaxCompressionRatio times the file's size: a few million
+// Limits.MaxCompressionRatio times the file's size: a few million
 // constant values or nulls compress to almost nothing.
 const expansionAllowance = 64 << 20
 
@@ -24,7 +24,7 @@ type budget struct {
 	size  int64 // of the file
 }
 
-func newBudget(l ReaderLimits, size int64) *budget {
+func newBudget(l Limits, size int64) *budget {
 	b := &budget{ratio: l.MaxCompressionRatio, size: size, limit: 1<<63 - 1}
 	if r := int64(l.MaxCompressionRatio); r > 0 && size < (b.limit-expansionAllowance)/r {
 		b.limit = r*size + expansionAllowance
@@ -41,7 +41,7 @@ func (cr *columnReader) charge(n int64) error {
 		return nil
 	}
 	if used := b.used.Add(n); used > b.limit {
-		return limitf("%s: page at chunk byte %d: the read has decompressed and decoded %d bytes, more than %d times the file's %d bytes plus %d (ReaderLimits.MaxCompressionRatio)",
+		return limitf("%s: page at chunk byte %d: the read has decompressed and decoded %d bytes, more than %d times the file's %d bytes plus %d (Limits.MaxCompressionRatio)",
 			cr.where, cr.pageAt, used, b.ratio, b.size, expansionAllowance)
 	}
 	return nil
@@ -60,9 +60,9 @@ func (cr *columnReader) pageLimit() int64 {
 // pageLimitName names the limit pageLimit gives, for errors.
 func (cr *columnReader) pageLimitName() string {
 	if cr.pageLimit() < cr.limits.MaxPageSize {
-		return "ReaderLimits.MaxCompressionRatio"
+		return "Limits.MaxCompressionRatio"
 	}
-	return "ReaderLimits.MaxPageSize"
+	return "Limits.MaxPageSize"
 }
 
 // estimate is what a data page of n entries will likely decode to,

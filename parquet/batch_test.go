@@ -17,10 +17,10 @@ import (
 func TestBatchSizes(t *testing.T) {
 	s, _ := parquetTypes()
 	recs := []*alkaid.Record{randRecord(s, 700)}
-	for _, opts := range [][]WriterOption{
+	for _, opts := range [][]Option{
 		{WithPageSize(300), WithRowGroupRows(500)},
 		{WithPageSize(4000), WithDictionary(false, 0), WithDataPageV2()},
-		{WithPageSize(64), WithCodec(Zstd)},
+		{WithPageSize(64), WithCompression(Zstd, 0)},
 	} {
 		data := writeFile(t, recs, opts...)
 		for _, batch := range []int{1, 3, 64, 333, 499, 500, 501, 1 << 20} {
@@ -76,12 +76,12 @@ func TestBatchesAcrossDictionaryFallback(t *testing.T) {
 	}
 	for _, batch := range []int{1, 7, 250, 999, 1500} {
 		for _, asDict := range []bool{false, true} {
-			opts := []RecordsOption{WithBatchSize(batch)}
+			opts := []Option{WithBatchSize(batch)}
 			if asDict {
 				opts = append(opts, WithDictionaryArrays())
 			}
 			row := 0
-			for got, err := range f.Records(opts...) {
+			for got, err := range records(f, opts...) {
 				if err != nil {
 					t.Fatalf("batch %d, dictionary %v: %v", batch, asDict, err)
 				}

@@ -16,19 +16,6 @@ import (
 // bloomFPP is the false-positive rate the filters are sized for.
 const bloomFPP = 0.01
 
-// WithBloomFilter writes a split-block bloom filter of the column of
-// dotted path (e.g. "a" or "s.x") in every row group, sized for its
-// distinct values at a 1% false-positive rate; readers use it to skip
-// row groups for Eq predicates. Boolean columns get none.
-func WithBloomFilter(path string) WriterOption {
-	return func(w *writerConfig) {
-		if w.bloom == nil {
-			w.bloom = map[string]bool{}
-		}
-		w.bloom[path] = true
-	}
-}
-
 // bloomFilter returns the header and bitset of the filter of values v,
 // or nil for booleans.
 func bloomFilter(v *values) []byte {

@@ -78,7 +78,7 @@ func TestConformanceBloomFilter(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := f.ReadAll()
+	recs, err := readAll(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +140,7 @@ func TestHostileBloomFilter(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = g.ReadAll(WithPredicates(Predicate{Column: "a", Op: Eq, Value: int64(3)}))
+			_, err = readAll(g, WithPredicates(Predicate{Column: "a", Op: Eq, Value: int64(3)}))
 			if err == nil || !containsString(err.Error(), c.want) {
 				t.Fatalf("error %v, want one saying %q", err, c.want)
 			}

@@ -156,7 +156,7 @@ func TestDecodedSizeBounded(t *testing.T) {
 		{"shared page", chunkFile(t, i64, repeatRows(2000, 1<<16), 1<<16, dataPageV1(1<<16, format.Plain, make([]byte, 8<<16)), true)},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, batch := range []int{0, 1 << 20} {
+			for _, batch := range []int{DefaultBatchSize, 1 << 20} {
 				var err error
 				peak, total := memoryOf(func() { err = readErr(tc.data, WithBatchSize(batch)) })
 				if !errors.Is(err, ErrLimit) || !strings.Contains(err.Error(), `column "x`) {

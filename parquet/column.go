@@ -61,10 +61,11 @@ type chunk struct {
 
 // columnReader decodes the pages of one column chunk.
 type columnReader struct {
-	leaf   *node
-	meta   *format.ColumnMetaData
-	limits ReaderLimits
-	dict   *values
+	leaf     *node
+	meta     *format.ColumnMetaData
+	limits   Limits
+	checkCRC bool // of pages that carry a CRC (WithPageCRC)
+	dict     *values
 	// dictMax is the length of the dictionary's longest byte array.
 	dictMax int
 	where   string
@@ -149,7 +150,7 @@ func (cr *columnReader) readPage(out **chunk, need, rows int64) (direct bool, er
 	body := data[pos : pos+int(h.CompressedPageSize)]
 	pos += int(h.CompressedPageSize)
 	cr.pos, cr.pageAt = pos, at
-	if h.CRC != nil && cr.limits.CheckCRC {
+	if h.CRC != nil && cr.checkCRC {
 		if crc32.ChecksumIEEE(body) != uint32(*h.CRC) {
 			return false, invalidf("%s: page at chunk byte %d: CRC mismatch", cr.where, pos-len(body))
 		}
@@ -284,7 +285,7 @@ func (cr *columnReader) readDictionary(h *format.PageHeader, body []byte) error 
 	}
 	v := &values{width: physicalWidth(cr.leaf.elem)}
 	if err := cr.decodeValues(format.Plain, page, int(dh.NumValues), v); err != nil {
-		return fmt.Errorf("%s: dictionary page: %w", cr.where, err)
+		return wrapf(err, "%s: dictionary page", cr.where)
 	}
 	cr.dict = v
 	for i := 1; i < len(v.bin.Offsets); i++ {
@@ -388,14 +389,14 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 	if cr.spread {
 		raw, err := cr.spreadSource(enc, page, present, out.vals.width)
 		if err != nil {
-			return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
+			return 0, wrapf(err, "%s: data page", cr.where)
 		}
 		spreadInto(&out.vals, out.valid, slot, n, raw)
 		out.vals.n += present
 		return n, nil
 	}
 	if err := cr.decodeValues(enc, page, present, &out.vals); err != nil {
-		return 0, fmt.Errorf("%s: data page: %w", cr.where, err)
+		return 0, wrapf(err, "%s: data page", cr.where)
 	}
 	return n, nil
 }

@@ -105,7 +105,7 @@ func TestConformanceNationDictMalformed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := f.ReadAll()
+	recs, err := readAll(f)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -135,7 +135,7 @@ func TestInterleavedPagesLinear(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, tf := writeAndOpen(t, tmpl, WithCodec(Uncompressed), WithoutStoredSchema())
+	_, tf := writeAndOpen(t, tmpl, WithCompression(Uncompressed, 0), WithoutStoredSchema())
 	md := tf.meta
 	cols := append([]format.ColumnChunk{}, md.RowGroups[0].Columns...)
 	data := append([]byte{}, magic...)
@@ -193,7 +193,7 @@ func TestInterleavedPagesLinear(t *testing.T) {
 	}
 	before, decoded := indexSteps.Load(), pagesDecoded.Load()
 	var got []*alkaid.Record
-	for r, err := range f.Records(WithPredicates(Predicate{Column: "st.b", Op: Eq, Value: int64(rows / 2)}), WithParallelism(1)) {
+	for r, err := range records(f, WithPredicates(Predicate{Column: "st.b", Op: Eq, Value: int64(rows / 2)}), WithConcurrency(1)) {
 		if err != nil {
 			t.Fatal(err)
 		}

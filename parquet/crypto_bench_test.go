@@ -42,8 +42,8 @@ func BenchmarkReadEncrypted(b *testing.B) {
 		name string
 		enc  *FileEncryption
 	}{{"plain", nil}, {"AES_GCM_V1", &FileEncryption{FooterKey: key}}, {"AES_GCM_CTR_V1", &FileEncryption{FooterKey: key, Algorithm: AESGCMCTR}}} {
-		var wopts []WriterOption
-		var ropts []ReaderOption
+		var wopts []Option
+		var ropts []Option
 		if c.enc != nil {
 			wopts = append(wopts, WithEncryption(*c.enc))
 			ropts = append(ropts, WithDecryption(FileDecryption{FooterKey: key}))
@@ -56,7 +56,7 @@ func BenchmarkReadEncrypted(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				if _, err := f.ReadAll(); err != nil {
+				if _, err := readAll(f); err != nil {
 					b.Fatal(err)
 				}
 			}

@@ -34,7 +34,7 @@ func testingRetriever(km []byte) ([]byte, error) {
 
 // readEncrypted reads a file of parquet-testing with these options; it
 // skips the test when the directory is absent.
-func readEncrypted(t *testing.T, name string, d FileDecryption, opts ...RecordsOption) ([]*alkaid.Record, error) {
+func readEncrypted(t *testing.T, name string, d FileDecryption, opts ...Option) ([]*alkaid.Record, error) {
 	t.Helper()
 	f, err := OpenFile(filepath.Join(testingDir, name), WithDecryption(d))
 	if errors.Is(err, fs.ErrNotExist) {
@@ -43,7 +43,7 @@ func readEncrypted(t *testing.T, name string, d FileDecryption, opts ...RecordsO
 	if err != nil {
 		return nil, err
 	}
-	return f.ReadAll(opts...)
+	return readAll(f, opts...)
 }
 
 // checkArrowTestData checks the rows of the files Arrow C++ and

@@ -61,7 +61,7 @@ func TestEncryptionRoundTrip(t *testing.T) {
 						if err != nil {
 							t.Fatal(err)
 						}
-						got, err := f.ReadAll()
+						got, err := readAll(f)
 						if err != nil {
 							t.Fatal(err)
 						}
@@ -79,7 +79,7 @@ func TestEncryptionRoundTrip(t *testing.T) {
 							if err != nil {
 								t.Fatal(err)
 							}
-							got, err := f.ReadAll()
+							got, err := readAll(f)
 							if err != nil {
 								t.Fatal(err)
 							}
@@ -109,7 +109,7 @@ func TestEncryptionTamper(t *testing.T) {
 		f, err := NewFileBytes(bad, WithDecryption(d))
 		var got []*alkaid.Record
 		if err == nil {
-			got, err = f.ReadAll()
+			got, err = readAll(f)
 		}
 		switch {
 		case err == nil && i >= len(data)-8-footerLen:
@@ -179,16 +179,16 @@ func FuzzEncryptedFile(f *testing.F) {
 	f.Add(smallFile(WithEncryption(FileEncryption{FooterKey: key128})))
 	f.Add(smallFile(WithEncryption(FileEncryption{FooterKey: key128, Algorithm: AESGCMCTR, ColumnKeys: own})))
 	f.Add(smallFile(WithEncryption(FileEncryption{FooterKey: key128, PlaintextFooter: true, ColumnKeys: own, AADPrefix: []byte("p")})))
-	f.Add(smallFile(WithDataPageV2(), WithPageCRC(), WithEncryption(FileEncryption{FooterKey: key128, Algorithm: AESGCMCTR, PlaintextFooter: true})))
+	f.Add(smallFile(WithDataPageV2(), WithPageCRC(true), WithEncryption(FileEncryption{FooterKey: key128, Algorithm: AESGCMCTR, PlaintextFooter: true})))
 	d := FileDecryption{FooterKey: key128, ColumnKeys: map[string][]byte{"s": keyCol}}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lim := DefaultReaderLimits
+		lim := DefaultLimits
 		lim.MaxPageSize, lim.MaxPageValues, lim.MaxChunkValues = 1<<20, 1<<16, 1<<18
 		pf, err := NewFileBytes(data, WithLimits(lim), WithDecryption(d))
 		if err != nil {
 			return
 		}
-		for r, err := range pf.Records(WithBatchSize(2)) {
+		for r, err := range records(pf, WithBatchSize(2)) {
 			if err != nil {
 				break
 			}
@@ -206,7 +206,7 @@ func TestFileEncryption(t *testing.T) {
 		{&FileEncryption{FooterKey: key128}, "AES_GCM_V1, encrypted footer"},
 		{&FileEncryption{FooterKey: key128, Algorithm: AESGCMCTR, PlaintextFooter: true}, "AES_GCM_CTR_V1, plaintext footer (signed)"},
 	} {
-		var opts []WriterOption
+		var opts []Option
 		if c.e != nil {
 			opts = append(opts, WithEncryption(*c.e))
 		}

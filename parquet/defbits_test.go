@@ -21,7 +21,7 @@ func TestDefBitsEncodings(t *testing.T) {
 			if v2 && enc != format.RLE {
 				continue
 			}
-			cr := &columnReader{leaf: leaf, limits: DefaultReaderLimits, where: "test", defBits: true}
+			cr := &columnReader{leaf: leaf, limits: DefaultLimits, where: "test", defBits: true}
 			out := &chunk{}
 			var want []int16
 			for pg := range 20 {

@@ -52,7 +52,7 @@ func TestNarrowDictionaryIndices(t *testing.T) {
 	if got := f.Schema().Field(0).Type; !datatype.Equal(got, narrow) {
 		t.Fatalf("schema type %s, want %s", got, narrow)
 	}
-	got, err := f.ReadAll(WithBatchSize(half))
+	got, err := readAll(f, WithBatchSize(half))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +67,7 @@ func TestNarrowDictionaryIndices(t *testing.T) {
 			}
 		}
 	}
-	if _, err := f.ReadAll(WithBatchSize(2 * half)); !errors.Is(err, ErrLimit) {
+	if _, err := readAll(f, WithBatchSize(2*half)); !errors.Is(err, ErrLimit) {
 		t.Errorf("400 distinct values in a batch of dictionary<uint8>: got %v, want ErrLimit", err)
 	}
 }

@@ -41,8 +41,8 @@ func ExampleWithEncryption() {
 		return nil, fmt.Errorf("unknown key %q", id)
 	}
 	f, _ := parquet.NewFileBytes(buf.Bytes(), parquet.WithDecryption(parquet.FileDecryption{KeyRetriever: retrieve}))
-	got, _ := f.ReadAll()
-	fmt.Println(got[0].Column(1))
+	got, _ := alkaid.ReadAll(f)
+	fmt.Println(got.Column(1).Chunks()[0])
 
 	_, err := parquet.NewFileBytes(buf.Bytes(), parquet.WithDecryption(parquet.FileDecryption{
 		FooterKey: keys["footer-1"], ColumnKeys: map[string][]byte{"ssn": keys["footer-1"]}}))

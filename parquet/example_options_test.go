@@ -28,13 +28,13 @@ func ExampleWithDictionaryArrays() {
 	_ = w.Write(rec)
 	_ = w.Close()
 
-	f, err := parquet.NewFileBytes(buf.Bytes())
+	f, err := parquet.NewFileBytes(buf.Bytes(), parquet.WithDictionaryArrays())
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	fmt.Printf("sorted by %+v\n", f.SortingColumns(0))
-	for r, err := range f.Records(parquet.WithDictionaryArrays()) {
+	for r, err := range f.Records() {
 		if err != nil {
 			fmt.Println(err)
 			return

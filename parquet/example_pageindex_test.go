@@ -26,9 +26,9 @@ func ExampleWithPredicates() {
 	_ = w.Write(rec)
 	_ = w.Close()
 
-	f, _ := parquet.NewFileBytes(buf.Bytes())
+	f, _ := parquet.NewFileBytes(buf.Bytes(), parquet.WithPredicates(parquet.Predicate{Column: "id", Op: parquet.Eq, Value: int64(4242)}))
 	rows, found := 0, false
-	for r, err := range f.Records(parquet.WithPredicates(parquet.Predicate{Column: "id", Op: parquet.Eq, Value: int64(4242)})) {
+	for r, err := range f.Records() {
 		if err != nil {
 			fmt.Println(err)
 			return

@@ -19,7 +19,7 @@ func ExampleWithDataPageV2() {
 	rec, _ := alkaid.NewRecord(schema, []array.Array{arrayjson.MustParse(lt, "[[1, 2], null, [], [3]]")}, 4)
 
 	var buf bytes.Buffer
-	w, _ := parquet.NewWriter(&buf, schema, parquet.WithDataPageV2(), parquet.WithCodec(parquet.Zstd))
+	w, _ := parquet.NewWriter(&buf, schema, parquet.WithDataPageV2(), parquet.WithCompression(parquet.Zstd, 0))
 	_ = w.Write(rec)
 	_ = w.Close()
 

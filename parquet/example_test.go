@@ -23,16 +23,16 @@ func Example() {
 	}, 3)
 
 	var buf bytes.Buffer
-	w, _ := parquet.NewWriter(&buf, schema, parquet.WithCodec(parquet.Zstd))
+	w, _ := parquet.NewWriter(&buf, schema, parquet.WithCompression(parquet.Zstd, 0))
 	_ = w.Write(rec)
 	_ = w.Close()
 
-	f, err := parquet.NewFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	f, err := parquet.NewFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()), parquet.WithBatchSize(2))
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	for r, err := range f.Records(parquet.WithBatchSize(2)) {
+	for r, err := range f.Records() {
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -44,7 +44,7 @@ func Example() {
 	// [3] [["c" (null)]]
 }
 
-// Read only some columns of a file.
+// Read only some columns of a file into a table.
 func ExampleWithColumns() {
 	schema := alkaid.NewSchema([]datatype.Field{
 		{Name: "a", Type: datatype.Int32},
@@ -59,9 +59,9 @@ func ExampleWithColumns() {
 	_ = w.Write(rec)
 	_ = w.Close()
 
-	f, _ := parquet.NewFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
-	recs, _ := f.ReadAll(parquet.WithColumns("b"))
-	fmt.Println(recs[0].NumCols(), recs[0].ColumnName(0), array.Format(recs[0].Column(0)))
+	f, _ := parquet.NewFile(bytes.NewReader(buf.Bytes()), int64(buf.Len()), parquet.WithColumns("b"))
+	t, _ := alkaid.ReadAll(f)
+	fmt.Println(t.NumCols(), t.Schema().Field(0).Name, array.Format(t.Column(0).Chunks()[0]))
 	// Output:
 	// 1 b ["x" "y"]
 }
@@ -71,7 +71,7 @@ func ExampleFile_RowGroup() {
 	schema := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int32}}, datatype.Metadata{})
 	rec, _ := alkaid.NewRecord(schema, []array.Array{arrayjson.MustParse(datatype.Int32, "[1, 2, 3, 4, 5]")}, 5)
 	var buf bytes.Buffer
-	w, _ := parquet.NewWriter(&buf, schema, parquet.WithCodec(parquet.Gzip), parquet.WithRowGroupRows(3))
+	w, _ := parquet.NewWriter(&buf, schema, parquet.WithCompression(parquet.Gzip, 0), parquet.WithRowGroupRows(3))
 	_ = w.Write(rec)
 	_ = w.Close()
 	f, _ := parquet.NewFileBytes(buf.Bytes())
@@ -82,4 +82,44 @@ func ExampleFile_RowGroup() {
 	// Output:
 	// 0 3 map[GZIP:1]
 	// 1 2 map[GZIP:1]
+}
+
+// Read two projections of one open file: Select shares the footer read
+// once.
+func ExampleFile_Select() {
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "a", Type: datatype.Int32},
+		{Name: "b", Type: datatype.String},
+	}, datatype.Metadata{})
+	rec, _ := alkaid.NewRecord(schema, []array.Array{
+		arrayjson.MustParse(datatype.Int32, "[1, 2, 3, 4, 5]"),
+		arrayjson.MustParse(datatype.String, `["v", "w", "x", "y", "z"]`),
+	}, 5)
+	var buf bytes.Buffer
+	w, _ := parquet.NewWriter(&buf, schema, parquet.WithRowGroupRows(3))
+	_ = w.Write(rec)
+	_ = w.Close()
+
+	f, _ := parquet.NewFileBytes(buf.Bytes())
+	for _, opts := range [][]parquet.Option{
+		{parquet.WithColumns("a")},
+		{parquet.WithColumns("b"), parquet.WithRowGroups(1)},
+	} {
+		sel, err := f.Select(opts...)
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		for r, err := range sel.Records() {
+			if err != nil {
+				fmt.Println(err)
+				return
+			}
+			fmt.Println(r.Schema().Field(0).Name, array.Format(r.Column(0)))
+		}
+	}
+	// Output:
+	// a [1 2 3]
+	// a [4 5]
+	// b ["y" "z"]
 }

@@ -11,14 +11,14 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 )
 
-func readRecords(t *testing.T, name string, opts ...RecordsOption) []*alkaid.Record {
+func readRecords(t *testing.T, name string, opts ...Option) []*alkaid.Record {
 	t.Helper()
 	f, err := OpenFile(testingFile(t, name))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	recs, err := f.ReadAll(opts...)
+	recs, err := readAll(f, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -23,7 +23,7 @@ func TestRowGroupInfo(t *testing.T) {
 	require.NoError(t, err)
 	for _, c := range []Codec{Uncompressed, Snappy, Zstd} {
 		var buf bytes.Buffer
-		w, err := NewWriter(&buf, schema, WithCodec(c), WithRowGroupRows(4))
+		w, err := NewWriter(&buf, schema, WithCompression(c, 0), WithRowGroupRows(4))
 		require.NoError(t, err)
 		require.NoError(t, w.Write(rec))
 		require.NoError(t, w.Close())

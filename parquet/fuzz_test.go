@@ -3,6 +3,7 @@ package parquet
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -14,7 +15,7 @@ import (
 )
 
 // smallFile writes a tiny file of a few types, for fuzz seeds.
-func smallFile(opts ...WriterOption) []byte {
+func smallFile(opts ...Option) []byte {
 	s := alkaid.NewSchema([]datatype.Field{
 		{Name: "i", Type: datatype.Int32, Nullable: true},
 		{Name: "s", Type: datatype.String},
@@ -47,24 +48,26 @@ func smallFile(opts ...WriterOption) []byte {
 // are fine, panics and hangs are not.
 func FuzzFile(f *testing.F) {
 	f.Add(smallFile(WithoutStoredSchema()))
-	f.Add(smallFile(WithCodec(Uncompressed), WithDictionary(false, 0), WithoutStoredSchema()))
-	f.Add(smallFile(WithCodec(Zstd), WithColumnEncoding("i", DeltaBinaryPacked), WithColumnEncoding("s", DeltaByteArray), WithDictionary(false, 0)))
+	f.Add(smallFile(WithCompression(Uncompressed, 0), WithDictionary(false, 0), WithoutStoredSchema()))
+	f.Add(smallFile(WithCompression(Zstd, 0), WithColumnEncoding("i", DeltaBinaryPacked), WithColumnEncoding("s", DeltaByteArray), WithDictionary(false, 0)))
 	f.Add(smallFile(WithBloomFilter("i"), WithBloomFilter("s"), WithoutStoredSchema()))
-	f.Add(smallFile(WithDataPageV2(), WithPageCRC(), WithCodec(Snappy), WithoutStoredSchema()))
+	f.Add(smallFile(WithDataPageV2(), WithPageCRC(true), WithCompression(Snappy, 0), WithoutStoredSchema()))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		lim := DefaultReaderLimits
+		lim := DefaultLimits
 		lim.MaxPageSize, lim.MaxPageValues, lim.MaxChunkValues = 1<<20, 1<<16, 1<<18
 		pf, err := NewFile(bytes.NewReader(data), int64(len(data)), WithLimits(lim))
 		if err != nil {
+			checkError(t, err)
 			return
 		}
 		for _, asDict := range []bool{false, true} {
-			opts := []RecordsOption{WithBatchSize(2)}
+			opts := []Option{WithBatchSize(2)}
 			if asDict {
 				opts = append(opts, WithDictionaryArrays())
 			}
-			for r, err := range pf.Records(opts...) {
+			for r, err := range records(pf, opts...) {
 				if err != nil {
+					checkError(t, err)
 					break
 				}
 				for _, c := range r.Columns() {
@@ -75,7 +78,7 @@ func FuzzFile(f *testing.F) {
 		// Predicates read the statistics, the page index and the bloom
 		// filters.
 		for _, p := range []Predicate{{Column: "i", Op: Eq, Value: int64(3)}, {Column: "s", Op: Eq, Value: "zz"}, {Column: "i", Op: IsNull}} {
-			for r, err := range pf.Records(WithPredicates(p)) {
+			for r, err := range records(pf, WithPredicates(p)) {
 				if err != nil {
 					break
 				}
@@ -85,30 +88,44 @@ func FuzzFile(f *testing.F) {
 	})
 }
 
+// checkError fails t unless err is nil or an error of this package: its
+// message starts with "parquet: " and it wraps one of the sentinels.
+func checkError(t testing.TB, err error) {
+	t.Helper()
+	if err == nil {
+		return
+	}
+	if !strings.HasPrefix(err.Error(), "parquet: ") || !hasKind(err) {
+		t.Errorf("an error without the package prefix or a sentinel: %v", err)
+	}
+}
+
 // readAllOf reads every record of data, returning the first error.
 func readAllOf(data []byte) error {
 	f, err := NewFile(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return err
 	}
-	_, err = f.ReadAll()
+	_, err = readAll(f)
 	return err
 }
 
 // TestHostileBytes truncates a small file at every length and changes
 // every byte of it: each must give an error or a result, never a panic.
 func TestHostileBytes(t *testing.T) {
-	for _, data := range [][]byte{smallFile(), smallFile(WithCodec(Uncompressed), WithDictionary(false, 0))} {
+	for _, data := range [][]byte{smallFile(), smallFile(WithCompression(Uncompressed, 0), WithDictionary(false, 0))} {
 		for n := range len(data) {
-			if err := readAllOf(data[:n]); err == nil {
+			err := readAllOf(data[:n])
+			if err == nil {
 				t.Errorf("truncated to %d of %d bytes: no error", n, len(data))
 			}
+			checkError(t, err)
 		}
 		for i := range data {
 			for _, x := range []byte{0x00, 0xff, 0x80, 0x7f, 0x15} {
 				c := bytes.Clone(data)
 				c[i] = x
-				_ = readAllOf(c)
+				checkError(t, readAllOf(c))
 			}
 		}
 	}
@@ -139,11 +156,11 @@ func TestEncodingsRoundTrip(t *testing.T) {
 		"decimal128":        {DeltaByteArray, ByteStreamSplit},
 	}
 	for round := range 4 { // rounds 2 and 3 write v2 pages
-		var opts []WriterOption
+		var opts []Option
 		for col, es := range encs {
 			opts = append(opts, WithColumnEncoding(col, es[round%len(es)]))
 		}
-		opts = append(opts, WithDictionary(false, 0), WithPageSize(300), WithCodec(Zstd))
+		opts = append(opts, WithDictionary(false, 0), WithPageSize(300), WithCompression(Zstd, 0))
 		if round >= 2 {
 			opts = append(opts, WithDataPageV2())
 		}
@@ -168,7 +185,7 @@ func TestDictionaryExpansionLimited(t *testing.T) {
 	typ := format.FixedLenByteArray
 	w := int32(1 << 20)
 	leaf := &node{elem: &format.SchemaElement{Name: "x", Type: &typ, TypeLength: &w}}
-	cr := &columnReader{leaf: leaf, limits: DefaultReaderLimits, where: "test",
+	cr := &columnReader{leaf: leaf, limits: DefaultLimits, where: "test",
 		dict: &values{width: 1 << 20, n: 1, fixed: make([]byte, 1<<20)}}
 	// Bit width 0, then one RLE run of 1000 zeros: 1000 MiB of values.
 	page := append([]byte{0}, encoding.AppendRLE(nil, make([]int32, 1000), 0)...)
@@ -179,25 +196,25 @@ func TestDictionaryExpansionLimited(t *testing.T) {
 
 func TestLimits(t *testing.T) {
 	data := smallFile()
-	f, err := NewFileBytes(data, WithLimits(ReaderLimits{MaxChunkValues: 2}))
+	f, err := NewFileBytes(data, WithLimits(Limits{MaxChunkValues: 2}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.ReadAll(); !errors.Is(err, ErrLimit) {
+	if _, err := readAll(f); !errors.Is(err, ErrLimit) {
 		t.Errorf("3 values over a limit of 2: got %v, want ErrLimit", err)
 	}
-	if _, err := NewFileBytes(data, WithLimits(ReaderLimits{MaxFooterSize: 10})); !errors.Is(err, ErrLimit) {
+	if _, err := NewFileBytes(data, WithLimits(Limits{MaxFooterSize: 10})); !errors.Is(err, ErrLimit) {
 		t.Errorf("footer over its limit: got %v, want ErrLimit", err)
 	}
-	f, err = NewFileBytes(data, WithLimits(ReaderLimits{MaxPageValues: 2}))
+	f, err = NewFileBytes(data, WithLimits(Limits{MaxPageValues: 2}))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := f.ReadAll(); !errors.Is(err, ErrLimit) {
+	if _, err := readAll(f); !errors.Is(err, ErrLimit) {
 		t.Errorf("page of 3 values over a limit of 2: got %v, want ErrLimit", err)
 	}
-	f, _ = NewFileBytes(data, WithLimits(ReaderLimits{}))
-	if _, err := f.ReadAll(); err != nil {
+	f, _ = NewFileBytes(data, WithLimits(Limits{}))
+	if _, err := readAll(f); err != nil {
 		t.Errorf("zero limits take the defaults: %v", err)
 	}
 }
@@ -208,8 +225,8 @@ func TestLimits(t *testing.T) {
 // not.
 func FuzzReadDefaults(f *testing.F) {
 	f.Add(smallFile())
-	f.Add(smallFile(WithCodec(Zstd), WithDataPageV2(), WithDictionary(false, 0)))
-	f.Add(smallFile(WithCodec(Uncompressed), WithColumnEncoding("s", DeltaByteArray), WithDictionary(false, 0)))
+	f.Add(smallFile(WithCompression(Zstd, 0), WithDataPageV2(), WithDictionary(false, 0)))
+	f.Add(smallFile(WithCompression(Uncompressed, 0), WithColumnEncoding("s", DeltaByteArray), WithDictionary(false, 0)))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_ = readErr(data)
 	})

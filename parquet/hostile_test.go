@@ -61,7 +61,7 @@ func chunkFile(t testing.TB, fld datatype.Field, rows []int64, values int64, pag
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, f := writeAndOpen(t, rec, WithCodec(Uncompressed), WithoutStoredSchema())
+	_, f := writeAndOpen(t, rec, WithCompression(Uncompressed, 0), WithoutStoredSchema())
 	if len(f.meta.RowGroups) == 0 || len(f.meta.RowGroups[0].Columns) != 1 {
 		t.Fatalf("template file of %d row groups", len(f.meta.RowGroups))
 	}
@@ -102,12 +102,12 @@ func int32s(vs ...int32) []byte {
 }
 
 // readErr opens data with default limits and reads every batch.
-func readErr(data []byte, opts ...RecordsOption) error {
+func readErr(data []byte, opts ...Option) error {
 	f, err := NewFile(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		return err
 	}
-	for _, err := range f.Records(opts...) {
+	for _, err := range records(f, opts...) {
 		if err != nil {
 			return err
 		}

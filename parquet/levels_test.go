@@ -55,7 +55,7 @@ func TestInconsistentListLevels(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			recs, err := f.ReadAll()
+			recs, err := readAll(f)
 			if tc.want != "" {
 				if err != nil {
 					t.Fatal(err)

@@ -58,7 +58,7 @@ func TestUUIDAndNullTypes(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, opts := range [][]WriterOption{nil, {WithoutStoredSchema()}} {
+	for _, opts := range [][]Option{nil, {WithoutStoredSchema()}} {
 		data := writeFile(t, []*alkaid.Record{rec}, opts...)
 		f, recs := readFile(t, data)
 		if e := f.leaves[0].elem; e.LogicalType == nil || e.LogicalType.UUID == nil {
@@ -137,7 +137,7 @@ func TestDictionaryHeaderOutOfChunkSize(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		recs, err := f.ReadAll()
+		recs, err := readAll(f)
 		if !c.ok {
 			if !errors.Is(err, ErrInvalid) {
 				t.Errorf("%s: %v, want ErrInvalid", c.createdBy, err)
@@ -209,7 +209,7 @@ func TestLegacyMaps(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.ReadAll(); !errors.Is(err, ErrInvalid) {
+		if _, err := readAll(f); !errors.Is(err, ErrInvalid) {
 			t.Errorf("a null key: %v, want ErrInvalid", err)
 		}
 	})

@@ -23,7 +23,7 @@ func indexedFile(t testing.TB) ([]byte, *File) {
 }
 
 // writeAndOpen writes rec as a file and opens it.
-func writeAndOpen(t testing.TB, rec *alkaid.Record, opts ...WriterOption) ([]byte, *File) {
+func writeAndOpen(t testing.TB, rec *alkaid.Record, opts ...Option) ([]byte, *File) {
 	var buf bytes.Buffer
 	w, err := NewWriter(&buf, rec.Schema(), opts...)
 	if err != nil {
@@ -86,7 +86,7 @@ func FuzzPageIndex(f *testing.F) {
 			_, _ = pf.pageIndex(0, c)
 		}
 		for _, p := range []Predicate{{Column: "a", Op: Lt, Value: int64(10)}, {Column: "b", Op: IsNull}} {
-			recs, err := pf.ReadAll(WithPredicates(p))
+			recs, err := readAll(pf, WithPredicates(p))
 			if err != nil {
 				continue
 			}
@@ -136,7 +136,7 @@ func TestHostilePageIndex(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = pf.ReadAll(WithPredicates(Predicate{Column: "a", Op: Lt, Value: int64(10)}))
+			_, err = readAll(pf, WithPredicates(Predicate{Column: "a", Op: Lt, Value: int64(10)}))
 			if err == nil || !bytes.Contains([]byte(err.Error()), []byte(c.want)) {
 				t.Fatalf("error %v, want one saying %q", err, c.want)
 			}
@@ -207,7 +207,7 @@ func FuzzPageIndexNested(f *testing.F) {
 			return
 		}
 		for _, p := range []Predicate{{Column: "a", Op: Between, Value: int64(20), Value2: int64(25)}, {Column: "a", Op: Gt, Value: int64(50)}} {
-			recs, err := pf.ReadAll(WithPredicates(p))
+			recs, err := readAll(pf, WithPredicates(p))
 			if err != nil {
 				continue
 			}

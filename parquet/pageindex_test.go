@@ -191,7 +191,7 @@ func TestPageIndexRoundTrip(t *testing.T) {
 
 // readFiltered reads the file with the predicates and returns the ids
 // read, checking every other column against d, and the pages decoded.
-func readFiltered(t *testing.T, data []byte, d *pagedData, ps []Predicate, opts ...RecordsOption) ([]int64, int64) {
+func readFiltered(t *testing.T, data []byte, d *pagedData, ps []Predicate, opts ...Option) ([]int64, int64) {
 	t.Helper()
 	f, err := NewFileBytes(data)
 	if err != nil {
@@ -199,7 +199,7 @@ func readFiltered(t *testing.T, data []byte, d *pagedData, ps []Predicate, opts 
 	}
 	before := pagesDecoded.Load()
 	var ids []int64
-	for rec, err := range f.Records(append(opts, WithPredicates(ps...), WithParallelism(1))...) {
+	for rec, err := range records(f, append(opts, WithPredicates(ps...), WithConcurrency(1))...) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -265,7 +265,7 @@ func TestPredicatesSkipPages(t *testing.T) {
 				t.Fatal(err)
 			}
 			var got []int64
-			for rec, err := range f.Records(WithPredicates(ps...), WithColumns("id", "s"), WithBatchSize(77)) {
+			for rec, err := range records(f, WithPredicates(ps...), WithColumns("id", "s"), WithBatchSize(77)) {
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -330,7 +330,7 @@ func TestConformancePageIndex(t *testing.T) {
 			// Reading with a predicate on the first leaf must not fail.
 			l := f.leaves[0]
 			p := Predicate{Column: pathString(l.path), Op: IsNull}
-			if _, err := f.ReadAll(WithPredicates(p)); err != nil {
+			if _, err := readAll(f, WithPredicates(p)); err != nil {
 				t.Fatal(err)
 			}
 		})
@@ -343,7 +343,7 @@ func TestInt32WithNullPages(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	whole, err := f.ReadAll()
+	whole, err := readAll(f)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -361,10 +361,10 @@ func TestInt32WithNullPages(t *testing.T) {
 	}
 	before := pagesDecoded.Load()
 	all := before
-	_, _ = f.ReadAll()
+	_, _ = readAll(f)
 	all = pagesDecoded.Load() - before
 	before = pagesDecoded.Load()
-	recs, err := f.ReadAll(WithPredicates(Predicate{Column: pathString(f.leaves[0].path), Op: Gt, Value: int64(1000)}))
+	recs, err := readAll(f, WithPredicates(Predicate{Column: pathString(f.leaves[0].path), Op: Gt, Value: int64(1000)}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -398,13 +398,13 @@ func TestConformanceSkipPages(t *testing.T) {
 		t.Fatal(err)
 	}
 	before := pagesDecoded.Load()
-	whole, err := f.ReadAll(WithColumns("id", "string_col"))
+	whole, err := readAll(f, WithColumns("id", "string_col"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	all := pagesDecoded.Load() - before
 	before = pagesDecoded.Load()
-	recs, err := f.ReadAll(WithColumns("id", "string_col"), WithPredicates(Predicate{Column: "id", Op: Between, Value: int64(3000), Value2: int64(3100)}))
+	recs, err := readAll(f, WithColumns("id", "string_col"), WithPredicates(Predicate{Column: "id", Op: Between, Value: int64(3000), Value2: int64(3100)}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -479,7 +479,7 @@ func TestPageIndexChunkStatistics(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		metas := func(opts ...WriterOption) string {
+		metas := func(opts ...Option) string {
 			f, err := NewFileBytes(writeFile(t, []*alkaid.Record{rec}, append(opts, WithPageSize(8), WithDictionary(false, 0))...))
 			if err != nil {
 				t.Fatal(err)
@@ -598,7 +598,7 @@ func TestSkipPagesDictionaryArrays(t *testing.T) {
 	}
 	p := Predicate{Column: "a", Op: Between, Value: int64(200), Value2: int64(260)}
 	rows := 0
-	for rec, err := range f.Records(WithPredicates(p), WithDictionaryArrays(), WithColumns("id", "s")) {
+	for rec, err := range records(f, WithPredicates(p), WithDictionaryArrays(), WithColumns("id", "s")) {
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -661,12 +661,12 @@ func TestSkipPagesNestedFields(t *testing.T) {
 	p := Predicate{Column: "a", Op: Between, Value: int64(500), Value2: int64(520)}
 	// Pages of the nested columns decoded: all of them, then with p.
 	before := pagesDecoded.Load()
-	if _, err := f.ReadAll(WithColumns("l", "st")); err != nil {
+	if _, err := readAll(f, WithColumns("l", "st")); err != nil {
 		t.Fatal(err)
 	}
 	all := pagesDecoded.Load() - before
 	before = pagesDecoded.Load()
-	if _, err := f.ReadAll(WithColumns("l", "st"), WithPredicates(p)); err != nil {
+	if _, err := readAll(f, WithColumns("l", "st"), WithPredicates(p)); err != nil {
 		t.Fatal(err)
 	}
 	if read := pagesDecoded.Load() - before; read*5 > all {
@@ -676,7 +676,7 @@ func TestSkipPagesNestedFields(t *testing.T) {
 	// against the one written.
 	read := func(p Predicate) []int64 {
 		var ids []int64
-		for got, err := range f.Records(WithPredicates(p), WithBatchSize(50)) {
+		for got, err := range records(f, WithPredicates(p), WithBatchSize(50)) {
 			if err != nil {
 				t.Fatalf("%v: %v", p, err)
 			}

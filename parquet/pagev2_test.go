@@ -70,7 +70,7 @@ func TestDataPageV2Layout(t *testing.T) {
 	rec := nestedRecord(t, 1500)
 	for _, c := range []Codec{Uncompressed, Snappy, Zstd} {
 		t.Run(c.String(), func(t *testing.T) {
-			data := writeFile(t, []*alkaid.Record{rec}, WithDataPageV2(), WithCodec(c), WithPageCRC(),
+			data := writeFile(t, []*alkaid.Record{rec}, WithDataPageV2(), WithCompression(c, 0), WithPageCRC(true),
 				WithRowGroupRows(700), WithPageSize(200), WithDictionary(false, 0))
 			f, got := readFile(t, data, WithBatchSize(100))
 			sameRows(t, []*alkaid.Record{rec}, got)
@@ -198,7 +198,7 @@ func TestDataPageV2PageIndex(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows := 0
-	for got, err := range f.Records(WithPredicates(Predicate{Column: "id", Op: Between, Value: int64(1200), Value2: int64(1230)})) {
+	for got, err := range records(f, WithPredicates(Predicate{Column: "id", Op: Between, Value: int64(1200), Value2: int64(1230)})) {
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,9 +1,129 @@
 package parquet
 
-// The read plan: how each projected field and leaf column is read,
-// decided once per read for every row group.
+// The read plan, made once when a File is opened (or selected from): the
+// fields read and how each leaf column becomes values, the row groups
+// read, and of each the rows that predicates leave by the page index.
 
-import "github.com/alkaid-go/alkaid/datatype"
+import (
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// readPlan is what a File's Records reads.
+type readPlan struct {
+	fields []*fieldPlan
+	schema *alkaid.Schema // of the records
+	groups []*groupPlan
+}
+
+// groupPlan is the reading of one row group: with sel, only the rows sel
+// (the page index ruled the others out), and of each field the page
+// indexes of its leaves (pages[i] nil: decoded whole) and the rows it
+// decodes to cover sel (have[i]).
+type groupPlan struct {
+	index int
+	sel   []rowRange
+	pages [][]*pageIndex
+	have  [][]rowRange
+}
+
+// makePlan plans the read the File's options ask for.
+func (f *File) makePlan() (*readPlan, error) {
+	cfg := &f.cfg
+	fields, err := f.project(cfg.columns)
+	if err != nil {
+		return nil, err
+	}
+	p := &readPlan{}
+	if p.fields, err = f.planFields(fields, cfg.asDict); err != nil {
+		return nil, err
+	}
+	schema := make([]datatype.Field, len(p.fields))
+	for i, fp := range p.fields {
+		schema[i] = fp.field
+	}
+	p.schema = alkaid.NewSchema(schema, f.schema.Metadata())
+	for _, pr := range cfg.preds {
+		if f.leafByPath(pr.Column) < 0 {
+			return nil, invalidf("WithPredicates: no column %q", pr.Column)
+		}
+	}
+	groups := cfg.rowGroups
+	if groups == nil {
+		groups = make([]int, len(f.meta.RowGroups))
+		for i := range groups {
+			groups[i] = i
+		}
+	}
+	for _, g := range groups {
+		if g < 0 || g >= len(f.meta.RowGroups) {
+			return nil, invalidf("WithRowGroups: row group %d out of range [0, %d)", g, len(f.meta.RowGroups))
+		}
+		gp := &groupPlan{index: g}
+		if len(cfg.preds) > 0 {
+			ok, err := f.rowGroupMayMatch(g, cfg.preds)
+			if err != nil {
+				return nil, err
+			}
+			if !ok {
+				continue
+			}
+			sel, skip, err := f.pageSelection(g, cfg.preds)
+			if err != nil {
+				return nil, err
+			}
+			if skip {
+				continue
+			}
+			if sel != nil {
+				gp.sel = sel
+				gp.pages, gp.have = make([][]*pageIndex, len(p.fields)), make([][]rowRange, len(p.fields))
+				for i, fp := range p.fields {
+					leaves := make([]*node, len(fp.leaves))
+					for j, lp := range fp.leaves {
+						leaves[j] = lp.leaf
+					}
+					if gp.pages[i], gp.have[i], err = f.fieldPages(g, leaves, sel); err != nil {
+						return nil, err
+					}
+				}
+			}
+		}
+		p.groups = append(p.groups, gp)
+	}
+	return p, nil
+}
+
+// project returns the indices of the top-level fields to read.
+func (f *File) project(names []string) ([]int, error) {
+	if names == nil {
+		out := make([]int, f.schema.NumFields())
+		for i := range out {
+			out[i] = i
+		}
+		return out, nil
+	}
+	keep := make([]bool, f.schema.NumFields())
+	for _, name := range names {
+		found := false
+		for i, c := range f.root.children {
+			top := c.elem.Name
+			if name == top || (len(name) > len(top) && name[:len(top)+1] == top+".") {
+				keep[i], found = true, true
+			}
+		}
+		if !found {
+			return nil, invalidf("WithColumns: no column %q", name)
+		}
+	}
+	var out []int
+	for i, k := range keep {
+		if k {
+			out = append(out, i)
+		}
+	}
+	return out, nil
+}
 
 // fieldPlan is how a top-level field is read: its type as read and a
 // plan per leaf column, in column order.
@@ -28,9 +148,9 @@ type leafPlan struct {
 	spread bool
 }
 
-// plan makes the plans of the given top-level fields; asDict reads
+// planFields makes the plans of the given top-level fields; asDict reads
 // string and binary fields as dictionaries (WithDictionaryArrays).
-func (f *File) plan(fields []int, asDict bool) ([]*fieldPlan, error) {
+func (f *File) planFields(fields []int, asDict bool) ([]*fieldPlan, error) {
 	out := make([]*fieldPlan, len(fields))
 	for i, fi := range fields {
 		top := f.root.children[fi]

@@ -3,7 +3,6 @@ package parquet
 import (
 	"bytes"
 	"encoding/binary"
-	"fmt"
 	"math"
 
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
@@ -37,12 +36,6 @@ type Predicate struct {
 	Value, Value2 any
 }
 
-// WithPredicates skips the row groups that the statistics, and the pages
-// that the page index, prove hold no row satisfying every predicate.
-func WithPredicates(ps ...Predicate) RecordsOption {
-	return func(c *recordsConfig) { c.preds = append(c.preds, ps...) }
-}
-
 // rowGroupMayMatch reports whether row group g may hold rows satisfying
 // every predicate; an unknown column is an error.
 func (f *File) rowGroupMayMatch(g int, ps []Predicate) (bool, error) {
@@ -54,7 +47,7 @@ func (f *File) rowGroupMayMatch(g int, ps []Predicate) (bool, error) {
 			}
 		}
 		if leaf < 0 {
-			return false, fmt.Errorf("parquet: predicate on unknown column %q", p.Column)
+			return false, invalidf("WithPredicates: no column %q", p.Column)
 		}
 		m := f.meta.RowGroups[g].Columns[leaf].MetaData
 		if m != nil && m.Statistics != nil && !mayMatch(f.leaves[leaf], m.Statistics, f.meta.RowGroups[g].NumRows, p) {

@@ -68,7 +68,7 @@ func TestPredicatesSkipRowGroups(t *testing.T) {
 			t.Fatal(err)
 		}
 		var got []int64
-		for r, err := range f.Records(WithPredicates(c.preds...)) {
+		for r, err := range records(f, WithPredicates(c.preds...)) {
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -79,7 +79,7 @@ func TestPredicatesSkipRowGroups(t *testing.T) {
 		}
 	}
 	f, _ := NewFile(bytes.NewReader(data), int64(len(data)))
-	if _, err := f.ReadAll(WithPredicates(Predicate{Column: "zz", Op: IsNull})); err == nil {
+	if _, err := readAll(f, WithPredicates(Predicate{Column: "zz", Op: IsNull})); err == nil {
 		t.Error("predicate on an unknown column: no error")
 	}
 }

@@ -27,11 +27,6 @@ type FileDecryption struct {
 	KeyRetriever KeyRetriever
 }
 
-// WithDecryption reads an encrypted file with these keys.
-func WithDecryption(d FileDecryption) ReaderOption {
-	return func(c *readerConfig) { c.decrypt = &d }
-}
-
 // fileDecryptor holds the state of an encrypted file being read.
 type fileDecryptor struct {
 	keys   FileDecryption
@@ -42,7 +37,7 @@ type fileDecryptor struct {
 	// locked[g][c] is why it cannot be read (a missing key).
 	chunks [][]*cryptor
 	locked [][]error
-	// checkCRC verifies page checksums (ReaderLimits.CheckCRC).
+	// checkCRC verifies page checksums (WithPageCRC).
 	checkCRC bool
 	// signed: the footer is plaintext, signed.
 	signed bool
@@ -74,7 +69,7 @@ func newFileDecryptor(cfg *FileDecryption, alg *format.EncryptionAlgorithm, km [
 	d.aad = append(append([]byte(nil), prefix...), p.AADFileUnique...)
 	key, err := d.key(d.keys.FooterKey, km)
 	if err != nil {
-		return nil, fmt.Errorf("parquet: footer key: %w", err)
+		return nil, wrapf(err, "footer key")
 	}
 	if key != nil {
 		if d.footer, err = newCryptor(key, d.alg); err != nil {
@@ -93,7 +88,7 @@ func (d *fileDecryptor) key(given, km []byte) ([]byte, error) {
 	if d.keys.KeyRetriever != nil && len(km) > 0 {
 		k, err := d.keys.KeyRetriever(km)
 		if err != nil {
-			return nil, fmt.Errorf("key retriever, key metadata %.64q: %w", km, err)
+			return nil, wrapKind(ErrAuthentication, err, "key retriever, key metadata %.64q", km)
 		}
 		return k, nil
 	}
@@ -155,7 +150,7 @@ func cryptoErr(err error, where string) error {
 // and bloom filters are not read (they stay encrypted).
 func (f *File) decryptColumns() error {
 	d := f.dec
-	d.checkCRC = f.cfg.limits.CheckCRC
+	d.checkCRC = f.cfg.checkCRC
 	keyed := map[string]*cryptor{} // by path: one key per column
 	d.chunks = make([][]*cryptor, len(f.meta.RowGroups))
 	d.locked = make([][]error, len(f.meta.RowGroups))
@@ -191,11 +186,11 @@ func (f *File) decryptColumns() error {
 			if !ok {
 				key, err := d.key(d.keys.ColumnKeys[path], cm.EncryptionWithColumnKey.KeyMetadata)
 				if err != nil {
-					return fmt.Errorf("parquet: %s: %w", where, err)
+					return wrapf(err, "%s", where)
 				}
 				if key != nil {
 					if c, err = newCryptor(key, d.alg); err != nil {
-						return fmt.Errorf("%s: %w", where, err)
+						return wrapf(err, "%s", where)
 					}
 				}
 				keyed[path] = c

@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"io"
 	"iter"
-	"runtime"
 	"strconv"
 	"strings"
 
@@ -19,86 +18,40 @@ import (
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 )
 
-// ReaderLimits bound what one page may expand to, so that a small
-// malformed file cannot ask for a large allocation.
-type ReaderLimits struct {
-	// MaxPageSize is the largest uncompressed page, in bytes, and the
-	// largest total of byte-array values one page may decode to.
-	// Default 256 MiB.
-	MaxPageSize int64
-	// MaxPageValues is the largest number of entries in one page.
-	// Default 1<<24.
-	MaxPageValues int64
-	// MaxChunkValues is the largest number of entries in one column chunk
-	// (one column of one row group). Default 1<<28.
-	MaxChunkValues int64
-	// MaxFooterSize is the largest file metadata, in bytes. Default 64 MiB.
-	MaxFooterSize int64
-	// MaxCompressionRatio bounds what one read of the file (one
-	// [File.Records] sequence) decompresses and decodes, all columns and
-	// batches together: this many times the file's size plus 64 MiB, so
-	// that a small file cannot claim gigabytes (a few hundred bytes of
-	// dictionary indices or levels may declare millions of values, and
-	// column chunks may share pages). Default 1000; files of long runs of
-	// constant values or nulls may need it raised.
-	MaxCompressionRatio int
-	// CheckCRC verifies page checksums where pages carry one (on in
-	// DefaultReaderLimits).
-	CheckCRC bool
-}
-
-// DefaultReaderLimits are the limits used unless WithLimits says otherwise.
-var DefaultReaderLimits = ReaderLimits{MaxPageSize: 256 << 20, MaxPageValues: 1 << 24, MaxChunkValues: 1 << 28,
-	MaxFooterSize: 64 << 20, MaxCompressionRatio: 1000, CheckCRC: true}
-
-// ReaderOption configures a File.
-type ReaderOption func(*readerConfig)
-
-type readerConfig struct {
-	limits ReaderLimits
+// readConfig is what a File's options set.
+type readConfig struct {
+	limits   Limits
+	checkCRC bool
 	// schemaWarn: a stored ARROW:schema that cannot be used is a
 	// warning (File.Warnings), not an error.
-	schemaWarn bool
-	decrypt    *FileDecryption
+	schemaWarn  bool
+	decrypt     *FileDecryption
+	columns     []string // nil: all
+	rowGroups   []int    // nil: all
+	batch       int
+	concurrency int
+	preds       []Predicate
+	asDict      bool
+	stats       *ReadStats
 }
 
-// WithStoredSchemaWarnings makes an ARROW:schema key that does not decode,
-// or that does not describe the file's columns, a warning read from
-// [File.Warnings] (the file is then read with the types of its Parquet
-// schema) instead of an error wrapping [ErrInvalid] from [NewFile].
-func WithStoredSchemaWarnings() ReaderOption {
-	return func(c *readerConfig) { c.schemaWarn = true }
-}
-
-// WithLimits replaces DefaultReaderLimits; a size or count left zero
-// takes its default.
-func WithLimits(l ReaderLimits) ReaderOption {
-	return func(c *readerConfig) {
-		d := DefaultReaderLimits
-		for _, p := range []struct{ v, def *int64 }{
-			{&l.MaxPageSize, &d.MaxPageSize}, {&l.MaxPageValues, &d.MaxPageValues},
-			{&l.MaxChunkValues, &d.MaxChunkValues}, {&l.MaxFooterSize, &d.MaxFooterSize},
-		} {
-			if *p.v <= 0 {
-				*p.v = *p.def
-			}
-		}
-		if l.MaxCompressionRatio <= 0 {
-			l.MaxCompressionRatio = d.MaxCompressionRatio
-		}
-		c.limits = l
-	}
+// defaultReadConfig is a File's configuration before its options.
+func defaultReadConfig() readConfig {
+	return readConfig{limits: DefaultLimits, checkCRC: true, batch: DefaultBatchSize}
 }
 
 // File is an open Parquet file.
 type File struct {
 	r      io.ReaderAt
 	size   int64
-	cfg    readerConfig
+	cfg    readConfig
 	meta   format.FileMetaData
 	root   *node
 	leaves []*node
+	// schema is the file's; plan what its options read (and the
+	// schema of what they read).
 	schema *alkaid.Schema
+	plan   *readPlan
 	// data holds the whole file when it is in memory (NewFileBytes,
 	// OpenFile): chunks are then sliced, not copied.
 	data   []byte
@@ -116,18 +69,34 @@ var (
 	magicEnc = []byte("PARE")
 )
 
-// NewFile reads the footer of the Parquet file of size bytes in r.
-func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
-	f := &File{r: r, size: size, cfg: readerConfig{limits: DefaultReaderLimits}}
-	for _, o := range opts {
-		o(&f.cfg)
+// NewFile reads the footer of the Parquet file of size bytes in r and
+// plans the reading its options ask for (columns, row groups, and the
+// row groups and pages predicates rule out); an option of a Writer, or an
+// invalid option value, is an error naming it.
+func NewFile(r io.ReaderAt, size int64, opts ...Option) (*File, error) {
+	f, err := newFile(r, size, opts)
+	if err != nil {
+		return nil, err
 	}
+	if f.plan, err = f.makePlan(); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+// newFile reads the footer; the plan is made by the caller.
+func newFile(r io.ReaderAt, size int64, opts []Option) (*File, error) {
+	o, err := apply(options{read: defaultReadConfig()}, opts, forRead|atOpen)
+	if err != nil {
+		return nil, err
+	}
+	f := &File{r: r, size: size, cfg: o.read}
 	if size < 12 {
 		return nil, invalidf("file of %d bytes is too short for Parquet", size)
 	}
 	var tail [8]byte
 	if _, err := r.ReadAt(tail[:], size-8); err != nil {
-		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
+		return nil, ioErr(err, "reading the footer")
 	}
 	encFooter := bytes.Equal(tail[4:], magicEnc)
 	if !encFooter && !bytes.Equal(tail[4:], magic) {
@@ -135,7 +104,7 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	}
 	var head [4]byte
 	if _, err := r.ReadAt(head[:], 0); err != nil {
-		return nil, fmt.Errorf("parquet: reading the header: %w", err)
+		return nil, ioErr(err, "reading the header")
 	}
 	if !bytes.Equal(head[:], tail[4:]) {
 		return nil, invalidf("no %s magic at the start of the file", tail[4:])
@@ -149,7 +118,7 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	}
 	footer := make([]byte, n)
 	if _, err := r.ReadAt(footer, size-8-n); err != nil {
-		return nil, fmt.Errorf("parquet: reading the footer: %w", err)
+		return nil, ioErr(err, "reading the footer")
 	}
 	if encFooter {
 		if err := f.openEncryptedFooter(footer); err != nil {
@@ -199,14 +168,18 @@ func NewFile(r io.ReaderAt, size int64, opts ...ReaderOption) (*File, error) {
 	return f, nil
 }
 
-// NewFileBytes reads a Parquet file held in memory; column chunks are
-// read from data without a copy (decoded values never alias it).
-func NewFileBytes(data []byte, opts ...ReaderOption) (*File, error) {
-	f, err := NewFile(bytes.NewReader(data), int64(len(data)), opts...)
+// NewFileBytes reads a Parquet file held in memory, as NewFile does;
+// column chunks are read from data without a copy (decoded values never
+// alias it).
+func NewFileBytes(data []byte, opts ...Option) (*File, error) {
+	f, err := newFile(bytes.NewReader(data), int64(len(data)), opts)
 	if err != nil {
 		return nil, err
 	}
 	f.data = data
+	if f.plan, err = f.makePlan(); err != nil {
+		return nil, err
+	}
 	return f, nil
 }
 
@@ -214,29 +187,31 @@ func NewFileBytes(data []byte, opts ...ReaderOption) (*File, error) {
 // platform allows it (see memory.MapFile: the file must not shrink while
 // it is open). Decoded values are copied out of the mapping, so records
 // outlive the File.
-func OpenFile(path string, opts ...ReaderOption) (*File, error) {
+func OpenFile(path string, opts ...Option) (*File, error) {
 	region, err := memory.MapFile(path)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("parquet: %w", err)
 	}
 	f, err := NewFileBytes(region.Bytes(), opts...)
 	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, &pathError{path: path, err: err}
 	}
 	f.region = region
 	return f, nil
 }
 
-// Close exists for symmetry with files opened elsewhere: the mapping of
-// OpenFile is released by the garbage collector once neither the File
-// nor anything read from it references it, so Close does nothing and the
-// File stays usable.
+// Close exists for the alkaid.RecordReader interface: the mapping of
+// OpenFile is released by the garbage collector once neither the File,
+// the Files selected from it, nor anything read from them references it,
+// so Close does nothing and they stay usable. It never closes the
+// io.ReaderAt given to NewFile.
 func (f *File) Close() error { return nil }
 
-// Schema is the Alkaid schema of the file's rows.
-func (f *File) Schema() *alkaid.Schema { return f.schema }
+// Schema is the Alkaid schema of the records read: the file's, or of the
+// fields WithColumns selects, with the types WithDictionaryArrays gives.
+func (f *File) Schema() *alkaid.Schema { return f.plan.schema }
 
-// NumRows is the number of rows in the file.
+// NumRows is the number of rows in the file, whatever the options select.
 func (f *File) NumRows() int64 { return f.meta.NumRows }
 
 // NumRowGroups is the number of row groups.
@@ -257,7 +232,7 @@ func (f *File) applyStoredSchema() error {
 		if kv.Key == "ARROW:schema" && kv.Value != nil {
 			var err error
 			if stored, err = decodeStoredSchema(*kv.Value); err != nil {
-				return invalidf("ARROW:schema key: %v", err)
+				return err
 			}
 		}
 	}
@@ -293,7 +268,7 @@ func decodeStoredSchema(s string) (*alkaid.Schema, error) {
 	raw, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
 		if raw, err = base64.RawStdEncoding.DecodeString(s); err != nil {
-			return nil, fmt.Errorf("not base64: %v", err)
+			return nil, invalidf("ARROW:schema key: not base64: %v", err)
 		}
 	}
 	if len(raw) >= 4 && binary.LittleEndian.Uint32(raw) != 0xffffffff {
@@ -303,7 +278,7 @@ func decodeStoredSchema(s string) (*alkaid.Schema, error) {
 	raw = append(raw, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0)
 	r, err := ipc.NewStreamReaderBytes(raw)
 	if err != nil {
-		return nil, fmt.Errorf("not an IPC schema message: %v", err)
+		return nil, invalidf("ARROW:schema key: not an IPC schema message: %v", err)
 	}
 	return r.Schema(), nil
 }
@@ -378,129 +353,47 @@ func parquetMRBefore129(createdBy string) bool {
 	return v[0] < 1 || (v[0] == 1 && (v[1] < 2 || (v[1] == 2 && v[2] < 9)))
 }
 
-// Option of Records.
-type RecordsOption func(*recordsConfig)
-
-type recordsConfig struct {
-	columns   []string
-	rowGroups []int
-	batch     int
-	parallel  int
-	preds     []Predicate
-	asDict    bool
-	stats     *ReadStats
-}
-
-// ReadStats counts what a run of Records skipped (see WithReadStats).
-type ReadStats struct {
-	// PagesPruned counts the data pages of the columns read that the
-	// page index let the reader skip (WithPredicates), in the row groups
-	// read in part. A row group ruled out whole is not read, and its
-	// pages not counted here.
-	PagesPruned int64
-}
-
-// WithReadStats has Records add its counts to st as it reads; they are
-// complete once the loop over the records has ended.
-func WithReadStats(st *ReadStats) RecordsOption { return func(c *recordsConfig) { c.stats = st } }
-
-// WithColumns keeps the top-level fields of these names, or nested
-// columns by dotted path (the top-level field of the path is kept
-// whole), in schema order.
-func WithColumns(names ...string) RecordsOption {
-	return func(c *recordsConfig) { c.columns = names }
-}
-
-// WithRowGroups reads only these row groups, in this order.
-func WithRowGroups(idx ...int) RecordsOption { return func(c *recordsConfig) { c.rowGroups = idx } }
-
-// DefaultBatchSize is the most rows of a record unless WithBatchSize
-// says otherwise.
-const DefaultBatchSize = 1 << 16
-
-// WithBatchSize cuts records of at most n rows (default, and for n ≤ 0,
-// DefaultBatchSize); a record never spans row groups. Pages are decoded
-// as the batches need them, so memory follows the batch size, not the
-// row group's (but for the rows of a row group that WithPredicates
-// selects by the page index, decoded together, then cut). A record has
-// fewer rows where a column's byte arrays would pass the 2 GiB that the
-// int32 offsets of utf8 and binary reach; the row group's next record
-// starts there.
-func WithBatchSize(n int) RecordsOption { return func(c *recordsConfig) { c.batch = n } }
-
-// WithDictionaryArrays reads top-level string and binary columns as
-// dictionary<int32, string or binary> arrays: from the column's own
-// dictionary and indices when every page of a row group's chunk is
-// dictionary-encoded, otherwise by encoding the values. Records then have
-// those dictionary types where [File.Schema] has the plain ones.
-func WithDictionaryArrays() RecordsOption { return func(c *recordsConfig) { c.asDict = true } }
-
-// WithParallelism decodes up to n columns at once (default GOMAXPROCS).
-func WithParallelism(n int) RecordsOption { return func(c *recordsConfig) { c.parallel = n } }
-
-// Records yields the file's rows as records of at most the batch size
-// (see WithBatchSize), row group after row group. An error ends the
-// sequence.
-func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
-	cfg := recordsConfig{parallel: runtime.GOMAXPROCS(0)}
-	for _, o := range opts {
-		o(&cfg)
+// Select returns another reader of the same file, sharing its footer
+// (nothing is read again but the page indexes its predicates need): the
+// File's options, then opts, which may be those that choose what is read
+// and how it is cut (WithColumns, WithRowGroups, WithPredicates,
+// WithBatchSize, WithDictionaryArrays, WithConcurrency, WithReadStats).
+// The options taken when a file is opened (limits, decryption, CRC
+// checks, stored-schema warnings) are the File's and an error here.
+// A caller reading several projections or row groups of one file (a
+// dataset scan, a server sending row groups) selects them from the File
+// it opened rather than opening it again, which would read and decode
+// the footer each time.
+func (f *File) Select(opts ...Option) (*File, error) {
+	o, err := apply(options{read: f.cfg}, opts, forRead)
+	if err != nil {
+		return nil, err
 	}
-	if cfg.batch <= 0 {
-		cfg.batch = DefaultBatchSize
+	g := *f
+	g.cfg = o.read
+	if g.plan, err = g.makePlan(); err != nil {
+		return nil, err
 	}
+	return &g, nil
+}
+
+// Records yields the rows the File's options select as records of at
+// most the batch size (see WithBatchSize), row group after row group, by
+// the plan made when the File was opened. An error ends the sequence.
+// Each call reads the file anew.
+func (f *File) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
+		p := f.plan
+		batch := f.cfg.batch
 		b := newBudget(f.cfg.limits, f.size)
-		fields, err := f.project(cfg.columns)
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		plans, err := f.plan(fields, cfg.asDict)
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		groups := cfg.rowGroups
-		if groups == nil {
-			for i := range f.meta.RowGroups {
-				groups = append(groups, i)
-			}
-		}
-		for _, g := range groups {
-			if g < 0 || g >= len(f.meta.RowGroups) {
-				yield(nil, fmt.Errorf("parquet: row group %d out of range [0, %d)", g, len(f.meta.RowGroups)))
-				return
-			}
-			if len(cfg.preds) > 0 {
-				ok, err := f.rowGroupMayMatch(g, cfg.preds)
-				if err != nil {
-					yield(nil, err)
-					return
-				}
-				if !ok {
-					continue
-				}
-			}
-			var sel []rowRange
-			if len(cfg.preds) > 0 {
-				var skip bool
-				sel, skip, err = f.pageSelection(g, cfg.preds)
-				if err != nil {
-					yield(nil, err)
-					return
-				}
-				if skip {
-					continue
-				}
-			}
-			r, err := f.openRowGroup(g, plans, cfg.parallel, sel, b, cfg.stats)
+		for _, gp := range p.groups {
+			r, err := f.openRowGroup(gp, p, workers(f.cfg.concurrency), b, f.cfg.stats)
 			if err != nil {
 				yield(nil, err)
 				return
 			}
 			for {
-				rec, err := r.next(int64(cfg.batch))
+				rec, err := r.next(int64(batch))
 				if err != nil {
 					yield(nil, err)
 					return
@@ -508,62 +401,19 @@ func (f *File) Records(opts ...RecordsOption) iter.Seq2[*alkaid.Record, error] {
 				if rec == nil {
 					break
 				}
-				if sel == nil {
+				if gp.sel == nil {
 					if !yield(rec, nil) {
 						return
 					}
 					continue
 				}
 				// The selected rows of a row group are read at once.
-				for i := 0; i < rec.NumRows(); i += cfg.batch {
-					if !yield(rec.Slice(i, min(i+cfg.batch, rec.NumRows())), nil) {
+				for i := 0; i < rec.NumRows(); i += batch {
+					if !yield(rec.Slice(i, min(i+batch, rec.NumRows())), nil) {
 						return
 					}
 				}
 			}
 		}
 	}
-}
-
-// ReadAll reads every row group into one table-like list of records.
-func (f *File) ReadAll(opts ...RecordsOption) ([]*alkaid.Record, error) {
-	var out []*alkaid.Record
-	for r, err := range f.Records(opts...) {
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
-}
-
-// project returns the indices of the top-level fields to read.
-func (f *File) project(names []string) ([]int, error) {
-	if names == nil {
-		out := make([]int, f.schema.NumFields())
-		for i := range out {
-			out[i] = i
-		}
-		return out, nil
-	}
-	keep := make([]bool, f.schema.NumFields())
-	for _, name := range names {
-		found := false
-		for i, c := range f.root.children {
-			top := c.elem.Name
-			if name == top || (len(name) > len(top) && name[:len(top)+1] == top+".") {
-				keep[i], found = true, true
-			}
-		}
-		if !found {
-			return nil, fmt.Errorf("parquet: no column %q", name)
-		}
-	}
-	var out []int
-	for i, k := range keep {
-		if k {
-			out = append(out, i)
-		}
-	}
-	return out, nil
 }

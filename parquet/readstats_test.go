@@ -46,23 +46,23 @@ func TestReadStatsPagesPruned(t *testing.T) {
 
 	tests := []struct {
 		name   string
-		opts   []RecordsOption
+		opts   []Option
 		rows   int
 		pruned int64
 	}{
 		// the rows of one page of row group 1 (row group 0 ruled out
 		// whole by statistics): one page of each column read, the
 		// others pruned
-		{"both columns", []RecordsOption{WithPredicates(Predicate{Column: "x", Op: Eq, Value: int64(15000)})}, page, int64(px - 1 + pf - 1)},
-		{"one column", []RecordsOption{WithColumns("x"), WithPredicates(Predicate{Column: "x", Op: Eq, Value: int64(15000)})}, page, int64(px - 1)},
+		{"both columns", []Option{WithPredicates(Predicate{Column: "x", Op: Eq, Value: int64(15000)})}, page, int64(px - 1 + pf - 1)},
+		{"one column", []Option{WithColumns("x"), WithPredicates(Predicate{Column: "x", Op: Eq, Value: int64(15000)})}, page, int64(px - 1)},
 		{"no predicate", nil, n, 0},
-		{"nothing matches", []RecordsOption{WithPredicates(Predicate{Column: "x", Op: Gt, Value: int64(n)})}, 0, 0},
+		{"nothing matches", []Option{WithPredicates(Predicate{Column: "x", Op: Gt, Value: int64(n)})}, 0, 0},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			var st ReadStats
 			got := 0
-			for r, err := range f.Records(append(tc.opts, WithReadStats(&st))...) {
+			for r, err := range records(f, append(tc.opts, WithReadStats(&st))...) {
 				require.NoError(t, err)
 				got += r.NumRows()
 			}

@@ -29,7 +29,7 @@ func parquetTypes() (*alkaid.Schema, []string) {
 	return alkaid.NewSchema(keep, all.Metadata()), dropped
 }
 
-func writeFile(t *testing.T, recs []*alkaid.Record, opts ...WriterOption) []byte {
+func writeFile(t *testing.T, recs []*alkaid.Record, opts ...Option) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	w, err := NewWriter(&buf, recs[0].Schema(), opts...)
@@ -47,13 +47,13 @@ func writeFile(t *testing.T, recs []*alkaid.Record, opts ...WriterOption) []byte
 	return buf.Bytes()
 }
 
-func readFile(t *testing.T, data []byte, opts ...RecordsOption) (*File, []*alkaid.Record) {
+func readFile(t *testing.T, data []byte, opts ...Option) (*File, []*alkaid.Record) {
 	t.Helper()
 	f, err := NewFile(bytes.NewReader(data), int64(len(data)))
 	if err != nil {
 		t.Fatal(err)
 	}
-	recs, err := f.ReadAll(opts...)
+	recs, err := readAll(f, opts...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestRoundTripAllTypes(t *testing.T) {
 		}{{true, false}, {false, false}, {true, true}, {false, true}} {
 			dict := v.dict
 			t.Run(fmt.Sprintf("%s/dict=%v/v2=%v", c, dict, v.v2), func(t *testing.T) {
-				opts := []WriterOption{WithCodec(c), WithDictionary(dict, 0), WithRowGroupRows(100), WithPageSize(256), WithPageCRC()}
+				opts := []Option{WithCompression(c, 0), WithDictionary(dict, 0), WithRowGroupRows(100), WithPageSize(256), WithPageCRC(true)}
 				if v.v2 {
 					opts = append(opts, WithDataPageV2())
 				}
@@ -152,8 +152,8 @@ func TestParallelColumns(t *testing.T) {
 	s, _ := parquetTypes()
 	recs := []*alkaid.Record{randRecord(s, 200)}
 	data := writeFile(t, recs, WithRowGroupRows(70))
-	_, serial := readFile(t, data, WithParallelism(1))
-	_, parallel := readFile(t, data, WithParallelism(8))
+	_, serial := readFile(t, data, WithConcurrency(1))
+	_, parallel := readFile(t, data, WithConcurrency(8))
 	sameRows(t, serial, parallel)
 	sameRows(t, recs, parallel)
 }
@@ -163,8 +163,8 @@ func TestParallelColumns(t *testing.T) {
 func TestWriteParallelismSameFile(t *testing.T) {
 	s, _ := parquetTypes()
 	recs := []*alkaid.Record{randRecord(s, 150), randRecord(s, 90)}
-	serial := writeFile(t, recs, WithRowGroupRows(100), WithPageSize(512), WithWriteParallelism(1))
-	parallel := writeFile(t, recs, WithRowGroupRows(100), WithPageSize(512), WithWriteParallelism(8))
+	serial := writeFile(t, recs, WithRowGroupRows(100), WithPageSize(512), WithConcurrency(1))
+	parallel := writeFile(t, recs, WithRowGroupRows(100), WithPageSize(512), WithConcurrency(8))
 	if !bytes.Equal(serial, parallel) {
 		t.Fatalf("files differ: %d bytes serial, %d parallel", len(serial), len(parallel))
 	}

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"sort"
 	"sync"
+	"sync/atomic"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
@@ -25,7 +26,7 @@ type rowGroupReader struct {
 	g         int
 	rg        *format.RowGroup
 	plans     []*fieldPlan
-	schema    []datatype.Field // of the fields, as read
+	schema    *alkaid.Schema // of the records
 	parallel  int
 	sel       []rowRange   // with a page selection: the rows read
 	have      [][]rowRange // rows decoded of each field, with sel
@@ -36,36 +37,29 @@ type rowGroupReader struct {
 }
 
 // openRowGroup prepares the reading of the planned fields of row group
-// g; with sel, only the rows sel (see pageSelection), in one batch.
-func (f *File) openRowGroup(g int, plans []*fieldPlan, parallel int, sel []rowRange, b *budget, st *ReadStats) (*rowGroupReader, error) {
+// gp.index; with gp.sel, only those rows (see groupPlan), in one batch.
+func (f *File) openRowGroup(gp *groupPlan, p *readPlan, parallel int, b *budget, st *ReadStats) (*rowGroupReader, error) {
+	g, plans, sel := gp.index, p.fields, gp.sel
 	n := len(plans)
-	r := &rowGroupReader{f: f, g: g, rg: &f.meta.RowGroups[g], plans: plans, parallel: parallel, sel: sel,
-		schema: make([]datatype.Field, n), have: make([][]rowRange, n),
-		fieldJobs: make([][]*job, n), order: make([]int, n)}
+	r := &rowGroupReader{f: f, g: g, rg: &f.meta.RowGroups[g], plans: plans, schema: p.schema, parallel: parallel,
+		sel: sel, have: gp.have, fieldJobs: make([][]*job, n), order: make([]int, n)}
 	r.left = r.rg.NumRows
 	if sel != nil {
 		r.left = rowCount(sel)
 	}
 	sizes := make([]int64, n) // uncompressed bytes of each field
+	f.prefetch(g, r.rg, plans)
 	for i, fp := range plans {
-		r.schema[i] = fp.field
 		var pis []*pageIndex
 		if sel != nil {
-			leaves := make([]*node, len(fp.leaves))
-			for j, lp := range fp.leaves {
-				leaves[j] = lp.leaf
-			}
-			var err error
-			if pis, r.have[i], err = f.fieldPages(g, leaves, sel); err != nil {
-				return nil, err
-			}
+			pis = gp.pages[i]
 		}
 		for j, lp := range fp.leaves {
 			jb := &job{leafPlan: lp}
 			if pis != nil {
 				jb.keep, _ = keptPages(pis[j], r.have[i])
 				if st != nil {
-					st.PagesPruned += int64(countFalse(jb.keep))
+					atomic.AddInt64(&st.PagesPruned, int64(countFalse(jb.keep)))
 				}
 				jb.locs = pis[j].off.PageLocations
 			}
@@ -128,13 +122,13 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 				return nil // built once the batch's rows are known
 			}
 		}
-		fld := r.schema[i]
+		fld := r.plans[i].field
 		a := finals[i]
 		if a == nil {
 			var err error
 			a, err = r.f.assemble(fld, fields[i].top, cols[i], &bitmaps[i])
 			if err != nil {
-				return fmt.Errorf("row group %d field %q: %w", g, fld.Name, err)
+				return wrapf(err, "row group %d field %q", g, fld.Name)
 			}
 		}
 		if r.sel != nil {
@@ -143,7 +137,7 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 			}
 			var err error
 			if a, err = cutRows(a, r.have[i], r.sel); err != nil {
-				return fmt.Errorf("parquet: row group %d field %q: %w", g, fld.Name, err)
+				return wrapf(err, "row group %d field %q", g, fld.Name)
 			}
 		} else if int64(a.Len()) != want {
 			return invalidf("row group %d field %q: %d rows from row %d where the row group has %d", g, fld.Name, a.Len(), rg.NumRows-r.left, rg.NumRows)
@@ -220,7 +214,7 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 			}
 		}
 	}
-	return alkaid.NewRecord(alkaid.NewSchema(r.schema, r.f.schema.Metadata()), arrays, int(rows))
+	return alkaid.NewRecord(r.schema, arrays, int(rows))
 }
 
 // fewest is the fewest rows a column whose batch was cut short holds
@@ -392,7 +386,7 @@ func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column, bits
 		if !datatype.Equal(cols[i].Values.DataType(), l.Type) {
 			v, err := convertLeaf(cols[i].Values, l.Type)
 			if err != nil {
-				return nil, fmt.Errorf("column %q: %w", pathString(l.Path), err)
+				return nil, wrapf(err, "column %q", pathString(l.Path))
 			}
 			cols[i].Values = v
 		}
@@ -437,12 +431,12 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 			data = f.data[start : start+n]
 		} else {
 			if b.used.Add(n) > b.limit {
-				return limitf("%s: reading %d bytes: the read has taken more than %d times the file's %d bytes plus %d (ReaderLimits.MaxCompressionRatio)",
+				return limitf("%s: reading %d bytes: the read has taken more than %d times the file's %d bytes plus %d (Limits.MaxCompressionRatio)",
 					where, n, b.ratio, b.size, expansionAllowance)
 			}
 			data = make([]byte, n)
 			if _, err := f.r.ReadAt(data, start); err != nil {
-				return fmt.Errorf("parquet: %s: reading %d bytes at %d: %w", where, n, start, err)
+				return ioErr(err, "%s: reading %d bytes at %d", where, n, start)
 			}
 		}
 		if c := f.chunkCryptor(g, leaf.column); c != nil {
@@ -452,7 +446,7 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 			}
 		}
 	}
-	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, where: where, defBits: jb.bits,
+	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, checkCRC: f.cfg.checkCRC, where: where, defBits: jb.bits,
 		spread: jb.spread, keep: jb.keep, locs: jb.locs, budget: b}
 	if cr.keep != nil {
 		cr.start, _, _ = f.chunkRange(cc, where)

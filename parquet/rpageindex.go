@@ -54,7 +54,7 @@ func (f *File) readIndexBytes(off *int64, n *int32, what string) ([]byte, error)
 	}
 	b := make([]byte, *n)
 	if _, err := f.r.ReadAt(b, *off); err != nil {
-		return nil, fmt.Errorf("parquet: %s: reading %d bytes at %d: %w", what, *n, *off, err)
+		return nil, ioErr(err, "%s: reading %d bytes at %d", what, *n, *off)
 	}
 	return b, nil
 }
@@ -148,7 +148,7 @@ func (f *File) selectRows(g int, ps []Predicate) (sel []rowRange, all bool, err 
 	for _, p := range ps {
 		leaf := f.leafByPath(p.Column)
 		if leaf < 0 {
-			return nil, false, fmt.Errorf("parquet: predicate on unknown column %q", p.Column)
+			return nil, false, invalidf("WithPredicates: no column %q", p.Column)
 		}
 		pi, err := f.pageIndex(g, leaf)
 		if err != nil {

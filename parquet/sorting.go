@@ -1,8 +1,6 @@
 package parquet
 
 import (
-	"fmt"
-
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
@@ -14,13 +12,6 @@ type SortingColumn struct {
 	Path       string
 	Descending bool
 	NullsFirst bool
-}
-
-// WithSortingColumns records in every row group that its rows are sorted
-// by these columns, the first one first. NewWriter fails on a path that
-// names no leaf column.
-func WithSortingColumns(cols ...SortingColumn) WriterOption {
-	return func(w *writerConfig) { w.sorting = append(w.sorting, cols...) }
 }
 
 // sortingColumns resolves the sorting columns' paths to leaf indices.
@@ -35,7 +26,7 @@ func sortingColumns(cols []SortingColumn, leaves []*wleaf) ([]format.SortingColu
 			}
 		}
 		if idx < 0 {
-			return nil, fmt.Errorf("parquet: sorting column %q: no such leaf column", c.Path)
+			return nil, invalidf("WithSortingColumns: column %q: no such leaf column", c.Path)
 		}
 		out = append(out, format.SortingColumn{ColumnIdx: int32(idx), Descending: c.Descending, NullsFirst: c.NullsFirst})
 	}

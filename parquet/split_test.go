@@ -59,7 +59,7 @@ func TestBatchSplitAtByteArrayLimit(t *testing.T) {
 	}
 	saved := maxBatchBytes
 	defer func() { maxBatchBytes = saved }()
-	for name, opts := range map[string][]WriterOption{
+	for name, opts := range map[string][]Option{
 		"plain":        {WithDictionary(false, 0), WithPageSize(700)},
 		"plain v2":     {WithDictionary(false, 0), WithPageSize(5000), WithDataPageV2()},
 		"dictionary":   {WithPageSize(300)},
@@ -106,7 +106,7 @@ func TestBatchRowBeyondByteArrayLimit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = f.ReadAll()
+	_, err = readAll(f)
 	if !errors.Is(err, ErrLimit) {
 		t.Fatalf("got %v, want ErrLimit", err)
 	}

@@ -8,13 +8,14 @@ import (
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
-// encodeChunk encodes the pages of one column chunk and returns them with
-// the chunk's metadata, whose offsets count from the chunk's start (see
+// encodeChunk encodes the pages of one column chunk, giving each page's
+// pieces to emit in order as soon as it is compressed, and returns the
+// chunk's metadata, whose offsets count from the chunk's start (see
 // placeChunk).
 //
 // With a bloom filter asked for the column, it is returned too (header
 // and bitset).
-func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]byte, *chunkIndex, []byte, error) {
+func (w *Writer) encodeChunk(l *wleaf, segs []segment, emit func(pieces ...[]byte)) (format.ColumnChunk, *chunkIndex, []byte, error) {
 	name := pathString(l.path)
 	codec := w.cfg.codec
 	if c, ok := w.cfg.colCodec[name]; ok {
@@ -44,7 +45,8 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		def, rep, entries, all = s.def, s.rep, s.n, s.vals
 		segs = nil
 	}
-	for _, s := range segs {
+	presize(segs, all, &def, &rep)
+	for k, s := range segs {
 		if maxDef > 0 {
 			def = append(def, s.def...)
 		}
@@ -53,6 +55,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 		}
 		all.appendValues(s.vals)
 		entries += s.n
+		segs[k] = segment{} // its values are in all now
 	}
 	if l.phys == format.ByteArray && len(all.bin.Offsets) == 0 {
 		all.bin.Offsets = []int32{0}
@@ -65,7 +68,7 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	if e, ok := w.cfg.colEncoding[name]; ok {
 		enc = format.Encoding(e)
 		if err := checkEncoding(enc, l.phys); err != nil {
-			return format.ColumnChunk{}, nil, nil, nil, unsupportedf("column %q: %v", name, err)
+			return format.ColumnChunk{}, nil, nil, unsupportedf("column %q: %v", name, err)
 		}
 	}
 	// Entries before dictEnd (a row boundary) are dictionary-encoded:
@@ -105,12 +108,27 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	var stamp []int32 // page number (from 1) that last saw each dictionary entry
 	var keep []int32  // a page's distinct dictionary entries
 	pageNo := 0       // pages so far
-	q := &pageQueue{codec: format.Codec(codec), level: w.cfg.level, crc: w.cfg.crc, slots: w.slots}
+	firstData := true
+	onPage := func(p *queuedPage, at int64, size int) {
+		if !p.data {
+			return
+		}
+		if firstData {
+			meta.DataPageOffset, firstData = at, false
+		}
+		if index != nil {
+			index.addPage(l, at, size, p.row, p.vals, p.nulls)
+		}
+	}
+	q := &pageQueue{codec: format.Codec(codec), level: w.cfg.level, crc: w.cfg.crc, slots: w.slots,
+		onPage: onPage, emit: emit}
 	if indices != nil {
 		meta.DictionaryPageOffset = ptr(int64(0))
 		h := &format.PageHeader{Type: format.DictionaryPage,
 			DictionaryPageHeader: &format.DictionaryPageHeader{NumValues: int32(dictN), Encoding: format.Plain}}
-		q.add(&queuedPage{h: h}, dictPage)
+		if err := q.add(&queuedPage{h: h}, dictPage); err != nil {
+			return format.ColumnChunk{}, nil, nil, err
+		}
 		pageNo++
 		enc = format.RLEDictionary
 	}
@@ -219,32 +237,22 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 			}
 			row += rows
 		}
-		q.add(qp, body)
+		if err := q.add(qp, body); err != nil {
+			return format.ColumnChunk{}, nil, nil, err
+		}
 		e, vi = end, vend
 		if entries == 0 {
 			break
 		}
 	}
-	firstData := true
-	pages, uncompressed, compressed, err := q.layout(func(p *queuedPage, at int64, size int) {
-		if !p.data {
-			return
-		}
-		if firstData {
-			meta.DataPageOffset, firstData = at, false
-		}
-		if index != nil {
-			index.addPage(l, at, size, p.row, p.vals, p.nulls)
-		}
-	})
-	if err != nil {
-		return format.ColumnChunk{}, nil, nil, nil, err
+	if err := q.layout(true); err != nil {
+		return format.ColumnChunk{}, nil, nil, err
 	}
 	if meta.Statistics == nil {
 		// The chunk's min and max are those of its pages.
 		meta.Statistics = &format.Statistics{NullCount: ptr(nulls), MinValue: index.lo, MaxValue: index.hi}
 	}
-	meta.TotalUncompressedSize, meta.TotalCompressedSize = uncompressed, compressed
+	meta.TotalUncompressedSize, meta.TotalCompressedSize = q.uncompressed, q.compressed
 	meta.Encodings = []format.Encoding{format.RLE, enc}
 	if indices != nil {
 		meta.Encodings = append(meta.Encodings, format.Plain)
@@ -256,7 +264,43 @@ func (w *Writer) encodeChunk(l *wleaf, segs []segment) (format.ColumnChunk, [][]
 	if w.cfg.bloom[name] {
 		bf = bloomFilter(all)
 	}
-	return format.ColumnChunk{MetaData: meta}, pages, index, bf, nil
+	return format.ColumnChunk{MetaData: meta}, index, bf, nil
+}
+
+// presize gives all, def and rep the capacity of the values and levels
+// of segs, so that they are copied once, with no spare room.
+func presize(segs []segment, all *values, def, rep *[]int16) {
+	if len(segs) == 0 {
+		return
+	}
+	var nd, nr, nf, nb, nbin, noff int
+	for _, s := range segs {
+		nd, nr = nd+len(s.def), nr+len(s.rep)
+		if v := s.vals; v != nil {
+			nf, nb = nf+len(v.fixed), nb+len(v.bools)
+			if n := len(v.bin.Offsets); n > 1 {
+				nbin += int(v.bin.Offsets[n-1] - v.bin.Offsets[0])
+				noff += n - 1
+			}
+		}
+	}
+	// Nil stays nil where there is nothing (values tell their kind by
+	// which of their slices is set).
+	if nd > 0 {
+		*def = make([]int16, 0, nd)
+	}
+	if nr > 0 {
+		*rep = make([]int16, 0, nr)
+	}
+	if nf > 0 {
+		all.fixed = make([]byte, 0, nf)
+	}
+	if nb > 0 {
+		all.bools = make([]byte, 0, nb)
+	}
+	if noff > 0 {
+		all.bin.Data, all.bin.Offsets = make([]byte, 0, nbin), make([]int32, 1, noff+1)
+	}
 }
 
 // placeChunk moves the offsets of a chunk encoded by encodeChunk to the

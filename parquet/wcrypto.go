@@ -7,7 +7,6 @@ package parquet
 import (
 	"crypto/rand"
 	"encoding/binary"
-	"fmt"
 	"hash/crc32"
 
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
@@ -47,12 +46,6 @@ type ColumnKey struct {
 	KeyMetadata []byte
 }
 
-// WithEncryption encrypts the file written. Encrypted columns are
-// written without page index and bloom filter.
-func WithEncryption(e FileEncryption) WriterOption {
-	return func(w *writerConfig) { w.encrypt = &e }
-}
-
 // fileEncryptor holds the state of a file being encrypted.
 type fileEncryptor struct {
 	cfg     FileEncryption
@@ -73,7 +66,7 @@ func newFileEncryptor(e *FileEncryption, leaves []*wleaf) (*fileEncryptor, error
 	fe.aad = append(append([]byte(nil), e.AADPrefix...), fe.unique...)
 	var err error
 	if fe.footer, err = newCryptor(e.FooterKey, e.Algorithm); err != nil {
-		return nil, fmt.Errorf("footer key: %w", err)
+		return nil, wrapf(err, "WithEncryption: footer key")
 	}
 	byPath := map[string]int{}
 	for i, l := range leaves {
@@ -85,10 +78,10 @@ func newFileEncryptor(e *FileEncryption, leaves []*wleaf) (*fileEncryptor, error
 	for path, k := range e.ColumnKeys {
 		i, ok := byPath[path]
 		if !ok {
-			return nil, fmt.Errorf("parquet: %w: a key for column %q, which the schema does not have", ErrInvalid, path)
+			return nil, invalidf("WithEncryption: a key for column %q, which the schema does not have", path)
 		}
 		if fe.columns[i], err = newCryptor(k.Key, e.Algorithm); err != nil {
-			return nil, fmt.Errorf("column %q key: %w", path, err)
+			return nil, wrapf(err, "WithEncryption: column %q key", path)
 		}
 		fe.own[i] = true
 	}
@@ -128,7 +121,7 @@ func (fe *fileEncryptor) sealChunk(cc *format.ColumnChunk, pieces [][]byte, g, c
 		var h format.PageHeader
 		n, err := thrift.Unmarshal(plain[pos:], &h)
 		if err != nil {
-			return nil, fmt.Errorf("parquet: encrypting a page header: %v", err)
+			return nil, invalidf("encrypting a page header: %v", err)
 		}
 		body := plain[pos+n : pos+n+int(h.CompressedPageSize)]
 		pos += n + len(body)

@@ -85,16 +85,16 @@ func TestDictionaryFallbackMidChunk(t *testing.T) {
 	}
 	for _, tc := range []struct {
 		name string
-		opts []WriterOption
+		opts []Option
 		rest [2]format.Encoding // of columns s and l's pages after the fallback
 	}{
 		{"v1", nil, [2]format.Encoding{format.Plain, format.Plain}},
-		{"v2", []WriterOption{WithDataPageV2()}, [2]format.Encoding{format.Plain, format.Plain}},
-		{"delta", []WriterOption{WithColumnEncoding("s", DeltaLengthByteArray), WithColumnEncoding("l.list.element", DeltaByteArray)},
+		{"v2", []Option{WithDataPageV2()}, [2]format.Encoding{format.Plain, format.Plain}},
+		{"delta", []Option{WithColumnEncoding("s", DeltaLengthByteArray), WithColumnEncoding("l.list.element", DeltaByteArray)},
 			[2]format.Encoding{format.DeltaLengthByteArray, format.DeltaByteArray}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			opts := append([]WriterOption{WithDictionary(true, 4000), WithPageSize(500), WithRowGroupRows(2000)}, tc.opts...)
+			opts := append([]Option{WithDictionary(true, 4000), WithPageSize(500), WithRowGroupRows(2000)}, tc.opts...)
 			data := writeFile(t, []*alkaid.Record{rec}, opts...)
 			f, got := readFile(t, data)
 			sameRows(t, []*alkaid.Record{rec}, got)
@@ -122,7 +122,7 @@ func TestDictionaryFallbackMidChunk(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for got, err := range pf.Records(WithPredicates(p)) {
+			for got, err := range records(pf, WithPredicates(p)) {
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -12,7 +12,7 @@ import (
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// WithCompressionLevel reaches the codec: a higher level gives a smaller
+// WithCompression's level reaches the codec: a higher level gives a smaller
 // file of the same values, and a level the codec lacks is refused.
 func TestCompressionLevel(t *testing.T) {
 	s := alkaid.NewSchema([]datatype.Field{{Name: "s", Type: datatype.String}}, datatype.Metadata{})
@@ -33,7 +33,7 @@ func TestCompressionLevel(t *testing.T) {
 		low, top int
 	}{{Zstd, 1, 19}, {Gzip, 1, 9}, {Brotli, 0, 11}} {
 		size := func(level int) int {
-			data := writeFile(t, []*alkaid.Record{rec}, WithCodec(c.codec), WithDictionary(false, 0), WithCompressionLevel(level))
+			data := writeFile(t, []*alkaid.Record{rec}, WithCompression(c.codec, level), WithDictionary(false, 0))
 			_, got := readFile(t, data)
 			sameRows(t, []*alkaid.Record{rec}, got)
 			return len(data)
@@ -42,14 +42,18 @@ func TestCompressionLevel(t *testing.T) {
 		if hi >= lo {
 			t.Errorf("%s: level %d gives %d bytes, level %d %d", c.codec, c.top, hi, c.low, lo)
 		}
-		_, err := NewWriter(&bytes.Buffer{}, s, WithCodec(c.codec), WithCompressionLevel(99))
+		_, err := NewWriter(&bytes.Buffer{}, s, WithCompression(c.codec, 99))
 		if !errors.Is(err, ErrInvalid) {
 			t.Errorf("%s level 99: %v, want ErrInvalid", c.codec, err)
 		}
 	}
-	// Codecs without levels ignore it.
-	if _, err := NewWriter(&bytes.Buffer{}, s, WithCodec(Snappy), WithCompressionLevel(99)); err != nil {
-		t.Errorf("snappy with a level: %v", err)
+	// A codec without levels takes none.
+	if _, err := NewWriter(&bytes.Buffer{}, s, WithCompression(Snappy, 3)); !errors.Is(err, ErrInvalid) {
+		t.Errorf("snappy with a level: %v, want ErrInvalid", err)
+	}
+	// A column codec without levels goes without the file's level.
+	if _, err := NewWriter(&bytes.Buffer{}, s, WithCompression(Zstd, 5), WithColumnCodec("s", Snappy)); err != nil {
+		t.Errorf("zstd 5 with a snappy column: %v", err)
 	}
 }
 
@@ -63,11 +67,11 @@ func TestWriterRefusesWideSchemas(t *testing.T) {
 	for _, c := range []struct {
 		name string
 		s    *alkaid.Schema
-		opts []WriterOption
+		opts []Option
 	}{
 		{"top-level fields", alkaid.NewSchema(wide, datatype.Metadata{}), nil},
 		{"struct leaves", alkaid.NewSchema([]datatype.Field{{Name: "s", Type: datatype.StructOf(wide...)}}, datatype.Metadata{}), nil},
-		{"WithMaxColumns", alkaid.NewSchema(wide[:4], datatype.Metadata{}), []WriterOption{WithMaxColumns(3)}},
+		{"WithMaxColumns", alkaid.NewSchema(wide[:4], datatype.Metadata{}), []Option{WithMaxColumns(3)}},
 	} {
 		var buf bytes.Buffer
 		_, err := NewWriter(&buf, c.s, c.opts...)
@@ -103,7 +107,7 @@ func TestRowGroupBytes(t *testing.T) {
 	const target = 256 << 10
 	// One record, then the same rows in records of 3000.
 	for _, recs := range [][]*alkaid.Record{{rec}, {rec.Slice(0, 3000), rec.Slice(3000, 6000), rec.Slice(6000, rows)}} {
-		data := writeFile(t, recs, WithRowGroupBytes(target), WithDictionary(false, 0), WithCodec(Uncompressed))
+		data := writeFile(t, recs, WithRowGroupBytes(target), WithDictionary(false, 0), WithCompression(Uncompressed, 0))
 		f, got := readFile(t, data)
 		sameRows(t, []*alkaid.Record{rec}, got)
 		if f.NumRowGroups() < rows*112/target {

@@ -13,9 +13,6 @@ import (
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 )
 
-// WithoutPageIndex turns off writing the page index (on by default).
-func WithoutPageIndex() WriterOption { return func(w *writerConfig) { w.noPageIndex = true } }
-
 // chunkIndex is the page index of one column chunk being written; page
 // offsets count from the chunk's start until placeIndex moves them.
 type chunkIndex struct {

@@ -4,6 +4,7 @@ import (
 	"hash/crc32"
 	"math/bits"
 	"sync"
+	"sync/atomic"
 
 	"github.com/alkaid-go/alkaid/parquet/internal/compress"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
@@ -13,14 +14,22 @@ import (
 // pageQueue compresses the pages of a column chunk as they are encoded,
 // on goroutines that share the writer's slots (so a chunk much bigger
 // than the others does not leave the other cores idle at its end), and
-// lays them out in order once all are done.
+// lays them out in order as soon as each page and those before it are
+// compressed: emit is given each page's pieces (header, v2 levels, body)
+// then, and the page's memory is let go.
 type pageQueue struct {
 	codec format.Codec
 	level int
 	crc   bool
 	slots chan struct{} // nil: each page is compressed on the spot
 	wg    sync.WaitGroup
-	pages []*queuedPage
+	pages []*queuedPage // added and not yet laid out
+	// onPage is told where each page starts in the chunk (at) and its
+	// size as it is laid out; emit takes its pieces.
+	onPage func(p *queuedPage, at int64, size int)
+	emit   func(pieces ...[]byte)
+	// at, uncompressed and compressed count the pages laid out.
+	at, uncompressed, compressed int64
 }
 
 // queuedPage is a page waiting to be laid out: its header, its v2 levels
@@ -33,6 +42,7 @@ type queuedPage struct {
 	raw    int    // uncompressed body bytes
 	crc    uint32
 	err    error
+	ready  atomic.Bool // compressed (body, raw, crc and err are set)
 	data   bool
 	row    int64
 	vals   *values
@@ -41,21 +51,23 @@ type queuedPage struct {
 
 // add queues page p, whose uncompressed body is body (owned by the queue
 // from now on).
-func (q *pageQueue) add(p *queuedPage, body []byte) {
+func (q *pageQueue) add(p *queuedPage, body []byte) error {
 	q.pages = append(q.pages, p)
 	if q.slots == nil {
 		q.compress(p, body)
-		return
+	} else {
+		q.slots <- struct{}{} // at most as many bodies in flight as slots
+		q.wg.Add(1)
+		go func() {
+			defer func() { <-q.slots; q.wg.Done() }()
+			q.compress(p, body)
+		}()
 	}
-	q.slots <- struct{}{} // at most as many bodies in flight as slots
-	q.wg.Add(1)
-	go func() {
-		defer func() { <-q.slots; q.wg.Done() }()
-		q.compress(p, body)
-	}()
+	return q.layout(false)
 }
 
 func (q *pageQueue) compress(p *queuedPage, body []byte) {
+	defer p.ready.Store(true)
 	v2 := p.h.DataPageHeaderV2
 	if v2 != nil {
 		v2.IsCompressed = ptr(false)
@@ -68,9 +80,10 @@ func (q *pageQueue) compress(p *queuedPage, body []byte) {
 			return
 		}
 		if v2 == nil || len(out) < len(body) {
-			// Kept at its exact size (the pages of a row group wait in
-			// memory until it is written); a v2 page whose values the
-			// codec does not make smaller keeps them uncompressed.
+			// Kept at its exact size (a page may wait in memory for
+			// those before it, or for the chunks before its own); a v2
+			// page whose values the codec does not make smaller keeps
+			// them uncompressed.
 			if v2 != nil {
 				v2.IsCompressed = ptr(true)
 			}
@@ -117,18 +130,22 @@ func putPageBuffer(b []byte) {
 	pageBuffers[c].Put(&b)
 }
 
-// layout waits for every page and returns the pieces of the chunk to
-// write in order (each page's header, levels and body); onPage is told
-// where each page starts in the chunk (at) and its size.
-func (q *pageQueue) layout(onPage func(p *queuedPage, at int64, size int)) (pieces [][]byte, uncompressed, compressed int64, err error) {
-	q.wg.Wait()
-	for _, p := range q.pages {
-		if p.err != nil {
-			return nil, 0, 0, p.err
-		}
+// layout lays out the pages compressed so far in order, up to the first
+// that is not; with all, it waits for every page. The first error of a
+// page ends the chunk.
+func (q *pageQueue) layout(all bool) error {
+	if all {
+		q.wg.Wait()
 	}
-	at := int64(0)
-	for _, p := range q.pages {
+	k := 0
+	for ; k < len(q.pages); k++ {
+		p := q.pages[k]
+		if !p.ready.Load() {
+			break
+		}
+		if p.err != nil {
+			return p.err
+		}
 		n := len(p.levels) + len(p.body)
 		p.h.UncompressedPageSize, p.h.CompressedPageSize = int32(len(p.levels)+p.raw), int32(n)
 		if q.crc {
@@ -136,15 +153,17 @@ func (q *pageQueue) layout(onPage func(p *queuedPage, at int64, size int)) (piec
 		}
 		hb := thrift.Marshal(nil, p.h)
 		size := len(hb) + n
-		onPage(p, at, size)
-		pieces = append(pieces, hb)
+		q.onPage(p, q.at, size)
 		if len(p.levels) > 0 {
-			pieces = append(pieces, p.levels)
+			q.emit(hb, p.levels, p.body)
+		} else {
+			q.emit(hb, p.body)
 		}
-		pieces = append(pieces, p.body)
-		uncompressed += int64(len(hb) + len(p.levels) + p.raw)
-		compressed += int64(size)
-		at += int64(size)
+		q.uncompressed += int64(len(hb) + len(p.levels) + p.raw)
+		q.compressed += int64(size)
+		q.at += int64(size)
+		q.pages[k] = nil
 	}
-	return pieces, uncompressed, compressed, nil
+	q.pages = q.pages[k:]
+	return nil
 }

@@ -6,10 +6,6 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"maps"
-	"runtime"
-	"slices"
-	"sort"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -18,120 +14,6 @@ import (
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 	"github.com/alkaid-go/alkaid/shred"
 )
-
-// WriterOption configures a Writer.
-type WriterOption func(*writerConfig)
-
-type writerConfig struct {
-	codec         Codec
-	level         int
-	colCodec      map[string]Codec
-	colEncoding   map[string]Encoding
-	rowGroupRows  int
-	rowGroupBytes int
-	pageSize      int
-	dict          bool
-	dictLimit     int
-	crc           bool
-	noSchema      bool
-	kv            []format.KeyValue
-	parallel      int
-	sorting       []SortingColumn
-	noPageIndex   bool
-	bloom         map[string]bool // columns with a bloom filter
-	pageV2        bool
-	maxColumns    int
-	encrypt       *FileEncryption
-}
-
-// DefaultMaxColumns is the most leaf columns a Writer takes unless
-// WithMaxColumns says otherwise: the footer of a row group of that many
-// columns stays well within the reader's DefaultReaderLimits.MaxFooterSize.
-const DefaultMaxColumns = 100_000
-
-// WithMaxColumns sets the most leaf columns (Parquet columns, after
-// nested fields are flattened) of the schema NewWriter accepts (default
-// DefaultMaxColumns); a wider schema fails at once with ErrLimit rather
-// than when the footer is written.
-func WithMaxColumns(n int) WriterOption { return func(w *writerConfig) { w.maxColumns = max(n, 1) } }
-
-// WithCodec sets the codec of every column (default Snappy).
-func WithCodec(c Codec) WriterOption { return func(w *writerConfig) { w.codec = c } }
-
-// WithCompressionLevel sets the level of the codecs that have levels:
-// GZIP 1-9, ZSTD 1-22 (as zstd's own levels; the encoder has four speeds,
-// each level selects the nearest), BROTLI 0-11. Level 0 is each codec's
-// default; SNAPPY and the LZ4 codecs have no level and ignore it. A level
-// outside a used codec's range makes NewWriter fail with ErrInvalid.
-func WithCompressionLevel(level int) WriterOption { return func(w *writerConfig) { w.level = level } }
-
-// WithColumnCodec sets the codec of one column, named by its dotted
-// Parquet path (e.g. "a.list.element").
-func WithColumnCodec(path string, c Codec) WriterOption {
-	return func(w *writerConfig) { w.colCodec[path] = c }
-}
-
-// WithColumnEncoding sets the value encoding of one column when it is
-// not dictionary-encoded; the encoding must suit the column's type.
-func WithColumnEncoding(path string, e Encoding) WriterOption {
-	return func(w *writerConfig) { w.colEncoding[path] = e }
-}
-
-// WithRowGroupRows sets the most rows of a row group (default 1<<20);
-// WithRowGroupBytes may end a row group sooner.
-func WithRowGroupRows(n int) WriterOption {
-	return func(w *writerConfig) { w.rowGroupRows = max(n, 1) }
-}
-
-// WithRowGroupBytes sets the byte target of a row group (default 128 MiB):
-// a row group is written once the values and levels of the rows buffered
-// for it reach n bytes, which bounds the writer's memory whatever the
-// width of the rows. Rows are buffered as their Parquet values, before
-// encoding and compression: the row group in the file is smaller.
-func WithRowGroupBytes(n int) WriterOption {
-	return func(w *writerConfig) { w.rowGroupBytes = max(n, 1) }
-}
-
-// WithPageSize sets the target size of a data page's values in bytes
-// (default 1 MiB).
-func WithPageSize(n int) WriterOption { return func(w *writerConfig) { w.pageSize = max(n, 1) } }
-
-// WithDictionary turns dictionary encoding on or off (default on). When
-// a column chunk's dictionary would exceed limit bytes (default 1 MiB
-// when limit <= 0), the chunk's pages from the row holding the value that
-// did not fit on fall back to the plain encoding (or the column's, see
-// WithColumnEncoding); the pages before stay dictionary-encoded. A chunk
-// whose first values are nearly all distinct gives the dictionary up at
-// once.
-func WithDictionary(on bool, limit int) WriterOption {
-	return func(w *writerConfig) {
-		w.dict = on
-		if limit > 0 {
-			w.dictLimit = limit
-		}
-	}
-}
-
-// WithPageCRC writes a CRC-32 of every page.
-func WithPageCRC() WriterOption { return func(w *writerConfig) { w.crc = true } }
-
-// WithDataPageV2 writes data pages in the v2 layout (default v1): levels
-// uncompressed ahead of the values, their lengths in the page header, and
-// the values compressed only when that makes them smaller. Pages of
-// repeated columns begin at a row, as v2 requires.
-func WithDataPageV2() WriterOption { return func(w *writerConfig) { w.pageV2 = true } }
-
-// WithoutStoredSchema leaves out the ARROW:schema key.
-func WithoutStoredSchema() WriterOption { return func(w *writerConfig) { w.noSchema = true } }
-
-// WithWriteParallelism encodes up to n column chunks at once (default
-// GOMAXPROCS); the file is the same whatever n.
-func WithWriteParallelism(n int) WriterOption { return func(w *writerConfig) { w.parallel = n } }
-
-// WithKeyValue adds a key-value pair to the file metadata.
-func WithKeyValue(key, value string) WriterOption {
-	return func(w *writerConfig) { w.kv = append(w.kv, format.KeyValue{Key: key, Value: ptr(value)}) }
-}
 
 // Writer writes records to a Parquet file: rows are buffered until a row
 // group is full, then written; Close writes the footer.
@@ -166,19 +48,19 @@ type Writer struct {
 	enc *fileEncryptor
 }
 
-// NewWriter starts a Parquet file of records of schema s on w.
-func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, error) {
-	cfg := writerConfig{codec: Snappy, colCodec: map[string]Codec{}, colEncoding: map[string]Encoding{},
-		rowGroupRows: 1 << 20, rowGroupBytes: 128 << 20, pageSize: 1 << 20, dict: true, dictLimit: 1 << 20,
-		parallel: runtime.GOMAXPROCS(0), maxColumns: DefaultMaxColumns}
-	for _, o := range opts {
-		o(&cfg)
+// NewWriter starts a Parquet file of records of schema s on w; an
+// option of a reader, or an invalid option value, is an error naming it.
+func NewWriter(w io.Writer, s *alkaid.Schema, opts ...Option) (*Writer, error) {
+	o, err := apply(options{write: defaultWriterConfig()}, opts, forWrite)
+	if err != nil {
+		return nil, err
+	}
+	cfg := o.write
+	if s == nil {
+		return nil, invalidf("NewWriter: no schema")
 	}
 	if s.NumFields() > cfg.maxColumns {
 		return nil, limitf("schema of %d fields (limit %d columns)", s.NumFields(), cfg.maxColumns)
-	}
-	if !compress.Supported(format.Codec(cfg.codec)) {
-		return nil, unsupportedf("codec %s", cfg.codec)
 	}
 	b := &schemaBuilder{elems: []format.SchemaElement{{Name: "schema", NumChildren: ptr(int32(s.NumFields()))}}, maxLeaves: cfg.maxColumns}
 	for _, f := range s.Fields() {
@@ -186,15 +68,10 @@ func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, er
 			return nil, err
 		}
 	}
-	for p, c := range cfg.colCodec {
-		if !compress.Supported(format.Codec(c)) {
-			return nil, unsupportedf("column %q: codec %s", p, c)
-		}
-	}
 	if cfg.level != 0 {
-		for _, c := range append([]Codec{cfg.codec}, slices.Collect(maps.Values(cfg.colCodec))...) {
+		for p, c := range cfg.colCodec {
 			if lo, hi, ok := compress.Levels(format.Codec(c)); ok && (cfg.level < lo || cfg.level > hi) {
-				return nil, invalidf("compression level %d outside %s's [%d, %d]", cfg.level, c, lo, hi)
+				return nil, invalidf("WithColumnCodec(%q, %s): the level %d of WithCompression does not suit %s", p, c, cfg.level, c)
 			}
 		}
 	}
@@ -203,8 +80,8 @@ func NewWriter(w io.Writer, s *alkaid.Schema, opts ...WriterOption) (*Writer, er
 		return nil, err
 	}
 	pw := &Writer{w: w, cfg: cfg, schema: s, elems: b.elems, leaves: b.leaves, sorting: sorting}
-	if cfg.parallel > 1 {
-		pw.slots = make(chan struct{}, cfg.parallel)
+	if n := workers(cfg.concurrency); n > 1 {
+		pw.slots = make(chan struct{}, n)
 	}
 	head := magic
 	if cfg.encrypt != nil {
@@ -242,10 +119,10 @@ func (w *Writer) write(p []byte) error {
 // byte target (see WithRowGroupRows and WithRowGroupBytes).
 func (w *Writer) Write(rec *alkaid.Record) error {
 	if w.closed {
-		return fmt.Errorf("parquet: Write after Close")
+		return invalidf("Write after Close")
 	}
 	if !rec.Schema().Equal(w.schema) {
-		return fmt.Errorf("parquet: record schema %s differs from the writer's %s", rec.Schema(), w.schema)
+		return invalidf("record schema %s differs from the writer's %s", rec.Schema(), w.schema)
 	}
 	if w.rowBytes == 0 && rec.NumRows() > firstRows {
 		if err := w.measure(rec.Slice(0, firstRows)); err != nil {
@@ -308,7 +185,7 @@ func (w *Writer) shred(rec *alkaid.Record) error {
 			w.firstLeaf = append(w.firstLeaf, first)
 			leaves, err := shred.Leaves(f)
 			if err != nil {
-				return fmt.Errorf("parquet: field %q: %w", f.Name, err)
+				return wrapKind(ErrNotSupported, err, "field %q", f.Name)
 			}
 			first += len(leaves)
 		}
@@ -317,7 +194,7 @@ func (w *Writer) shred(rec *alkaid.Record) error {
 	// Fields are shredded in parallel.
 	fields := rec.Schema().Fields()
 	perField := make([][]segment, len(fields))
-	err := parallelDo(len(fields), w.cfg.parallel, func(fi int) error {
+	err := parallelDo(len(fields), workers(w.cfg.concurrency), func(fi int) error {
 		segs, err := w.segments(fields[fi], rec.Column(fi), w.firstLeaf[fi])
 		perField[fi] = segs
 		return err
@@ -330,7 +207,7 @@ func (w *Writer) shred(rec *alkaid.Record) error {
 	for _, segs := range perField {
 		for _, s := range segs {
 			if leaf >= len(w.leaves) {
-				return fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
+				return invalidf("more shredded columns than the %d leaves", len(w.leaves))
 			}
 			w.pending[leaf] = append(w.pending[leaf], s)
 			size += int64(s.bytes())
@@ -338,7 +215,7 @@ func (w *Writer) shred(rec *alkaid.Record) error {
 		}
 	}
 	if leaf != len(w.leaves) {
-		return fmt.Errorf("parquet: %d shredded columns for %d leaves", leaf, len(w.leaves))
+		return invalidf("%d shredded columns for %d leaves", leaf, len(w.leaves))
 	}
 	w.rows += rec.NumRows()
 	w.bytes += size
@@ -346,72 +223,6 @@ func (w *Writer) shred(rec *alkaid.Record) error {
 		w.rowBytes = max(1, size/int64(rec.NumRows()))
 	}
 	return nil
-}
-
-// Flush writes the buffered rows as a row group.
-func (w *Writer) Flush() error {
-	if w.rows == 0 {
-		return w.err
-	}
-	segments := w.pending
-	chunks := make([]format.ColumnChunk, len(w.leaves))
-	bodies := make([][][]byte, len(w.leaves))
-	indexes := make([]*chunkIndex, len(w.leaves))
-	blooms := make([][]byte, len(w.leaves))
-	// The biggest chunks first, so that the last one to finish is small.
-	order := make([]int, len(w.leaves))
-	sizes := make([]int, len(w.leaves))
-	for i := range order {
-		order[i] = i
-		for _, s := range segments[i] {
-			sizes[i] += s.bytes()
-		}
-	}
-	sort.SliceStable(order, func(a, b int) bool { return sizes[order[a]] > sizes[order[b]] })
-	err := parallelDo(len(w.leaves), w.cfg.parallel, func(k int) error {
-		i := order[k]
-		var err error
-		chunks[i], bodies[i], indexes[i], blooms[i], err = w.encodeChunk(w.leaves[i], segments[i])
-		segments[i] = nil
-		if err == nil && w.enc != nil && w.enc.columns[i] != nil {
-			indexes[i], blooms[i] = nil, nil
-			bodies[i], err = w.enc.sealChunk(&chunks[i], bodies[i], len(w.groups), i)
-		}
-		return err
-	})
-	if err != nil {
-		return err
-	}
-	rg := format.RowGroup{NumRows: int64(w.rows), FileOffset: ptr(w.pos), Ordinal: ptr(int16(len(w.groups))),
-		SortingColumns: w.sorting}
-	var compressed int64
-	for i, cc := range chunks {
-		placeChunk(&cc, w.pos)
-		if indexes[i] != nil {
-			indexes[i].placeIndex(w.pos)
-		}
-		for _, p := range bodies[i] {
-			if err := w.write(p); err != nil {
-				return err
-			}
-		}
-		bodies[i] = nil
-		if blooms[i] != nil {
-			cc.MetaData.BloomFilterOffset, cc.MetaData.BloomFilterLength = ptr(w.pos), ptr(int32(len(blooms[i])))
-			if err := w.write(blooms[i]); err != nil {
-				return err
-			}
-		}
-		rg.Columns = append(rg.Columns, cc)
-		rg.TotalByteSize += cc.MetaData.TotalUncompressedSize
-		compressed += cc.MetaData.TotalCompressedSize
-	}
-	rg.TotalCompressedSize = &compressed
-	w.groups = append(w.groups, rg)
-	w.indexes = append(w.indexes, indexes)
-	w.total += int64(w.rows)
-	w.pending, w.rows, w.bytes = make([][]segment, len(w.leaves)), 0, 0
-	return w.err
 }
 
 // Close flushes the last row group and writes the footer; it does not
@@ -458,10 +269,10 @@ func storedSchema(s *alkaid.Schema) (string, error) {
 	var buf bytes.Buffer
 	sw, err := ipc.NewStreamWriter(&buf, s, ipc.WithArrowCompat())
 	if err != nil {
-		return "", fmt.Errorf("parquet: ARROW:schema: %w", err)
+		return "", wrapKind(ErrNotSupported, err, "ARROW:schema")
 	}
 	if err := sw.Close(); err != nil {
-		return "", fmt.Errorf("parquet: ARROW:schema: %w", err)
+		return "", wrapKind(ErrNotSupported, err, "ARROW:schema")
 	}
 	msg := buf.Bytes()
 	// Drop the end-of-stream marker: the key holds the schema message only.

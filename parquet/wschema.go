@@ -151,6 +151,8 @@ func leafElement(t datatype.DataType, e *format.SchemaElement, l *wleaf) error {
 		l.width, e.TypeLength = 2, ptr(int32(2))
 	case datatype.KindDate32:
 		set(format.Int32, &format.LogicalType{Date: &format.Empty{}})
+		// DuckDB reads a date without the legacy annotation as INTEGER.
+		e.ConvertedType = ptr(format.Date)
 		l.signed = true
 	case datatype.KindTime32, datatype.KindTime64:
 		u := t.(*datatype.TimeType).Unit

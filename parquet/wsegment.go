@@ -1,8 +1,6 @@
 package parquet
 
 import (
-	"fmt"
-
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
@@ -65,12 +63,12 @@ func (w *Writer) segments(f datatype.Field, a array.Array, first int) ([]segment
 	}
 	cols, err := shred.ShredField(f, a)
 	if err != nil {
-		return nil, fmt.Errorf("parquet: %w", err)
+		return nil, wrapf(err, "field %q", f.Name)
 	}
 	out := make([]segment, len(cols))
 	for i, c := range cols {
 		if first+i >= len(w.leaves) {
-			return nil, fmt.Errorf("parquet: more shredded columns than the %d leaves", len(w.leaves))
+			return nil, invalidf("more shredded columns than the %d leaves", len(w.leaves))
 		}
 		v, err := physicalOf(w.leaves[first+i], c.Values)
 		if err != nil {
@@ -100,7 +98,7 @@ func flatSegment(l *wleaf, f datatype.Field, a array.Array) (segment, error) {
 	}
 	if !f.Nullable {
 		if a.NullN() > 0 {
-			return segment{}, fmt.Errorf("parquet: field %q is not nullable but holds %d nulls", f.Name, a.NullN())
+			return segment{}, invalidf("field %q is not nullable but holds %d nulls", f.Name, a.NullN())
 		}
 		s.vals = v
 		return s, nil

@@ -6,8 +6,10 @@
 # go test with and without assembly (noasm), the race detector on the
 # packages with concurrency, the sub-modules' tests, and the Flatbuffers
 # regeneration check when flatc is installed, and the Flight integration
-# matrix against arrow-go (flight/scripts/integration.sh). Tests that need ../shared
-# skip with a message when it is absent.
+# matrix against arrow-go (flight/scripts/integration.sh); objstore's tests
+# run against SeaweedFS when it is built (ALKAID_WEED_BUILD_SECONDS=N lets
+# this command spend N seconds building it) or else gofakes3. Tests that need ../shared skip with a message when
+# it is absent.
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -64,12 +66,28 @@ if command -v protoc >/dev/null && command -v protoc-gen-go >/dev/null && comman
 	bash flight/proto/check.sh
 fi
 
-for mod in interop bench arrowbridge flight; do
+if [[ -f objstore/go.mod && "${ALKAID_WEED_BUILD_SECONDS:-0}" -gt 0 ]]; then
+	# objstore's tests run against SeaweedFS's S3 server when it is built
+	# (objstore/scripts/weed.sh, into $HOME/.cache/alkaid), else against
+	# gofakes3 in the test process. A cold build takes about 35 minutes on
+	# a busy 2-core machine, so this command builds it only when asked
+	# (CI does: .ci/run), for at most ALKAID_WEED_BUILD_SECONDS; what it
+	# compiled stays in Go's build cache and a later run finishes it.
+	step "objstore: the S3 server its tests run (SeaweedFS, built once, cached)"
+	timeout "$ALKAID_WEED_BUILD_SECONDS" bash objstore/scripts/weed.sh >/dev/null ||
+		echo "(SeaweedFS not built yet: objstore's tests run against gofakes3 this time)"
+fi
+
+for mod in interop bench arrowbridge flight objstore; do
 	if [[ -f "$mod/go.mod" ]]; then
 		step "sub-module $mod"
 		(cd "$mod" && go vet ./... && go test -count=1 ./...)
 	fi
 done
+if [[ -f objstore/go.mod && "$(go env CGO_ENABLED)" == 1 ]]; then
+	step "objstore: go test -race (concurrent reads, faults)"
+	(cd objstore && go test -count=1 -race -run 'ReadAt|Requests|Faults' ./...)
+fi
 
 step "flight: integration programs against arrow-go's (about 30 s once built)"
 bash flight/scripts/integration.sh

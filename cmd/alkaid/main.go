@@ -28,6 +28,7 @@ var commands = map[string]func(args []string) int{
 	"import":      runImport,
 	"info":        runInfo,
 	"integration": runIntegration,
+	"join":        runJoin,
 	"schema":      runSchema,
 	"validate":    runValidate,
 }
@@ -41,6 +42,7 @@ var about = map[string]command{
 	"import":      importCmd,
 	"info":        infoCmd,
 	"integration": integrationCmd,
+	"join":        joinCmd,
 	"schema":      schemaCmd,
 	"validate":    validateCmd,
 }

@@ -22,7 +22,7 @@ var parquetReaders = map[string]bool{"cat": true, "convert": true, "export": tru
 var pqRead parquetReadFlags
 
 type parquetReadFlags struct {
-	limits     parquet.ReaderLimits
+	limits     parquet.Limits
 	footerKey  []byte
 	columnKeys map[string][]byte
 	aadPrefix  string
@@ -31,7 +31,7 @@ type parquetReadFlags struct {
 // register resets the flags and adds them to fs.
 func (p *parquetReadFlags) register(fs *flag.FlagSet) {
 	*p = parquetReadFlags{}
-	d := parquet.DefaultReaderLimits
+	d := parquet.DefaultLimits
 	fs.Int64Var(&p.limits.MaxPageSize, "max-page-size", d.MaxPageSize, "Parquet: largest uncompressed page, and decoded byte arrays of a page, in `BYTES`")
 	fs.Int64Var(&p.limits.MaxPageValues, "max-page-values", d.MaxPageValues, "Parquet: most values of a page")
 	fs.Int64Var(&p.limits.MaxChunkValues, "max-chunk-values", d.MaxChunkValues, "Parquet: most values of a column chunk")
@@ -61,10 +61,8 @@ func (p *parquetReadFlags) register(fs *flag.FlagSet) {
 }
 
 // options are the reader options the flags give.
-func (p *parquetReadFlags) options() []parquet.ReaderOption {
-	l := p.limits
-	l.CheckCRC = parquet.DefaultReaderLimits.CheckCRC
-	opts := []parquet.ReaderOption{parquet.WithLimits(l)}
+func (p *parquetReadFlags) options() []parquet.Option {
+	opts := []parquet.Option{parquet.WithLimits(p.limits)}
 	if p.footerKey != nil || p.columnKeys != nil || p.aadPrefix != "" {
 		opts = append(opts, parquet.WithDecryption(parquet.FileDecryption{FooterKey: p.footerKey,
 			ColumnKeys: p.columnKeys, AADPrefix: []byte(p.aadPrefix)}))
@@ -75,7 +73,7 @@ func (p *parquetReadFlags) options() []parquet.ReaderOption {
 // encryption returns the writer option that encrypts a Parquet output
 // with the keys of the flags: the columns of -column-key with theirs,
 // every column with the footer key when there is none.
-func (p *parquetReadFlags) encryption() ([]parquet.WriterOption, error) {
+func (p *parquetReadFlags) encryption() ([]parquet.Option, error) {
 	if p.footerKey == nil {
 		if p.columnKeys != nil || p.aadPrefix != "" {
 			return nil, usagef("-column-key and -aad-prefix encrypt a Parquet output with -footer-key, which is missing")
@@ -92,5 +90,5 @@ func (p *parquetReadFlags) encryption() ([]parquet.WriterOption, error) {
 	if len(e.AADPrefix) == 0 {
 		e.AADPrefix = nil
 	}
-	return []parquet.WriterOption{parquet.WithEncryption(e)}, nil
+	return []parquet.Option{parquet.WithEncryption(e)}, nil
 }

@@ -182,27 +182,28 @@ func (o *outFlags) wantsParquet(path string) bool {
 // parquetOptions checks the flags for a Parquet output and returns the
 // writer's options. IPC-only flags set away from their defaults are
 // usage errors rather than silently ignored.
-func (o *outFlags) parquetOptions() ([]parquet.WriterOption, error) {
+func (o *outFlags) parquetOptions() ([]parquet.Option, error) {
 	if o.compression != "none" && o.compression != "" {
 		return nil, usagef("-compression %s applies to IPC outputs; for Parquet use -codec (%s)", quote.String(o.compression), parquetCodecNames())
 	}
 	if o.magic != "" || o.alignment != 8 {
 		return nil, usagef("-magic and -align apply to IPC outputs, not Parquet")
 	}
-	var opts []parquet.WriterOption
-	if o.level != 0 {
-		opts = append(opts, parquet.WithCompressionLevel(o.level))
-	}
+	var opts []parquet.Option
+	codec := parquet.Snappy
 	if o.codec != "" {
 		found := false
 		for _, c := range parquetCodecs {
 			if strings.EqualFold(o.codec, c.name) {
-				opts, found = append(opts, parquet.WithCodec(c.codec)), true
+				codec, found = c.codec, true
 			}
 		}
 		if !found {
 			return nil, usagef("-codec %s: want one of %s", quote.String(o.codec), parquetCodecNames())
 		}
+	}
+	if o.codec != "" || o.level != 0 {
+		opts = append(opts, parquet.WithCompression(codec, o.level))
 	}
 	if o.rowGroupRows < 0 {
 		return nil, usagef("-row-group-rows %d: must not be negative", o.rowGroupRows)

@@ -45,7 +45,7 @@ func TestParquetCompressionLevel(t *testing.T) {
 	}
 	code, _, errs := cli(t, nil, "convert", "-q", "-codec", "gzip", "-level", "12", src, filepath.Join(dir, "bad.parquet"))
 	require.NotEqual(t, 0, code)
-	require.Contains(t, errs, "compression level 12")
+	require.Contains(t, errs, "WithCompression(GZIP, 12): level outside")
 }
 
 // The Parquet reader's limits are flags of the reading commands: a file

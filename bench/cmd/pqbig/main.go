@@ -88,7 +88,7 @@ func writeFile(path string, size int64, rows int) (int, error) {
 		return 0, err
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	pw, err := parquet.NewWriter(bw, s, parquet.WithCodec(parquet.Snappy), parquet.WithRowGroupRows(rows))
+	pw, err := parquet.NewWriter(bw, s, parquet.WithCompression(parquet.Snappy, 0), parquet.WithRowGroupRows(rows))
 	if err != nil {
 		f.Close()
 		return 0, err
@@ -132,12 +132,12 @@ func readFile(path string, batch int) error {
 		return err
 	}
 	start := time.Now()
-	pf, err := parquet.NewFile(f, st.Size())
+	pf, err := parquet.NewFile(f, st.Size(), parquet.WithBatchSize(batch))
 	if err != nil {
 		return err
 	}
 	var recs, rows int
-	for rec, err := range pf.Records(parquet.WithBatchSize(batch)) {
+	for rec, err := range pf.Records() {
 		if err != nil {
 			return err
 		}

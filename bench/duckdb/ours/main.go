@@ -72,15 +72,15 @@ func run(n, reps int) error {
 			return 1, err
 		}},
 		{"group by, 1k groups", func() (int, error) {
-			out, err := compute.GroupBy(rec, []string{"k1k"}, aggs...)
+			out, err := compute.GroupBy(rec, []string{"k1k"}, aggs)
 			return rows(out), err
 		}},
 		{"group by, 1M groups", func() (int, error) {
-			out, err := compute.GroupBy(rec, []string{"k1m"}, aggs...)
+			out, err := compute.GroupBy(rec, []string{"k1m"}, aggs)
 			return rows(out), err
 		}},
 		{"sort 10M int64 into a table", func() (int, error) {
-			out, err := compute.SortRecord(xs, compute.SortKey{Column: "x"})
+			out, err := compute.SortRecord(xs, []compute.SortKey{{Column: "x"}})
 			return rows(out), err
 		}},
 	}

@@ -47,12 +47,13 @@ func run(in string, reps int) error {
 	if err != nil {
 		return err
 	}
-	recs, err := f.ReadAll()
-	if err != nil {
-		return err
-	}
+	var recs []*alkaid.Record
 	rows := 0
-	for _, r := range recs {
+	for r, err := range f.Records() {
+		if err != nil {
+			return err
+		}
+		recs = append(recs, r)
 		rows += r.NumRows()
 	}
 	if err := f.Close(); err != nil {
@@ -104,7 +105,7 @@ func write(path string, recs []*alkaid.Record, codec parquet.Codec) error {
 		return err
 	}
 	bw := bufio.NewWriterSize(f, 1<<20)
-	pw, err := parquet.NewWriter(bw, recs[0].Schema(), parquet.WithCodec(codec))
+	pw, err := parquet.NewWriter(bw, recs[0].Schema(), parquet.WithCompression(codec, 0))
 	if err == nil {
 		for _, r := range recs {
 			if err = pw.Write(r); err != nil {

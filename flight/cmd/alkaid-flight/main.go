@@ -1,7 +1,7 @@
 // Command alkaid-flight serves a directory of IPC and Parquet files over
 // Arrow Flight and fetches flights from any Flight server.
 //
-//	alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] [-max-message-size BYTES] [-memory BYTES] [-send-timeout D] DIR
+//	alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] [-max-message-size BYTES] [-memory BYTES] [-send-timeout D] DIR|s3://BUCKET/PREFIX
 //	alkaid-flight list URL
 //	alkaid-flight get URL DESCRIPTOR -o OUT
 //
@@ -19,6 +19,12 @@
 // call alone. A client that reads nothing for -send-timeout (1m) is
 // disconnected. Endpoints list the server's address as their location
 // when it is one a client can dial (not 0.0.0.0).
+//
+// serve s3://BUCKET/PREFIX serves the files and datasets under a prefix
+// of an S3-compatible bucket, read-only (package objstore: ranged reads,
+// the endpoint and credentials from AWS_ENDPOINT_URL, AWS_ACCESS_KEY_ID,
+// AWS_SECRET_ACCESS_KEY and AWS_REGION). Several servers may serve one
+// bucket.
 // "alkaid-flight -h" (or --help, help) prints this usage.
 package main
 
@@ -38,6 +44,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/flight"
 	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/objstore"
 )
 
 func main() {
@@ -50,7 +57,7 @@ func main() {
 }
 
 const usage = `usage:
-  alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] [-max-message-size BYTES] [-memory BYTES] [-send-timeout D] DIR
+  alkaid-flight serve [-addr 127.0.0.1:8815] [-writable] [-max-message-size BYTES] [-memory BYTES] [-send-timeout D] DIR|s3://BUCKET/PREFIX
   alkaid-flight list URL
   alkaid-flight get URL DESCRIPTOR -o OUT`
 
@@ -159,7 +166,19 @@ func serve(ctx context.Context, dir, addr string, o serveOptions, stdout io.Writ
 			opts = append(opts, flight.DirLocations("grpc://"+l.Addr().String()))
 		}
 	}
-	svc, err := flight.NewDirService(dir, opts...)
+	var svc *flight.DirService
+	if objstore.IsURL(dir) {
+		// A bucket prefix: endpoint and credentials from AWS_ENDPOINT_URL,
+		// AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY and AWS_REGION.
+		fsys, err := objstore.Open(dir)
+		if err != nil {
+			return err
+		}
+		defer fsys.Close()
+		svc, err = flight.NewFSService(fsys, opts...)
+	} else {
+		svc, err = flight.NewDirService(dir, opts...)
+	}
 	if err != nil {
 		return err
 	}

@@ -247,7 +247,7 @@ func CompressLevel(c format.Codec, level int, dst, src []byte) ([]byte, error) {
 		// slower "better" level).
 		n := s2.MaxEncodedLen(len(src))
 		if n < 0 {
-			return nil, fmt.Errorf("compress: snappy: a block of %d bytes is too large", len(src))
+			return nil, fmt.Errorf("parquet compress: %w: snappy: a block of %d bytes is too large", datatype.ErrLimit, len(src))
 		}
 		dst = slices.Grow(dst, n)
 		out := s2.EncodeSnappy(dst[len(dst):len(dst)+n], src)

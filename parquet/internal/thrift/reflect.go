@@ -59,7 +59,7 @@ func info(t reflect.Type) *structInfo {
 func Unmarshal(data []byte, v any) (int, error) {
 	rv := reflect.ValueOf(v)
 	if rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct {
-		return 0, fmt.Errorf("thrift: Unmarshal needs a pointer to a struct, not %T", v)
+		return 0, invalidf("Unmarshal needs a pointer to a struct, not %T", v)
 	}
 	r := &reader{buf: data}
 	if err := r.readStruct(rv.Elem(), 0); err != nil {

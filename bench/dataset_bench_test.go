@@ -23,6 +23,7 @@ import (
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -130,11 +131,11 @@ func dsScan(d *dataset.Dataset, scan int) (dsResult, error) {
 	opts := []dataset.ScanOption{dataset.WithUnordered(), dataset.WithColumns("f")}
 	switch scan {
 	case 1:
-		opts = append(opts, dataset.WithFilter(parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2024)},
-			parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(3)}))
+		opts = append(opts, dataset.WithFilter(expr.And(
+			expr.Eq(expr.Field("year"), expr.Lit(2024)), expr.Eq(expr.Field("month"), expr.Lit(3)))))
 	case 2:
 		opts = append(opts, dataset.WithColumns("f", "month"),
-			dataset.WithFilter(parquet.Predicate{Column: "x", Op: parquet.Lt, Value: int64(100000)}))
+			dataset.WithFilter(expr.Lt(expr.Field("x"), expr.Lit(100000))))
 	}
 	s, err := d.Scan(context.Background(), opts...)
 	if err != nil {

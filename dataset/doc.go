@@ -50,14 +50,17 @@
 // # Scans
 //
 // [Dataset.Scan] plans a [Scan]: projection ([WithColumns], nested fields
-// by dotted path), a filter of
-// parquet.Predicate values ([WithFilter]), batch size, concurrency (which
-// is also the readahead bound) and order. A [Scan] is a record source:
-// its Schema and its Records, an iter.Seq2 of records and errors, read on
-// demand. Files whose partition values fail the filter are not opened;
-// Parquet row groups and pages are skipped through the statistics, bloom
-// filters and page index (parquet.WithPredicates); remaining rows are
-// filtered exactly, before partition columns are filled in. Parquet
+// by dotted path), a filter expression of package expr ([WithFilter],
+// e.g. expr.Parse("year = 2024 AND amount > 100")), batch size,
+// concurrency (which is also the readahead bound) and order. A [Scan] is
+// a record source: its Schema and its Records, an iter.Seq2 of records
+// and errors, read on demand. Each file's filter is simplified with its
+// partition values (expr.Simplify): files for which it becomes false are
+// not opened; Parquet row groups whose column statistics rule it out
+// are skipped (expr.MayMatch), and the comparisons of columns with
+// literals it keeps skip more through bloom filters and the page index
+// (parquet.WithPredicates); remaining rows are filtered
+// exactly by the expression, before partition columns are filled in. Parquet
 // files are opened (their footers read) ahead of their turn on up to the
 // concurrency goroutines; their row groups and whole files of the other
 // formats are read in parallel, at most the concurrency at once, and

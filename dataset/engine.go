@@ -7,6 +7,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/parquet"
 )
@@ -27,7 +28,13 @@ type handle struct {
 	refs     atomic.Int32
 	skipped  atomic.Bool
 	readCols []string            // the file's columns to read
-	preds    []parquet.Predicate // the filter's predicates on those columns
+	preds    []parquet.Predicate // the file's filter's conditions Parquet can decide
+	where    *expr.Expr          // the file's filter (see fileFilter), for a Parquet file
+	// filter is the file's filter bound (nil when every row passes),
+	// made once by the first record's fileMask.
+	filterOnce sync.Once
+	filter     *expr.Bound
+	filterErr  error
 
 	mu     sync.Mutex
 	consts map[int]array.Array // partition columns built so far, by field
@@ -176,7 +183,7 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 	for i, src := range srcs {
 		keep[i], errs[i] = s.partitionsMatch(src)
 		if errs[i] == nil && keep[i] && src.schema != nil {
-			keep[i] = s.columnsMatch(src.schema)
+			keep[i] = s.columnsMatch(src, src.schema)
 		}
 	}
 	ahead := s.openAhead(ctx, keep, errs)

@@ -11,8 +11,8 @@ import (
 	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
-	"github.com/alkaid-go/alkaid/parquet"
 )
 
 // table is an alkaid.RecordReader of one record.
@@ -52,10 +52,10 @@ func Example() {
 	fmt.Println(d.Schema())
 	scan, _ := d.Scan(context.Background(),
 		dataset.WithColumns("city", "amount"),
-		dataset.WithFilter(
-			parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2024)},
-			parquet.Predicate{Column: "amount", Op: parquet.Gt, Value: 2.5},
-		))
+		dataset.WithFilter(expr.And(
+			expr.Eq(expr.Field("year"), expr.Lit(2024)),
+			expr.Gt(expr.Field("amount"), expr.Lit(2.5)),
+		)))
 	for r, err := range scan.Records() {
 		if err != nil {
 			fmt.Println(err)
@@ -91,7 +91,7 @@ func ExampleOpenGlob() {
 
 	d, _ := dataset.OpenGlob(os.DirFS(dir), "logs/**/*.ndjson")
 	fmt.Println(d.Files())
-	n, _, _ := d.CountRows(context.Background(), dataset.WithFilter(parquet.Predicate{Column: "n", Op: parquet.Gt, Value: int64(1)}))
+	n, _, _ := d.CountRows(context.Background(), dataset.WithFilter(expr.Gt(expr.Field("n"), expr.Lit(1))))
 	fmt.Println(n)
 	// Output:
 	// [logs/a/part-0.ndjson logs/b/part-0.ndjson]

@@ -14,6 +14,7 @@ import (
 	"github.com/alkaid-go/alkaid/array/arrayjson"
 	"github.com/alkaid-go/alkaid/csv"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/ipc"
 	"github.com/alkaid-go/alkaid/ndjson"
@@ -103,4 +104,12 @@ func scanAll(t testing.TB, d *Dataset, opts ...ScanOption) (map[string]string, S
 		out[f.Name] = array.Format(a)
 	}
 	return out, s.Stats()
+}
+
+// where parses a filter expression.
+func where(t testing.TB, text string) *expr.Expr {
+	t.Helper()
+	e, err := expr.Parse(text)
+	require.NoError(t, err)
+	return e
 }

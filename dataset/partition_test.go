@@ -8,7 +8,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/datatype"
-	"github.com/alkaid-go/alkaid/parquet"
 )
 
 func TestHivePartitions(t *testing.T) {
@@ -183,13 +182,37 @@ func TestDatePartitionFilter(t *testing.T) {
 	}
 	d, err := Open(fsys, "t", WithPartitioning(Partitioning{Style: Hive}))
 	require.NoError(t, err)
-	got, st := scanAll(t, d, WithColumns("day"), WithFilter(parquet.Predicate{Column: "day", Op: parquet.Between, Value: "2024-02-29", Value2: "2024-03-01"}))
+	got, st := scanAll(t, d, WithColumns("day"), WithFilter(where(t, "day BETWEEN '2024-02-29' AND '2024-03-01'")))
 	require.Equal(t, "[2024-02-29 2024-03-01]", got["day"])
 	require.Equal(t, 2, st.FilesPruned)
-	_, err = d.Scan(context.Background(), WithFilter(parquet.Predicate{Column: "day", Op: parquet.Eq, Value: "not a date"}))
-	require.NoError(t, err) // the value is checked against each file's partition
-	s, _ := d.Scan(context.Background(), WithFilter(parquet.Predicate{Column: "day", Op: parquet.Eq, Value: "not a date"}))
-	for _, err = range s.Records() {
+	_, err = d.Scan(context.Background(), WithFilter(where(t, "day = 'not a date'")))
+	require.ErrorIs(t, err, ErrInvalid) // the literal is read as a date when the filter is bound
+}
+
+// TestNullPartitionFilter: a file whose partition value is null cannot
+// pass "year = 2024 AND …" (null AND anything is never true) and is not
+// opened, while IS NULL keeps only it.
+func TestNullPartitionFilter(t *testing.T) {
+	r := mkRec(t, col{"x:int64", "[1, 2]"})
+	fsys := fstest.MapFS{
+		"t/year=2024/a.parquet":             pqFile(t, r),
+		"t/year=" + HiveNull + "/a.parquet": pqFile(t, r),
 	}
-	require.ErrorIs(t, err, ErrPartitionValue)
+	d, err := Open(fsys, "t", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		filter string
+		rows   string
+		pruned int
+	}{
+		{"year = 2024 AND x > 1", "[2]", 1},
+		{"year IS NULL AND x > 1", "[2]", 1},
+		{"year = 2024 OR x > 1", "[1 2 2]", 0},
+		{"NOT (year <> 2024)", "[1 2]", 1},
+	} {
+		got, st := scanAll(t, d, WithColumns("x"), WithFilter(where(t, tc.filter)))
+		require.Equal(t, tc.rows, got["x"], tc.filter)
+		require.Equal(t, tc.pruned, st.FilesPruned, tc.filter)
+		require.Equal(t, 2-tc.pruned, st.FilesRead, tc.filter)
+	}
 }

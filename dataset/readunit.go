@@ -14,32 +14,6 @@ import (
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
-// partitionsMatch reports whether src's partition values pass the
-// filter's predicates on partition columns.
-func (s *Scan) partitionsMatch(src *source) (bool, error) {
-	for k, p := range s.preds {
-		if i := s.predCol[k]; s.d.isPartition(i) {
-			if ok, err := partitionMatch(s.d.partition(src, i), p); !ok || err != nil {
-				return false, err
-			}
-		}
-	}
-	return true, nil
-}
-
-// columnsMatch reports whether a file of schema fs may hold rows passing
-// the filter: false when it lacks a filtered column (read as nulls) and
-// the predicate is not IsNull.
-func (s *Scan) columnsMatch(fs *alkaid.Schema) bool {
-	for k, p := range s.preds {
-		i := s.predCol[k]
-		if !s.d.isPartition(i) && p.Op != parquet.IsNull && fs.FieldIndex(s.d.schema.Field(i).Name) < 0 {
-			return false
-		}
-	}
-	return true
-}
-
 // open opens src for the scan; a nil handle and error means the file's
 // schema rules it out (see columnsMatch).
 func (s *Scan) open(src *source) (*handle, error) {
@@ -53,7 +27,7 @@ func (s *Scan) open(src *source) (*handle, error) {
 		f.Close()
 		return nil, err
 	}
-	if !s.columnsMatch(r.schema) {
+	if !s.columnsMatch(src, r.schema) {
 		f.Close()
 		return nil, nil
 	}
@@ -65,11 +39,9 @@ func (s *Scan) open(src *source) (*handle, error) {
 			h.readCols = append(h.readCols, name)
 		}
 	}
-	for k, p := range s.preds {
-		i := s.predCol[k]
-		if j := r.schema.FieldIndex(p.Column); !s.d.isPartition(i) && j >= 0 && !r.schema.Field(j).Type.Kind().IsNested() {
-			h.preds = append(h.preds, p)
-		}
+	if s.filter != nil && r.pq != nil {
+		h.where = s.fileFilter(src, r.schema)
+		h.preds = s.parquetPredicates(h.where, r.schema)
 	}
 	return h, nil
 }
@@ -116,6 +88,10 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 		}
 		return s.emitCount(ctx, h, rows, emit)
 	case pq != nil:
+		if h.where != nil && !s.rowGroupMayMatch(h, u.rowGroup) {
+			s.stats.rowGroupsPruned.add(1)
+			return nil
+		}
 		// Units already run in parallel: one goroutine decodes each.
 		opts := []parquet.Option{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...), parquet.WithConcurrency(1)}
 		if len(h.preds) > 0 {
@@ -222,7 +198,7 @@ func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
 			return nil, err
 		}
 	}
-	keep, err := s.fileMask(cols)
+	keep, err := s.fileMask(h, cols, rows)
 	if err != nil {
 		return nil, err
 	}
@@ -247,29 +223,6 @@ func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
 		}
 	}
 	return alkaid.NewRecord(s.schema, outCols, rows)
-}
-
-// fileMask is the rows of cols (the file columns of s.need; partition
-// ones nil) passing the filter's predicates on file columns, or nil when
-// there are none (those on partition columns were decided per file).
-func (s *Scan) fileMask(cols []array.Array) (*array.Boolean, error) {
-	var keep *array.Boolean
-	for k, p := range s.preds {
-		i := s.predCol[k]
-		if s.d.isPartition(i) {
-			continue
-		}
-		m, err := mask(cols[indexOf(s.need, i)], p)
-		if err != nil {
-			return nil, err
-		}
-		if keep == nil {
-			keep = m
-		} else if keep, err = compute.And(keep, m); err != nil {
-			return nil, err
-		}
-	}
-	return keep, nil
 }
 
 // filterColumns replaces each column cols[k] for which sel(k) holds by

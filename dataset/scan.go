@@ -10,7 +10,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
-	"github.com/alkaid-go/alkaid/parquet"
+	"github.com/alkaid-go/alkaid/expr"
 )
 
 // ScanOption configures a scan.
@@ -19,7 +19,7 @@ type ScanOption func(*scanConfig)
 type scanConfig struct {
 	columns     []string
 	projected   bool
-	filter      []parquet.Predicate
+	filter      *expr.Expr
 	batchSize   int
 	concurrency int
 	unordered   bool
@@ -35,18 +35,6 @@ type scanConfig struct {
 // then carry only their row counts.
 func WithColumns(names ...string) ScanOption {
 	return func(c *scanConfig) { c.columns, c.projected = append([]string(nil), names...), true }
-}
-
-// WithFilter keeps only the rows satisfying every predicate. A predicate
-// on a partition column is decided per file from its directory, before
-// the file is opened; one on a file column first skips the Parquet row
-// groups and pages that the statistics and page index rule out (see
-// parquet.WithPredicates), then drops the remaining rows that fail it.
-// A file lacking the column reads it as nulls: only IsNull matches.
-// Values are compared as compute.CompareScalar compares them; a date32
-// column also takes a date as the string "YYYY-MM-DD".
-func WithFilter(ps ...parquet.Predicate) ScanOption {
-	return func(c *scanConfig) { c.filter = append(c.filter, ps...) }
 }
 
 // WithBatchSize cuts records to at most n rows (default: as the files'
@@ -99,17 +87,22 @@ func WithFiles(paths ...string) ScanOption {
 // each record with a nil error, or a nil record with the error that ends
 // the sequence.
 type Scan struct {
-	d       *Dataset
-	ctx     context.Context
-	cfg     scanConfig
-	schema  *alkaid.Schema
-	out     []int   // dataset field of each output column
-	paths   [][]int // the struct child indices of each output column
-	need    []int   // dataset fields read: out, then the filter's
-	preds   []parquet.Predicate
-	predCol []int     // dataset field of each predicate
-	files   []*source // the files scanned (all, or WithFiles's)
-	stats   statCounters
+	d      *Dataset
+	ctx    context.Context
+	cfg    scanConfig
+	schema *alkaid.Schema
+	out    []int     // dataset field of each output column
+	paths  [][]int   // the struct child indices of each output column
+	need   []int     // dataset fields read: out, then the filter's
+	files  []*source // the files scanned (all, or WithFiles's)
+	// filter is WithFilter's expression, filterCols the dataset fields
+	// it reads; filterSchema is that of the record it is evaluated over,
+	// the columns of need at filterAt.
+	filter       *expr.Expr
+	filterCols   []int
+	filterAt     []int
+	filterSchema *alkaid.Schema
+	stats        statCounters
 }
 
 // Scan plans a scan of d. ctx bounds every run of Records: once it is
@@ -146,19 +139,8 @@ func (d *Dataset) Scan(ctx context.Context, opts ...ScanOption) (_ *Scan, err er
 	}
 	s.schema = alkaid.NewSchema(fields, d.schema.Metadata())
 	s.need = slices.Clone(s.out)
-	for _, p := range s.cfg.filter {
-		i := d.schema.FieldIndex(p.Column)
-		if i < 0 {
-			return nil, fmt.Errorf("dataset: %w: filter on unknown column %q", ErrInvalid, p.Column)
-		}
-		if p.Op < parquet.Eq || p.Op > parquet.IsNull {
-			return nil, fmt.Errorf("dataset: %w: filter on %q: operator %d", ErrInvalid, p.Column, p.Op)
-		}
-		s.preds = append(s.preds, p)
-		s.predCol = append(s.predCol, i)
-		if !slices.Contains(s.need, i) {
-			s.need = append(s.need, i)
-		}
+	if err := s.planFilter(); err != nil {
+		return nil, err
 	}
 	return s, nil
 }

@@ -56,28 +56,51 @@ func TestScanPruning(t *testing.T) {
 	require.NoError(t, err)
 	tests := []struct {
 		name   string
-		filter []parquet.Predicate
+		filter string
 		rows   int64
 		want   Stats
 	}{
-		{"none", nil, 600, Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowsRead: 600}},
-		{"partition", []parquet.Predicate{{Column: "year", Op: parquet.Eq, Value: int64(2024)}}, 300,
+		{"none", "", 600, Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowsRead: 600}},
+		{"partition", "year = 2024", 300,
 			Stats{Files: 6, FilesPruned: 3, FilesRead: 3, RowGroups: 12, RowsRead: 300}},
-		{"partitions between", []parquet.Predicate{{Column: "month", Op: parquet.Between, Value: int64(2), Value2: int64(3)}, {Column: "year", Op: parquet.Lt, Value: int64(2024)}}, 200,
+		{"partitions between", "month BETWEEN 2 AND 3 AND year < 2024", 200,
 			Stats{Files: 6, FilesPruned: 4, FilesRead: 2, RowGroups: 8, RowsRead: 200}},
-		{"statistics", []parquet.Predicate{{Column: "year", Op: parquet.Eq, Value: int64(2024)}, {Column: "x", Op: parquet.Gt, Value: int64(80)}}, 57,
+		{"statistics", "year = 2024 AND x > 80", 57,
 			Stats{Files: 6, FilesPruned: 3, FilesRead: 3, RowGroups: 12, RowGroupsPruned: 9, RowsRead: 75}},
-		{"float equal", []parquet.Predicate{{Column: "f", Op: parquet.Eq, Value: float64(30)}}, 6,
+		{"float equal", "f = 30", 6,
 			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 18, RowsRead: 150}},
-		{"nothing", []parquet.Predicate{{Column: "x", Op: parquet.Gt, Value: int64(1000)}}, 0,
+		{"nothing", "x > 1000", 0,
 			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 24}},
-		{"is null", []parquet.Predicate{{Column: "month", Op: parquet.IsNull}}, 0,
+		{"is null", "month IS NULL", 0,
 			Stats{Files: 6, FilesPruned: 6}},
+		{"partitions or", "year = 2023 AND month = 1 OR year = 2024 AND month = 3", 200,
+			Stats{Files: 6, FilesPruned: 4, FilesRead: 2, RowGroups: 8, RowsRead: 200}},
+		{"function of partitions", "year + month = 2026", 200,
+			Stats{Files: 6, FilesPruned: 4, FilesRead: 2, RowGroups: 8, RowsRead: 200}},
+		{"statistics, at least", "year = 2024 AND x >= 81", 57,
+			Stats{Files: 6, FilesPruned: 3, FilesRead: 3, RowGroups: 12, RowGroupsPruned: 9, RowsRead: 75}},
+		// per file: true in 2023's, x < 10 in 2024's (pushed to Parquet)
+		{"partition or statistics", "year = 2023 OR x < 10", 330,
+			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 9, RowsRead: 375}},
+		{"not pushed down", "x % 50 = 0", 12,
+			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowsRead: 600}},
+		// row groups of 25 rows: 0..24, 25..49, 50..74, 75..99; these
+		// Parquet predicates cannot express, the statistics rule out
+		{"statistics, in", "x IN (3, 90)", 12,
+			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 12, RowsRead: 300}},
+		{"statistics, or", "x < 5 OR x > 95", 54,
+			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 12, RowsRead: 300}},
+		{"statistics, not", "NOT (x >= 25)", 150,
+			Stats{Files: 6, FilesRead: 6, RowGroups: 24, RowGroupsPruned: 18, RowsRead: 150}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			for _, order := range []ScanOption{WithConcurrency(3), WithUnordered()} {
-				s, err := d.Scan(context.Background(), WithFilter(tc.filter...), order)
+				opts := []ScanOption{order}
+				if tc.filter != "" {
+					opts = append(opts, WithFilter(where(t, tc.filter)))
+				}
+				s, err := d.Scan(context.Background(), opts...)
 				require.NoError(t, err)
 				n := int64(0)
 				for r, err := range s.Records() {
@@ -100,10 +123,7 @@ func TestScanPruning(t *testing.T) {
 func TestScanValues(t *testing.T) {
 	d, err := Open(hiveSales(t), "sales", WithPartitioning(Partitioning{Style: Hive, Dictionary: true}))
 	require.NoError(t, err)
-	got, _ := scanAll(t, d, WithColumns("month", "x"), WithFilter(
-		parquet.Predicate{Column: "x", Op: parquet.Between, Value: int64(48), Value2: int64(50)},
-		parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2023)},
-	), WithConcurrency(4))
+	got, _ := scanAll(t, d, WithColumns("month", "x"), WithFilter(where(t, "x BETWEEN 48 AND 50")), WithFilter(where(t, "year = 2023")), WithConcurrency(4))
 	require.Equal(t, map[string]string{
 		"month": "[1 1 1 2 2 2 3 3 3]",
 		"x":     "[48 49 50 48 49 50 48 49 50]",
@@ -158,7 +178,7 @@ func TestCountRows(t *testing.T) {
 	fsys := hiveSales(t)
 	d, err := Open(fsys, "sales", WithPartitioning(Partitioning{Style: Hive}))
 	require.NoError(t, err)
-	n, st, err := d.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(2)}))
+	n, st, err := d.CountRows(context.Background(), WithFilter(where(t, "month = 2")))
 	require.NoError(t, err)
 	require.Equal(t, int64(200), n)
 	// Discovery read the footers: the count opens no file.
@@ -168,14 +188,14 @@ func TestCountRows(t *testing.T) {
 	ds, err := Open(fsys, "sales", WithPartitioning(Partitioning{Style: Hive}),
 		WithSchema(alkaid.NewSchema(d.Schema().Fields()[:2], datatype.Metadata{})))
 	require.NoError(t, err)
-	n, st, err = ds.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(2)}))
+	n, st, err = ds.CountRows(context.Background(), WithFilter(where(t, "month = 2")))
 	require.NoError(t, err)
 	require.Equal(t, int64(200), n)
 	require.Equal(t, 2, st.FilesRead)
 	file := int64(len(fsys["sales/year=2023/month=2/part-0.parquet"].Data))
 	require.Less(t, st.BytesRead, file, "only the footers are read") // two files' footers
 
-	n, _, err = d.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Lt, Value: int64(10)}))
+	n, _, err = d.CountRows(context.Background(), WithFilter(where(t, "x < 10")))
 	require.NoError(t, err)
 	require.Equal(t, int64(60), n)
 }
@@ -388,7 +408,7 @@ func TestBloomPruning(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			d, err := Open(fstest.MapFS{"a.parquet": {Data: encode(t, files.FormatParquet, []*alkaid.Record{r}, tc.opts...)}}, ".")
 			require.NoError(t, err)
-			got, st := scanAll(t, d, WithFilter(parquet.Predicate{Column: "x", Op: parquet.Eq, Value: int64(51)}))
+			got, st := scanAll(t, d, WithFilter(where(t, "x = 51")))
 			require.Equal(t, "[]", got["x"])
 			require.Equal(t, tc.pruned, st.RowGroupsPruned)
 			require.Equal(t, tc.read, st.RowsRead)
@@ -403,7 +423,7 @@ func TestPageIndexPruning(t *testing.T) {
 		parquet.WithPageSize(4096), parquet.WithDictionary(false, 0))
 	d, err := Open(fstest.MapFS{"a.parquet": {Data: data}}, ".")
 	require.NoError(t, err)
-	got, st := scanAll(t, d, WithColumns("x"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Between, Value: int64(4500), Value2: int64(4502)}))
+	got, st := scanAll(t, d, WithColumns("x"), WithFilter(where(t, "x BETWEEN 4500 AND 4502")))
 	require.Equal(t, "[4500 4501 4502]", got["x"])
 	require.Equal(t, 0, st.RowGroupsPruned)
 	// pages of 4096 bytes hold 512 int64 values: x's 10000 values are 20
@@ -415,7 +435,7 @@ func TestPageIndexPruning(t *testing.T) {
 	// pages of both columns read (x for the filter, f) are counted
 	d, err = Open(fstest.MapFS{"a.parquet": {Data: data}, "b.parquet": {Data: data}}, ".")
 	require.NoError(t, err)
-	got, st = scanAll(t, d, WithColumns("f"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Between, Value: int64(4500), Value2: int64(4502)}))
+	got, st = scanAll(t, d, WithColumns("f"), WithFilter(where(t, "x BETWEEN 4500 AND 4502")))
 	require.Equal(t, "[4500 4501 4502 4500 4501 4502]", got["f"])
 	require.Equal(t, int64(2*2*19), st.PagesPruned)
 
@@ -456,7 +476,7 @@ func TestScanOpensFilesInParallel(t *testing.T) {
 	require.NoError(t, err)
 	for _, conc := range []int{1, 4} {
 		fsys.maxInUse = 0
-		n, _, err := d.CountRows(context.Background(), WithConcurrency(conc), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Gt, Value: int64(-1)}))
+		n, _, err := d.CountRows(context.Background(), WithConcurrency(conc), WithFilter(where(t, "x > -1")))
 		require.NoError(t, err)
 		require.Equal(t, int64(1200), n)
 		if conc == 1 {
@@ -494,7 +514,7 @@ func TestScanWithFiles(t *testing.T) {
 	d, err := Open(hiveSales(t), "sales", WithPartitioning(Partitioning{Style: Hive}))
 	require.NoError(t, err)
 	names := d.Files()
-	got, st := scanAll(t, d, WithFiles(names[4], names[1]), WithColumns("year", "month"), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Eq, Value: int64(7)}))
+	got, st := scanAll(t, d, WithFiles(names[4], names[1]), WithColumns("year", "month"), WithFilter(where(t, "x = 7")))
 	// file order, whatever the order named; partition columns filled in
 	require.Equal(t, map[string]string{"year": "[2023 2024]", "month": "[2 2]"}, got)
 	require.Equal(t, 2, st.Files)
@@ -529,7 +549,7 @@ func TestCountRowsIPCFromMetadata(t *testing.T) {
 		files int
 	}{
 		{"all", nil, 2 * 80007, 2},
-		{"partition filter", []ScanOption{WithFilter(parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2024)})}, 80007, 1},
+		{"partition filter", []ScanOption{WithFilter(where(t, "year = 2024"))}, 80007, 1},
 		{"batch size", []ScanOption{WithBatchSize(1000)}, 2 * 80007, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -544,7 +564,7 @@ func TestCountRowsIPCFromMetadata(t *testing.T) {
 		})
 	}
 	// a filter on a file column reads the batches
-	n, st, err := d.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "x", Op: parquet.Lt, Value: int64(10)}))
+	n, st, err := d.CountRows(context.Background(), WithFilter(where(t, "x < 10")))
 	require.NoError(t, err)
 	require.Equal(t, int64(2*(10+7+10)), n)
 	require.Greater(t, st.BytesRead, total/2)

@@ -19,9 +19,10 @@ type Stats struct {
 	// RowGroups counts the row groups of the Parquet files read (opened,
 	// or, for a scan needing no column of theirs, counted from the
 	// footers discovery read), and
-	// RowGroupsPruned those of them of which the Parquet reader returned
-	// no row for the filter (ruled out by statistics, bloom filters or the
-	// page index).
+	// RowGroupsPruned those of them not read because their column
+	// statistics rule the filter out (expr.MayMatch), or of which the
+	// Parquet reader returned no row for the filter's predicates (ruled
+	// out by statistics, bloom filters or the page index).
 	RowGroups, RowGroupsPruned int
 	// PagesPruned counts the data pages of the columns read that the
 	// Parquet page index let the reader skip in the row groups it read

@@ -16,6 +16,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -115,32 +116,53 @@ func TestDatasetDuckDBToAlkaid(t *testing.T) {
 		require.Equal(t, want, ours[name], "column %s", name)
 	}
 
-	// A filter on a partition and on a file column: DuckDB's rows that
-	// satisfy it, and only the files of the partition are opened.
-	var want []any
-	for i, id := range duck.Columns["id"] {
-		a := duck.Columns["amount"][i]
-		if duck.Columns["year"][i] == "2021" && duck.Columns["city"][i] == "New York" && a != nil && a.(float64) > 10 {
-			want = append(want, id)
+	// Filters on partitions (null years among them) and file columns:
+	// DuckDB's rows that satisfy them, and only the files of the
+	// partitions that may are opened.
+	amount := func(i int) (float64, bool) { a, ok := duck.Columns["amount"][i].(float64); return a, ok }
+	for _, tc := range []struct {
+		filter string
+		keep   func(year, city any, i int) bool
+		files  int
+	}{
+		{"year = 2021 AND city = 'New York' AND amount > 10.0", func(year, city any, i int) bool {
+			a, ok := amount(i)
+			return year == "2021" && city == "New York" && ok && a > 10
+		}, 1},
+		{"year IS NULL AND city IN ('Oslo', 'caf\u00e9')", func(year, city any, _ int) bool {
+			return year == nil && (city == "Oslo" || city == "caf\u00e9")
+		}, 2},
+		{"(year = 2020 OR year = 2022) AND amount BETWEEN 5 AND 20", func(year, _ any, i int) bool {
+			a, ok := amount(i)
+			return (year == "2020" || year == "2022") && ok && a >= 5 && a <= 20
+		}, 10},
+		{"NOT (city = 'a/b') AND amount IS NULL", func(_, city any, i int) bool {
+			_, ok := amount(i)
+			return city != "a/b" && !ok
+		}, 16},
+	} {
+		var want []any
+		for i, id := range duck.Columns["id"] {
+			if tc.keep(duck.Columns["year"][i], duck.Columns["city"][i], i) {
+				want = append(want, id)
+			}
 		}
-	}
-	s, err := d.Scan(context.Background(), dataset.WithFilter(
-		parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2021)},
-		parquet.Predicate{Column: "city", Op: parquet.Eq, Value: "New York"},
-		parquet.Predicate{Column: "amount", Op: parquet.Gt, Value: 10.0},
-	), dataset.WithColumns("id"))
-	require.NoError(t, err)
-	var got []any
-	for rec, err := range s.Records() {
+		filter, err := expr.Parse(tc.filter)
 		require.NoError(t, err)
-		for i := range rec.NumRows() {
-			got = append(got, jsonValue(t, rec.Column(0), i))
+		s, err := d.Scan(context.Background(), dataset.WithFilter(filter), dataset.WithColumns("id"))
+		require.NoError(t, err)
+		got := []any{}
+		for rec, err := range s.Records() {
+			require.NoError(t, err)
+			for i := range rec.NumRows() {
+				got = append(got, jsonValue(t, rec.Column(0), i))
+			}
 		}
+		slices.SortFunc(got, func(a, b any) int { x, _ := strconv.Atoi(a.(string)); y, _ := strconv.Atoi(b.(string)); return x - y })
+		require.NotEmpty(t, want, tc.filter)
+		require.Equal(t, want, got, tc.filter)
+		require.Equal(t, tc.files, s.Stats().FilesRead, tc.filter)
 	}
-	slices.SortFunc(got, func(a, b any) int { x, _ := strconv.Atoi(a.(string)); y, _ := strconv.Atoi(b.(string)); return x - y })
-	require.NotEmpty(t, want)
-	require.Equal(t, want, got)
-	require.Equal(t, 1, s.Stats().FilesRead)
 }
 
 // TestDatasetAlkaidToDuckDB writes a Hive-partitioned dataset with the

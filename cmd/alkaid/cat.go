@@ -23,7 +23,7 @@ numbers right-aligned, strings quoted, nulls as (null), lists in [ ],
 structs and maps in { }. Batches are read one at a time; "-" reads stdin
 (a file there, IPC or Parquet, is copied to a temporary file in $TMPDIR,
 up to 64 GiB, to reach its footer). A Parquet file (PAR1 magic) is read
-in record batches of at most 65536 rows, row group after row group.`,
+in record batches of at most 65536 rows, row group after row group.` + queryHelp,
 }
 
 func runCat(args []string) int {
@@ -33,18 +33,23 @@ func runCat(args []string) int {
 	batch := fs.Int("batch", -1, "print only record batch `K` (counting from 0)")
 	columns := fs.String("columns", "", "comma-separated column names to print (default: all)")
 	width := fs.Int("width", 40, "cut cells longer than this many characters (0: never)")
+	var q queryFlags
+	q.register(fs)
 	if done, code := c.parse(fs, args, 1); done {
 		return code
 	}
-	return c.fail(cat(fs.Arg(0), *n, *batch, *columns, *width))
+	return c.fail(cat(fs.Arg(0), *n, *batch, *columns, *width, &q))
 }
 
-func cat(path string, limit int64, batch int, columns string, width int) error {
+func cat(path string, limit int64, batch int, columns string, width int, q *queryFlags) error {
 	in, err := openInput(path)
 	if err != nil {
 		return err
 	}
 	defer in.Close()
+	if err := q.apply(in); err != nil {
+		return err
+	}
 	cols, err := selectColumns(in.Schema(), columns)
 	if err != nil {
 		return err
@@ -68,7 +73,7 @@ func cat(path string, limit int64, batch int, columns string, width int) error {
 		printed += int64(rows)
 		return limit >= 0 && printed >= limit
 	}
-	if batch >= 0 && in.isFile() {
+	if batch >= 0 && in.isFile() && !q.set() {
 		if batch >= in.file.NumRecords() {
 			return usagef("-batch %d: the file has %d record batches", batch, in.file.NumRecords())
 		}

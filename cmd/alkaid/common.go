@@ -22,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -48,13 +49,14 @@ func isTerminal(f *os.File) bool {
 	return err == nil && st.Mode()&os.ModeCharDevice != 0
 }
 
-// usageError is a bad command line; it exits with exitUsage.
-type usageError struct{ msg string }
+// usageError is a bad command line; it exits with exitUsage. detail, if
+// any, is printed after the message (lines showing where, say).
+type usageError struct{ msg, detail string }
 
 func (e *usageError) Error() string { return e.msg }
 
 func usagef(format string, args ...any) error {
-	return &usageError{fmt.Sprintf(format, args...)}
+	return &usageError{msg: fmt.Sprintf(format, args...)}
 }
 
 // command describes a subcommand for its flag set and help text.
@@ -114,6 +116,7 @@ func (c command) fail(err error) int {
 	fmt.Fprintf(cmdStderr, "alkaid %s: %s\n", c.name, msg)
 	var ue *usageError
 	if errors.As(err, &ue) {
+		fmt.Fprint(cmdStderr, ue.detail)
 		return exitUsage
 	}
 	return exitInvalid
@@ -165,6 +168,9 @@ type input struct {
 	footerErr  error
 	footerSaid bool
 	closer     io.Closer
+	// filterScan, set for a dataset, makes its scan filter its rows by
+	// e, pruning its files and row groups (see -where).
+	filterScan func(e *expr.Expr)
 }
 
 // isFile reports whether records come through the footer.

@@ -31,7 +31,7 @@ deltas.
 
 Batches are read and written one at a time. A file whose footer is missing
 (its writer died) is converted up to its last complete record batch; the
-output is complete and valid, and the exit code is 1 with the reason.`,
+output is complete and valid, and the exit code is 1 with the reason.` + queryHelp,
 }
 
 func runConvert(args []string) int {
@@ -43,13 +43,15 @@ func runConvert(args []string) int {
 	dsf.register(fs)
 	batchRows := fs.Int("batch-rows", 0, "rows per output batch (0: keep the input's batches)")
 	quiet := fs.Bool("q", false, "no progress line")
+	var q queryFlags
+	q.register(fs)
 	if done, code := c.parse(fs, args, 2); done {
 		return code
 	}
-	return c.fail(convert(fs.Arg(0), fs.Arg(1), &of, &dsf, *batchRows, *quiet))
+	return c.fail(convert(fs.Arg(0), fs.Arg(1), &of, &dsf, *batchRows, *quiet, &q))
 }
 
-func convert(inPath, outPath string, of *outFlags, dsf *dsOutFlags, batchRows int, quiet bool) error {
+func convert(inPath, outPath string, of *outFlags, dsf *dsOutFlags, batchRows int, quiet bool, q *queryFlags) error {
 	if batchRows < 0 {
 		return usagef("-batch-rows %d: must not be negative", batchRows)
 	}
@@ -73,6 +75,9 @@ func convert(inPath, outPath string, of *outFlags, dsf *dsOutFlags, batchRows in
 		return err
 	}
 	defer in.Close()
+	if err := q.apply(in); err != nil {
+		return err
+	}
 	if dsOpts != nil {
 		return writeDataset(in, inPath, outPath, dsOpts)
 	}

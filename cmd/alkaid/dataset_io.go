@@ -20,6 +20,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/quote"
 )
@@ -145,8 +146,9 @@ func openDatasetInput(p string) (*input, error) {
 	if err != nil {
 		return nil, err
 	}
+	var opts []dataset.ScanOption
 	recs := func(yield func(*alkaid.Record, error) bool) {
-		scan, err := d.ds.Scan(context.Background())
+		scan, err := d.ds.Scan(context.Background(), opts...)
 		if err != nil {
 			yield(nil, err)
 			return
@@ -158,7 +160,8 @@ func openDatasetInput(p string) (*input, error) {
 		}
 	}
 	return &input{RecordReader: alkaid.NewRecordReader(d.ds.Schema(), recs, nil), path: p,
-		named: func(_ int, err error) error { return datasetErr(d.root, err) }}, nil
+		named:      func(_ int, err error) error { return datasetErr(d.root, err) },
+		filterScan: func(e *expr.Expr) { opts = append(opts, dataset.WithFilter(e)) }}, nil
 }
 
 // ---- convert to a dataset ----

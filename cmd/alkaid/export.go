@@ -38,7 +38,7 @@ the selected child's value (with -union-type-codes {"type_code": c,
 ({"months": m, "days": d, "nanoseconds": ns}); in CSV dictionaries and
 run-end encoded arrays of scalars are their values and every other type
 (intervals, nested types) its JSON text in one quoted cell. "alkaid
-import" with the same schema (-schema) reads the output back to the same values.`,
+import" with the same schema (-schema) reads the output back to the same values.` + queryHelp,
 }
 
 func runExport(args []string) int {
@@ -49,10 +49,12 @@ func runExport(args []string) int {
 	header := fs.Bool("header", true, "CSV: write a header line of column names")
 	quiet := fs.Bool("q", false, "no progress line")
 	codes := fs.Bool("union-type-codes", false, `JSON: write union slots as {"type_code": c, "value": v}`)
+	var q queryFlags
+	q.register(fs)
 	if done, code := c.parse(fs, args, 2); done {
 		return code
 	}
-	return c.fail(export(fs.Arg(0), fs.Arg(1), *format, *delim, *header, *quiet, *codes))
+	return c.fail(export(fs.Arg(0), fs.Arg(1), *format, *delim, *header, *quiet, *codes, &q))
 }
 
 // textFormat picks csv or ndjson from a flag or a path's extension (an
@@ -90,7 +92,7 @@ func exportFormat(flagValue, path string) (string, error) {
 	}
 }
 
-func export(inPath, outPath, format, delim string, header, quiet, unionCodes bool) error {
+func export(inPath, outPath, format, delim string, header, quiet, unionCodes bool, q *queryFlags) error {
 	// Overwriting the input is the graver mistake: name it first, even
 	// when the output's extension is also wrong (export x.ipc x.ipc).
 	if err := notAnInput(outPath, []string{inPath}); err != nil {
@@ -109,6 +111,9 @@ func export(inPath, outPath, format, delim string, header, quiet, unionCodes boo
 		return err
 	}
 	defer in.Close()
+	if err := q.apply(in); err != nil {
+		return err
+	}
 	var f *outFile
 	dst := cmdStdout
 	if outPath != "-" {

@@ -5,7 +5,8 @@
 //	alkaid COMMAND [flags] [arguments]
 //
 // Exit codes: 0 success, 1 invalid data (or a difference found, or any
-// failure reading or writing), 2 bad usage. Errors are one line on stderr.
+// failure reading or writing), 2 bad usage. Errors are one line on stderr
+// (a syntax error in an expression is followed by the expression, marked).
 package main
 
 import (

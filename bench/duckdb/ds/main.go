@@ -20,7 +20,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/dataset"
-	"github.com/alkaid-go/alkaid/parquet"
+	"github.com/alkaid-go/alkaid/expr"
 )
 
 func main() {
@@ -63,8 +63,8 @@ func run(dir string, reps int) error {
 	}{
 		{"full scan: count, sum(f)", func() (result, error) { return sum(d) }},
 		{"partition filter: count, sum(f)", func() (result, error) {
-			return sum(d, parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2024)},
-				parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(3)})
+			return sum(d, dataset.WithFilter(expr.And(
+				expr.Eq(expr.Field("year"), expr.Lit(2024)), expr.Eq(expr.Field("month"), expr.Lit(3)))))
 		}},
 		{"x < 100000: sum(f) by month", func() (result, error) { return byMonth(d) }},
 	}
@@ -86,8 +86,8 @@ func run(dir string, reps int) error {
 	return nil
 }
 
-func sum(d *dataset.Dataset, filter ...parquet.Predicate) (result, error) {
-	s, err := d.Scan(context.Background(), dataset.WithColumns("f"), dataset.WithFilter(filter...), dataset.WithUnordered())
+func sum(d *dataset.Dataset, filter ...dataset.ScanOption) (result, error) {
+	s, err := d.Scan(context.Background(), append([]dataset.ScanOption{dataset.WithColumns("f"), dataset.WithUnordered()}, filter...)...)
 	if err != nil {
 		return result{}, err
 	}
@@ -105,7 +105,7 @@ func sum(d *dataset.Dataset, filter ...parquet.Predicate) (result, error) {
 
 func byMonth(d *dataset.Dataset) (result, error) {
 	s, err := d.Scan(context.Background(), dataset.WithColumns("month", "f"), dataset.WithUnordered(),
-		dataset.WithFilter(parquet.Predicate{Column: "x", Op: parquet.Lt, Value: int64(100000)}))
+		dataset.WithFilter(expr.Lt(expr.Field("x"), expr.Lit(100000))))
 	if err != nil {
 		return result{}, err
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/parquet"
 )
@@ -122,7 +123,7 @@ func scanWith(ctx context.Context, fsys fs.FS, dir string, opts ...dataset.Optio
 		return scanResult{}, err
 	}
 	s, err := d.Scan(ctx, dataset.WithColumns("id", "a"),
-		dataset.WithFilter(parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2024)}))
+		dataset.WithFilter(expr.Eq(expr.Field("year"), expr.Lit(int64(2024)))))
 	if err != nil {
 		return scanResult{}, err
 	}

@@ -5,9 +5,9 @@ import (
 	"fmt"
 
 	"github.com/alkaid-go/alkaid/dataset"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/objstore"
-	"github.com/alkaid-go/alkaid/parquet"
 )
 
 func ExampleParseURL() {
@@ -37,7 +37,7 @@ func ExampleOpen() {
 		return
 	}
 	scan, err := d.Scan(context.Background(), dataset.WithColumns("id", "amount"),
-		dataset.WithFilter(parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2024)}))
+		dataset.WithFilter(expr.Eq(expr.Field("year"), expr.Lit(int64(2024)))))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -203,7 +203,7 @@ func (b *BinaryBuilder[O]) DataLen() int { return b.dlen }
 func (b *BinaryBuilder[O]) CheckRoom(n int) error {
 	var zero O
 	if unsafe.Sizeof(zero) == 4 && n > math.MaxInt32-b.dlen {
-		return fmt.Errorf("array: %s values would reach %d bytes, beyond 32-bit offsets (use the large type)", b.dtype, int64(b.dlen)+int64(n))
+		return fmt.Errorf("array: %w: %s values would reach %d bytes, beyond 32-bit offsets (use the large type)", datatype.ErrLimit, b.dtype, int64(b.dlen)+int64(n))
 	}
 	return nil
 }
@@ -282,7 +282,7 @@ func (b *BinaryViewBuilder) Reserve(n int) { b.grow(n) }
 // view can describe (2 GiB), where appending it would panic.
 func (b *BinaryViewBuilder) CheckRoom(n int) error {
 	if n > math.MaxInt32 {
-		return fmt.Errorf("array: %s value of %d bytes, longer than a view can describe", b.dtype, n)
+		return fmt.Errorf("array: %w: %s value of %d bytes, longer than a view can describe", datatype.ErrLimit, b.dtype, n)
 	}
 	return nil
 }

@@ -52,7 +52,7 @@ func concatData(ds []*Data) (*Data, error) {
 	total := 0
 	for _, d := range ds {
 		if d.Length > maxLen-total {
-			return nil, fmt.Errorf("array: concatenate %s: total length overflows", ds[0].Type)
+			return nil, fmt.Errorf("array: concatenate %s: %w: total length overflows", ds[0].Type, datatype.ErrLimit)
 		}
 		total += d.Length
 	}

@@ -132,10 +132,13 @@ func (b *base) IsNull(i int) bool {
 func (b *base) IsValid(i int) bool { return !b.IsNull(i) }
 
 // Make builds the array of the right concrete type for d, after the cheap
-// structural checks of [ValidateStructure] (buffer counts and sizes,
-// child counts and lengths), so that no accessor of the result can read out of bounds
-// for offsets and sizes inside the buffers. Value-dependent checks (offsets
-// increasing, indices in range, …) are [ValidateFull]'s.
+// structural checks of [ValidateStructure] (buffer counts and sizes, child
+// counts and lengths). It reads no values: the offsets, view lengths,
+// dictionary indices, type codes and run ends that accessors trust are
+// checked by [ValidateSafe] (the readers' default level), and the spec's
+// other value rules (UTF-8, null counts, decimal precision, …) by
+// [ValidateFull]. Data from outside the process must pass ValidateSafe
+// before its array is used.
 func Make(d *Data) (Array, error) {
 	if err := validateAtStructure(d); err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package parquet
 
 import (
 	"encoding/binary"
+	"math"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -11,6 +12,24 @@ import (
 
 // julianUnixEpoch is the Julian day number of 1970-01-01.
 const julianUnixEpoch = 2440588
+
+// int96Nanos is the INT96 timestamp of Julian day day and nanos into it
+// as nanoseconds since the Unix epoch, and false when that does not fit
+// an int64: wrapping around (as some readers do) would show a date in
+// another century.
+func int96Nanos(day, nanos int64) (int64, bool) {
+	const perDay = int64(86400e9)
+	d := day - julianUnixEpoch
+	if d > math.MaxInt64/perDay || d < math.MinInt64/perDay {
+		return 0, false
+	}
+	base := d * perDay
+	ns := base + nanos
+	if (nanos > 0 && ns < base) || (nanos < 0 && ns > base) {
+		return 0, false
+	}
+	return ns, true
+}
 
 // valueArray builds an array of type t without nulls from the decoded
 // values of a column of physical type phys.
@@ -43,7 +62,11 @@ func valueArray(t datatype.DataType, phys format.Type, v *values, where string) 
 				x := v.fixed[12*i:]
 				nanos := int64(binary.LittleEndian.Uint64(x))
 				day := int64(binary.LittleEndian.Uint32(x[8:]))
-				binary.LittleEndian.PutUint64(buf[8*i:], uint64((day-julianUnixEpoch)*86400e9+nanos))
+				ns, ok := int96Nanos(day, nanos)
+				if !ok {
+					return nil, unsupportedf("%s: INT96 timestamp %d (Julian day %d, %d ns) is outside timestamp[ns]'s range (years 1677 to 2262)", where, i, day, nanos)
+				}
+				binary.LittleEndian.PutUint64(buf[8*i:], uint64(ns))
 			}
 			break
 		}

@@ -129,6 +129,11 @@ func (cr *columnReader) decodeValues(enc format.Encoding, data []byte, n int, ds
 
 // indices returns the reader's scratch for n dictionary indices.
 func (cr *columnReader) indices(n int) []int32 {
+	if cr.idx == nil {
+		if p, ok := indexPool.Get().(*[]int32); ok {
+			cr.idx = *p
+		}
+	}
 	if cap(cr.idx) < n {
 		cr.idx = make([]int32, n)
 	}

@@ -416,7 +416,7 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 	} else if leaf.maxDef > 0 {
 		present = countLevel(out.def[defStart:], leaf.maxDef)
 	}
-	if cr.spread {
+	if cr.spread && present < n {
 		raw, err := cr.spreadSource(enc, page, present, out.vals.width)
 		if err != nil {
 			return 0, wrapf(err, "%s: data page", cr.where)
@@ -425,6 +425,8 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		out.vals.n += present
 		return n, nil
 	}
+	// A spread page without nulls has its values in their slots as
+	// decoded: they go to out directly, not through the scratch.
 	if err := cr.decodeValues(enc, page, present, &out.vals); err != nil {
 		return 0, wrapf(err, "%s: data page", cr.where)
 	}

@@ -2,6 +2,7 @@ package parquet_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -12,11 +13,13 @@ import (
 
 // benchScanFile writes one file shaped like a file of the dataset
 // benchmarks in bench/: 500,000 rows of x (int64, ~400,000 distinct) and f
-// (float64, dictionary-friendly), snappy.
-func benchScanFile(b *testing.B) []byte {
+// (float64, dictionary-friendly), snappy; optional columns (without
+// nulls) as DuckDB writes them, or required ones.
+func benchScanFile(b *testing.B, optional bool) []byte {
 	b.Helper()
 	const rows = 500_000
-	schema := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64}, {Name: "f", Type: datatype.Float64}}, datatype.Metadata{})
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int64, Nullable: optional},
+		{Name: "f", Type: datatype.Float64, Nullable: optional}}, datatype.Metadata{})
 	xb := array.NewPrimitiveBuilder[int64](datatype.Int64)
 	fb := array.NewPrimitiveBuilder[float64](datatype.Float64)
 	for k := range rows {
@@ -45,28 +48,39 @@ func benchScanFile(b *testing.B) []byte {
 // BenchmarkReadScan reads every column of a snappy file serially, as a
 // dataset scan reads each of its files.
 func BenchmarkReadScan(b *testing.B) {
-	data := benchScanFile(b)
-	for _, cols := range [][]string{{"f"}, {"x", "f"}} {
-		b.Run(cols[len(cols)-1]+"-"+string(rune('0'+len(cols))), func(b *testing.B) {
-			b.SetBytes(int64(len(data)))
-			cpu0 := cpuTime()
-			for b.Loop() {
-				f, err := parquet.NewFile(bytes.NewReader(data), int64(len(data)), parquet.WithColumns(cols...), parquet.WithConcurrency(1))
+	for _, optional := range []bool{false, true} {
+		data := benchScanFile(b, optional)
+		for _, cols := range [][]string{{"f"}, {"x", "f"}} {
+			name := "required/"
+			if optional {
+				name = "optional/"
+			}
+			benchScan(b, name+strings.Join(cols, ","), data, cols)
+		}
+	}
+}
+
+// benchScan reads cols of the file data, serially, in each operation.
+func benchScan(b *testing.B, name string, data []byte, cols []string) {
+	b.Run(name, func(b *testing.B) {
+		b.SetBytes(int64(len(data)))
+		cpu0 := cpuTime()
+		for b.Loop() {
+			f, err := parquet.NewFile(bytes.NewReader(data), int64(len(data)), parquet.WithColumns(cols...), parquet.WithConcurrency(1))
+			if err != nil {
+				b.Fatal(err)
+			}
+			n := 0
+			for rec, err := range f.Records() {
 				if err != nil {
 					b.Fatal(err)
 				}
-				n := 0
-				for rec, err := range f.Records() {
-					if err != nil {
-						b.Fatal(err)
-					}
-					n += rec.NumRows()
-				}
-				if n != 500_000 {
-					b.Fatalf("%d rows", n)
-				}
+				n += rec.NumRows()
 			}
-			b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
-		})
-	}
+			if n != 500_000 {
+				b.Fatalf("%d rows", n)
+			}
+		}
+		b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
+	})
 }

@@ -6,6 +6,7 @@ import (
 	"hash/crc32"
 	"math/bits"
 	"strings"
+	"sync"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
@@ -215,7 +216,31 @@ func (cr *columnReader) readPage(out **chunk, need, rows int64) (direct bool, er
 	default:
 		// Index pages and unknown page types carry no values.
 	}
+	cr.releaseScratch()
 	return direct, nil
+}
+
+// pagePool and indexPool hold the scratch memory of decompressed pages
+// and dictionary indices between the pages of all column readers: a scan
+// of many files reuses it instead of allocating it anew for each chunk.
+var (
+	pagePool  sync.Pool // *[]byte
+	indexPool sync.Pool // *[]int32
+)
+
+// releaseScratch gives the reader's scratch back to the pools once a page
+// is decoded (nothing read keeps a reference to it).
+func (cr *columnReader) releaseScratch() {
+	if cr.page != nil {
+		p := cr.page[:0]
+		pagePool.Put(&p)
+		cr.page = nil
+	}
+	if cr.idx != nil {
+		p := cr.idx[:0]
+		indexPool.Put(&p)
+		cr.idx = nil
+	}
 }
 
 // pageEntries is the number of entries a data page header declares (0
@@ -250,6 +275,11 @@ func (cr *columnReader) decompress(body []byte, size int) ([]byte, error) {
 	if cr.meta.Codec != format.Uncompressed {
 		if err := cr.charge(int64(size)); err != nil {
 			return nil, err
+		}
+	}
+	if cr.page == nil {
+		if p, ok := pagePool.Get().(*[]byte); ok {
+			cr.page = (*p)[:0]
 		}
 	}
 	out, err := compress.DecompressInto(cr.meta.Codec, cr.page, body, size)
@@ -386,7 +416,7 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 	} else if leaf.maxDef > 0 {
 		present = countLevel(out.def[defStart:], leaf.maxDef)
 	}
-	if cr.spread {
+	if cr.spread && present < n {
 		raw, err := cr.spreadSource(enc, page, present, out.vals.width)
 		if err != nil {
 			return 0, wrapf(err, "%s: data page", cr.where)
@@ -395,6 +425,8 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		out.vals.n += present
 		return n, nil
 	}
+	// A spread page without nulls has its values in their slots as
+	// decoded: they go to out directly, not through the scratch.
 	if err := cr.decodeValues(enc, page, present, &out.vals); err != nil {
 		return 0, wrapf(err, "%s: data page", cr.where)
 	}

@@ -129,6 +129,11 @@ func (cr *columnReader) decodeValues(enc format.Encoding, data []byte, n int, ds
 
 // indices returns the reader's scratch for n dictionary indices.
 func (cr *columnReader) indices(n int) []int32 {
+	if cr.idx == nil {
+		if p, ok := indexPool.Get().(*[]int32); ok {
+			cr.idx = *p
+		}
+	}
 	if cap(cr.idx) < n {
 		cr.idx = make([]int32, n)
 	}
@@ -210,14 +215,18 @@ func (cr *columnReader) gather(idx []int32, dst *values) error {
 		start := len(dst.fixed)
 		dst.fixed = encoding.Grow(dst.fixed, n*w)[:start+n*w]
 		out := dst.fixed[start:]
+		// Whole-word loads and stores: a copy per value would call
+		// memmove for every one.
 		switch w {
 		case 4:
+			src := d.fixed
 			for i, x := range idx {
-				copy(out[4*i:4*i+4], d.fixed[4*x:4*x+4])
+				binary.LittleEndian.PutUint32(out[4*i:], binary.LittleEndian.Uint32(src[4*int(x):]))
 			}
 		case 8:
+			src := d.fixed
 			for i, x := range idx {
-				copy(out[8*i:8*i+8], d.fixed[8*x:8*x+8])
+				binary.LittleEndian.PutUint64(out[8*i:], binary.LittleEndian.Uint64(src[8*int(x):]))
 			}
 		default:
 			for i, x := range idx {

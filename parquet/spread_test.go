@@ -24,6 +24,9 @@ func TestSpreadLeaves(t *testing.T) {
 	}{
 		{"none", func(int) bool { return false }},
 		{"some", func(i int) bool { return i%7 == 2 || (i/50)%9 == 0 }},
+		// Pages with nulls between pages without (decoded straight into
+		// the batch) in the same chunks and batches.
+		{"some pages", func(i int) bool { return (i/300)%2 == 0 && i%3 == 0 }},
 		{"all", func(int) bool { return true }},
 	}
 	for _, tc := range tests {

@@ -118,6 +118,16 @@ func unpackLSB[T Level](dst []T, data []byte, bw int) {
 			bit += 8 * bw
 		}
 	}
+	if bw > 8 && bw <= 19 {
+		// Three values and a shift of at most 7 fit in 64 bits: one load
+		// serves three (indices of dictionaries of up to 2^19 values).
+		for ; i+3 <= len(dst) && bit>>3+8 <= len(data); i += 3 {
+			w := binary.LittleEndian.Uint64(data[bit>>3:]) >> (bit & 7)
+			d := dst[i : i+3 : i+3]
+			d[0], d[1], d[2] = T(w&mask), T(w>>bw&mask), T(w>>(2*bw)&mask)
+			bit += 3 * bw
+		}
+	}
 	// While 8 bytes can be loaded at once, one load serves each value
 	// (bw <= 32 and a shift of at most 7 fit in 64 bits).
 	for ; i < len(dst) && bit>>3+8 <= len(data); i++ {

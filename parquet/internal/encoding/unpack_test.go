@@ -39,3 +39,22 @@ func TestUnpackLSBWidths(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkUnpackLSB unpacks dictionary indices of the widths of
+// dictionaries of a few hundred to a few hundred thousand values.
+func BenchmarkUnpackLSB(b *testing.B) {
+	const n = 1 << 16
+	dst := make([]int32, n)
+	for _, bw := range []int{8, 12, 17, 19, 24} {
+		data := make([]byte, (n*bw+7)/8+8)
+		for i := range data {
+			data[i] = byte(i * 131)
+		}
+		b.Run(string(rune('0'+bw/10))+string(rune('0'+bw%10)), func(b *testing.B) {
+			b.SetBytes(n * 4)
+			for b.Loop() {
+				unpackLSB(dst, data, bw)
+			}
+		})
+	}
+}

@@ -379,3 +379,7 @@ func decimalType(e *format.SchemaElement, lt *format.LogicalType) (datatype.Data
 	}
 	return t, nil
 }
+
+// ptr returns a pointer to a copy of v, for the optional fields of the
+// format's structs.
+func ptr[T any](v T) *T { return &v }

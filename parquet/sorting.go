@@ -1,9 +1,5 @@
 package parquet
 
-import (
-	"github.com/alkaid-go/alkaid/parquet/internal/format"
-)
-
 // SortingColumn says that the rows of every row group are sorted by one
 // leaf column (metadata only: the writer neither sorts nor checks).
 type SortingColumn struct {
@@ -12,25 +8,6 @@ type SortingColumn struct {
 	Path       string
 	Descending bool
 	NullsFirst bool
-}
-
-// sortingColumns resolves the sorting columns' paths to leaf indices.
-func sortingColumns(cols []SortingColumn, leaves []*wleaf) ([]format.SortingColumn, error) {
-	var out []format.SortingColumn
-	for _, c := range cols {
-		idx := -1
-		for i, l := range leaves {
-			if pathString(l.path) == c.Path {
-				idx = i
-				break
-			}
-		}
-		if idx < 0 {
-			return nil, invalidf("WithSortingColumns: column %q: no such leaf column", c.Path)
-		}
-		out = append(out, format.SortingColumn{ColumnIdx: int32(idx), Descending: c.Descending, NullsFirst: c.NullsFirst})
-	}
-	return out, nil
 }
 
 // SortingColumns returns the sort order row group i records (nil when it

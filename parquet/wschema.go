@@ -23,8 +23,6 @@ type schemaBuilder struct {
 	maxLeaves int
 }
 
-func ptr[T any](v T) *T { return &v }
-
 func repOf(nullable bool) format.Repetition {
 	if nullable {
 		return format.Optional
@@ -233,4 +231,23 @@ func unitOf(u datatype.TimeUnit) format.TimeUnit {
 		return format.TimeUnit{Micros: &format.Empty{}}
 	}
 	return format.TimeUnit{Nanos: &format.Empty{}}
+}
+
+// sortingColumns resolves the sorting columns' paths to leaf indices.
+func sortingColumns(cols []SortingColumn, leaves []*wleaf) ([]format.SortingColumn, error) {
+	var out []format.SortingColumn
+	for _, c := range cols {
+		idx := -1
+		for i, l := range leaves {
+			if pathString(l.path) == c.Path {
+				idx = i
+				break
+			}
+		}
+		if idx < 0 {
+			return nil, invalidf("WithSortingColumns: column %q: no such leaf column", c.Path)
+		}
+		out = append(out, format.SortingColumn{ColumnIdx: int32(idx), Descending: c.Descending, NullsFirst: c.NullsFirst})
+	}
+	return out, nil
 }

@@ -13,7 +13,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
-	"github.com/alkaid-go/alkaid/parquet"
+	"github.com/alkaid-go/alkaid/expr"
 )
 
 // tailFS records, per file, whether any read reached past the first 8
@@ -57,8 +57,8 @@ func TestGivenSchemaPrunedFilesUnread(t *testing.T) {
 	require.NoError(t, err)
 	require.Empty(t, fsys.beyond, "discovery with a given schema read past the magic")
 
-	n, st, err := d.CountRows(context.Background(), WithFilter(parquet.Predicate{Column: "year", Op: parquet.Eq, Value: int64(2024)},
-		parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(2)}))
+	n, st, err := d.CountRows(context.Background(), WithFilter(expr.And(
+		expr.Eq(expr.Field("year"), expr.Lit(int64(2024))), expr.Eq(expr.Field("month"), expr.Lit(int64(2))))))
 	require.NoError(t, err)
 	require.Equal(t, int64(100), n)
 	require.Equal(t, 5, st.FilesPruned)
@@ -68,7 +68,7 @@ func TestGivenSchemaPrunedFilesUnread(t *testing.T) {
 	}
 
 	fsys.beyond = map[string]bool{}
-	_, st = scanAll(t, d, WithColumns("f"), WithFilter(parquet.Predicate{Column: "month", Op: parquet.Eq, Value: int64(3)}))
+	_, st = scanAll(t, d, WithColumns("f"), WithFilter(expr.Eq(expr.Field("month"), expr.Lit(int64(3)))))
 	require.Equal(t, 4, st.FilesPruned)
 	for name := range fsys.MapFS {
 		kept := path.Base(path.Dir(name)) == "month=3"

@@ -79,7 +79,8 @@ func init() {
 	}
 	float2("pow", math.Pow)
 	float2("power", math.Pow)
-	float2("fmod", math.Mod)
+	// fmod is DuckDB's: x - y·floor(x/y), the sign of the divisor.
+	float2("fmod", func(x, y float64) float64 { return x - y*math.Floor(x/y) })
 	register("mod", 2, 2, func(e *Expr, args []*node) (*node, error) { return functions["modulo"].bind(e, args) })
 	register("round_even", 1, 2, bindRoundEven)
 }
@@ -217,15 +218,8 @@ func bindRoundEven(e *Expr, args []*node) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := math.Pow(10, float64(digits))
 	return unary(e, x, datatype.Float64, func(arr array.Array) (array.Array, error) {
-		return mapFloats(arr.(*array.Float64), func(f float64) float64 {
-			r := math.RoundToEven(f*m) / m
-			if math.IsInf(r, 0) || math.IsNaN(r) {
-				return f
-			}
-			return r
-		}), nil
+		return mapFloats(arr.(*array.Float64), func(f float64) float64 { return roundFloat(f, digits, math.RoundToEven) }), nil
 	}), nil
 }
 

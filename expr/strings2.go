@@ -136,6 +136,36 @@ func init() {
 			return int64Array(out, s), nil
 		}), nil
 	})
+	register("encode", 1, 1, func(e *Expr, args []*node) (*node, error) {
+		a, err := stringArg(e, args[0])
+		if err != nil {
+			return nil, err
+		}
+		return &node{typ: datatype.Binary, src: e, eval: func(c *batch) (array.Array, error) {
+			ss, err := evalStrings(e, c, []*node{a})
+			if err != nil {
+				return nil, err
+			}
+			return castBytes(e, ss[0], datatype.Binary)
+		}}, nil
+	})
+	register("decode", 1, 1, func(e *Expr, args []*node) (*node, error) {
+		a := args[0]
+		if a.typ.Kind() != datatype.KindBinary && a.typ.Kind() != datatype.KindLargeBinary && !isNull(a.typ) {
+			return nil, errAt(e, datatype.ErrInvalid, "decode needs a binary, not %s (%s)", a.typ, a.src)
+		}
+		a, err := castNode(a, datatype.Binary)
+		if err != nil {
+			return nil, err
+		}
+		return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+			ss, err := evalStrings(e, c, []*node{a})
+			if err != nil {
+				return nil, err
+			}
+			return castBytes(e, ss[0], datatype.String)
+		}}, nil
+	})
 	register("character_length", 1, 1, func(e *Expr, args []*node) (*node, error) { return functions["length"].bind(e, args) })
 	split := func(name string) {
 		register(name, 2, 2, func(e *Expr, args []*node) (*node, error) {
@@ -158,6 +188,24 @@ func init() {
 	}
 	join("array_to_string")
 	join("list_to_string")
+}
+
+// castBytes copies the values of s into an array of t (binary or utf8).
+func castBytes(e *Expr, s byteStrings, t datatype.DataType) (array.Array, error) {
+	b := array.NewBinaryBuilder[int32](t)
+	b.Reserve(s.Len())
+	for i := range s.Len() {
+		if s.IsNull(i) {
+			b.AppendNull()
+			continue
+		}
+		v := s.Value(i)
+		if b.DataLen()+len(v) > math.MaxInt32 {
+			return nil, evalErr(e, fmt.Errorf("result passes 2 GiB of data: %w", datatype.ErrLimit))
+		}
+		b.Append(v)
+	}
+	return b.NewArray(), nil
 }
 
 // intArg checks that a is an integer (or null) and casts it to int64.

@@ -60,7 +60,9 @@ func TestStringMathFunctions(t *testing.T) {
 		{"round_even(f64)", `[2 -2 (null) 0 1e+300]`},
 		{"round_even(f64, 1)", `[1.5 -2.5 (null) 0.2 1e+300]`},
 		{"round_even(i32, -2)", `[0 0 0 (null) 0]`},
-		{"fmod(f64, 1)", `[0.5 -0.5 (null) 0.25 0]`},
+		{"fmod(f64, 1)", `[0.5 0.5 (null) 0.25 0]`}, {"fmod(f64, -1)", `[-0.5 -0.5 (null) -0.75 0]`},
+		{"round_even(2.5, 0) + round_even(3.5) + round_even(-0.125, 2)", `[5.88 5.88 5.88 5.88 5.88]`},
+		{"decode(encode(s))", `["Hello" "wörld" "" (null) "ÄÖÜ straße"]`},
 		{"mod(i32, 7)", `[3 6 2 (null) 1]`},
 	} {
 		t.Run(c.text, func(t *testing.T) {
@@ -105,6 +107,8 @@ func TestStringMathFunctionErrors(t *testing.T) {
 		{"sign(s)", datatype.ErrInvalid, "sign of utf8"},
 		{"round_even(f64, i8)", datatype.ErrInvalid, "must be a constant integer"},
 		{"ceil(s)", datatype.ErrInvalid, "ceil of utf8"},
+		{"decode(CAST(bad AS BLOB))", datatype.ErrInvalid, `decode(CAST(bad AS BLOB)) at byte 0: row 1: invalid UTF-8 "b\xffd"`},
+		{"decode(s)", datatype.ErrInvalid, "decode needs a binary, not utf8"},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			_, err := evalText(t, rec, c.text)

@@ -2,6 +2,7 @@ package expr
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -122,5 +123,43 @@ func TestStringMathFunctionErrors(t *testing.T) {
 				t.Errorf("%q does not say %q", err, c.msg)
 			}
 		})
+	}
+}
+
+// TestCheckUTF8 checks the one-pass UTF-8 check of a utf8 array: bytes
+// valid as a whole but cut inside a character are still an error naming
+// the row, and the null slot's bytes are not checked.
+func TestCheckUTF8(t *testing.T) {
+	for _, c := range []struct {
+		vals  []string
+		valid []bool
+		row   string
+	}{
+		{[]string{"ok", "\xc3", "\xa4"}, nil, "row 1"},
+		{[]string{"ä", "\xff", "b"}, []bool{true, false, true}, ""},
+		{[]string{"ä", "€", "🎉x"}, nil, ""},
+		{[]string{"a", "b", "\xe2\x82"}, nil, "row 2"},
+	} {
+		sb := array.NewBinaryBuilder[int32](datatype.String)
+		sb.AppendStrings(c.vals, c.valid)
+		err := checkUTF8(sb.NewArray().(byteStrings))
+		switch {
+		case c.row == "" && err != nil:
+			t.Errorf("%q: %v", c.vals, err)
+		case c.row != "" && (!errors.Is(err, datatype.ErrInvalid) || !strings.Contains(fmt.Sprint(err), c.row)):
+			t.Errorf("%q: %v, want an error naming %s", c.vals, err, c.row)
+		}
+	}
+	for _, c := range []struct{ text, want string }{
+		{"lower(s)", `["hello" "wörld" "" (null) "äöü straße"]`},
+		{"upper(s)", `["HELLO" "WÖRLD" "" (null) "ÄÖÜ STRAẞE"]`},
+	} {
+		got, err := evalText(t, fixture(t), c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := array.Format(got); s != c.want {
+			t.Errorf("%s: got %s, want %s", c.text, s, c.want)
+		}
 	}
 }

@@ -30,8 +30,8 @@ func init() {
 			}}, nil
 		})
 	}
-	strToStr("lower", func(dst, s []byte) []byte { return appendMapped(dst, s, unicode.ToLower) })
-	strToStr("upper", func(dst, s []byte) []byte { return appendMapped(dst, s, upperRune) })
+	strToStr("lower", func(dst, s []byte) []byte { return appendCased(dst, s, 'A', unicode.ToLower) })
+	strToStr("upper", func(dst, s []byte) []byte { return appendCased(dst, s, 'a', upperRune) })
 	strToStr("reverse", func(dst, s []byte) []byte {
 		for i := len(s); i > 0; {
 			_, w := utf8.DecodeLastRune(s[:i])
@@ -178,10 +178,8 @@ func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
 		if !ok {
 			return nil, evalErr(e, fmt.Errorf("%s is not a string array: %w", x.DataType(), datatype.ErrInvalid))
 		}
-		for i := range s.Len() {
-			if s.IsValid(i) && !utf8.Valid(s.Value(i)) {
-				return nil, evalErr(e, fmt.Errorf("row %d: invalid UTF-8 %q: %w", i, s.Value(i), datatype.ErrInvalid))
-			}
+		if err := checkUTF8(s); err != nil {
+			return nil, evalErr(e, err)
 		}
 		out[k] = s
 	}

@@ -208,6 +208,51 @@ func castBytes(e *Expr, s byteStrings, t datatype.DataType) (array.Array, error)
 	return b.NewArray(), nil
 }
 
+// appendCased is appendMapped(dst, s, f) with a fast path for ASCII,
+// where f flips the case of the 26 letters from first ('A' for lower,
+// 'a' for upper) and keeps every other byte.
+func appendCased(dst, s []byte, first byte, f func(rune) rune) []byte {
+	for i, c := range s {
+		if c >= utf8.RuneSelf {
+			return appendMapped(dst, s[i:], f)
+		}
+		if c-first < 26 {
+			c ^= 0x20
+		}
+		dst = append(dst, c)
+	}
+	return dst
+}
+
+// checkUTF8 is an error naming the first row of s (a string or binary
+// array) that is not valid UTF-8. A utf8 array is checked in one pass
+// over its bytes when it can be: the whole run valid and no value
+// starting inside a character mean that every value is valid.
+func checkUTF8(s byteStrings) error {
+	if b, ok := s.(*array.Binary[int32]); ok && b.Len() > 0 {
+		offs, data := b.Offsets(), b.ValueBytes()
+		lo, hi := int(offs[0]), int(offs[len(offs)-1])
+		if utf8.Valid(data[lo:hi]) {
+			split := false
+			for _, o := range offs[1 : len(offs)-1] {
+				if int(o) < hi && !utf8.RuneStart(data[o]) {
+					split = true
+					break
+				}
+			}
+			if !split {
+				return nil
+			}
+		}
+	}
+	for i := range s.Len() {
+		if s.IsValid(i) && !utf8.Valid(s.Value(i)) {
+			return fmt.Errorf("row %d: invalid UTF-8 %q: %w", i, s.Value(i), datatype.ErrInvalid)
+		}
+	}
+	return nil
+}
+
 // intArg checks that a is an integer (or null) and casts it to int64.
 func intArg(e *Expr, a *node) (*node, error) {
 	if !isInt(a.typ) && !isNull(a.typ) {

@@ -65,6 +65,9 @@ func TestStringMathFunctions(t *testing.T) {
 		{"round_even(2.5, 0) + round_even(3.5) + round_even(-0.125, 2)", `[5.88 5.88 5.88 5.88 5.88]`},
 		{"decode(encode(s))", `["Hello" "wörld" "" (null) "ÄÖÜ straße"]`},
 		{"mod(i32, 7)", `[3 6 2 (null) 1]`},
+		{"left('ÄÖÜ', i8)", `["Ä" "Ä" (null) "ÄÖÜ" ""]`},
+		{"strpos('Hello wörld', s)", `[1 7 1 (null) 0]`},
+		{"concat(s, '|', 'x')", `["Hello|x" "wörld|x" "|x" "|x" "ÄÖÜ straße|x"]`},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			got, err := evalText(t, rec, c.text)

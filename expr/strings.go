@@ -166,11 +166,15 @@ func appendMapped(dst, s []byte, f func(rune) rune) []byte {
 	return dst
 }
 
-// evalStrings evaluates the arguments as string arrays (checking UTF-8).
+// evalStrings evaluates the arguments as string arrays (checking UTF-8);
+// a constant is an array of one slot, read through [slot].
 func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
 	out := make([]byteStrings, len(args))
 	for k, a := range args {
 		x, err := a.array(c)
+		if a.lit != nil {
+			x, err = scalarArray(*a.lit, 1)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -210,14 +214,15 @@ rows:
 	for i := range c.n {
 		v = v[:0]
 		for _, s := range ss {
-			if s.IsNull(i) {
+			j := slot(s, i)
+			if s.IsNull(j) {
 				if skip {
 					continue
 				}
 				b.AppendNull()
 				continue rows
 			}
-			v = append(v, s.Value(i))
+			v = append(v, s.Value(j))
 		}
 		if buf, err = f(buf[:0], i, v); errors.Is(err, errNullRow) {
 			b.AppendNull()
@@ -247,11 +252,12 @@ func mapStringsTo[T int64 | bool](e *Expr, c *batch, args []*node, f func(v [][]
 rows:
 	for i := range c.n {
 		for k, s := range ss {
-			if s.IsNull(i) {
+			j := slot(s, i)
+			if s.IsNull(j) {
 				nulls++
 				continue rows
 			}
-			v[k] = s.Value(i)
+			v[k] = s.Value(j)
 		}
 		valid[i] = true
 		if vals[i], err = f(v); err != nil {

@@ -190,6 +190,16 @@ func init() {
 	join("list_to_string")
 }
 
+// slot is the slot of s holding row i: i, or 0 for a constant of
+// evalStrings (an array of one slot; a batch of one row reads slot 0
+// either way).
+func slot(s byteStrings, i int) int {
+	if s.Len() == 1 {
+		return 0
+	}
+	return i
+}
+
 // castBytes copies the values of s into an array of t (binary or utf8).
 func castBytes(e *Expr, s byteStrings, t datatype.DataType) (array.Array, error) {
 	b := array.NewBinaryBuilder[int32](t)
@@ -364,11 +374,12 @@ func mapStringLists(e *Expr, c *batch, args []*node, f func(parts [][]byte, v []
 rows:
 	for i := range c.n {
 		for k, s := range ss {
-			if s.IsNull(i) {
+			j := slot(s, i)
+			if s.IsNull(j) {
 				b.AppendNull()
 				continue rows
 			}
-			v[k] = s.Value(i)
+			v[k] = s.Value(j)
 		}
 		parts = f(parts[:0], v)
 		if vb.Len()+len(parts) > math.MaxInt32 {

@@ -35,7 +35,8 @@ var strfnOracleCases = []struct {
 	{text: "lpad(s, 8, '*')"}, {text: "rpad(s, 8, 'ab')"}, {text: "lpad(s, 3, 'ö')"}, {text: "rpad(s, i8, 'é')"},
 	{text: "lpad(s, 0, 'x')"}, {text: "lpad(s, -3, 'x')"}, {text: "rpad(s, 4, '')"}, {text: "lpad(s, 1, '')"},
 	{text: "left(s, 3)"}, {text: "left(s, -2)"}, {text: "right(s, 3)"}, {text: "right(s, -2)"},
-	{text: "left(s, i8)"}, {text: "right(s, i8)"}, {text: "left(s, 0)"},
+	{text: "left(s, i8)"}, {text: "right(s, i8)"}, {text: "left(s, 0)"}, {text: "left('ÄÖÜ straße', i8)"},
+	{text: "strpos('banana split 日本語テキスト', s)"}, {text: "replace('banana', s, '-')"},
 	// positions, replace, repeat, lengths
 	{text: "strpos(s, 'a')"}, {text: "instr(s, 'ß')"}, {text: "strpos(s, 'テ')"}, {text: "strpos(s, '')"},
 	{text: "instr(s, 'an')"}, {text: "strpos(s, s)"},

@@ -171,9 +171,12 @@ func appendMapped(dst, s []byte, f func(rune) rune) []byte {
 func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
 	out := make([]byteStrings, len(args))
 	for k, a := range args {
-		x, err := a.array(c)
+		var x array.Array
+		var err error
 		if a.lit != nil {
 			x, err = scalarArray(*a.lit, 1)
+		} else {
+			x, err = a.array(c)
 		}
 		if err != nil {
 			return nil, err

@@ -56,6 +56,10 @@ var strfnOracleCases = []struct {
 	{text: "str_split(s, 'a')", list: true}, {text: "string_split(s, 'aa')", list: true},
 	{text: "regexp_split_to_array(s, '[ _]')", list: true}, {text: `string_split_regex(s, '\s+')`, list: true},
 	{text: "regexp_split_to_array(s, 'A', 'i')", list: true}, {text: "regexp_split_to_array(s, 'a+')", list: true},
+	{text: "regexp_split_to_array(s, '')", list: true},
+	// regexp_split_to_array(s, 'a*'): an empty match right after another
+	// match splits in DuckDB, not in Go's regexp (documented).
+	{text: `regexp_split_to_array(s, '')`, list: true},
 	{text: "array_to_string(string_split(s, 'a'), '-')"}, {text: "array_to_string(string_split(s, ''), '')"},
 	{text: "array_to_string(regexp_split_to_array(s, ' '), '·')"},
 	// math

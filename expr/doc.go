@@ -188,8 +188,9 @@
 //   - regexp_extract with a group the pattern does not have is an error
 //     of Bind; DuckDB gives an empty string;
 //   - regexp_split_to_array splits at the matches Go's regexp finds,
-//     which skips an empty match right after another match: 'banana'
-//     split by 'a*' is [b n n ''] here, [b '' n '' n '' ''] in DuckDB;
+//     which skips an empty match right after another match: banana
+//     split by a* gives 4 pieces here (b, n, n and an empty one), 7 in
+//     DuckDB (an empty piece after each a);
 //   - round_even takes one argument too (0 digits); DuckDB's needs two;
 //     octet_length takes strings too; DuckDB's only BLOB and BIT;
 //   - not yet in the syntax: /* */ comments, INTERVAL, TRY_CAST, SIMILAR TO.

@@ -65,6 +65,8 @@ func TestStringMathFunctions(t *testing.T) {
 		{"round_even(2.5, 0) + round_even(3.5) + round_even(-0.125, 2)", `[5.88 5.88 5.88 5.88 5.88]`},
 		{"decode(encode(s))", `["Hello" "wörld" "" (null) "ÄÖÜ straße"]`},
 		{"mod(i32, 7)", `[3 6 2 (null) 1]`},
+		{"right(s, i64)", `["Hello" "wörld" "" (null) (null)]`},
+		{"right(s, -9223372036854775807 - 1)", `["" "" "" (null) ""]`},
 		{"left('ÄÖÜ', i8)", `["Ä" "Ä" (null) "ÄÖÜ" ""]`},
 		{"strpos('Hello wörld', s)", `[1 7 1 (null) 0]`},
 		{"concat(s, '|', 'x')", `["Hello|x" "wörld|x" "|x" "|x" "ÄÖÜ straße|x"]`},

@@ -70,7 +70,10 @@ func init() {
 		size := int64(utf8.RuneCount(s))
 		skip := size - n
 		if n < 0 {
-			skip = min(-n, size)
+			skip = size
+			if n > -size {
+				skip = -n
+			}
 		}
 		return append(dst, s[runeOffset(s, max(skip, 0)):]...), nil
 	})

@@ -129,8 +129,8 @@
 // empty sep splits into code points), regexp_split_to_array(s, pattern
 // [, options]) (string_split_regex, str_split_regex),
 // regexp_extract(s, pattern [, group [, options]]) (the group of the
-// first match, "" when none), array_to_string(list, sep)
-// (list_to_string: null elements skipped). More math, over float64
+// first match, "" when none), array_to_string(list, sep) (null
+// elements skipped). More math, over float64
 // (integers cast): sign (int8: -1, 0 or 1; 0 for NaN), sqrt, cbrt, exp,
 // ln, log10, log2, log (base 10) (the square root of a negative number,
 // the logarithm of zero or of a negative number are errors naming the

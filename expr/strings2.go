@@ -187,11 +187,7 @@ func init() {
 	split("string_split")
 	split("str_split")
 	split("string_to_array")
-	join := func(name string) {
-		register(name, 2, 2, bindJoin)
-	}
-	join("array_to_string")
-	join("list_to_string")
+	register("array_to_string", 2, 2, bindJoin)
 }
 
 // validUTF8 is utf8.Valid, faster over mostly ASCII text: blocks of 32

@@ -62,11 +62,12 @@ var strfnOracleCases = []struct {
 	{text: `regexp_split_to_array(s, '')`, list: true},
 	{text: "array_to_string(string_split(s, 'a'), '-')"}, {text: "array_to_string(string_split(s, ''), '')"},
 	{text: "array_to_string(regexp_split_to_array(s, ' '), '·')"},
+	{text: "array_to_string(string_to_array(s, 'e'), '+')"}, {text: "array_to_string(str_split_regex(s, '[aeiou]'), '')"},
 	// math
 	{text: "sign(f64)"}, {text: "sign(i32)"}, {text: "sign(i64)"}, {text: "sign(u32)"}, {text: "sign(i8)"},
 	{text: "sqrt(abs(f64))"}, {text: "sqrt(u32)"}, {text: "sqrt(f64)"}, {text: "cbrt(f64)", tol: 1e-14},
 	{text: "ln(abs(f64) + 1)", tol: 1e-14}, {text: "log10(abs(f64) + 1)", tol: 1e-14}, {text: "log2(u32 + 1)", tol: 1e-14},
-	{text: "ln(f64)"}, {text: "log10(i32)"},
+	{text: "ln(f64)"}, {text: "log10(i32)"}, {text: "log(abs(f64) + 1)", tol: 1e-14},
 	{text: "exp(i8)", tol: 1e-14}, {text: "exp(f64 / 1000)", tol: 1e-14},
 	{text: "pow(f64, 2)"}, {text: "pow(i8, 3)", tol: 1e-14}, {text: "power(2, i8)"}, {text: "pow(abs(f64), 0.5)", tol: 1e-14},
 	{text: "pow(f64, 0)"}, {text: "pow(0, i8)"},

@@ -120,7 +120,7 @@
 // More string functions: lpad(s, n, fill), rpad (to n code points,
 // fill's characters repeated; a longer s is cut to its first n),
 // left(s, n), right(s, n) (code points; a negative n drops that many
-// from the other end), repeat(s, n), strpos (instr, position: the
+// from the other end), repeat(s, n), strpos (instr: the
 // 1-based code point where a substring first starts, 0 when absent),
 // replace(s, from, to) (every occurrence, literally), octet_length
 // (bytes, of strings and binaries), character_length (code points),

@@ -27,7 +27,7 @@ func TestStringMathFunctions(t *testing.T) {
 		{"right(s, -2)", `["llo" "rld" "" (null) "Ü straße"]`},
 		{"strpos(s, 'l')", `[3 4 0 (null) 0]`},
 		{"instr(s, 'ß')", `[0 0 0 (null) 9]`},
-		{"position(s, '')", `[1 1 1 (null) 1]`},
+		{"strpos(s, '')", `[1 1 1 (null) 1]`},
 		{"replace(s, 'l', 'LL')", `["HeLLLLo" "wörLLd" "" (null) "ÄÖÜ straße"]`},
 		{"replace(s, '', 'x')", `["Hello" "wörld" "" (null) "ÄÖÜ straße"]`},
 		{"repeat(s, 2)", `["HelloHello" "wörldwörld" "" (null) "ÄÖÜ straßeÄÖÜ straße"]`},

@@ -108,7 +108,6 @@ func init() {
 	}
 	position("strpos")
 	position("instr")
-	position("position")
 	register("replace", 3, 3, func(e *Expr, args []*node) (*node, error) {
 		ns, err := stringArgs(e, args)
 		if err != nil {

@@ -39,7 +39,7 @@ var strfnOracleCases = []struct {
 	{text: "strpos('banana split 日本語テキスト', s)"}, {text: "replace('banana', s, '-')"},
 	// positions, replace, repeat, lengths
 	{text: "strpos(s, 'a')"}, {text: "instr(s, 'ß')"}, {text: "strpos(s, 'テ')"}, {text: "strpos(s, '')"},
-	{text: "instr(s, 'an')"}, {text: "strpos(s, s)"},
+	{text: "instr(s, 'an')"}, {text: "strpos(s, s)"}, {text: "instr(s, 'é')"},
 	{text: "replace(s, 'a', 'ö')"}, {text: "replace(s, '', 'x')"}, {text: "replace(s, 'an', '')"},
 	{text: "replace(s, 'aa', 'a')"}, {text: "replace(s, ' ', s)"},
 	{text: "repeat(s, 3)"}, {text: "repeat(s, i8)"}, {text: "repeat(s, 0)"},

@@ -55,6 +55,7 @@ func (in *Inputs) Pairs() []Pair {
 	ps = append(ps, in.flightPairs()...)
 	ps = append(ps, in.flightSQLPairs()...)
 	ps = append(ps, in.exprPairs()...)
+	ps = append(ps, in.mathPairs()...)
 	return ps
 }
 

@@ -117,6 +117,28 @@
 //	0), dayofyear, date_trunc(part, t) (millennium … microsecond; week
 //	starts on Monday), strftime(t, format).
 //
+// More string functions: lpad(s, n, fill), rpad (to n code points,
+// fill's characters repeated; a longer s is cut to its first n),
+// left(s, n), right(s, n) (code points; a negative n drops that many
+// from the other end), repeat(s, n), strpos (instr: the
+// 1-based code point where a substring first starts, 0 when absent),
+// replace(s, from, to) (every occurrence, literally), octet_length
+// (bytes, of strings and binaries), character_length (code points),
+// encode (utf8 to binary), decode (binary to utf8, checked),
+// string_split(s, sep) (str_split, string_to_array: list<utf8>; an
+// empty sep splits into code points), regexp_split_to_array(s, pattern
+// [, options]) (string_split_regex, str_split_regex),
+// regexp_extract(s, pattern [, group [, options]]) (the group of the
+// first match, "" when none), array_to_string(list, sep) (null
+// elements skipped). More math, over float64
+// (integers cast): sign (int8: -1, 0 or 1; 0 for NaN), sqrt, cbrt, exp,
+// ln, log10, log2, log (base 10) (the square root of a negative number,
+// the logarithm of zero or of a negative number are errors naming the
+// row, as in DuckDB), pow (power), fmod (x - y·floor(x/y), DuckDB's),
+// mod (%), ceil (ceiling), floor, trunc (integers stay as they are, a
+// float keeps its type), round_even(x [, digits]) (half to even: x·10^d
+// rounded, divided by 10^d).
+//
 // String functions take utf8, large_utf8 and utf8_view, return utf8, and
 // check UTF-8: invalid bytes are an error naming the row. Regular
 // expressions are Go's regexp package: RE2 syntax and semantics (linear
@@ -161,5 +183,15 @@
 //   - upper and lower are Go's simple Unicode case mapping (ß becomes ẞ,
 //     as in DuckDB); other special casings may differ;
 //   - integer % by zero is an error; DuckDB gives NULL;
+//   - ceil and floor of an integer keep the integer (exact); DuckDB
+//     gives a DOUBLE;
+//   - regexp_extract with a group the pattern does not have is an error
+//     of Bind; DuckDB gives an empty string;
+//   - regexp_split_to_array splits at the matches Go's regexp finds,
+//     which skips an empty match right after another match: banana
+//     split by a* gives 4 pieces here (b, n, n and an empty one), 7 in
+//     DuckDB (an empty piece after each a);
+//   - round_even takes one argument too (0 digits); DuckDB's needs two;
+//     octet_length takes strings too; DuckDB's only BLOB and BIT;
 //   - not yet in the syntax: /* */ comments, INTERVAL, TRY_CAST, SIMILAR TO.
 package expr

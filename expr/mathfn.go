@@ -55,25 +55,26 @@ func bindRound(e *Expr, args []*node) (*node, error) {
 	return unary(e, x, t, func(arr array.Array) (array.Array, error) {
 		switch v := arr.(type) {
 		case *array.Float64:
-			return mapFloats(v, func(f float64) float64 { return roundFloat(f, digits) }), nil
+			return mapFloats(v, func(f float64) float64 { return roundFloat(f, digits, math.Round) }), nil
 		case *array.Float32:
-			return mapFloats(v, func(f float32) float32 { return float32(roundFloat(float64(f), digits)) }), nil
+			return mapFloats(v, func(f float32) float32 { return float32(roundFloat(float64(f), digits, math.Round)) }), nil
 		}
 		return nil, fmt.Errorf("round of %s: %w", arr.DataType(), datatype.ErrNotSupported)
 	}), nil
 }
 
-func roundFloat(x float64, digits int64) float64 {
+// roundFloat is x rounded by round to digits decimals.
+func roundFloat(x float64, digits int64, round func(float64) float64) float64 {
 	if digits < 0 {
 		m := math.Pow(10, float64(-digits))
-		r := math.Round(x/m) * m
+		r := round(x/m) * m
 		if math.IsInf(r, 0) || math.IsNaN(r) {
 			return 0
 		}
 		return r
 	}
 	m := math.Pow(10, float64(digits))
-	r := math.Round(x*m) / m
+	r := round(x*m) / m
 	if math.IsInf(r, 0) || math.IsNaN(r) {
 		return x
 	}

@@ -126,8 +126,9 @@ func bindRegexp(e *Expr, args []*node, full, replace bool) (*node, error) {
 		return nil, err
 	}
 	if !replace {
+		match := matcher(re)
 		return &node{typ: datatype.Bool, src: e, eval: func(c *batch) (array.Array, error) {
-			return mapStringsTo(e, c, []*node{s}, func(v [][]byte) (bool, error) { return re.Match(v[0]), nil })
+			return mapStringsTo(e, c, []*node{s}, func(v [][]byte) (bool, error) { return match(v[0]), nil })
 		}}, nil
 	}
 	tmpl := goReplacement(repl)

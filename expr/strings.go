@@ -30,8 +30,8 @@ func init() {
 			}}, nil
 		})
 	}
-	strToStr("lower", func(dst, s []byte) []byte { return appendMapped(dst, s, unicode.ToLower) })
-	strToStr("upper", func(dst, s []byte) []byte { return appendMapped(dst, s, upperRune) })
+	strToStr("lower", func(dst, s []byte) []byte { return appendCased(dst, s, 'A', unicode.ToLower) })
+	strToStr("upper", func(dst, s []byte) []byte { return appendCased(dst, s, 'a', upperRune) })
 	strToStr("reverse", func(dst, s []byte) []byte {
 		for i := len(s); i > 0; {
 			_, w := utf8.DecodeLastRune(s[:i])
@@ -166,11 +166,18 @@ func appendMapped(dst, s []byte, f func(rune) rune) []byte {
 	return dst
 }
 
-// evalStrings evaluates the arguments as string arrays (checking UTF-8).
+// evalStrings evaluates the arguments as string arrays (checking UTF-8);
+// a constant is an array of one slot, read through [slot].
 func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
 	out := make([]byteStrings, len(args))
 	for k, a := range args {
-		x, err := a.array(c)
+		var x array.Array
+		var err error
+		if a.lit != nil {
+			x, err = scalarArray(*a.lit, 1)
+		} else {
+			x, err = a.array(c)
+		}
 		if err != nil {
 			return nil, err
 		}
@@ -178,10 +185,8 @@ func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
 		if !ok {
 			return nil, evalErr(e, fmt.Errorf("%s is not a string array: %w", x.DataType(), datatype.ErrInvalid))
 		}
-		for i := range s.Len() {
-			if s.IsValid(i) && !utf8.Valid(s.Value(i)) {
-				return nil, evalErr(e, fmt.Errorf("row %d: invalid UTF-8 %q: %w", i, s.Value(i), datatype.ErrInvalid))
-			}
+		if err := checkUTF8(s); err != nil {
+			return nil, evalErr(e, err)
 		}
 		out[k] = s
 	}
@@ -212,14 +217,15 @@ rows:
 	for i := range c.n {
 		v = v[:0]
 		for _, s := range ss {
-			if s.IsNull(i) {
+			j := slot(s, i)
+			if s.IsNull(j) {
 				if skip {
 					continue
 				}
 				b.AppendNull()
 				continue rows
 			}
-			v = append(v, s.Value(i))
+			v = append(v, s.Value(j))
 		}
 		if buf, err = f(buf[:0], i, v); errors.Is(err, errNullRow) {
 			b.AppendNull()
@@ -249,11 +255,12 @@ func mapStringsTo[T int64 | bool](e *Expr, c *batch, args []*node, f func(v [][]
 rows:
 	for i := range c.n {
 		for k, s := range ss {
-			if s.IsNull(i) {
+			j := slot(s, i)
+			if s.IsNull(j) {
 				nulls++
 				continue rows
 			}
-			v[k] = s.Value(i)
+			v[k] = s.Value(j)
 		}
 		valid[i] = true
 		if vals[i], err = f(v); err != nil {

@@ -1,0 +1,78 @@
+package expr
+
+import (
+	"errors"
+	"testing"
+	"unicode/utf8"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// FuzzRegexpFunctions binds every regular expression function with a
+// fuzzed pattern and evaluates it over a fuzzed string: a pattern that
+// does not compile and invalid UTF-8 (input or pattern) are errors wrapping
+// datatype.ErrInvalid, never a panic; results have a row per input row.
+func FuzzRegexpFunctions(f *testing.F) {
+	for _, seed := range [][2]string{
+		{`(\w+) (\w+)`, "Hello wörld"}, {`a*`, "banana"}, {`(`, "x"}, {`[ä-ü]+`, "ÄÖÜ straße"},
+		{`(?i)ß`, "STRASSE ẞ"}, {`^$`, ""}, {`\d{2,}|x`, "a1b22c333"}, {`.`, "b\xffd"},
+	} {
+		f.Add(seed[0], seed[1])
+	}
+	f.Fuzz(func(t *testing.T, pattern, input string) {
+		sb := array.NewBinaryBuilder[int32](datatype.String)
+		sb.AppendStrings([]string{input, "", input + input}, []bool{true, false, true})
+		fields := []datatype.Field{{Name: "s", Type: datatype.String, Nullable: true}}
+		rec, err := alkaid.NewRecord(alkaid.NewSchema(fields, datatype.Metadata{}), []array.Array{sb.NewArray()}, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		valid := utf8.ValidString(input) && utf8.ValidString(pattern)
+		s, p := Field("s"), Lit(pattern)
+		for _, e := range []*Expr{
+			Call("regexp_matches", s, p), Call("regexp_full_match", s, p, Lit("i")),
+			Call("regexp_replace", s, p, Lit(`<\1>`), Lit("g")), Call("regexp_extract", s, p),
+			Call("regexp_extract", s, p, Lit(1)), Call("regexp_split_to_array", s, p),
+			Call("string_split", s, p), Call("strpos", s, p), Call("replace", s, p, Lit("-")),
+		} {
+			b, err := Bind(e, rec.Schema())
+			if err != nil {
+				if !errors.Is(err, datatype.ErrInvalid) {
+					t.Fatalf("%s: Bind error %v does not wrap ErrInvalid", e, err)
+				}
+				continue
+			}
+			out, err := b.Eval(rec)
+			if err != nil {
+				if !errors.Is(err, datatype.ErrInvalid) && !errors.Is(err, datatype.ErrLimit) {
+					t.Fatalf("%s: Eval error %v wraps no sentinel", e, err)
+				}
+				if valid {
+					t.Fatalf("%s: error %v over valid UTF-8", e, err)
+				}
+				continue
+			}
+			if !valid {
+				t.Fatalf("%s: no error over invalid UTF-8 %q, %q", e, input, pattern)
+			}
+			if out.Len() != 3 || !out.IsNull(1) || !datatype.Equal(out.DataType(), b.Type()) {
+				t.Fatalf("%s: %d rows of %s (row 1 null: %v)", e, out.Len(), out.DataType(), out.IsNull(1))
+			}
+		}
+	})
+}
+
+// FuzzValidUTF8 checks validUTF8 against utf8.Valid.
+func FuzzValidUTF8(f *testing.F) {
+	for _, s := range []string{"", "ascii only, more than thirty-two bytes long....", "ä" + string(make([]byte, 40)) + "\xff",
+		string(make([]byte, 31)) + "€" + string(make([]byte, 40)), string(make([]byte, 32)) + "\xe2\x82"} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if got, want := validUTF8(b), utf8.Valid(b); got != want {
+			t.Fatalf("validUTF8(%q) = %v, utf8.Valid says %v", b, got, want)
+		}
+	})
+}

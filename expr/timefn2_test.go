@@ -1,0 +1,178 @@
+package expr
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// timeRecord has one row: tz, an instant in America/New_York
+// (timestamp[us]); ts, the same as wall clock without a zone; d, its UTC
+// date; s, a string.
+func timeRecord(t *testing.T, at time.Time, s string) *alkaid.Record {
+	t.Helper()
+	tzType, _ := datatype.NewTimestamp(datatype.Microsecond, "America/New_York")
+	tsType, _ := datatype.NewTimestamp(datatype.Microsecond, "")
+	tz := array.NewPrimitiveBuilder[datatype.Timestamp](tzType)
+	tz.Append(datatype.TimestampOf(at, datatype.Microsecond))
+	ts := array.NewPrimitiveBuilder[datatype.Timestamp](tsType)
+	ts.Append(datatype.TimestampOf(at, datatype.Microsecond))
+	d := array.NewPrimitiveBuilder[datatype.Date32](datatype.Date32Type)
+	d.Append(datatype.Date32Of(at))
+	sb := array.NewBinaryBuilder[int32](datatype.String)
+	sb.AppendString(s)
+	fields := []datatype.Field{{Name: "tz", Type: tzType}, {Name: "ts", Type: tsType},
+		{Name: "d", Type: datatype.Date32Type}, {Name: "s", Type: datatype.String}}
+	rec, err := alkaid.NewRecord(alkaid.NewSchema(fields, datatype.Metadata{}),
+		[]array.Array{tz.NewArray(), ts.NewArray(), d.NewArray(), sb.NewArray()}, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rec
+}
+
+func evalTime(t *testing.T, rec *alkaid.Record, text string) (array.Array, error) {
+	t.Helper()
+	e, err := Parse(text)
+	if err != nil {
+		t.Fatalf("Parse(%q): %v", text, err)
+	}
+	b, err := Bind(e, rec.Schema())
+	if err != nil {
+		return nil, err
+	}
+	return b.Eval(rec)
+}
+
+func TestTimeFunctions(t *testing.T) {
+	utc := func(s string) time.Time {
+		v, err := time.Parse("2006-01-02 15:04:05.999999999", s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	for _, c := range []struct {
+		at         string // UTC
+		s          string
+		text, want string
+	}{
+		{at: "2021-08-03 11:59:44.123456", text: "millisecond(ts)", want: "44123"},
+		{at: "2021-08-03 11:59:44.123456", text: "microsecond(ts)", want: "44123456"},
+		{at: "2021-08-03 11:59:44.123456", text: "nanosecond(ts)", want: "44123456000"},
+		{at: "2021-08-03 11:59:44.123456", text: "millisecond(d)", want: "0"},
+		{at: "2024-12-29 12:00:00", text: "isodow(d)", want: "7"},
+		{at: "2024-12-30 12:00:00", text: "isodow(d)", want: "1"},
+		{at: "2024-12-30 12:00:00", text: "week(d)", want: "1"},
+		{at: "2024-12-30 12:00:00", text: "isoyear(d)", want: "2025"},
+		{at: "2024-12-30 12:00:00", text: "yearweek(d)", want: "202501"},
+		{at: "2021-01-01 12:00:00", text: "weekofyear(d)", want: "53"},
+		{at: "2021-01-01 12:00:00", text: "yearweek(ts)", want: "202053"},
+		{at: "2024-02-29 00:00:00", text: "week(d)", want: "9"},
+		// 2021-01-04 03:00 UTC is still Sunday 2021-01-03 in New York: ISO week 53 of 2020.
+		{at: "2021-01-04 03:00:00", text: "week(tz)", want: "53"},
+		{at: "2021-01-04 03:00:00", text: "week(ts)", want: "1"},
+		// DST: 2024-03-10 07:00 UTC is 03:00 EDT.
+		{at: "2024-03-10 07:00:00", text: "hour(tz)", want: "3"},
+		{at: "2024-03-10 06:59:59", text: "hour(tz)", want: "1"},
+		{at: "2024-03-10 07:30:00", text: "timezone('UTC', tz)", want: "2024-03-10T07:30:00"},
+		{at: "2024-03-10 07:30:00", text: "timezone('Europe/Paris', tz)", want: "2024-03-10T08:30:00"},
+		// Wall clock 02:30 does not exist in New York that day: read as EST.
+		{at: "2024-03-10 02:30:00", text: "strftime(timezone('America/New_York', ts), '%Y-%m-%d %H:%M:%S %z')", want: `"2024-03-10 03:30:00 -0400"`},
+		// 01:30 on 2024-11-03 occurs twice: the later one (EST).
+		{at: "2024-11-03 01:30:00", text: "strftime(timezone('America/New_York', ts), '%H:%M %z')", want: `"01:30 -0500"`},
+		{at: "2024-11-03 00:30:00", text: "strftime(timezone('America/New_York', ts), '%H:%M %z')", want: `"00:30 -0400"`},
+		{at: "2024-02-29 12:00:00", text: "timezone('+05:30', ts)", want: "2024-02-29T12:00:00+05:30"},
+		// date_diff
+		{at: "2024-02-29 12:00:00", text: "date_diff('year', DATE '2023-12-31', d)", want: "1"},
+		{at: "2024-02-29 12:00:00", text: "date_diff('month', DATE '2024-01-31', d)", want: "1"},
+		{at: "2024-02-29 12:00:00", text: "date_diff('quarter', DATE '2023-12-31', d)", want: "1"},
+		{at: "2024-02-29 12:00:00", text: "date_diff('day', DATE '2024-02-28', d)", want: "1"},
+		{at: "2024-01-07 12:00:00", text: "date_diff('week', DATE '2024-01-01', d)", want: "0"},
+		{at: "2024-01-08 12:00:00", text: "date_diff('weeks', DATE '2024-01-01', d)", want: "1"},
+		{at: "2024-01-08 12:00:00", text: "date_diff('hour', d, ts)", want: "12"},
+		{at: "1969-12-31 23:10:00", text: "date_diff('hour', TIMESTAMP '1969-12-31 22:50:00', ts)", want: "1"},
+		{at: "2024-03-10 07:01:00", text: "date_diff('minute', tz, tz)", want: "0"},
+		{at: "2024-02-29 12:00:00", text: "date_diff('ms', d, ts)", want: "43200000"},
+		// strptime
+		{s: "2024-02-29 1:02:03", text: "strptime(s, '%Y-%m-%d %H:%M:%S')", want: "2024-02-29T01:02:03"},
+		{s: "2024-02-29   01:02", text: "strptime(s, '%Y-%m-%d %H:%M')", want: "2024-02-29T01:02:00"},
+		{s: "24-2-9", text: "strptime(s, '%y-%m-%d')", want: "2024-02-09T00:00:00"},
+		{s: "2024-02-29 01:02:03.5", text: "strptime(s, '%Y-%m-%d %H:%M:%S.%f')", want: "2024-02-29T01:02:03.5"},
+		{s: "2024-366", text: "strptime(s, '%Y-%j')", want: "2024-12-31T00:00:00"},
+		{s: "Thu, 29 February 2024 3 pm", text: "strptime(s, '%a, %d %B %Y %I %p')", want: "2024-02-29T15:00:00"},
+		{s: "2024-02-29 +0100", text: "strptime(s, '%Y-%m-%d %z')", want: "2024-02-28T23:00:00Z"},
+		{s: "2024-02-29T10:00:00-05:30", text: "strptime(s, '%Y-%m-%dT%H:%M:%S%z')", want: "2024-02-29T15:30:00Z"},
+		{s: "2023-02-29", text: "try_strptime(s, '%Y-%m-%d')", want: "(null)"},
+		{s: "x", text: "try_strptime(s, '%Y')", want: "(null)"},
+	} {
+		t.Run(c.text+" "+c.at+c.s, func(t *testing.T) {
+			at := time.Unix(0, 0)
+			if c.at != "" {
+				at = utc(c.at)
+			}
+			got, err := evalTime(t, timeRecord(t, at, c.s), c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := array.FormatValue(got, 0); s != c.want {
+				t.Fatalf("%s = %s, want %s", c.text, s, c.want)
+			}
+		})
+	}
+}
+
+func TestTimeFunctionErrors(t *testing.T) {
+	for _, c := range []struct {
+		s, text, want string
+		kind          error
+	}{
+		{text: "timezone('Mars/Olympus', ts)", want: "Mars/Olympus", kind: datatype.ErrInvalid},
+		{text: "date_diff('fortnight', d, d)", want: "fortnight", kind: datatype.ErrInvalid},
+		{text: "strptime(s, '%Q')", want: "%Q", kind: datatype.ErrInvalid},
+		{text: "strptime(s, s)", want: "constant", kind: datatype.ErrInvalid},
+		{s: "2023-02-29", text: "strptime(s, '%Y-%m-%d')", want: "row 0", kind: datatype.ErrInvalid},
+		{s: "2024-02-29x", text: "strptime(s, '%Y-%m-%d')", want: "%Y-%m-%d", kind: datatype.ErrInvalid},
+		{s: "13:00 PM", text: "strptime(s, '%H:%M %p')", want: "PM", kind: datatype.ErrInvalid},
+		{s: "bad\xff", text: "try_strptime(s, '%Y')", want: "UTF-8", kind: datatype.ErrInvalid},
+		{text: "week(s)", want: "date or timestamp", kind: datatype.ErrInvalid},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			_, err := evalTime(t, timeRecord(t, time.Unix(0, 0), c.s), c.text)
+			if !errors.Is(err, c.kind) {
+				t.Fatalf("error %v, want %v", err, c.kind)
+			}
+			if !strings.Contains(err.Error(), c.want) {
+				t.Fatalf("error %q does not name %q", err, c.want)
+			}
+		})
+	}
+}
+
+func FuzzStrptime(f *testing.F) {
+	f.Add("2024-02-29 01:02:03", "%Y-%m-%d %H:%M:%S")
+	f.Add("Feb 29 2024 3 pm +05:30", "%b %d %Y %I %p %z")
+	f.Add("2024-366.123456789", "%Y-%j.%n")
+	f.Fuzz(func(t *testing.T, s, format string) {
+		pieces, err := parseStrptime(format)
+		if err != nil {
+			return
+		}
+		v, at, err := strptimeOne(s, pieces)
+		if err != nil {
+			if at < 0 || at > len(s) {
+				t.Fatalf("error at byte %d of a %d-byte input", at, len(s))
+			}
+			return
+		}
+		// Every accepted value is a date between years 0 and 9999.
+		if v < -62167219200e6-86400e6 || v > 253402300800e6+86400e6 {
+			t.Fatalf("%q %q gave %d", s, format, v)
+		}
+	})
+}

@@ -176,3 +176,22 @@ func FuzzStrptime(f *testing.F) {
 		}
 	})
 }
+
+func TestFillNull(t *testing.T) {
+	rec := randomRecord(t, 50)
+	got, err := evalTime(t, rec, "fill_null(a, -1)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := rec.Column(0).(*array.Int64)
+	g := got.(*array.Int64)
+	for i := range a.Len() {
+		want := int64(-1)
+		if a.IsValid(i) {
+			want = a.Value(i)
+		}
+		if g.IsNull(i) || g.Value(i) != want {
+			t.Fatalf("row %d: %s, want %d", i, array.FormatValue(g, i), want)
+		}
+	}
+}

@@ -101,7 +101,9 @@ func unitName(e *Expr, a *node, known map[string]int64) (string, error) {
 
 // bindDateDiff binds date_diff(part, a, b): the number of part
 // boundaries crossed from a to b, in the local time of the values' zone
-// (calendar parts: years, quarters, months of the local dates; week,
+// (calendar parts: years, quarters, months of the local dates, decades,
+// centuries and millennia as year/10, year/100, year/1000 truncated as
+// DuckDB does (so 1999 to 2000 is a century); week,
 // day: local days, week: whole weeks of those days, truncated toward
 // zero (DuckDB's count, not Monday boundaries); hour and finer: elapsed
 // units, floored).
@@ -157,11 +159,11 @@ func bindDateDiff(e *Expr, args []*node) (*node, error) {
 				case "year":
 					out[i] = yb - ya
 				case "decade":
-					out[i] = floorQ(yb, 10) - floorQ(ya, 10)
+					out[i] = yb/10 - ya/10 // truncated, as DuckDB
 				case "century":
-					out[i] = floorQ(yb-1, 100) - floorQ(ya-1, 100)
+					out[i] = yb/100 - ya/100
 				case "millennium":
-					out[i] = floorQ(yb-1, 1000) - floorQ(ya-1, 1000)
+					out[i] = yb/1000 - ya/1000
 				case "quarter":
 					out[i] = yb*4 + (mb-1)/3 - ya*4 - (ma-1)/3
 				default:

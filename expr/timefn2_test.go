@@ -99,6 +99,29 @@ func TestTimeFunctions(t *testing.T) {
 		{at: "1969-12-31 23:10:00", text: "date_diff('hour', TIMESTAMP '1969-12-31 22:50:00', ts)", want: "1"},
 		{at: "2024-03-10 07:01:00", text: "date_diff('minute', tz, tz)", want: "0"},
 		{at: "2024-02-29 12:00:00", text: "date_diff('ms', d, ts)", want: "43200000"},
+		// floor, ceil, round to a unit
+		{at: "2024-02-29 13:47:10", text: "floor_temporal(ts, 'month')", want: "2024-02-01T00:00:00"},
+		{at: "2024-02-29 13:47:10", text: "ceil_temporal(ts, 'month')", want: "2024-03-01T00:00:00"},
+		{at: "2024-02-29 13:47:10", text: "round_temporal(ts, 'month')", want: "2024-03-01T00:00:00"},
+		{at: "2024-02-14 11:59:59", text: "round_temporal(ts, 'month')", want: "2024-02-01T00:00:00"},
+		{at: "2024-02-29 13:47:10", text: "floor_temporal(ts, 'week')", want: "2024-02-26T00:00:00"},
+		{at: "2024-02-29 13:47:10", text: "ceil_temporal(d, 'week')", want: "2024-03-04"},
+		{at: "2024-02-26 00:00:00", text: "ceil_temporal(d, 'week')", want: "2024-02-26"},
+		{at: "2024-02-29 13:47:10", text: "floor_temporal(ts, 'minute', 15)", want: "2024-02-29T13:45:00"},
+		{at: "2024-02-29 13:47:10", text: "ceil_temporal(ts, 'minute', 15)", want: "2024-02-29T14:00:00"},
+		{at: "2024-02-29 13:52:30", text: "round_temporal(ts, 'minute', 15)", want: "2024-02-29T14:00:00"},
+		{at: "2024-02-29 13:47:10", text: "floor_temporal(ts, 'quarter')", want: "2024-01-01T00:00:00"},
+		{at: "2024-02-29 13:47:10", text: "floor_temporal(ts, 'year', 10)", want: "2020-01-01T00:00:00"},
+		{at: "1969-12-31 23:59:59.5", text: "round_temporal(ts, 'second')", want: "1970-01-01T00:00:00"},
+		{at: "2024-02-29 13:47:10", text: "floor_temporal(ts, 'minute', 7)", want: "2024-02-29T13:46:00"},
+		// In New York: 2024-03-10 12:00 UTC is 08:00 EDT; the day began at 00:00 EST.
+		{at: "2024-03-10 12:00:00", text: "floor_temporal(tz, 'day')", want: "2024-03-10T00:00:00-05:00"},
+		{at: "2024-03-10 12:00:00", text: "ceil_temporal(tz, 'day')", want: "2024-03-11T00:00:00-04:00"},
+		{at: "2024-03-10 12:00:00", text: "floor_temporal(tz, 'hour', 3)", want: "2024-03-10T06:00:00-04:00"},
+		// 05:30 UTC is the first 01:30 of 2024-11-03 (EDT); 06:30 UTC the second (EST).
+		{at: "2024-11-03 05:30:00", text: "floor_temporal(tz, 'hour')", want: "2024-11-03T01:00:00-04:00"},
+		{at: "2024-11-03 06:30:00", text: "floor_temporal(tz, 'hour')", want: "2024-11-03T01:00:00-05:00"},
+		{at: "2024-11-03 05:30:00", text: "ceil_temporal(tz, 'hour')", want: "2024-11-03T02:00:00-05:00"},
 		// strptime
 		{s: "2024-02-29 1:02:03", text: "strptime(s, '%Y-%m-%d %H:%M:%S')", want: "2024-02-29T01:02:03"},
 		{s: "2024-02-29   01:02", text: "strptime(s, '%Y-%m-%d %H:%M')", want: "2024-02-29T01:02:00"},
@@ -192,6 +215,32 @@ func TestFillNull(t *testing.T) {
 		}
 		if g.IsNull(i) || g.Value(i) != want {
 			t.Fatalf("row %d: %s, want %d", i, array.FormatValue(g, i), want)
+		}
+	}
+}
+
+// TestTemporalBounds checks floor <= t <= ceil and round in {floor, ceil}
+// for random instants around DST changes in New York, every unit.
+func TestTemporalBounds(t *testing.T) {
+	changes := []time.Time{time.Date(2024, 3, 10, 7, 0, 0, 0, time.UTC), time.Date(2024, 11, 3, 6, 0, 0, 0, time.UTC)}
+	for k := range 400 {
+		at := changes[k%2].Add(time.Duration(k*7919%14400-7200)*time.Second + time.Duration(k)*time.Millisecond)
+		rec := timeRecord(t, at, "")
+		for _, unit := range []string{"year", "quarter", "month", "week", "day", "hour", "minute", "second", "millisecond"} {
+			for _, m := range []string{"", ", 3"} {
+				var got [3]int64
+				for j, mode := range []string{"floor", "ceil", "round"} {
+					a, err := evalTime(t, rec, mode+"_temporal(tz, '"+unit+"'"+m+")")
+					if err != nil {
+						t.Fatal(err)
+					}
+					got[j] = int64(a.(*array.Timestamp).Value(0))
+				}
+				v := datatype.TimestampOf(at, datatype.Microsecond)
+				if got[0] > int64(v) || got[1] < int64(v) || got[2] != got[0] && got[2] != got[1] {
+					t.Fatalf("%s %s%s: floor %d, value %d, ceil %d, round %d", at, unit, m, got[0], v, got[1], got[2])
+				}
+			}
 		}
 	}
 }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/stretchr/testify/require"
 
-	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/parquet"
@@ -57,6 +56,17 @@ var timeOracleCases = []struct{ text, duck string }{
 	{text: "strftime(timezone('UTC', strptime(strftime(tz, '%Y-%m-%d %H:%M:%S %z'), '%Y-%m-%d %H:%M:%S %z')), '%Y-%m-%d %H:%M:%S')"},
 	{text: "try_strptime(s, '%Y')"}, {text: "strptime(s, '%Y-%m-%d')"},
 	{text: "fill_null(i32, -1)", duck: "coalesce(i32, -1)"},
+	// floor_temporal against DuckDB's time_bucket (whose origins, 2000-01-03
+	// and 2000-01, are whole buckets from expr's 1970 ones for these widths).
+	{text: "strftime(floor_temporal(ts, 'minute', 15), '%Y-%m-%d %H:%M:%S')", duck: "strftime(time_bucket(INTERVAL '15 minutes', ts), '%Y-%m-%d %H:%M:%S')"},
+	{text: "strftime(floor_temporal(ts, 'week'), '%Y-%m-%d %H:%M:%S')", duck: "strftime(time_bucket(INTERVAL '1 week', ts), '%Y-%m-%d %H:%M:%S')"},
+	{text: "strftime(floor_temporal(ts, 'month', 3), '%Y-%m-%d %H:%M:%S')", duck: "strftime(time_bucket(INTERVAL '3 months', ts), '%Y-%m-%d %H:%M:%S')"},
+	{text: "strftime(floor_temporal(d, 'year', 10), '%Y-%m-%d')", duck: "strftime(time_bucket(INTERVAL '10 years', d), '%Y-%m-%d')"},
+	{text: "strftime(floor_temporal(tz, 'day'), '%Y-%m-%d %H:%M:%S')", duck: "strftime(time_bucket(INTERVAL '1 day', tz, 'America/New_York'), '%Y-%m-%d %H:%M:%S')"},
+	{text: "strftime(floor_temporal(tz, 'month'), '%Y-%m-%d %H:%M:%S')", duck: "strftime(time_bucket(INTERVAL '1 month', tz, 'America/New_York'), '%Y-%m-%d %H:%M:%S')"},
+	// Not 2 hours in a zone: DuckDB counts sub-day buckets of a TIMESTAMPTZ
+	// in elapsed time from its origin, expr in wall-clock time (documented).
+	{text: "strftime(floor_temporal(tz, 'hour'), '%Y-%m-%d %H:%M:%S')", duck: "strftime(time_bucket(INTERVAL '1 hour', tz, 'America/New_York'), '%Y-%m-%d %H:%M:%S')"},
 }
 
 // windowOracleCases are window functions asked of both sides.
@@ -149,4 +159,3 @@ func TestTimeFnDuckDBOracle(t *testing.T) {
 	}
 }
 
-var _ = alkaid.ReadAll

@@ -158,4 +158,3 @@ func TestTimeFnDuckDBOracle(t *testing.T) {
 		})
 	}
 }
-

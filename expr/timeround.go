@@ -110,7 +110,7 @@ func floorLocal(days, nanos int64, unit string, m int64) (int64, int64, bool) {
 	switch unit {
 	case "year", "quarter", "month":
 		y, mo, _ := civil(days)
-		k := map[string]int64{"year": 12, "quarter": 3, "month": 1}[unit] * m
+		k := monthsPer(unit) * m
 		months := floorQ((y-1970)*12+mo-1, k) * k
 		yy, mm := floorDiv(months, 12)
 		return daysFromCivil(yy+1970, mm+1, 1), 0, true
@@ -141,7 +141,7 @@ func nextLocal(days, nanos int64, unit string, m int64) (int64, int64, bool) {
 	switch unit {
 	case "year", "quarter", "month":
 		y, mo, _ := civil(days)
-		k := map[string]int64{"year": 12, "quarter": 3, "month": 1}[unit] * m
+		k := monthsPer(unit) * m
 		months := (y-1970)*12 + mo - 1 + k
 		yy, mm := floorDiv(months, 12)
 		return daysFromCivil(yy+1970, mm+1, 1), 0, true
@@ -190,3 +190,13 @@ const (
 	nsPerDay int64 = 86400e9
 	msPerDay int64 = 86400e3
 )
+
+func monthsPer(unit string) int64 {
+	switch unit {
+	case "year":
+		return 12
+	case "quarter":
+		return 3
+	}
+	return 1
+}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"time"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -284,6 +285,14 @@ func bindTimezone(e *Expr, args []*node) (*node, error) {
 // the later one when it occurs twice, with the offset before the change
 // when a change skipped it.
 func utcOfLocal(z *zoneCache, local int64) int64 {
+	if z.loc == nil || z.loc == time.UTC {
+		return local
+	}
+	// Well inside the period last looked up (a day from either end, farther
+	// than any change of offset moves a wall clock): the offset is that one.
+	if u := local - z.off; u > z.start+86400 && u < z.end-86400 {
+		return u
+	}
 	before, after := z.offset(local-86400), z.offset(local+86400)
 	if u := local - after; z.offset(u) == after {
 		return u

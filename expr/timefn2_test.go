@@ -244,3 +244,37 @@ func TestTemporalBounds(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkTimeZoned is year and floor_temporal over 1M random instants
+// of 2000-2030 in New York.
+func BenchmarkTimeZoned(b *testing.B) {
+	typ, _ := datatype.NewTimestamp(datatype.Microsecond, "America/New_York")
+	tb := array.NewPrimitiveBuilder[datatype.Timestamp](typ)
+	const n = 1 << 20
+	for i := range int64(n) {
+		tb.Append(datatype.Timestamp(946684800e6 + (i*2654435761%946080000)*1e6))
+	}
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "t", Type: typ}}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(schema, []array.Array{tb.NewArray()}, n)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, text := range []string{"year(t)", "floor_temporal(t, 'month')"} {
+		e, err := Parse(text)
+		if err != nil {
+			b.Fatal(err)
+		}
+		bound, err := Bind(e, schema)
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(text, func(b *testing.B) {
+			b.SetBytes(8 * n)
+			for b.Loop() {
+				if _, err := bound.Eval(rec); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

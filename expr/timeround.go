@@ -109,7 +109,10 @@ func bindTemporal(e *Expr, mode string, args []*node) (*node, error) {
 func floorLocal(days, nanos int64, unit string, m int64) (int64, int64, bool) {
 	switch unit {
 	case "year", "quarter", "month":
-		y, mo, _ := civil(days)
+		y, mo, d := civil(days)
+		if unit == "month" && m == 1 {
+			return days - d + 1, 0, true
+		}
 		k := monthsPer(unit) * m
 		months := floorQ((y-1970)*12+mo-1, k) * k
 		yy, mm := floorDiv(months, 12)

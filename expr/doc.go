@@ -180,9 +180,13 @@
 // ceil_temporal and round_temporal(t, unit [, multiple]) (Arrow's names;
 // unit year … nanosecond, week from Monday; multiples counted from
 // 1970-01-01 in local time; halfway rounds up); strptime(s, format) and
-// try_strptime (null where s does not match): directives %Y %y %m %d %H
-// %I %M %S %j %f %g %n %p %b %h %B %a %A %z %Z %% (see strptime.go), a
-// space matching one or more white-space characters; the result is
+// try_strptime (null where s does not match): directives %Y (1 to 4
+// digits), %y (2000+y below 69, else 1900+y), %m %d %H %I %M %S (1 or 2
+// digits), %j (1 to 3), %f %g %n (fractions of a second of up to 6, 3, 9
+// digits), %p (AM, PM), %b %h %B (English month names, short or long,
+// any case), %a %A (weekday names, checked and ignored), %z (Z, +hh,
+// +hhmm, +hh:mm), %Z (UTC, GMT, Z), %% (a "-" after % changes nothing); a
+// space matches one or more white-space characters; the result is
 // timestamp[us], with zone UTC when the format has %z or %Z; a value
 // that does not match is an error naming the row, the value, the format
 // and the byte; fill_null(x, value) (coalesce of two). Window functions

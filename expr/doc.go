@@ -185,7 +185,8 @@
 // digits), %j (1 to 3), %f %g %n (fractions of a second of up to 6, 3, 9
 // digits), %p (AM, PM), %b %h %B (English month names, short or long,
 // any case), %a %A (weekday names, checked and ignored), %z (Z, +hh,
-// +hhmm, +hh:mm), %Z (UTC, GMT, Z), %% (a "-" after % changes nothing); a
+// +hhmm, +hh:mm), %Z (UTC, GMT, Z), %% (a "-" after % changes nothing;
+// digits finer than a microsecond are dropped); a
 // space matches one or more white-space characters; the result is
 // timestamp[us], with zone UTC when the format has %z or %Z; a value
 // that does not match is an error naming the row, the value, the format

@@ -176,7 +176,11 @@ func bindDateDiff(e *Expr, args []*node) (*node, error) {
 				out[i] = db - da
 			default:
 				if src.date {
-					out[i] = (db - da) * (86400e9 / step)
+					k, d := nsPerDay/step, db-da
+					if d > math.MaxInt64/k || d < math.MinInt64/k {
+						return nil, evalErr(e, fmt.Errorf("row %d: date_diff in %ss overflows: %w", i, part, datatype.ErrLimit))
+					}
+					out[i] = d * k
 					continue
 				}
 				// Elapsed time: the zone does not matter.

@@ -153,7 +153,7 @@ func TestTimeFunctions(t *testing.T) {
 func TestTimeFunctionErrors(t *testing.T) {
 	for _, c := range []struct {
 		s, text, want string
-		kind          error
+		kind          error // nil: no error
 	}{
 		{text: "timezone('Mars/Olympus', ts)", want: "Mars/Olympus", kind: datatype.ErrInvalid},
 		{text: "date_diff('fortnight', d, d)", want: "fortnight", kind: datatype.ErrInvalid},
@@ -164,9 +164,19 @@ func TestTimeFunctionErrors(t *testing.T) {
 		{s: "13:00 PM", text: "strptime(s, '%H:%M %p')", want: "PM", kind: datatype.ErrInvalid},
 		{s: "bad\xff", text: "try_strptime(s, '%Y')", want: "UTF-8", kind: datatype.ErrInvalid},
 		{text: "week(s)", want: "date or timestamp", kind: datatype.ErrInvalid},
+		{text: "date_diff('ns', DATE '1000-01-01', d)", want: "overflows", kind: datatype.ErrLimit},
+		{text: "date_diff('us', TIMESTAMP '1000-01-01 00:00:00', ts)", want: "", kind: nil},
+		{text: "floor_temporal(ts, 'fortnight')", want: "fortnight", kind: datatype.ErrInvalid},
+		{text: "floor_temporal(ts, 'day', 0)", want: "multiple", kind: datatype.ErrInvalid},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			_, err := evalTime(t, timeRecord(t, time.Unix(0, 0), c.s), c.text)
+			if c.kind == nil {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
 			if !errors.Is(err, c.kind) {
 				t.Fatalf("error %v, want %v", err, c.kind)
 			}

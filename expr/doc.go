@@ -161,7 +161,7 @@
 //   - upper and lower are Go's simple Unicode case mapping (ß becomes ẞ,
 //     as in DuckDB); other special casings may differ;
 //   - integer % by zero is an error; DuckDB gives NULL;
-//   - not yet in the syntax: /* */ comments, INTERVAL, TRY_CAST, SIMILAR TO.
+//   - not yet in the syntax: /* */ comments, TRY_CAST, SIMILAR TO.
 //
 // # More time functions
 //
@@ -190,7 +190,13 @@
 // space matches one or more white-space characters; the result is
 // timestamp[us], with zone UTC when the format has %z or %Z; a value
 // that does not match is an error naming the row, the value, the format
-// and the byte; fill_null(x, value) (coalesce of two). Window functions
+// and the byte; INTERVAL '1 month 2 days' or INTERVAL 3 HOUR (the
+// function interval('…'): year, quarter, month, week, day, hour, minute,
+// second, millisecond, microsecond) added to or subtracted from a date
+// or timestamp with + and - or date_add(t, interval), as DuckDB: months
+// first (the day clamped to the month's last), then days, in local time,
+// then the rest as elapsed time (a date becomes timestamp[us]);
+// fill_null(x, value) (coalesce of two). Window functions
 // (row_number, rank, dense_rank, cumulative sum/min/max, forward and
 // backward fill over partitions and a sort order) are package window.
 //
@@ -205,5 +211,7 @@
 //   - strptime's %Y takes at most 4 digits and no sign; %Z takes only
 //     UTC, GMT or Z (DuckDB takes zone names); DuckDB can also take a list
 //     of formats;
-//   - not yet: INTERVAL values, so no date_add, time_bucket or t + INTERVAL.
+//   - an interval is a constant (INTERVAL '…' or interval('…')), not a
+//     column type expr computes with; there is no time_bucket (use
+//     floor_temporal).
 package expr

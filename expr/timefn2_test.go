@@ -122,6 +122,16 @@ func TestTimeFunctions(t *testing.T) {
 		{at: "2024-11-03 05:30:00", text: "floor_temporal(tz, 'hour')", want: "2024-11-03T01:00:00-04:00"},
 		{at: "2024-11-03 06:30:00", text: "floor_temporal(tz, 'hour')", want: "2024-11-03T01:00:00-05:00"},
 		{at: "2024-11-03 05:30:00", text: "ceil_temporal(tz, 'hour')", want: "2024-11-03T02:00:00-05:00"},
+		// + and - INTERVAL, date_add
+		{at: "2024-01-31 10:00:00", text: "ts + INTERVAL '1 month'", want: "2024-02-29T10:00:00"},
+		{at: "2024-02-29 10:00:00", text: "ts - INTERVAL '1 year'", want: "2023-02-28T10:00:00"},
+		{at: "2024-02-29 10:00:00", text: "d + INTERVAL 1 DAY", want: "2024-03-01T00:00:00"},
+		{at: "2024-02-29 10:00:00", text: "INTERVAL '2 hours 30 minutes' + ts", want: "2024-02-29T12:30:00"},
+		{at: "2024-02-29 10:00:00", text: "date_add(ts, interval('-3 weeks'))", want: "2024-02-08T10:00:00"},
+		// 12:00 EST on 2024-03-09 plus a day is 12:00 EDT; plus 24 hours is 13:00 EDT.
+		{at: "2024-03-09 17:00:00", text: "tz + INTERVAL '1 day'", want: "2024-03-10T12:00:00-04:00"},
+		{at: "2024-03-09 17:00:00", text: "tz + INTERVAL '24 hours'", want: "2024-03-10T13:00:00-04:00"},
+		{at: "2024-03-09 17:00:00", text: "tz + INTERVAL '1 month 1 day'", want: "2024-04-10T12:00:00-04:00"},
 		// strptime
 		{s: "2024-02-29 1:02:03", text: "strptime(s, '%Y-%m-%d %H:%M:%S')", want: "2024-02-29T01:02:03"},
 		{s: "2024-02-29   01:02", text: "strptime(s, '%Y-%m-%d %H:%M')", want: "2024-02-29T01:02:00"},
@@ -166,6 +176,10 @@ func TestTimeFunctionErrors(t *testing.T) {
 		{text: "week(s)", want: "date or timestamp", kind: datatype.ErrInvalid},
 		{text: "date_diff('ns', DATE '1000-01-01', d)", want: "overflows", kind: datatype.ErrLimit},
 		{text: "date_diff('us', TIMESTAMP '1000-01-01 00:00:00', ts)", want: "", kind: nil},
+		{text: "ts + INTERVAL '1 fortnight'", want: "fortnight", kind: datatype.ErrInvalid},
+		{text: "ts * INTERVAL '1 day'", want: "multiply", kind: datatype.ErrInvalid},
+		{text: "INTERVAL '1 day' - ts", want: "subtract", kind: datatype.ErrInvalid},
+		{text: "s + INTERVAL '1 day'", want: "utf8", kind: datatype.ErrInvalid},
 		{text: "floor_temporal(ts, 'fortnight')", want: "fortnight", kind: datatype.ErrInvalid},
 		{text: "floor_temporal(ts, 'day', 0)", want: "multiple", kind: datatype.ErrInvalid},
 	} {

@@ -56,6 +56,14 @@ var timeOracleCases = []struct{ text, duck string }{
 	{text: "strftime(timezone('UTC', strptime(strftime(tz, '%Y-%m-%d %H:%M:%S %z'), '%Y-%m-%d %H:%M:%S %z')), '%Y-%m-%d %H:%M:%S')"},
 	{text: "try_strptime(s, '%Y')"}, {text: "strptime(s, '%Y-%m-%d')"},
 	{text: "fill_null(i32, -1)", duck: "coalesce(i32, -1)"},
+	{text: "strftime(ts + INTERVAL '1 month', '%Y-%m-%d %H:%M:%S.%f')"},
+	{text: "strftime(ts - INTERVAL '1 year', '%Y-%m-%d %H:%M:%S')"},
+	{text: "strftime(d + INTERVAL '3 months', '%Y-%m-%d %H:%M:%S')"},
+	{text: "strftime(ts - INTERVAL '36 hours', '%Y-%m-%d %H:%M:%S')"},
+	{text: "strftime(tz + INTERVAL '1 day', '%Y-%m-%d %H:%M:%S')"},
+	{text: "strftime(tz + INTERVAL '1 month 2 days 3 hours', '%Y-%m-%d %H:%M:%S')"},
+	{text: "strftime(tz - INTERVAL 90 MINUTES, '%Y-%m-%d %H:%M:%S')"},
+	{text: "strftime(date_add(ts, INTERVAL '1 year'), '%Y-%m-%d %H:%M:%S')"},
 	// floor_temporal against DuckDB's time_bucket (whose origins, 2000-01-03
 	// and 2000-01, are whole buckets from expr's 1970 ones for these widths).
 	{text: "strftime(floor_temporal(ts, 'minute', 15), '%Y-%m-%d %H:%M:%S')", duck: "strftime(time_bucket(INTERVAL '15 minutes', ts), '%Y-%m-%d %H:%M:%S')"},

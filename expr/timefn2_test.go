@@ -302,3 +302,21 @@ func BenchmarkTimeZoned(b *testing.B) {
 		})
 	}
 }
+
+// TestIntervalRoundTrip checks that an INTERVAL prints as text Parse
+// reads back to the same expression.
+func TestIntervalRoundTrip(t *testing.T) {
+	for _, text := range []string{"ts + INTERVAL 3 DAY", "ts - INTERVAL '1 month 2 days'", "date_add(d, INTERVAL '-2 hours')"} {
+		e, err := Parse(text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		back, err := Parse(e.String())
+		if err != nil {
+			t.Fatalf("%s printed as %s: %v", text, e, err)
+		}
+		if back.String() != e.String() {
+			t.Fatalf("%s: %s read back as %s", text, e, back)
+		}
+	}
+}

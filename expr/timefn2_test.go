@@ -320,3 +320,47 @@ func TestIntervalRoundTrip(t *testing.T) {
 		}
 	}
 }
+
+// FuzzTimeEval parses, binds and evaluates expressions seeded with the
+// time functions, INTERVAL and strptime: no panic, errors wrap a
+// sentinel, results have a slot per row and the bound type.
+func FuzzTimeEval(f *testing.F) {
+	for _, s := range []string{
+		"week(tsny) + isodow(d) + yearweek(ts)", "date_diff('hour', ts, tsny)", "timezone('Europe/Paris', tsny)",
+		"floor_temporal(tsny, 'minute', 7)", "round_temporal(d, 'month', 5)", "ceil_temporal(ts, 'week')",
+		"tsny + INTERVAL '1 month 3 hours'", "d - INTERVAL 2 YEAR", "strptime(s, '%Y-%m-%d %H')",
+		"try_strptime(s, '%b %-d %z')", "millisecond(ts) + nanosecond(tsny)", "fill_null(i8, 3)",
+	} {
+		f.Add(s)
+	}
+	rec := fixture(f)
+	sentinel := func(err error) bool {
+		return errors.Is(err, datatype.ErrInvalid) || errors.Is(err, datatype.ErrNotSupported) || errors.Is(err, datatype.ErrLimit)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		e, err := Parse(text)
+		if err != nil {
+			return
+		}
+		if again, err := Parse(e.String()); err != nil || again.String() != e.String() {
+			t.Fatalf("%q printed as %q, read back: %v", text, e, err)
+		}
+		b, err := Bind(e, rec.Schema())
+		if err != nil {
+			if !sentinel(err) {
+				t.Fatalf("Bind error %v wraps no sentinel", err)
+			}
+			return
+		}
+		out, err := b.Eval(rec)
+		if err != nil {
+			if !sentinel(err) {
+				t.Fatalf("Eval error %v wraps no sentinel", err)
+			}
+			return
+		}
+		if out.Len() != rec.NumRows() || !datatype.Equal(out.DataType(), b.Type()) {
+			t.Fatalf("%s: %d rows of %s, want %d of %s", e, out.Len(), out.DataType(), rec.NumRows(), b.Type())
+		}
+	})
+}

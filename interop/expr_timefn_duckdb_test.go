@@ -90,6 +90,7 @@ var windowOracleCases = []struct {
 	{"rank() OVER (ORDER BY s DESC)", spec(nil, key("s", true)), window.Rank, ""},
 	{"dense_rank() OVER (PARTITION BY b, s ORDER BY d DESC)", spec([]string{"b", "s"}, key("d", true)), window.DenseRank, ""},
 	{"rank() OVER (PARTITION BY s ORDER BY f64)", spec([]string{"s"}, key("f64", false)), window.Rank, ""},
+	{"rank() OVER (PARTITION BY i8)", spec([]string{"i8"}), window.Rank, ""},
 	{"sum(i32) OVER (PARTITION BY b ORDER BY rn ROWS UNBOUNDED PRECEDING)", spec([]string{"b"}, key("rn", false)), window.CumSum, "i32"},
 	{"sum(i8) OVER (PARTITION BY s ORDER BY i32, rn ROWS UNBOUNDED PRECEDING)", spec([]string{"s"}, key("i32", false), key("rn", false)), window.CumSum, "i8"},
 	{"min(i32) OVER (PARTITION BY i8 ORDER BY rn ROWS UNBOUNDED PRECEDING)", spec([]string{"i8"}, key("rn", false)), window.CumMin, "i32"},

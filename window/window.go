@@ -27,7 +27,8 @@ const (
 	// RowNumber numbers the rows of each partition from 1 in order.
 	RowNumber Func = iota
 	// Rank is 1 plus the number of rows of the partition before the row
-	// that do not tie with it on the OrderBy keys (gaps after ties).
+	// that do not tie with it on the OrderBy keys (gaps after ties);
+	// without OrderBy every row ties, so every rank is 1.
 	Rank
 	// DenseRank is the number of distinct OrderBy key values of the
 	// partition up to the row (no gaps).
@@ -147,7 +148,7 @@ func layout(r *alkaid.Record, s Spec, wantTies bool) (order []int64, parts, ties
 		i, j := int(order[k-1]), int(order[k])
 		parts[k] = !all(partEq, i, j)
 		if wantTies && !parts[k] {
-			ties[k] = len(orderEq) > 0 && all(orderEq, i, j)
+			ties[k] = all(orderEq, i, j) // no OrderBy: every row a peer, as in SQL
 		}
 	}
 	return order, parts, ties, nil

@@ -83,6 +83,8 @@ func TestEval(t *testing.T) {
 		{"dense_rank whole", Spec{OrderBy: []compute.SortKey{{Column: "o", Order: compute.Order{Descending: true}}}}, DenseRank, "", "[1 3 3 2 1 4 2 3]"},
 		{"row_number no order", Spec{}, RowNumber, "", "[1 2 3 4 5 6 7 8]"},
 		{"row_number partition only", Spec{PartitionBy: []string{"k"}}, RowNumber, "", "[1 1 2 1 3 2 4 2]"},
+		{"rank partition only", Spec{PartitionBy: []string{"k"}}, Rank, "", "[1 1 1 1 1 1 1 1]"},
+		{"dense_rank no order", Spec{}, DenseRank, "", "[1 1 1 1 1 1 1 1]"},
 		{"cumsum", byK, CumSum, "x", "[3 (null) 5 7 3 -2 2 (null)]"},
 		{"cumsum in record order", Spec{}, CumSum, "x", "[1 1 6 13 13 11 8 8]"},
 		{"cummin", byK, CumMin, "x", "[-3 (null) 5 7 -3 -2 -3 (null)]"},

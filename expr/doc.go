@@ -193,5 +193,57 @@
 //     DuckDB (an empty piece after each a);
 //   - round_even takes one argument too (0 digits); DuckDB's needs two;
 //     octet_length takes strings too; DuckDB's only BLOB and BIT;
-//   - not yet in the syntax: /* */ comments, INTERVAL, TRY_CAST, SIMILAR TO.
+//   - not yet in the syntax: /* */ comments, TRY_CAST, SIMILAR TO.
+//
+// # More time functions
+//
+// millisecond, microsecond and nanosecond (of the minute, seconds
+// included: 44.123 s is 44123 ms, as DuckDB's), isodow (Monday 1 …
+// Sunday 7), week (weekofyear: the ISO 8601 week), isoyear, yearweek
+// (isoyear·100 + week); date_diff(part, a, b) (datediff): the part
+// boundaries from a to b in local time, as DuckDB counts them (years,
+// quarters, months of the dates; decades, centuries, millennia as
+// year/10, /100, /1000 truncated; days; week as whole weeks of days,
+// truncated; hour … nanosecond as elapsed units, floored); timezone(zone,
+// t): a timestamp without a zone read as wall-clock time in zone becomes
+// one with that zone, one with a zone becomes its wall-clock time in zone
+// (a skipped wall-clock time takes the offset before the change, a
+// repeated one is the later instant, as DuckDB's ICU); floor_temporal,
+// ceil_temporal and round_temporal(t, unit [, multiple]) (Arrow's names;
+// unit year … nanosecond, week from Monday; multiples counted from
+// 1970-01-01 in local time; halfway rounds up); strptime(s, format) and
+// try_strptime (null where s does not match): directives %Y (1 to 4
+// digits), %y (2000+y below 69, else 1900+y), %m %d %H %I %M %S (1 or 2
+// digits), %j (1 to 3), %f %g %n (fractions of a second of up to 6, 3, 9
+// digits), %p (AM, PM), %b %h %B (English month names, short or long,
+// any case), %a %A (weekday names, checked and ignored), %z (Z, +hh,
+// +hhmm, +hh:mm), %Z (UTC, GMT, Z), %% (a "-" after % changes nothing;
+// digits finer than a microsecond are dropped); a
+// space matches one or more white-space characters; the result is
+// timestamp[us], with zone UTC when the format has %z or %Z; a value
+// that does not match is an error naming the row, the value, the format
+// and the byte; INTERVAL '1 month 2 days' or INTERVAL 3 HOUR (the
+// function interval('…'): year, quarter, month, week, day, hour, minute,
+// second, millisecond, microsecond) added to or subtracted from a date
+// or timestamp with + and - or date_add(t, interval), as DuckDB: months
+// first (the day clamped to the month's last), then days, in local time,
+// then the rest as elapsed time (a date becomes timestamp[us]);
+// fill_null(x, value) (coalesce of two). Window functions
+// (row_number, rank, dense_rank, cumulative sum/min/max, forward and
+// backward fill over partitions and a sort order) are package window.
+//
+// Checked against DuckDB in interop/expr_timefn_duckdb_test.go. Further
+// differences, all choices:
+//   - date_diff in hours (or finer) between TIMESTAMPTZ values across the
+//     repeated hour of a DST change: DuckDB (ICU) counts one hour more;
+//     expr counts elapsed hour boundaries;
+//   - floor_temporal with a multiple of hours or finer in a zone counts
+//     wall-clock time from 1970; DuckDB's time_bucket counts elapsed time
+//     from its origin (2000-01-03), so 2-hour buckets in summer time differ;
+//   - strptime's %Y takes at most 4 digits and no sign; %Z takes only
+//     UTC, GMT or Z (DuckDB takes zone names); DuckDB can also take a list
+//     of formats;
+//   - an interval is a constant (INTERVAL '…' or interval('…')), not a
+//     column type expr computes with; there is no time_bucket (use
+//     floor_temporal).
 package expr

@@ -142,6 +142,9 @@ func coerce(e *Expr, a, b *node) (*node, *node, error) {
 
 func bindArith(e *Expr, a, b *node, arr func(a, b array.Array) (array.Array, error),
 	sc func(a array.Array, s any) (array.Array, error), commutes bool) (*node, error) {
+	if n, ok, err := bindIntervalArith(e, a, b); ok {
+		return n, err
+	}
 	for _, x := range []*node{a, b} {
 		if !isNum(x.typ) && !isNull(x.typ) {
 			return nil, errAt(e, datatype.ErrInvalid, "%s of %s and %s", e.fn, a.typ, b.typ)

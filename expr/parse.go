@@ -431,6 +431,16 @@ func (p *parser) primary() (*Expr, error) {
 			return nil, err
 		}
 		return at(Cast(a, typ), t.pos), p.expectOp(")")
+	case "INTERVAL":
+		// INTERVAL '3 days' or INTERVAL 3 DAY: the function interval.
+		if s := p.peek(); s.kind == tString {
+			p.i++
+			return at(Call("interval", at(Lit(s.text), s.pos)), t.pos), nil
+		}
+		if n := p.peek(); n.kind == tInt && p.i+1 < len(p.toks) && p.toks[p.i+1].kind == tIdent {
+			p.i += 2
+			return at(Call("interval", at(Lit(n.text+" "+p.toks[p.i-1].text), n.pos)), t.pos), nil
+		}
 	case "DATE", "TIMESTAMP", "TIMESTAMPTZ":
 		if s := p.peek(); s.kind == tString {
 			// A typed literal: DATE '2024-01-01'.

@@ -1,8 +1,10 @@
 package expr
 
 import (
+	"cmp"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -90,18 +92,29 @@ func floorDiv(a, b int64) (q, r int64) {
 	return q, r
 }
 
-// zoneCache remembers the offset of the zone period last looked up.
+// zoneCache remembers the zone periods looked up: the last one, and all
+// of them sorted, so that values in random order cost a binary search,
+// not a lookup in the zone database.
 type zoneCache struct {
 	loc        *time.Location
 	start, end int64 // the period [start, end) in Unix seconds
 	off        int64
+	periods    []zonePeriod
 }
+
+type zonePeriod struct{ start, end, off int64 }
 
 func (z *zoneCache) offset(sec int64) int64 {
 	if z.loc == nil || z.loc == time.UTC {
 		return 0
 	}
 	if sec >= z.start && sec < z.end {
+		return z.off
+	}
+	k, _ := slices.BinarySearchFunc(z.periods, sec, func(p zonePeriod, s int64) int { return cmp.Compare(p.start, s) })
+	if k > 0 && sec < z.periods[k-1].end {
+		p := z.periods[k-1]
+		z.start, z.end, z.off = p.start, p.end, p.off
 		return z.off
 	}
 	t := time.Unix(sec, 0).In(z.loc)
@@ -113,6 +126,9 @@ func (z *zoneCache) offset(sec int64) int64 {
 	}
 	if !e.IsZero() {
 		z.end = e.Unix()
+	}
+	if len(z.periods) < 4096 {
+		z.periods = slices.Insert(z.periods, k, zonePeriod{z.start, z.end, z.off})
 	}
 	return z.off
 }

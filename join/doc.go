@@ -48,11 +48,17 @@
 //
 // # Residual filter
 //
-// [WithFilter] takes a predicate over the candidate pairs (rows whose
-// keys are equal): a pair matches only where it is true. It is the hook
-// through which a bound expression is evaluated over the joined rows; an
-// outer join outputs a row whose every candidate fails the filter with
-// nulls, as SQL's ON a = b AND cond does.
+// [WithFilter] takes an [expr.Expr] over the candidate pairs (rows
+// whose keys are equal), built in Go or parsed, as
+// expr.Parse("price <= budget"): a pair matches only where it is true
+// (null counts as false). NewReader binds it to every left column then every right
+// column, named as in the output before [WithColumns] selects (a name
+// both sides have takes its side's suffix); a field that is not there or
+// a type that is not boolean is NewReader's error. It is evaluated with
+// [expr.Bound.Eval] over each left batch's candidates; an error there
+// (a checked overflow, say) names the batch. An outer join outputs a row
+// whose every candidate fails the filter with nulls, as SQL's
+// ON a = b AND cond does.
 //
 // # Compared with DuckDB
 //

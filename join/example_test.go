@@ -6,8 +6,8 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/array/arrayjson"
-	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/join"
 )
 
@@ -56,9 +56,9 @@ func ExampleNewReader() {
 	// [1 2 3] ["ana" "bo" (null)] ["Lima" "Oslo" (null)]
 }
 
-// A residual filter: pairs with equal keys match only where the
-// predicate over the joined row holds (here price <= budget), the hook
-// through which an expression is evaluated.
+// A residual filter: pairs with equal keys match only where an
+// expression over the joined row is true (here price <= budget), as a
+// condition added to SQL's ON clause.
 func ExampleWithFilter() {
 	wants := mustTable([]datatype.Field{
 		{Name: "item", Type: datatype.String},
@@ -72,10 +72,10 @@ func ExampleWithFilter() {
 	},
 		arrayjson.MustParse(datatype.String, `["pen", "ink"]`),
 		arrayjson.MustParse(datatype.Int64, `[3, 4]`))
-	affordable := func(rec *alkaid.Record) (*array.Boolean, error) {
-		budget, _ := rec.ColumnByName("budget")
-		price, _ := rec.ColumnByName("price")
-		return compute.Compare(compute.Le, price, budget)
+	affordable, err := expr.Parse("price <= budget")
+	if err != nil {
+		fmt.Println(err)
+		return
 	}
 	j, err := join.NewReader(wants, offers, join.LeftAnti, join.On("item"), join.WithFilter(affordable))
 	if err != nil {

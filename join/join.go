@@ -9,6 +9,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -87,6 +88,7 @@ type Reader struct {
 	left    alkaid.RecordReader
 	schema  *alkaid.Schema // output
 	full    *alkaid.Schema // every left then every right column, for the filter
+	filter  *expr.Bound    // the residual filter bound to full, or nil
 	sel     []int          // output columns as indices into full
 	build   *alkaid.Record // the right side, one chunk per column
 	table   *table
@@ -149,6 +151,16 @@ func NewReader(left, right alkaid.RecordReader, typ Type, keys []Key, opts ...Op
 	}
 	if err := j.schemas(ls, rs); err != nil {
 		return nil, err
+	}
+	if cfg.filter != nil {
+		b, err := expr.Bind(cfg.filter, j.full)
+		if err != nil {
+			return nil, fmt.Errorf("join: WithFilter(%s): %w", cfg.filter, err)
+		}
+		if b.Type().Kind() != datatype.KindBool {
+			return nil, invalid("WithFilter(%s): the filter must be boolean, not %s", cfg.filter, b.Type())
+		}
+		j.filter = b
 	}
 	if err := j.readBuild(right, rightKey); err != nil {
 		return nil, err

@@ -12,7 +12,9 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/array/arrayjson"
+	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/join"
 )
 
@@ -207,54 +209,77 @@ func TestJoinMultiKey(t *testing.T) {
 func TestJoinFilter(t *testing.T) {
 	left := record(t, col{"k", datatype.Int64, `[1, 1, 2, 3]`}, col{"x", datatype.Int64, `[10, 20, 30, 40]`})
 	right := record(t, col{"k", datatype.Int64, `[1, 2, 3, 1]`}, col{"y", datatype.Int64, `[15, 5, 50, 25]`})
-	// x < y: the hook an expression plugs into.
-	less := func(rec *alkaid.Record) (*array.Boolean, error) {
-		x, _ := rec.ColumnByName("x")
-		y, _ := rec.ColumnByName("y")
-		b := array.NewBooleanBuilder(datatype.Bool)
-		for i := range rec.NumRows() {
-			b.Append(x.(*array.Int64).Value(i) < y.(*array.Int64).Value(i))
-		}
-		return b.Finish(), nil
-	}
 	for _, c := range []struct {
-		typ  join.Type
-		want []string
+		typ    join.Type
+		filter string
+		want   []string
 	}{
-		{join.Inner, []string{"1|10|1|15", "1|10|1|25", "1|20|1|25", "3|40|3|50"}},
-		{join.LeftOuter, []string{"1|10|1|15", "1|10|1|25", "1|20|1|25", "2|30|(null)|(null)", "3|40|3|50"}},
-		{join.RightOuter, []string{"1|10|1|15", "1|10|1|25", "1|20|1|25", "3|40|3|50", "(null)|(null)|2|5"}},
-		{join.LeftAnti, []string{"2|30"}},
-		{join.RightSemi, []string{"1|15", "3|50", "1|25"}},
+		{join.Inner, "x < y", []string{"1|10|1|15", "1|10|1|25", "1|20|1|25", "3|40|3|50"}},
+		{join.LeftOuter, "x < y", []string{"1|10|1|15", "1|10|1|25", "1|20|1|25", "2|30|(null)|(null)", "3|40|3|50"}},
+		{join.RightOuter, "x < y", []string{"1|10|1|15", "1|10|1|25", "1|20|1|25", "3|40|3|50", "(null)|(null)|2|5"}},
+		{join.LeftAnti, "x < y", []string{"2|30"}},
+		{join.RightSemi, "x < y", []string{"1|15", "3|50", "1|25"}},
+		// The key columns collide: the right one is k_right.
+		{join.Inner, "k_right = 1 AND x + 5 = y", []string{"1|10|1|15", "1|20|1|25"}},
+		// A null filter value does not match.
+		{join.Inner, "CASE WHEN y = 25 THEN NULL ELSE TRUE END", []string{"1|10|1|15", "1|20|1|15", "2|30|2|5", "3|40|3|50"}},
+		{join.Inner, "FALSE", nil},
 	} {
-		t.Run(c.typ.String(), func(t *testing.T) {
-			j, err := join.NewReader(left, right, c.typ, join.On("k"), join.WithFilter(less))
+		t.Run(c.typ.String()+"/"+c.filter, func(t *testing.T) {
+			e, err := expr.Parse(c.filter)
+			require.NoError(t, err)
+			j, err := join.NewReader(left, right, c.typ, join.On("k"), join.WithFilter(e))
 			require.NoError(t, err)
 			require.Equal(t, c.want, rows(t, j))
 		})
 	}
-	bad := func(rec *alkaid.Record) (*array.Boolean, error) {
-		return array.NewBooleanBuilder(datatype.Bool).Finish(), nil
-	}
-	j, err := join.NewReader(left, right, join.Inner, join.On("k"), join.WithFilter(bad))
+	// A filter that fails at evaluation (checked overflow) names the batch.
+	overflow, err := expr.Parse("x * 1000000000000000000 > y")
 	require.NoError(t, err)
-	for _, err := range j.Records() {
-		require.ErrorIs(t, err, datatype.ErrInvalid)
-		require.ErrorContains(t, err, "filter returned 0 values for 6 candidate rows")
-	}
-	boom := errors.New("boom")
-	failing := func(*alkaid.Record) (*array.Boolean, error) { return nil, boom }
 	for _, conc := range []int{1, 2} {
-		j, err = join.NewReader(left, right, join.LeftOuter, join.On("k"), join.WithFilter(failing), join.WithConcurrency(conc))
+		j, err := join.NewReader(left, right, join.LeftOuter, join.On("k"), join.WithFilter(overflow), join.WithConcurrency(conc))
 		require.NoError(t, err)
 		n := 0
 		for _, err := range j.Records() {
-			require.ErrorIs(t, err, boom)
-			require.ErrorContains(t, err, "join: left batch 0: filter: boom")
+			require.Error(t, err)
+			require.ErrorIs(t, err, compute.ErrOverflow)
+			require.ErrorContains(t, err, "join: left batch 0: filter: expr: (x * 1000000000000000000) at byte 2: compute: overflow")
 			n++
 		}
 		require.Equal(t, 1, n)
 	}
+}
+
+// TestJoinFilterBind: a filter that does not bind to the candidate
+// schema, or is not boolean, is NewReader's error naming the option.
+func TestJoinFilterBind(t *testing.T) {
+	left := record(t, col{"k", datatype.Int64, `[1]`}, col{"x", datatype.Int64, `[10]`})
+	right := record(t, col{"k", datatype.Int64, `[1]`}, col{"y", datatype.String, `["a"]`})
+	for _, c := range []struct {
+		filter, msg string
+	}{
+		{"z > 1", `join: WithFilter((z > 1)): expr: z at byte 0: no field "z"`},
+		{"x + 1", `join: WithFilter((x + 1)): the filter must be boolean, not int64: invalid`},
+		{"x + y > 0", `join: WithFilter(((x + y) > 0)): expr: (x + y) at byte 2: add_checked of int64 and utf8`},
+		{"NULL", `join: WithFilter(NULL): the filter must be boolean`},
+	} {
+		t.Run(c.filter, func(t *testing.T) {
+			e, err := expr.Parse(c.filter)
+			require.NoError(t, err)
+			_, err = join.NewReader(left, right, join.Inner, join.On("k"), join.WithFilter(e))
+			require.ErrorIs(t, err, datatype.ErrInvalid)
+			require.ErrorContains(t, err, c.msg)
+		})
+	}
+	// Suffixes name the candidate columns as they name the output's.
+	e, err := expr.Parse("k_l = k_r")
+	require.NoError(t, err)
+	j, err := join.NewReader(left, right, join.Inner, join.On("k"), join.WithSuffixes("_l", "_r"), join.WithFilter(e), join.WithColumns("x"))
+	require.NoError(t, err)
+	require.Equal(t, []string{"10"}, rows(t, j))
+	_, err = join.NewReader(left, right, join.Inner, join.On("k"), join.WithFilter(nil))
+	require.ErrorIs(t, err, datatype.ErrInvalid)
+	require.ErrorContains(t, err, "WithFilter(nil)")
 }
 
 func TestJoinEmpty(t *testing.T) {

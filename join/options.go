@@ -3,9 +3,8 @@ package join
 import (
 	"fmt"
 
-	"github.com/alkaid-go/alkaid/alkaid"
-	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 )
 
 // Option configures [NewReader].
@@ -25,14 +24,6 @@ type Limits struct {
 	MaxBuildBytes int64
 }
 
-// Filter is a residual predicate over joined candidate rows: a record
-// with every left column then every right column, named as in the
-// output before WithColumns selects (collisions suffixed), one row per
-// pair of rows whose keys are equal. A pair whose slot is false or null
-// does not match. It is the hook the expression package plugs into: a
-// bound expression evaluated over the record.
-type Filter func(*alkaid.Record) (*array.Boolean, error)
-
 type config struct {
 	concurrency int
 	limits      Limits
@@ -40,7 +31,7 @@ type config struct {
 	columns     []string
 	suffixes    [2]string
 	nullsEqual  bool
-	filter      Filter
+	filter      *expr.Expr
 }
 
 const maxBuildRows = 1<<31 - 1
@@ -135,14 +126,20 @@ func WithNullsEqual() Option {
 	}
 }
 
-// WithFilter sets a residual predicate: a pair of rows with equal keys
-// matches only where f is true (see [Filter]).
-func WithFilter(f Filter) Option {
+// WithFilter sets a residual filter: a pair of rows with equal keys
+// matches only where e is true (null counts as false), as a condition
+// added to SQL's ON clause. NewReader binds e to the candidate pairs:
+// every left column then every right column, named as in the output
+// before WithColumns selects (a name both sides have takes its side's
+// suffix), so e may name any column of either side. A field e names
+// that is not there, or a type that is not boolean, makes NewReader
+// return an error wrapping datatype.ErrInvalid.
+func WithFilter(e *expr.Expr) Option {
 	return func(c *config) error {
-		if f == nil {
+		if e == nil {
 			return invalid("WithFilter(nil)")
 		}
-		c.filter = f
+		c.filter = e
 		return nil
 	}
 }

@@ -183,7 +183,7 @@ func (j *Reader) probe(p *prober, rec *alkaid.Record) ([]*alkaid.Record, error) 
 	j.table.lookup(&p.keys, p.heads)
 	heads, next := p.heads, j.table.next
 
-	if j.cfg.filter == nil {
+	if j.filter == nil {
 		switch j.typ {
 		case LeftSemi, LeftAnti:
 			var idx []int64
@@ -216,7 +216,7 @@ func (j *Reader) probe(p *prober, rec *alkaid.Record) ([]*alkaid.Record, error) 
 			ri = append(ri, int64(r))
 		}
 	}
-	if j.cfg.filter != nil {
+	if j.filter != nil {
 		var err error
 		if li, ri, err = j.applyFilter(rec, li, ri); err != nil {
 			return nil, err
@@ -293,16 +293,13 @@ func (j *Reader) applyFilter(rec *alkaid.Record, li, ri []int64) ([]int64, []int
 	if err != nil {
 		return nil, nil, err
 	}
-	mask, err := j.cfg.filter(cand)
+	v, err := j.filter.Eval(cand)
 	if err != nil {
 		return nil, nil, fmt.Errorf("filter: %w", err)
 	}
-	if mask == nil || mask.Len() != len(li) {
-		got := -1
-		if mask != nil {
-			got = mask.Len()
-		}
-		return nil, nil, fmt.Errorf("filter returned %d values for %d candidate rows: %w", got, len(li), datatype.ErrInvalid)
+	mask, ok := v.(*array.Boolean)
+	if !ok {
+		return nil, nil, fmt.Errorf("filter: %s evaluated to %s, not boolean: %w", j.filter, v.DataType(), datatype.ErrInvalid)
 	}
 	k := 0
 	for i := range li {

@@ -12,6 +12,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/join"
 )
 
@@ -295,16 +296,12 @@ func TestJoinMatchesNestedLoop(t *testing.T) {
 							opts = append(opts, join.WithNullsEqual())
 						}
 						if variant == "filter" {
-							keep = func(i, j int) bool { return (i+j)%3 != 0 }
-							opts = append(opts, join.WithFilter(func(rec *alkaid.Record) (*array.Boolean, error) {
-								li, _ := rec.ColumnByName("lid")
-								ri, _ := rec.ColumnByName("rid")
-								b := array.NewBooleanBuilder(datatype.Bool)
-								for k := range rec.NumRows() {
-									b.Append((li.(*array.Int64).Value(k)+ri.(*array.Int64).Value(k))%3 != 0)
-								}
-								return b.Finish(), nil
-							}))
+							f := randomFilter(r)
+							t.Logf("filter %s", f.text)
+							e, err := expr.Parse(f.text)
+							require.NoError(t, err)
+							keep = f.keep
+							opts = append(opts, join.WithFilter(e))
 						}
 						j, err := join.NewReader(left, right, typ, keys, opts...)
 						require.NoError(t, err)
@@ -314,6 +311,31 @@ func TestJoinMatchesNestedLoop(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// filterCase is a residual filter over the row ids lid and rid, as
+// text and as what it keeps.
+type filterCase struct {
+	text string
+	keep func(i, j int) bool
+}
+
+// randomFilter returns one of several filters comparing a left column
+// with a right one, with a random constant; the last makes some pairs
+// null, which do not match.
+func randomFilter(r *rand.Rand) filterCase {
+	c := 1 + r.IntN(4)
+	switch r.IntN(4) {
+	case 0:
+		return filterCase{fmt.Sprintf("(lid + rid) %% %d <> 0", c+1), func(i, j int) bool { return (i+j)%(c+1) != 0 }}
+	case 1:
+		return filterCase{fmt.Sprintf("lid < rid * %d", c), func(i, j int) bool { return i < j*c }}
+	case 2:
+		return filterCase{fmt.Sprintf("lid - rid BETWEEN -%d AND %d", c*5, c*10), func(i, j int) bool { return i-j >= -c*5 && i-j <= c*10 }}
+	default:
+		return filterCase{fmt.Sprintf("CASE WHEN (lid * rid) %% %d = 0 THEN NULL ELSE lid >= rid END", c+1),
+			func(i, j int) bool { return (i*j)%(c+1) != 0 && i >= j }}
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/join"
 	"github.com/alkaid-go/alkaid/parquet"
 )
@@ -28,7 +29,8 @@ import (
 // numbers (rn) of the joined rows, compared as sorted multisets of
 // pairs. Dictionary keys are checked by joining a dictionary-encoded
 // copy of the string column on the Go side against DuckDB's plain
-// strings, and the residual filter by a condition added to the ON
+// strings, and the residual filter (the expression
+// (rn + rn_right) % 3 <> 0) by the same condition added to the ON
 // clause ((l.rn + r.rn) % 3 <> 0), which for outer joins keeps the
 // unmatched rows as SQL does.
 
@@ -149,7 +151,9 @@ func ourPairs(t *testing.T, left, right *alkaid.Record, typ join.Type, keys []st
 		opts = append(opts, join.WithNullsEqual())
 	}
 	if filter {
-		opts = append(opts, join.WithFilter(rnFilter))
+		e, err := expr.Parse(rnFilter)
+		require.NoError(t, err)
+		opts = append(opts, join.WithFilter(e))
 	}
 	j, err := join.NewReader(lt, rt, typ, join.On(keys...), opts...)
 	require.NoError(t, err)
@@ -172,16 +176,9 @@ func ourPairs(t *testing.T, left, right *alkaid.Record, typ join.Type, keys []st
 	return out
 }
 
-// rnFilter is the residual condition (l.rn + r.rn) % 3 <> 0.
-func rnFilter(rec *alkaid.Record) (*array.Boolean, error) {
-	l, _ := rec.ColumnByName("rn")
-	r, _ := rec.ColumnByName("rn_right")
-	b := array.NewBooleanBuilder(datatype.Bool)
-	for i := range rec.NumRows() {
-		b.Append((l.(*array.Int64).Value(i)+r.(*array.Int64).Value(i))%3 != 0)
-	}
-	return b.Finish(), nil
-}
+// rnFilter is the residual condition (l.rn + r.rn) % 3 <> 0, over the
+// candidate columns: the right side's rn is rn_right.
+const rnFilter = "(rn + rn_right) % 3 <> 0"
 
 func duckPairs(rows [][]any) []string {
 	out := make([]string, len(rows))

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/join"
 )
@@ -28,9 +29,16 @@ named the same on both sides or LEFTNAME=RIGHTNAME. A null key matches
 nothing unless -nulls-equal; float keys match -0 with 0 and NaN with NaN.
 The output has every LEFT column then every RIGHT column (one side for
 semi and anti joins), a name both sides have suffixed per -suffixes;
--columns chooses by output name. Rows come in LEFT's order, each followed
-by its matches in RIGHT's order, then the RIGHT rows that right and full
-joins add.`,
+-columns chooses by output name. -where adds a condition to the keys, as
+in SQL's ON clause: a pair of rows with equal keys matches only where the
+expression (the syntax of -where in cat, export and convert) over the
+pair's columns, named as in the output before -columns, is true; an outer
+join keeps with nulls a row whose every pair fails it. Rows come in LEFT's
+order, each followed by its matches in RIGHT's order, then the RIGHT rows
+that right and full joins add. For example:
+
+  alkaid join -type left -on customer_id \
+      -where "amount <= credit_limit" orders.parquet customers.csv out.csv`,
 }
 
 func runJoin(args []string) int {
@@ -43,17 +51,18 @@ func runJoin(args []string) int {
 	nullsEqual := fs.Bool("nulls-equal", false, "a null key matches a null key")
 	concurrency := fs.Int("concurrency", 0, "goroutines probing (0: one per CPU)")
 	maxRows := fs.Int64("max-right-rows", 0, "most rows RIGHT may have (0: 2147483647)")
+	where := fs.String("where", "", "a pair of rows with equal keys matches only where the expression `EXPR` is true")
 	if done, code := c.parse(fs, args, 3); done {
 		return code
 	}
-	opts, err := joinOptions(*columns, *suffixes, *nullsEqual, *concurrency, *maxRows)
+	opts, err := joinOptions(*columns, *suffixes, *where, *nullsEqual, *concurrency, *maxRows)
 	if err != nil {
 		return c.fail(err)
 	}
 	return c.fail(joinFiles(fs.Arg(0), fs.Arg(1), fs.Arg(2), *typ, *on, opts))
 }
 
-func joinOptions(columns, suffixes string, nullsEqual bool, concurrency int, maxRows int64) ([]join.Option, error) {
+func joinOptions(columns, suffixes, where string, nullsEqual bool, concurrency int, maxRows int64) ([]join.Option, error) {
 	l, r, ok := strings.Cut(suffixes, ",")
 	if !ok {
 		return nil, usagef("-suffixes %q: want LEFT,RIGHT", suffixes)
@@ -65,6 +74,13 @@ func joinOptions(columns, suffixes string, nullsEqual bool, concurrency int, max
 	}
 	if nullsEqual {
 		opts = append(opts, join.WithNullsEqual())
+	}
+	if where != "" {
+		e, err := expr.Parse(where)
+		if err != nil {
+			return nil, exprSyntax("-where", where, err)
+		}
+		opts = append(opts, join.WithFilter(e)) // bound by join.NewReader
 	}
 	return opts, nil
 }

@@ -102,3 +102,52 @@ func TestJoinCommandErrors(t *testing.T) {
 		require.ErrorIs(t, err, os.ErrNotExist, "no output after a failure")
 	}
 }
+
+// TestJoinCommandWhere: -where is the residual filter, over the pair's
+// columns as the output names them before -columns.
+func TestJoinCommandWhere(t *testing.T) {
+	dir := t.TempDir()
+	left := writeText(t, dir, "left.csv", "id,k\n1,a\n2,b\n3,\n4,c\n")
+	right := writeText(t, dir, "right.csv", "k,v\nb,20\na,10\na,11\nz,99\n")
+	for _, c := range []struct {
+		typ, where, want string
+	}{
+		{"inner", "v > id * 10", "id,k,k_right,v\n1,a,a,11\n"},
+		{"left", "v > id * 10", "id,k,k_right,v\n1,a,a,11\n2,b,,\n3,,,\n4,c,,\n"},
+		{"full", "k_right = 'b'", "id,k,k_right,v\n1,a,,\n2,b,b,20\n3,,,\n4,c,,\n,,a,10\n,,a,11\n,,z,99\n"},
+		{"anti", "v <> 10", "id,k\n3,\n4,c\n"},
+		{"right-semi", "id = 1 AND v % 2 = 1", "k,v\na,11\n"},
+	} {
+		t.Run(c.typ+"/"+c.where, func(t *testing.T) {
+			out := filepath.Join(dir, "out-where.csv")
+			mustCLI(t, "join", "-type", c.typ, "-on", "k", "-where", c.where, left, right, out)
+			got, err := os.ReadFile(out)
+			require.NoError(t, err)
+			require.Equal(t, c.want, string(got))
+		})
+	}
+
+	out := filepath.Join(dir, "out-bad.csv")
+	for _, c := range []struct {
+		name, where string
+		code        int
+		want        string // stderr, or a part of it
+	}{
+		{"syntax error", "v >> 1", exitUsage,
+			"alkaid join: -where: expr: syntax error at byte 3: unexpected \">\"\n  v >> 1\n     ^\n"},
+		{"unknown column", "w > 1", exitInvalid, `join: WithFilter((w > 1)): expr: w at byte 0: no field "w" in the schema`},
+		{"not boolean", "v + 1", exitInvalid, "join: WithFilter((v + 1)): the filter must be boolean, not int64"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, _, errs := cli(t, nil, "join", "-on", "k", "-where", c.where, left, right, out)
+			require.Equal(t, c.code, code, errs)
+			if c.code == exitUsage {
+				require.Equal(t, c.want, errs)
+			} else {
+				require.Contains(t, errs, c.want)
+			}
+			_, err := os.Stat(out)
+			require.ErrorIs(t, err, os.ErrNotExist, "no output after a failure")
+		})
+	}
+}

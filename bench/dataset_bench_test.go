@@ -70,7 +70,7 @@ func dsDir(b *testing.B) string {
 			{Name: "f", Type: datatype.Float64}, {Name: "year", Type: datatype.Int64}, {Name: "month", Type: datatype.Int64}}, datatype.Metadata{})
 		src := dsSource{schema: s}
 		_, dsOnce.err = dataset.Write(context.Background(), dataset.DirFS(dsOnce.dir), "sales", src,
-			dataset.WithPartitionBy("year", "month"), dataset.WithParquetWriterOptions(parquet.WithCompression(parquet.Snappy, 0)))
+			dataset.WithPartitionBy("year", "month"), dataset.WithParquetOptions(parquet.WithCompression(parquet.Snappy, 0)))
 	})
 	if dsOnce.err != nil {
 		b.Fatal(dsOnce.err)
@@ -128,7 +128,7 @@ func dsOurs(dir string, scan int) (dsResult, error) {
 
 // dsScan runs scan over the open dataset d.
 func dsScan(d *dataset.Dataset, scan int) (dsResult, error) {
-	opts := []dataset.ScanOption{dataset.WithUnordered(), dataset.WithColumns("f")}
+	opts := []dataset.Option{dataset.WithUnordered(), dataset.WithColumns("f")}
 	switch scan {
 	case 1:
 		opts = append(opts, dataset.WithFilter(expr.And(

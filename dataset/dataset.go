@@ -55,7 +55,7 @@ func Open(fsys fs.FS, root string, opts ...Option) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	return build(fsys, path.Clean(root), files, false, opts)
+	return build("Open", fsys, path.Clean(root), files, false, opts)
 }
 
 // OpenGlob discovers the files of fsys matching pattern: path.Match
@@ -67,7 +67,7 @@ func OpenGlob(fsys fs.FS, pattern string, opts ...Option) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
-	return build(fsys, base, files, false, opts)
+	return build("OpenGlob", fsys, base, files, false, opts)
 }
 
 // OpenFiles makes a dataset of exactly these files, in this order, none
@@ -75,19 +75,17 @@ func OpenGlob(fsys fs.FS, pattern string, opts ...Option) (*Dataset, error) {
 // file system's root). Each file must be of a format files.Detect finds
 // or that WithFormat names.
 func OpenFiles(fsys fs.FS, base string, files []string, opts ...Option) (*Dataset, error) {
-	return build(fsys, path.Clean(base), append([]string(nil), files...), true, opts)
+	return build("OpenFiles", fsys, path.Clean(base), append([]string(nil), files...), true, opts)
 }
 
 // build probes the files (on GOMAXPROCS goroutines: each reads a
 // footer or, for CSV and NDJSON, infers a schema) and makes the dataset.
-func build(fsys fs.FS, base string, names []string, explicit bool, opts []Option) (*Dataset, error) {
-	d := &Dataset{fsys: fsys}
-	for _, o := range opts {
-		o(&d.cfg)
+func build(call string, fsys fs.FS, base string, names []string, explicit bool, opts []Option) (*Dataset, error) {
+	o, err := apply(options{}, opts, forOpen, call)
+	if err != nil {
+		return nil, err
 	}
-	if d.cfg.err != nil {
-		return nil, d.cfg.err
-	}
+	d := &Dataset{fsys: fsys, cfg: o.open}
 	type probed struct {
 		src *source
 		ok  bool

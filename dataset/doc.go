@@ -80,9 +80,22 @@
 // [Write] writes an alkaid.RecordReader (such as a [Scan]) to a [WriteFS] ([DirFS]
 // for a local directory): partitioned by columns in Hive or directory
 // layout, files named from a template and cut at a row count, in any of
-// the formats with their writers' options. Existing data is an error, or
+// the formats ([WithFormat]) with their writers' options. Existing data is an error, or
 // overwritten file by file, or deleted partition by partition. Every file
 // is written under a hidden temporary name and renamed once all are
 // complete, so a write that fails leaves no partial file and the data that
 // was there before.
+//
+// # Options
+//
+// One option type, [Option], serves [Open], [OpenFiles] and [OpenGlob],
+// [Dataset.Scan] and [Dataset.CountRows], and [Write]. Each option's
+// documentation says which of these it applies to; given to another call
+// it makes that call fail with an [ErrInvalid] error naming both (e.g.
+// "dataset: WithPartitionBy applies to Write, not to Scan"), and so does
+// an invalid value, naming the option. An option of both discovery and
+// writing means the same on each side: [WithFormat] is the format files
+// are read or written in, and [WithParquetOptions], [WithIPCOptions],
+// [WithCSVOptions] and [WithNDJSONOptions] pass options to the format's
+// readers when opening and to its writers when writing.
 package dataset

@@ -85,7 +85,7 @@ func ExampleOpenGlob() {
 		[]array.Array{arrayjson.MustParse(datatype.Int32, "[1, 2, 3]")}, -1)
 	for _, name := range []string{"a", "b"} {
 		dataset.Write(context.Background(), dataset.DirFS(dir), "logs/"+name, table{rec},
-			dataset.WithWriteFormat(files.FormatNDJSON))
+			dataset.WithFormat(files.FormatNDJSON))
 	}
 	os.WriteFile(dir+"/logs/a/_SUCCESS", nil, 0o644)
 
@@ -112,7 +112,7 @@ func ExampleWithFiles() {
 		arrayjson.MustParse(datatype.Int32, "[1, 2, 3]"),
 	}, -1)
 	dataset.Write(context.Background(), dataset.DirFS(dir), "t", table{rec},
-		dataset.WithPartitionBy("year"), dataset.WithWriteFormat(files.FormatIPCFile))
+		dataset.WithPartitionBy("year"), dataset.WithFormat(files.FormatIPCFile))
 
 	d, _ := dataset.Open(os.DirFS(dir), "t", dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive}))
 	last := d.Files()[len(d.Files())-1]

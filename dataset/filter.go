@@ -27,16 +27,17 @@ import (
 // skips the row groups whose column statistics prove it false for every
 // row (expr.MayMatch: OR, IN, NOT … too). The remaining rows are filtered exactly,
 // by the expression. An unknown column or a filter that is not boolean
-// is an error of Scan.
-func WithFilter(e *expr.Expr) ScanOption {
-	return func(c *scanConfig) {
+// is an error of Scan. For Scan/CountRows.
+func WithFilter(e *expr.Expr) Option {
+	return func(o *options) {
+		o.use("WithFilter", forScan)
 		switch {
 		case e == nil:
-			c.err = fmt.Errorf("dataset: WithFilter: %w: nil expression", ErrInvalid)
-		case c.filter == nil:
-			c.filter = e
+			o.invalid("WithFilter", "nil expression")
+		case o.scan.filter == nil:
+			o.scan.filter = e
 		default:
-			c.filter = expr.And(c.filter, e)
+			o.scan.filter = expr.And(o.scan.filter, e)
 		}
 	}
 }

@@ -79,7 +79,7 @@ func pqFile(t testing.TB, recs ...*alkaid.Record) *fstest.MapFile {
 
 // scanAll runs a scan of d and returns each output column's values as
 // array.Format prints them, by name, with the scan's stats.
-func scanAll(t testing.TB, d *Dataset, opts ...ScanOption) (map[string]string, Stats) {
+func scanAll(t testing.TB, d *Dataset, opts ...Option) (map[string]string, Stats) {
 	t.Helper()
 	s, err := d.Scan(context.Background(), opts...)
 	require.NoError(t, err)

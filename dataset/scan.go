@@ -13,9 +13,7 @@ import (
 	"github.com/alkaid-go/alkaid/expr"
 )
 
-// ScanOption configures a scan.
-type ScanOption func(*scanConfig)
-
+// scanConfig is what the options of Scan and CountRows set.
 type scanConfig struct {
 	columns     []string
 	projected   bool
@@ -25,26 +23,30 @@ type scanConfig struct {
 	unordered   bool
 	files       []string
 	only        bool
-	err         error
 }
 
 // WithColumns keeps only these columns (files' or partition columns, by
 // name), in this order. A dotted path ("s.a.b") names a field nested in
 // struct columns: the output column, named by the path, holds its values
 // (null where an enclosing struct is). No names keeps no column: records
-// then carry only their row counts.
-func WithColumns(names ...string) ScanOption {
-	return func(c *scanConfig) { c.columns, c.projected = append([]string(nil), names...), true }
+// then carry only their row counts. For Scan/CountRows.
+func WithColumns(names ...string) Option {
+	return func(o *options) {
+		o.use("WithColumns", forScan)
+		o.scan.columns, o.scan.projected = append([]string(nil), names...), true
+	}
 }
 
 // WithBatchSize cuts records to at most n rows (default: as the files'
-// readers return them; a Parquet row group per record).
-func WithBatchSize(n int) ScanOption {
-	return func(c *scanConfig) {
+// readers return them; a Parquet row group per record). For
+// Scan/CountRows.
+func WithBatchSize(n int) Option {
+	return func(o *options) {
+		o.use("WithBatchSize", forScan)
 		if n < 1 {
-			c.err = fmt.Errorf("dataset: WithBatchSize(%d): %w: want at least 1", n, ErrInvalid)
+			o.invalid(fmt.Sprintf("WithBatchSize(%d)", n), "want at least 1")
 		}
-		c.batchSize = n
+		o.scan.batchSize = n
 	}
 }
 
@@ -53,32 +55,39 @@ func WithBatchSize(n int) ScanOption {
 // the default, 1 one unit after another; a negative n is an error. It is
 // also the readahead bound: at most n units are read or wait to be
 // consumed, each holding at most two records, so memory stays bounded by
-// n whatever the dataset's size.
-func WithConcurrency(n int) ScanOption {
-	return func(c *scanConfig) {
+// n whatever the dataset's size. For Scan/CountRows.
+func WithConcurrency(n int) Option {
+	return func(o *options) {
+		o.use("WithConcurrency", forScan)
 		if n < 0 {
-			c.err = fmt.Errorf("dataset: WithConcurrency(%d): %w: must not be negative", n, ErrInvalid)
+			o.invalid(fmt.Sprintf("WithConcurrency(%d)", n), "must not be negative")
 		}
 		if n == 0 {
 			n = runtime.GOMAXPROCS(0)
 		}
-		c.concurrency = n
+		o.scan.concurrency = n
 	}
 }
 
 // WithUnordered yields records as units finish, instead of in file order
-// (row group order within a file).
-func WithUnordered() ScanOption {
-	return func(c *scanConfig) { c.unordered = true }
+// (row group order within a file). For Scan/CountRows.
+func WithUnordered() Option {
+	return func(o *options) {
+		o.use("WithUnordered", forScan)
+		o.scan.unordered = true
+	}
 }
 
 // WithFiles scans only these files of the dataset (paths as Files lists
 // them), in the dataset's file order: a part of the dataset, with its
 // schema and partition columns, such as one a client fetches in
 // parallel with others. A path that is not a file of the dataset is
-// ErrInvalid.
-func WithFiles(paths ...string) ScanOption {
-	return func(c *scanConfig) { c.files, c.only = append([]string(nil), paths...), true }
+// ErrInvalid. For Scan/CountRows.
+func WithFiles(paths ...string) Option {
+	return func(o *options) {
+		o.use("WithFiles", forScan)
+		o.scan.files, o.scan.only = append([]string(nil), paths...), true
+	}
 }
 
 // Scan is a planned scan of a dataset: a schema and the records of the
@@ -107,14 +116,17 @@ type Scan struct {
 
 // Scan plans a scan of d. ctx bounds every run of Records: once it is
 // done, the run stops its goroutines and yields ctx's error.
-func (d *Dataset) Scan(ctx context.Context, opts ...ScanOption) (_ *Scan, err error) {
-	s := &Scan{d: d, ctx: ctx, cfg: scanConfig{concurrency: runtime.GOMAXPROCS(0)}}
-	for _, o := range opts {
-		o(&s.cfg)
+func (d *Dataset) Scan(ctx context.Context, opts ...Option) (*Scan, error) {
+	return d.scan(ctx, opts, "Scan")
+}
+
+// scan is Scan, called as call.
+func (d *Dataset) scan(ctx context.Context, opts []Option, call string) (_ *Scan, err error) {
+	o, err := apply(options{scan: scanConfig{concurrency: runtime.GOMAXPROCS(0)}}, opts, forScan, call)
+	if err != nil {
+		return nil, err
 	}
-	if s.cfg.err != nil {
-		return nil, s.cfg.err
-	}
+	s := &Scan{d: d, ctx: ctx, cfg: o.scan}
 	if s.files, err = d.choose(s.cfg); err != nil {
 		return nil, err
 	}
@@ -218,8 +230,8 @@ func (s *Scan) Close() error { return nil }
 // their footers, or, with WithSchema, their footers; for IPC files the
 // footer and each record batch's metadata, no batch body) and by reading
 // the others.
-func (d *Dataset) CountRows(ctx context.Context, opts ...ScanOption) (int64, Stats, error) {
-	s, err := d.Scan(ctx, append(slices.Clone(opts), WithColumns())...)
+func (d *Dataset) CountRows(ctx context.Context, opts ...Option) (int64, Stats, error) {
+	s, err := d.scan(ctx, append(slices.Clone(opts), WithColumns()), "CountRows")
 	if err != nil {
 		return 0, Stats{}, err
 	}

@@ -95,8 +95,8 @@ func TestScanPruning(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			for _, order := range []ScanOption{WithConcurrency(3), WithUnordered()} {
-				opts := []ScanOption{order}
+			for _, order := range []Option{WithConcurrency(3), WithUnordered()} {
+				opts := []Option{order}
 				if tc.filter != "" {
 					opts = append(opts, WithFilter(where(t, tc.filter)))
 				}
@@ -148,12 +148,12 @@ func TestScanOrderAndBatches(t *testing.T) {
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name    string
-		opts    []ScanOption
+		opts    []Option
 		ordered bool
 	}{
-		{"ordered", []ScanOption{WithConcurrency(4), WithBatchSize(7)}, true},
-		{"serial", []ScanOption{WithConcurrency(1)}, true},
-		{"unordered", []ScanOption{WithConcurrency(4), WithUnordered(), WithBatchSize(7)}, false},
+		{"ordered", []Option{WithConcurrency(4), WithBatchSize(7)}, true},
+		{"serial", []Option{WithConcurrency(1)}, true},
+		{"unordered", []Option{WithConcurrency(4), WithUnordered(), WithBatchSize(7)}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			s, err := d.Scan(context.Background(), tc.opts...)
@@ -223,7 +223,7 @@ func TestScanStops(t *testing.T) {
 	d, err := Open(fsys, ".")
 	require.NoError(t, err)
 	for _, unordered := range []bool{false, true} {
-		opts := []ScanOption{WithConcurrency(4)}
+		opts := []Option{WithConcurrency(4)}
 		if unordered {
 			opts = append(opts, WithUnordered())
 		}
@@ -544,13 +544,13 @@ func TestCountRowsIPCFromMetadata(t *testing.T) {
 	require.NoError(t, err)
 	for _, tc := range []struct {
 		name  string
-		opts  []ScanOption
+		opts  []Option
 		rows  int64
 		files int
 	}{
 		{"all", nil, 2 * 80007, 2},
-		{"partition filter", []ScanOption{WithFilter(where(t, "year = 2024"))}, 80007, 1},
-		{"batch size", []ScanOption{WithBatchSize(1000)}, 2 * 80007, 2},
+		{"partition filter", []Option{WithFilter(where(t, "year = 2024"))}, 80007, 1},
+		{"batch size", []Option{WithBatchSize(1000)}, 2 * 80007, 2},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n, st, err := d.CountRows(context.Background(), tc.opts...)
@@ -580,7 +580,7 @@ func TestScanOptionValues(t *testing.T) {
 	d, err := Open(hiveSales(t), ".", WithPartitioning(Partitioning{Style: Hive}))
 	require.NoError(t, err)
 	for _, tc := range []struct {
-		opt  ScanOption
+		opt  Option
 		want string // "" for no error
 	}{
 		{WithConcurrency(0), ""},

@@ -53,14 +53,15 @@ type writer struct {
 // hidden temporary names and renamed once every one is complete: when the
 // source, a writer or ctx fails, the temporary files are removed and the
 // directory holds what it held before. Write does not close src.
-func Write(ctx context.Context, dst WriteFS, dir string, src alkaid.RecordReader, opts ...WriteOption) ([]string, error) {
-	w := &writer{cfg: writeConfig{style: Hive, format: files.FormatParquet}, dst: dst, root: path.Clean(dir), dirs: map[string]*dirState{}}
-	for _, o := range opts {
-		o(&w.cfg)
+func Write(ctx context.Context, dst WriteFS, dir string, src alkaid.RecordReader, opts ...Option) ([]string, error) {
+	o, err := apply(options{write: writeConfig{style: Hive, format: files.FormatParquet}}, opts, forWrite, "Write")
+	if err != nil {
+		return nil, err
 	}
-	if w.cfg.err != nil {
-		return nil, w.cfg.err
+	if o.write.format == files.FormatAuto {
+		return nil, fmt.Errorf("dataset: WithFormat(%s): %w: Write needs a format, not FormatAuto", files.FormatAuto, ErrInvalid)
 	}
+	w := &writer{cfg: o.write, dst: dst, root: path.Clean(dir), dirs: map[string]*dirState{}}
 	if w.cfg.template == "" {
 		w.cfg.template = "part-{i}" + w.cfg.format.Extension()
 	}
@@ -95,7 +96,7 @@ func Write(ctx context.Context, dst WriteFS, dir string, src alkaid.RecordReader
 			return nil, fmt.Errorf("%w: %s holds %s", ErrExists, w.root, old[0])
 		}
 	}
-	err := w.writeAll(ctx, src)
+	err = w.writeAll(ctx, src)
 	if err == nil {
 		return w.commit()
 	}

@@ -85,7 +85,7 @@ func TestWriteLayoutsAndFormats(t *testing.T) {
 		t.Run(f.String(), func(t *testing.T) {
 			dst := DirFS(t.TempDir())
 			_, err := Write(context.Background(), dst, ".", recs{list: []*alkaid.Record{sales(t)}},
-				WithPartitionBy("year"), WithLayout(Directory), WithWriteFormat(f), WithFileName("chunk_{i}.data"))
+				WithPartitionBy("year"), WithLayout(Directory), WithFormat(f), WithFileName("chunk_{i}.data"))
 			require.NoError(t, err)
 			require.Equal(t, []string{"2023/chunk_0.data", "2024/chunk_0.data", "__HIVE_DEFAULT_PARTITION__/chunk_0.data"}, filesUnder(t, dst, "."))
 			d, err := Open(dst, ".", WithFormat(f), WithPartitioning(Partitioning{Style: Directory, Fields: []datatype.Field{{Name: "year", Type: datatype.Int32}}}))
@@ -194,8 +194,8 @@ func TestWriteExisting(t *testing.T) {
 
 func TestWriteOptionErrors(t *testing.T) {
 	src := recs{list: []*alkaid.Record{sales(t)}}
-	for _, o := range []WriteOption{WithFileName("x.parquet"), WithFileName("_{i}"), WithFileName("a/{i}"), WithMaxRowsPerFile(0),
-		WithWriteFormat(files.FormatAuto), WithLayout(NoPartitions), WithPartitionBy("nope"), WithExisting(Existing(7))} {
+	for _, o := range []Option{WithFileName("x.parquet"), WithFileName("_{i}"), WithFileName("a/{i}"), WithMaxRowsPerFile(0),
+		WithFormat(files.FormatAuto), WithLayout(NoPartitions), WithPartitionBy("nope"), WithExisting(Existing(7))} {
 		_, err := Write(context.Background(), DirFS(t.TempDir()), "o", src, o)
 		require.ErrorIs(t, err, ErrInvalid)
 	}

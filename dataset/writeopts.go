@@ -9,6 +9,7 @@ import (
 	"github.com/alkaid-go/alkaid/csv"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/ipc"
+	"github.com/alkaid-go/alkaid/ndjson"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -28,9 +29,7 @@ const (
 	ExistingDeleteMatching
 )
 
-// WriteOption configures Write.
-type WriteOption func(*writeConfig)
-
+// writeConfig is what the options of Write set.
 type writeConfig struct {
 	partitionBy []string
 	style       PartitionStyle
@@ -41,23 +40,27 @@ type writeConfig struct {
 	pq          []parquet.Option
 	ipc         []ipc.Option
 	csv         []csv.Option
-	err         error
+	ndjson      []ndjson.Option
 }
 
 // WithPartitionBy partitions the written files by these columns, in this
-// order of directory levels; they are left out of the files.
-func WithPartitionBy(columns ...string) WriteOption {
-	return func(c *writeConfig) { c.partitionBy = append([]string(nil), columns...) }
+// order of directory levels; they are left out of the files. For Write.
+func WithPartitionBy(columns ...string) Option {
+	return func(o *options) {
+		o.use("WithPartitionBy", forWrite)
+		o.write.partitionBy = append([]string(nil), columns...)
+	}
 }
 
 // WithLayout picks the directory layout of partitions: Hive (key=value,
-// the default) or Directory (the value alone).
-func WithLayout(s PartitionStyle) WriteOption {
-	return func(c *writeConfig) {
+// the default) or Directory (the value alone). For Write.
+func WithLayout(s PartitionStyle) Option {
+	return func(o *options) {
+		o.use("WithLayout", forWrite)
 		if s != Hive && s != Directory {
-			c.err = fmt.Errorf("dataset: WithLayout: %w: style %d (want Hive or Directory)", ErrInvalid, s)
+			o.invalid(fmt.Sprintf("WithLayout(%d)", s), "want Hive or Directory")
 		}
-		c.style = s
+		o.write.style = s
 	}
 }
 
@@ -65,66 +68,44 @@ func WithLayout(s PartitionStyle) WriteOption {
 // "{i}" is replaced by the file's number in its directory from 0 (default
 // "part-{i}" and the format's extension: .parquet, .arrow, .arrows, .csv,
 // .ndjson). The name must not start with "." or "_" (readers would leave
-// the file out) nor hold "/".
-func WithFileName(template string) WriteOption {
-	return func(c *writeConfig) {
+// the file out) nor hold "/". For Write.
+func WithFileName(template string) Option {
+	return func(o *options) {
+		o.use("WithFileName", forWrite)
 		if !strings.Contains(template, "{i}") || strings.Contains(template, "/") ||
 			hidden(strings.ReplaceAll(template, "{i}", "0"), false) {
-			c.err = fmt.Errorf("dataset: WithFileName(%q): %w: want a name holding {i}, without /, not starting with . or _", template, ErrInvalid)
+			o.invalid(fmt.Sprintf("WithFileName(%q)", template), "want a name holding {i}, without /, not starting with . or _")
 		}
-		c.template = template
+		o.write.template = template
 	}
 }
 
 // WithMaxRowsPerFile starts a new file in a directory once its current
-// one holds n rows (default: no limit).
-func WithMaxRowsPerFile(n int) WriteOption {
-	return func(c *writeConfig) {
+// one holds n rows (default: no limit). For Write.
+func WithMaxRowsPerFile(n int) Option {
+	return func(o *options) {
+		o.use("WithMaxRowsPerFile", forWrite)
 		if n < 1 {
-			c.err = fmt.Errorf("dataset: WithMaxRowsPerFile(%d): %w: want at least 1", n, ErrInvalid)
+			o.invalid(fmt.Sprintf("WithMaxRowsPerFile(%d)", n), "want at least 1")
 		}
-		c.maxRows = n
-	}
-}
-
-// WithWriteFormat writes files in format f (default files.FormatParquet).
-func WithWriteFormat(f files.Format) WriteOption {
-	return func(c *writeConfig) {
-		if f <= files.FormatAuto || f > files.FormatNDJSON {
-			c.err = fmt.Errorf("dataset: WithWriteFormat: %w: format %s", ErrInvalid, f)
-		}
-		c.format = f
+		o.write.maxRows = n
 	}
 }
 
 // WithExisting says what to do with data already in the directory
-// (default ExistingError).
-func WithExisting(e Existing) WriteOption {
-	return func(c *writeConfig) {
+// (default ExistingError). For Write.
+func WithExisting(e Existing) Option {
+	return func(o *options) {
+		o.use("WithExisting", forWrite)
 		if e < ExistingError || e > ExistingDeleteMatching {
-			c.err = fmt.Errorf("dataset: WithExisting: %w: %d", ErrInvalid, e)
+			o.invalid(fmt.Sprintf("WithExisting(%d)", e), "want ExistingError, ExistingOverwriteOrIgnore or ExistingDeleteMatching")
 		}
-		c.existing = e
+		o.write.existing = e
 	}
-}
-
-// WithParquetWriterOptions passes options to every Parquet writer
-// (codec, row group rows, …).
-func WithParquetWriterOptions(opts ...parquet.Option) WriteOption {
-	return func(c *writeConfig) { c.pq = append(c.pq, opts...) }
-}
-
-// WithIPCWriterOptions passes options to every IPC file or stream writer.
-func WithIPCWriterOptions(opts ...ipc.Option) WriteOption {
-	return func(c *writeConfig) { c.ipc = append(c.ipc, opts...) }
-}
-
-// WithCSVWriterOptions passes options to every CSV writer.
-func WithCSVWriterOptions(opts ...csv.Option) WriteOption {
-	return func(c *writeConfig) { c.csv = append(c.csv, opts...) }
 }
 
 func (c *writeConfig) newWriter(w io.Writer, s *alkaid.Schema) (alkaid.RecordWriter, error) {
 	return files.NewWriter(w, s, files.WithFormat(c.format),
-		files.WithParquetOptions(c.pq...), files.WithIPCOptions(c.ipc...), files.WithCSVOptions(c.csv...))
+		files.WithParquetOptions(c.pq...), files.WithIPCOptions(c.ipc...), files.WithCSVOptions(c.csv...),
+		files.WithNDJSONOptions(c.ndjson...))
 }

@@ -65,7 +65,7 @@ func writeDataset(t testing.TB, dir, name string, f files.Format) {
 	src := memSource{salesRecord(t, 0, 300), salesRecord(t, 300, 300)}
 	_, err := dataset.Write(context.Background(), dataset.DirFS(dir), name, src,
 		dataset.WithPartitionBy("year", "month"), dataset.WithMaxRowsPerFile(40),
-		dataset.WithWriteFormat(f), dataset.WithParquetWriterOptions(parquet.WithRowGroupRows(16)))
+		dataset.WithFormat(f), dataset.WithParquetOptions(parquet.WithRowGroupRows(16)))
 	require.NoError(t, err)
 }
 

@@ -27,7 +27,7 @@ func TestDatasetAlkaidToArrowGo(t *testing.T) {
 	root := t.TempDir()
 	files, err := dataset.Write(context.Background(), dataset.DirFS(root), "ours", oneRecord{rec},
 		dataset.WithPartitionBy("year", "city"), dataset.WithMaxRowsPerFile(10),
-		dataset.WithParquetWriterOptions(parquet.WithCompression(parquet.Zstd, 0)))
+		dataset.WithParquetOptions(parquet.WithCompression(parquet.Zstd, 0)))
 	require.NoError(t, err)
 
 	want := map[string][]any{} // id -> the row in JSON form

@@ -65,7 +65,7 @@ func jsonValue(t *testing.T, a array.Array, i int) any {
 
 // scanJSON scans d and returns its columns in JSON form, rows ordered by
 // the column id.
-func scanJSON(t *testing.T, d *dataset.Dataset, opts ...dataset.ScanOption) map[string][]any {
+func scanJSON(t *testing.T, d *dataset.Dataset, opts ...dataset.Option) map[string][]any {
 	t.Helper()
 	s, err := d.Scan(context.Background(), opts...)
 	require.NoError(t, err)
@@ -176,7 +176,7 @@ func TestDatasetAlkaidToDuckDB(t *testing.T) {
 	root := t.TempDir()
 	files, err := dataset.Write(context.Background(), dataset.DirFS(root), "ours", oneRecord{rec},
 		dataset.WithPartitionBy("year", "city"), dataset.WithMaxRowsPerFile(10),
-		dataset.WithParquetWriterOptions(parquet.WithCompression(parquet.Snappy, 0)))
+		dataset.WithParquetOptions(parquet.WithCompression(parquet.Snappy, 0)))
 	require.NoError(t, err)
 	require.Greater(t, len(files), 20)
 

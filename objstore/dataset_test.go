@@ -96,7 +96,7 @@ func writeDataset(t *testing.T, fsys dataset.WriteFS, dir string) []string {
 func writeDatasetErr(fsys dataset.WriteFS, dir string) ([]string, error) {
 	files, err := dataset.Write(context.Background(), fsys, dir, testRecords(),
 		dataset.WithPartitionBy("year", "region"),
-		dataset.WithParquetWriterOptions(parquet.WithRowGroupRows(rowsPerGroup)))
+		dataset.WithParquetOptions(parquet.WithRowGroupRows(rowsPerGroup)))
 	if err == nil && len(files) != len(years)*len(regions) {
 		err = fmt.Errorf("wrote %v, want %d files", files, len(years)*len(regions))
 	}

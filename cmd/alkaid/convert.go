@@ -58,7 +58,7 @@ func convert(inPath, outPath string, of *outFlags, dsf *dsOutFlags, batchRows in
 	if inPath != "-" && inPath == outPath {
 		return usagef("IN and OUT are the same file")
 	}
-	var dsOpts []dataset.WriteOption
+	var dsOpts []dataset.Option
 	if dsf.wanted(outPath) {
 		if batchRows != 0 {
 			return usagef("-batch-rows applies to a file or stream OUT; a dataset's files are cut by -max-rows-per-file and -row-group-rows")

@@ -146,7 +146,7 @@ func openDatasetInput(p string) (*input, error) {
 	if err != nil {
 		return nil, err
 	}
-	var opts []dataset.ScanOption
+	var opts []dataset.Option
 	recs := func(yield func(*alkaid.Record, error) bool) {
 		scan, err := d.ds.Scan(context.Background(), opts...)
 		if err != nil {
@@ -198,8 +198,8 @@ func (f *dsOutFlags) wanted(out string) bool {
 
 // options checks the flags and returns the write options, the file
 // format chosen from of (-to: parquet, the default, file or stream).
-func (f *dsOutFlags) options(of *outFlags) ([]dataset.WriteOption, error) {
-	var opts []dataset.WriteOption
+func (f *dsOutFlags) options(of *outFlags) ([]dataset.Option, error) {
+	var opts []dataset.Option
 	if f.partitionBy != "" {
 		cols := strings.Split(f.partitionBy, ",")
 		for i := range cols {
@@ -235,7 +235,7 @@ func (f *dsOutFlags) options(of *outFlags) ([]dataset.WriteOption, error) {
 		if err != nil {
 			return nil, err
 		}
-		opts = append(opts, dataset.WithWriteFormat(files.FormatParquet), dataset.WithParquetWriterOptions(pq...))
+		opts = append(opts, dataset.WithFormat(files.FormatParquet), dataset.WithParquetOptions(pq...))
 	case "file", "stream":
 		if of.codec != "" || of.rowGroupRows != 0 {
 			return nil, usagef("-codec and -row-group-rows apply to Parquet outputs")
@@ -248,7 +248,7 @@ func (f *dsOutFlags) options(of *outFlags) ([]dataset.WriteOption, error) {
 		if of.to == "stream" {
 			format = files.FormatIPCStream
 		}
-		opts = append(opts, dataset.WithWriteFormat(format), dataset.WithIPCWriterOptions(ipcOpts...))
+		opts = append(opts, dataset.WithFormat(format), dataset.WithIPCOptions(ipcOpts...))
 	default:
 		return nil, usagef("-to %q: want parquet, file or stream", of.to)
 	}
@@ -257,7 +257,7 @@ func (f *dsOutFlags) options(of *outFlags) ([]dataset.WriteOption, error) {
 
 // writeDataset writes in as a dataset in the directory out, refusing a
 // directory that holds the input or lies inside it.
-func writeDataset(in *input, inPath, out string, opts []dataset.WriteOption) error {
+func writeDataset(in *input, inPath, out string, opts []dataset.Option) error {
 	if overlaps(inPath, out) {
 		return usagef("output directory %s overlaps input %s: refusing to write where it reads", out, inPath)
 	}

@@ -86,8 +86,8 @@ func run(dir string, reps int) error {
 	return nil
 }
 
-func sum(d *dataset.Dataset, filter ...dataset.ScanOption) (result, error) {
-	s, err := d.Scan(context.Background(), append([]dataset.ScanOption{dataset.WithColumns("f"), dataset.WithUnordered()}, filter...)...)
+func sum(d *dataset.Dataset, filter ...dataset.Option) (result, error) {
+	s, err := d.Scan(context.Background(), append([]dataset.Option{dataset.WithColumns("f"), dataset.WithUnordered()}, filter...)...)
 	if err != nil {
 		return result{}, err
 	}

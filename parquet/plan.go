@@ -7,6 +7,8 @@ package parquet
 import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+	"github.com/alkaid-go/alkaid/shred"
 )
 
 // readPlan is what a File's Records reads.
@@ -125,27 +127,41 @@ func (f *File) project(names []string) ([]int, error) {
 	return out, nil
 }
 
-// fieldPlan is how a top-level field is read: its type as read and a
-// plan per leaf column, in column order.
+// fieldPlan is how a top-level field is read: its type as read, a plan
+// per leaf column, in column order, and the assembler of its array. The
+// leaves of convert are converted to their shredded types before it
+// runs; err, when set, is what assembling gives instead (a field whose
+// leaves do not shred as its type says).
 type fieldPlan struct {
-	index  int // of the field in the file's schema
-	field  datatype.Field
-	top    *node
-	leaves []*leafPlan
+	index   int // of the field in the file's schema
+	field   datatype.Field
+	leaves  []*leafPlan
+	asm     fieldAssembler
+	convert []int
+	err     error
 }
 
-// leafPlan is how one leaf column becomes values of type vt: with dict,
-// dictionary-encoded pages keep their indices for a dictionary array of
-// that type; with bits (the leaf is the whole field, of maximum
-// definition level 1), definition levels are read as a validity bitmap;
-// with spread (and bits), values are placed in their slots as pages are
-// decoded and become the field's array.
+// leafPlan is how one leaf column becomes values of type vt (read from
+// physical type phys): with dict, dictionary-encoded pages keep their
+// indices for a dictionary array of that type; with bits (the leaf is the
+// whole field, of maximum definition level 1), definition levels are read
+// as a validity bitmap; with spread (and bits), values are placed in
+// their slots as pages are decoded and become the field's array. build
+// makes a batch's values by that layout. The leaf's shredded column is
+// at path, of levels maxRep and maxDef (an optional map key's folded),
+// its values of type want.
 type leafPlan struct {
 	leaf   *node
 	vt     datatype.DataType
+	phys   format.Type
 	dict   *datatype.DictionaryType
 	bits   bool
 	spread bool
+	build  leafBuilder
+	path   []string
+	want   datatype.DataType
+	maxRep int
+	maxDef int
 }
 
 // planFields makes the plans of the given top-level fields; asDict reads
@@ -158,7 +174,7 @@ func (f *File) planFields(fields []int, asDict bool) ([]*fieldPlan, error) {
 		if asDict {
 			fld = dictionaryField(fld, top)
 		}
-		fp := &fieldPlan{index: fi, field: fld, top: top}
+		fp := &fieldPlan{index: fi, field: fld}
 		var leaves []*node
 		collectLeaves(top, &leaves)
 		for _, l := range leaves {
@@ -166,15 +182,51 @@ func (f *File) planFields(fields []int, asDict bool) ([]*fieldPlan, error) {
 			if err != nil {
 				return nil, err
 			}
-			lp := &leafPlan{leaf: l, vt: vt, dict: indexedDictionary(fld, top),
-				bits: top.column >= 0 && top.maxDef == 1 && top.maxRep == 0}
+			lp := &leafPlan{leaf: l, vt: vt, phys: *l.elem.Type, dict: indexedDictionary(fld, top),
+				bits: top.column >= 0 && top.maxDef == 1 && top.maxRep == 0,
+				path: l.path, maxRep: int(l.maxRep), maxDef: int(l.maxDef)}
 			if lp.dict != nil && !datatype.Equal(lp.dict.Value, vt) {
 				lp.dict = nil
 			}
 			lp.spread = lp.bits && lp.dict == nil && spreadable(fld, top)
+			if l.optionalKey {
+				lp.maxDef--
+			}
+			lp.build = chooseBuilder(lp)
 			fp.leaves = append(fp.leaves, lp)
 		}
+		fp.shredded()
 		out[i] = fp
 	}
 	return out, nil
+}
+
+// shredded gives the field's leaves their shredded paths and types,
+// marks those whose values need converting, and chooses the field's
+// assembler; a field whose leaves do not shred as its type says gets the
+// error assembling it gives.
+func (fp *fieldPlan) shredded() {
+	fp.asm = assembleNested
+	sl, err := shred.Leaves(fp.field)
+	if err != nil {
+		fp.err = unsupportedf("%v", err)
+		return
+	}
+	if len(sl) != len(fp.leaves) {
+		fp.err = unsupportedf("%d shredded leaves for %d Parquet columns", len(sl), len(fp.leaves))
+		return
+	}
+	for i, lp := range fp.leaves {
+		l := sl[i]
+		if l.MaxDef != lp.maxDef || l.MaxRep != lp.maxRep {
+			fp.err = unsupportedf("column %q: levels (rep %d, def %d) unlike the type's (%d, %d)",
+				pathString(lp.path), lp.maxRep, lp.maxDef, l.MaxRep, l.MaxDef)
+			return
+		}
+		lp.path, lp.want = l.Path, l.Type
+		if !datatype.Equal(lp.vt, l.Type) {
+			fp.convert = append(fp.convert, i)
+		}
+	}
+	fp.asm = chooseAssembler(fp.field, fp.leaves)
 }

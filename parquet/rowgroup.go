@@ -4,7 +4,6 @@ package parquet
 // assembled into the arrays of the top-level fields.
 
 import (
-	"errors"
 	"fmt"
 	"sort"
 	"sync"
@@ -12,9 +11,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
-	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
-	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/shred"
 )
@@ -126,7 +123,7 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 		a := finals[i]
 		if a == nil {
 			var err error
-			a, err = r.f.assemble(fld, fields[i].top, cols[i], &bitmaps[i])
+			a, err = fields[i].assemble(cols[i], &bitmaps[i])
 			if err != nil {
 				return wrapf(err, "row group %d field %q", g, fld.Name)
 			}
@@ -195,7 +192,7 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 		err = parallelDo(len(fields), r.parallel, func(i int) error {
 			finals[i], bitmaps[i] = nil, defBitmap{}
 			for j, jb := range r.fieldJobs[i] {
-				if err := buildColumn(jb, jb.ch, &cols[i][j], &finals[i], &bitmaps[i]); err != nil {
+				if err := jb.build(jb, jb.ch, &cols[i][j], &finals[i], &bitmaps[i]); err != nil {
 					return err
 				}
 			}
@@ -288,36 +285,6 @@ func indexedDictionary(fld datatype.Field, top *node) *datatype.DictionaryType {
 	return dt
 }
 
-// dictionaryArray builds a dictionary array of type dt (int32 indices)
-// from a chunk's dictionary values dv and indices.
-func dictionaryArray(dt *datatype.DictionaryType, dv array.Array, idx []int32, where string) (array.Array, error) {
-	d := array.NewData(dt, len(idx), []*memory.Buffer{nil, memory.FromSlice(idx)}, nil, 0, 0)
-	d.Dictionary = dv.Data()
-	a, err := array.Make(d)
-	if err != nil {
-		return nil, invalidf("%s: %v", where, err)
-	}
-	return a, nil
-}
-
-// spreadLeaf builds the array of a chunk read with spread values.
-func spreadLeaf(t datatype.DataType, ch *chunk, where string) (array.Array, error) {
-	n := ch.slots
-	if len(ch.vals.fixed) != n*ch.vals.width {
-		return nil, invalidf("%s: %d bytes of values for %d slots", where, len(ch.vals.fixed), n)
-	}
-	present := bitutil.CountSetBits(ch.valid, 0, n)
-	var vbuf *memory.Buffer
-	if present < n {
-		vbuf = memory.NewBuffer(ch.valid[:(n+7)/8])
-	}
-	a, err := array.Make(array.NewData(t, n, []*memory.Buffer{vbuf, memory.NewBuffer(ch.vals.fixed)}, nil, n-present, 0))
-	if err != nil {
-		return nil, invalidf("%s: %v", where, err)
-	}
-	return a, nil
-}
-
 // parallelDo runs do(0) .. do(n-1) on up to parallel goroutines and
 // returns the error of the lowest index that failed.
 func parallelDo(n, parallel int, do func(int) error) error {
@@ -360,57 +327,6 @@ func collectLeaves(n *node, out *[]*node) {
 	for _, c := range n.children {
 		collectLeaves(c, out)
 	}
-}
-
-// assemble turns the decoded leaves of a top-level field into an array;
-// bits holds the definition levels of a leaf decoded as a bitmap.
-func (f *File) assemble(fld datatype.Field, top *node, cols []shred.Column, bits *defBitmap) (array.Array, error) {
-	leaves, err := shred.Leaves(fld)
-	if err != nil {
-		return nil, unsupportedf("%v", err)
-	}
-	if len(leaves) != len(cols) {
-		return nil, unsupportedf("%d shredded leaves for %d Parquet columns", len(leaves), len(cols))
-	}
-	for i := range cols {
-		l := leaves[i]
-		if l.MaxDef != cols[i].MaxDef || l.MaxRep != cols[i].MaxRep {
-			return nil, unsupportedf("column %q: levels (rep %d, def %d) unlike the type's (%d, %d)",
-				pathString(cols[i].Path), cols[i].MaxRep, cols[i].MaxDef, l.MaxRep, l.MaxDef)
-		}
-		cols[i].Path = l.Path
-		if _, kept := cols[i].Values.(*array.Dictionary); kept && len(cols) == 1 && datatype.Equal(cols[i].Values.DataType(), fld.Type) {
-			// Dictionary indices kept by readColumn: flatLeaf places them.
-			continue
-		}
-		if !datatype.Equal(cols[i].Values.DataType(), l.Type) {
-			v, err := convertLeaf(cols[i].Values, l.Type)
-			if err != nil {
-				return nil, wrapf(err, "column %q", pathString(l.Path))
-			}
-			cols[i].Values = v
-		}
-	}
-	if bits != nil && bits.valid != nil && len(cols) == 1 {
-		if a, ok := flatLeafValid(fld, cols[0].Values, bits.valid, bits.n); ok {
-			return a, nil
-		}
-		cols[0].Def = bits.levels()
-	}
-	if a, ok := flatLeaf(fld, cols); ok {
-		return a, nil
-	}
-	if a, ok := flatList(fld, cols); ok {
-		return a, nil
-	}
-	a, err := shred.Assemble(fld, cols)
-	if errors.Is(err, shred.ErrLimit) {
-		return nil, limitf("%v (a smaller batch size gives a batch fewer distinct values)", err)
-	}
-	if err != nil {
-		return nil, fmt.Errorf("parquet: %w: %v", ErrInvalid, err)
-	}
-	return a, nil
 }
 
 // openColumn prepares the reading of one column chunk of row group g.
@@ -456,10 +372,7 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 }
 
 // readColumn reads the entries of the next rows rows of a column chunk
-// into out; with jb.dict, a batch whose pages are all dictionary-encoded
-// gives a dictionary array of that type; with jb.bits, the levels go to
-// bits, and with the reader's spread, the field's array is built in
-// final.
+// and builds them by the leaf's plan (see leafBuilder).
 func (f *File) readColumn(jb *job, rows int64, out *shred.Column, final *array.Array, bits *defBitmap) error {
 	ch, err := jb.cr.next(rows)
 	if err != nil {
@@ -472,65 +385,5 @@ func (f *File) readColumn(jb *job, rows int64, out *shred.Column, final *array.A
 		// the others and builds the arrays after.
 		return nil
 	}
-	return buildColumn(jb, ch, out, final, bits)
-}
-
-// buildColumn makes the values of a batch's chunk ch of a column, as
-// readColumn describes.
-func buildColumn(jb *job, ch *chunk, out *shred.Column, final *array.Array, bits *defBitmap) error {
-	cr, leaf, vt := jb.cr, jb.leaf, jb.vt
-	var err error
-	if jb.bits {
-		// A chunk of no values has no bitmap yet.
-		growBits(&ch.valid, ch.slots)
-		*bits = defBitmap{valid: ch.valid, n: ch.slots}
-	}
-	if cr.spread {
-		a, err := spreadLeaf(vt, ch, cr.where)
-		if err != nil {
-			return err
-		}
-		*final = a
-		return nil
-	}
-	var vals array.Array
-	if ch.vals.keepIdx && cr.dict != nil {
-		if cr.dictArr == nil {
-			if cr.dictArr, err = valueArray(vt, *leaf.elem.Type, cr.dict, cr.where); err != nil {
-				return err
-			}
-		}
-		vals, err = dictionaryArray(jb.dict, cr.dictArr, ch.vals.idx, cr.where)
-	} else {
-		vals, err = valueArray(vt, *leaf.elem.Type, &ch.vals, cr.where)
-	}
-	if err != nil {
-		return err
-	}
-	*out = shred.Column{Path: leaf.path, MaxRep: int(leaf.maxRep), MaxDef: int(leaf.maxDef), Rep: ch.rep, Def: ch.def, Values: vals}
-	if leaf.optionalKey {
-		return foldOptionalKey(out, cr.where)
-	}
-	return nil
-}
-
-// foldOptionalKey makes the levels of an optional map key those of a
-// required one: the level of a present key drops by one; a null key (the
-// level below) is an error.
-func foldOptionalKey(c *shred.Column, where string) error {
-	top := int16(c.MaxDef)
-	def := make([]int16, len(c.Def)) // the chunk's levels stay as read
-	for i, d := range c.Def {
-		switch d {
-		case top:
-			def[i] = top - 1
-		case top - 1:
-			return invalidf("%s: a null map key at entry %d", where, i)
-		default:
-			def[i] = d
-		}
-	}
-	c.Def = def
-	c.MaxDef--
-	return nil
+	return jb.build(jb, ch, out, final, bits)
 }

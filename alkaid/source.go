@@ -48,6 +48,16 @@ type RecordWriter interface {
 	Close() error
 }
 
+// BatchMetadata is implemented by the readers whose record batches carry
+// metadata of their own (the custom metadata of IPC messages: the IPC
+// stream and file readers, Flight's reader has its app metadata):
+// Metadata returns that of the batch Records yielded last, nil when it
+// had none. A consumer that keeps such metadata (a converter, a server
+// replaying it) asks any RecordReader for it with a type assertion.
+type BatchMetadata interface {
+	Metadata() map[string]string
+}
+
 // ReadAll reads every record batch of r into a table. It does not close
 // r. An error names how many batches were read before it.
 func ReadAll(r RecordReader) (*Table, error) {

@@ -1,7 +1,6 @@
 package flight
 
 import (
-	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -207,47 +206,19 @@ func (s *DirService) openFormat(src *source, name string, f io.ReaderAt, size in
 	if format == files.FormatParquet {
 		return s.openParquet(src, name, f, size)
 	}
-	var (
-		recs iter.Seq2[*alkaid.Record, error]
-		meta map[string]string // the metadata of the batch read last
-	)
-	if format == files.FormatIPCStream {
-		// The stream reader says each batch's metadata.
-		sr, err := ipc.NewStreamReader(bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<16), s.read...)
-		if err != nil {
-			return err
-		}
-		src.schema = sr.Schema()
-		recs = func(yield func(*alkaid.Record, error) bool) {
-			for rec, err := range sr.Records() {
-				meta = sr.Metadata()
-				if !yield(rec, err) {
-					return
-				}
-			}
-		}
-	} else {
-		r, err := files.OpenReaderAt(f, size, name, files.WithFormat(format), files.WithIPCOptions(s.read...))
-		if err != nil {
-			return err
-		}
-		src.schema, recs = r.Schema(), r.Records()
-		if fr, ok := r.(*ipc.FileReader); ok {
-			// A file's batches by index, with their metadata.
-			recs = func(yield func(*alkaid.Record, error) bool) {
-				for i := range fr.NumRecords() {
-					var rec *alkaid.Record
-					var err error
-					rec, meta, err = fr.RecordWithMetadata(i)
-					if !yield(rec, err) || err != nil {
-						return
-					}
-				}
-			}
-		}
+	r, err := files.OpenReaderAt(f, size, name, files.WithFormat(format), files.WithIPCOptions(s.read...))
+	if err != nil {
+		return err
 	}
+	src.schema = r.Schema()
+	// IPC batches carry metadata of their own, replayed as app metadata.
+	meta := func() map[string]string { return nil }
+	if bm, ok := r.(alkaid.BatchMetadata); ok {
+		meta = bm.Metadata
+	}
+	recs := r.Records()
 	src.batches = func(ctx context.Context) iter.Seq2[batch, error] {
-		return s.reserved(ctx, name, recs, func() []byte { return appOf(meta) })
+		return s.reserved(ctx, name, recs, func() []byte { return appOf(meta()) })
 	}
 	return nil
 }

@@ -175,6 +175,7 @@ type FileReader struct {
 	warnings    []error   // see Warnings
 	leadOnce    sync.Once // checks the leading message for Warnings when open did not
 	closed      atomic.Bool
+	meta        map[string]string // of the batch Records yielded last
 }
 
 // NewFileReader reads the footer and dictionaries of the file of size
@@ -542,13 +543,21 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 func (fr *FileReader) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
 		for i := range fr.NumRecords() {
-			rec, err := fr.Record(i)
+			rec, meta, err := fr.RecordWithMetadata(i)
+			fr.meta = meta
 			if !yield(rec, err) || err != nil {
 				return
 			}
 		}
 	}
 }
+
+// Metadata is the custom metadata of the message of the record batch
+// [FileReader.Records] yielded last (nil when it had none), as
+// [StreamReader.Metadata] is for a stream. It is for one loop over
+// Records at a time; [FileReader.RecordWithMetadata] serves random and
+// concurrent access.
+func (fr *FileReader) Metadata() map[string]string { return fr.meta }
 
 // Close releases the reader. Arrays already read stay valid: a mapping is
 // unmapped only when no array refers to it any more.

@@ -7,6 +7,9 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/array/arrayjson"
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // Both readers are the one record source of the module, and both writers
@@ -117,4 +120,39 @@ func mustEncoder(t testing.TB, s *alkaid.Schema, opts ...Option) *MessageEncoder
 	e, err := NewMessageEncoder(s, opts...)
 	require.NoError(t, err)
 	return e
+}
+
+// Both IPC readers say each batch's metadata as Records yields it,
+// through the one interface a consumer asks for.
+func TestBatchMetadata(t *testing.T) {
+	s := alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int32}}, datatype.Metadata{})
+	rec, err := alkaid.NewRecord(s, []array.Array{arrayjson.MustParse(datatype.Int32, `[1]`)}, -1)
+	require.NoError(t, err)
+	metas := []map[string]string{{"i": "0"}, nil, {"i": "2"}}
+	var file, stream bytes.Buffer
+	fw, err := NewFileWriter(&file, s)
+	require.NoError(t, err)
+	sw, err := NewStreamWriter(&stream, s)
+	require.NoError(t, err)
+	for _, m := range metas {
+		require.NoError(t, fw.WriteWithMetadata(rec, m))
+		require.NoError(t, sw.WriteWithMetadata(rec, m))
+	}
+	require.NoError(t, fw.Close())
+	require.NoError(t, sw.Close())
+	fr, err := NewFileReader(bytes.NewReader(file.Bytes()), int64(file.Len()))
+	require.NoError(t, err)
+	sr, err := NewStreamReader(&stream)
+	require.NoError(t, err)
+	for _, r := range []alkaid.RecordReader{fr, sr} {
+		bm, ok := r.(alkaid.BatchMetadata)
+		require.True(t, ok)
+		i := 0
+		for _, err := range r.Records() {
+			require.NoError(t, err)
+			require.Equal(t, metas[i], bm.Metadata(), "batch %d", i)
+			i++
+		}
+		require.Equal(t, len(metas), i)
+	}
 }

@@ -50,8 +50,7 @@ type RecordWriter interface {
 
 // BatchMetadata is implemented by the readers whose record batches carry
 // metadata of their own (the custom metadata of IPC messages: the IPC
-// stream and file readers, Flight's reader has its app metadata):
-// Metadata returns that of the batch Records yielded last, nil when it
+// stream and file readers): Metadata returns that of the batch Records yielded last, nil when it
 // had none. A consumer that keeps such metadata (a converter, a server
 // replaying it) asks any RecordReader for it with a type assertion.
 type BatchMetadata interface {

@@ -26,6 +26,22 @@ func init() {
 				return nil, err
 			}
 			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+				if a.lit == nil {
+					x, err := a.array(c)
+					if err != nil {
+						return nil, err
+					}
+					if bin, ok := x.(*array.Binary[int32]); ok {
+						if err := checkUTF8Once(c, bin); err != nil {
+							return nil, evalErr(e, err)
+						}
+						out, err := mapValues(bin, f)
+						if err != nil {
+							return nil, evalErr(e, err)
+						}
+						return out, nil
+					}
+				}
 				return mapStrings(e, c, []*node{a}, func(dst []byte, _ int, v [][]byte) ([]byte, error) { return f(dst, v[0]), nil })
 			}}, nil
 		})

@@ -2,10 +2,13 @@ package expr
 
 import (
 	"bytes"
+	"fmt"
+	"math"
 	"unicode/utf8"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
+	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -129,16 +132,47 @@ func markContains(bits []byte, offs []int32, data, needle []byte) {
 // boolLike is the boolean array of the n value bits vals with the nulls
 // of like.
 func boolLike(n int, vals *memory.Buffer, like array.Array) *array.Boolean {
-	nulls := like.NullN()
-	var valid *memory.Buffer
-	if src, off := like.Data().ValidityBitmap(); nulls > 0 && src != nil {
-		valid = memory.Allocate(nil, bitutil.BytesForBits(n))
+	valid, nulls := validityLike(like)
+	return boolArray(n, vals, valid, nulls)
+}
+
+// validityLike is a copy of like's validity bitmap (from bit 0) and its
+// null count; nil when no slot is null.
+func validityLike(like array.Array) (*memory.Buffer, int) {
+	n, nulls := like.Len(), like.NullN()
+	if nulls == 0 {
+		return nil, 0
+	}
+	valid := memory.Allocate(nil, bitutil.BytesForBits(n))
+	if src, off := like.Data().ValidityBitmap(); src != nil {
 		bitutil.CopyBits(valid.Bytes(), 0, src, off, n)
-	} else if nulls > 0 {
-		valid = memory.Allocate(nil, bitutil.BytesForBits(n))
+	} else {
 		for i := range n {
 			bitutil.SetBitTo(valid.Bytes(), i, like.IsValid(i))
 		}
 	}
-	return boolArray(n, vals, valid, nulls)
+	return valid, nulls
+}
+
+// mapValues is f of each value of the utf8 array s (checked valid UTF-8)
+// as a utf8 array with s's nulls, built over the offsets and bytes
+// directly (a null slot is empty).
+func mapValues(s *array.Binary[int32], f func(dst, v []byte) []byte) (array.Array, error) {
+	n := s.Len()
+	offs, data := s.Offsets(), s.ValueBytes()
+	out := make([]byte, 0, int(offs[n]-offs[0]))
+	outOffs := make([]int32, n+1)
+	hasNulls := s.NullN() > 0
+	for i := range n {
+		if !hasNulls || s.IsValid(i) {
+			out = f(out, data[offs[i]:offs[i+1]])
+			if len(out) > math.MaxInt32 {
+				return nil, fmt.Errorf("row %d: result passes 2 GiB of string data: %w", i, datatype.ErrLimit)
+			}
+		}
+		outOffs[i+1] = int32(len(out))
+	}
+	valid, nulls := validityLike(s)
+	d := array.NewData(datatype.String, n, []*memory.Buffer{valid, memory.FromSlice(outOffs), memory.FromSlice(out)}, nil, nulls, 0)
+	return array.Make(d)
 }

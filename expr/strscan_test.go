@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
@@ -206,6 +207,34 @@ func TestRegexpMatchesAnchoredLiteral(t *testing.T) {
 		out, err := b.Eval(rec)
 		if err != nil || out.String() != c.want {
 			t.Errorf("%s = %v, %v; want %s", c.text, out, err, c.want)
+		}
+	}
+}
+
+// TestMapValues checks lower and upper over whole arrays (mapValues)
+// against the row-by-row appendCased, on random sliced arrays with nulls.
+func TestMapValues(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	for round := range 200 {
+		s := randomStrings(r, r.IntN(40))
+		for _, first := range []byte{'A', 'a'} {
+			f := func(dst, v []byte) []byte { return appendCased(dst, v, first, unicode.ToLower) }
+			if first == 'a' {
+				f = func(dst, v []byte) []byte { return appendCased(dst, v, first, upperRune) }
+			}
+			out, err := mapValues(s, f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := out.(*array.Binary[int32])
+			for i := range s.Len() {
+				if got.IsNull(i) != s.IsNull(i) {
+					t.Fatalf("round %d: row %d null %v", round, i, got.IsNull(i))
+				}
+				if want := f(nil, s.Value(i)); s.IsValid(i) && string(got.Value(i)) != string(want) {
+					t.Fatalf("round %d: row %d %q, want %q", round, i, got.Value(i), want)
+				}
+			}
 		}
 	}
 }

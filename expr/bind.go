@@ -35,6 +35,8 @@ type node struct {
 type batch struct {
 	cols []array.Array
 	n    int
+	// utf8ok holds the string arrays already found valid UTF-8.
+	utf8ok map[array.Array]bool
 }
 
 // errAt is an error about e, naming it and where it is.

@@ -126,9 +126,21 @@ func bindRegexp(e *Expr, args []*node, full, replace bool) (*node, error) {
 		return nil, err
 	}
 	if !replace {
-		match := matcher(re)
+		m := newRegexpMatcher(re)
 		return &node{typ: datatype.Bool, src: e, eval: func(c *batch) (array.Array, error) {
-			return mapStringsTo(e, c, []*node{s}, func(v [][]byte) (bool, error) { return match(v[0]), nil })
+			if s.lit == nil {
+				x, err := s.array(c)
+				if err != nil {
+					return nil, err
+				}
+				if bin, ok := x.(*array.Binary[int32]); ok {
+					if err := checkUTF8Once(c, bin); err != nil {
+						return nil, evalErr(e, err)
+					}
+					return m.match(bin), nil
+				}
+			}
+			return mapStringsTo(e, c, []*node{s}, func(v [][]byte) (bool, error) { return m.matchValue(v[0]), nil })
 		}}, nil
 	}
 	tmpl := goReplacement(repl)

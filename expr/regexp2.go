@@ -1,9 +1,6 @@
 package expr
 
 import (
-	"bytes"
-	"regexp"
-
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 )
@@ -16,15 +13,6 @@ func init() {
 	split("regexp_split_to_array")
 	split("string_split_regex")
 	split("str_split_regex")
-}
-
-// matcher is re.Match, or bytes.Contains when re is a literal string.
-func matcher(re *regexp.Regexp) func(s []byte) bool {
-	if lit, complete := re.LiteralPrefix(); complete {
-		b := []byte(lit)
-		return func(s []byte) bool { return bytes.Contains(s, b) }
-	}
-	return re.Match
 }
 
 // bindRegexpExtract binds regexp_extract(s, pattern [, group [,

@@ -2,6 +2,7 @@ package expr
 
 import (
 	"errors"
+	"regexp"
 	"testing"
 	"unicode/utf8"
 
@@ -31,6 +32,21 @@ func FuzzRegexpFunctions(f *testing.F) {
 		}
 		valid := utf8.ValidString(input) && utf8.ValidString(pattern)
 		s, p := Field("s"), Lit(pattern)
+		if re, err := regexp.Compile(pattern); err == nil && valid {
+			// The prefiltered regexp_matches answers as re.Match.
+			b, err := Bind(Call("regexp_matches", s, p), rec.Schema())
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, err := b.Eval(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := out.(*array.Boolean)
+			if got.Value(0) != re.MatchString(input) || got.Value(2) != re.MatchString(input+input) {
+				t.Fatalf("regexp_matches(%q, %q) = %v, re.MatchString disagrees", input, pattern, got)
+			}
+		}
 		for _, e := range []*Expr{
 			Call("regexp_matches", s, p), Call("regexp_full_match", s, p, Lit("i")),
 			Call("regexp_replace", s, p, Lit(`<\1>`), Lit("g")), Call("regexp_extract", s, p),

@@ -26,6 +26,22 @@ func init() {
 				return nil, err
 			}
 			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+				if a.lit == nil {
+					x, err := a.array(c)
+					if err != nil {
+						return nil, err
+					}
+					if bin, ok := x.(*array.Binary[int32]); ok {
+						if err := checkUTF8Once(c, bin); err != nil {
+							return nil, evalErr(e, err)
+						}
+						out, err := mapValues(bin, f)
+						if err != nil {
+							return nil, evalErr(e, err)
+						}
+						return out, nil
+					}
+				}
 				return mapStrings(e, c, []*node{a}, func(dst []byte, _ int, v [][]byte) ([]byte, error) { return f(dst, v[0]), nil })
 			}}, nil
 		})
@@ -87,20 +103,23 @@ func init() {
 			return mapStringsTo(e, c, []*node{a}, func(v [][]byte) (int64, error) { return int64(len(v[0])), nil })
 		}}, nil
 	})
-	strPred := func(name string, f func(s, t []byte) bool) {
+	strPred := func(name string, kind literalKind, f func(s, t []byte) bool) {
 		register(name, 2, 2, func(e *Expr, args []*node) (*node, error) {
 			ns, err := stringArgs(e, args)
 			if err != nil {
 				return nil, err
 			}
 			return &node{typ: datatype.Bool, src: e, eval: func(c *batch) (array.Array, error) {
+				if out, err := literalPredicateNode(e, c, ns, kind); out != nil || err != nil {
+					return out, err
+				}
 				return mapStringsTo(e, c, ns, func(v [][]byte) (bool, error) { return f(v[0], v[1]), nil })
 			}}, nil
 		})
 	}
-	strPred("starts_with", bytes.HasPrefix)
-	strPred("ends_with", bytes.HasSuffix)
-	strPred("contains", bytes.Contains)
+	strPred("starts_with", litPrefix, bytes.HasPrefix)
+	strPred("ends_with", litSuffix, bytes.HasSuffix)
+	strPred("contains", litContains, bytes.Contains)
 	register("substr", 2, 3, bindSubstr)
 	concat := func(name string, skipNulls bool) {
 		register(name, 1, -1, func(e *Expr, args []*node) (*node, error) {
@@ -185,7 +204,7 @@ func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
 		if !ok {
 			return nil, evalErr(e, fmt.Errorf("%s is not a string array: %w", x.DataType(), datatype.ErrInvalid))
 		}
-		if err := checkUTF8(s); err != nil {
+		if err := checkUTF8Once(c, s); err != nil {
 			return nil, evalErr(e, err)
 		}
 		out[k] = s

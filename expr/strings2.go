@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"math"
+	"slices"
 	"unicode/utf8"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -254,14 +255,16 @@ func castBytes(e *Expr, s byteStrings, t datatype.DataType) (array.Array, error)
 // where f flips the case of the 26 letters from first ('A' for lower,
 // 'a' for upper) and keeps every other byte.
 func appendCased(dst, s []byte, first byte, f func(rune) rune) []byte {
+	k := len(dst)
+	dst = slices.Grow(dst, len(s))[:k+len(s)]
 	for i, c := range s {
 		if c >= utf8.RuneSelf {
-			return appendMapped(dst, s[i:], f)
+			return appendMapped(dst[:k+i], s[i:], f)
 		}
 		if c-first < 26 {
 			c ^= 0x20
 		}
-		dst = append(dst, c)
+		dst[k+i] = c
 	}
 	return dst
 }

@@ -3,6 +3,7 @@ package cli
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"github.com/alkaid-go/alkaid/internal/quote"
 )
@@ -75,6 +76,9 @@ func run(args []string) int {
 		return exitUsage
 	}
 	runningCmd = name
+	if err := checkRemoteArgs(name, rest); err != nil {
+		return about[name].fail(err)
+	}
 	return fn(rest)
 }
 
@@ -91,6 +95,16 @@ func help() {
 	fmt.Fprintf(cmdStdout, "usage: alkaid COMMAND [flags] [arguments]\n\ncommands:\n")
 	for _, n := range names {
 		fmt.Fprintf(cmdStdout, "  %-12s %s\n", n, about[n].short)
+	}
+	if len(schemes) > 0 {
+		var names []string
+		for s := range schemes {
+			names = append(names, s+"://")
+		}
+		sort.Strings(names)
+		fmt.Fprintf(cmdStdout, "\ncat, convert, export and schema also take %s locations (a file, a prefix read\n"+
+			"as a dataset, or a pattern); convert writes a dataset to one (-partition-by, or OUT ending with /).\n",
+			strings.Join(names, ", "))
 	}
 	fmt.Fprintf(cmdStdout, "\nalkaid help COMMAND (or alkaid COMMAND -h) describes a command's flags.\n"+
 		"Exit codes: 0 success, 1 invalid data or a difference, 2 bad usage.\n")

@@ -262,6 +262,13 @@ func openInput(path string, opts ...ipc.Option) (*input, error) {
 	if isDatasetPath(path) {
 		return openDatasetInput(path)
 	}
+	if schemeOf(path) != "" {
+		f, size, closer, err := openRemoteFile(path)
+		if err != nil {
+			return nil, err
+		}
+		return openFile(path, f, size, closer, opts)
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err

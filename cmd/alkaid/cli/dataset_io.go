@@ -58,6 +58,9 @@ func isDatasetPath(path string) bool {
 	if path == "-" {
 		return false
 	}
+	if schemeOf(path) != "" {
+		return isRemoteDataset(path)
+	}
 	st, err := os.Stat(path)
 	if err == nil {
 		return st.IsDir()
@@ -80,7 +83,23 @@ func openDataset(p string, extra ...dataset.Option) (*dsInput, error) {
 		root = p
 		err  error
 	)
-	if st, serr := os.Stat(p); serr == nil && st.IsDir() {
+	if schemeOf(p) != "" {
+		var r *remote
+		if r, err = openRemote(p); err != nil {
+			return nil, err
+		}
+		root = strings.TrimSuffix(p, "/")
+		switch {
+		case r.pattern:
+			root = strings.TrimSuffix(root, "/"+r.name)
+			d, err = dataset.OpenGlob(r.fsys, r.name, opts...)
+		case r.dir:
+			d, err = dataset.Open(r.fsys, r.name, opts...)
+			root = strings.TrimSuffix(root, "/"+r.name)
+		default:
+			return nil, fmt.Errorf("%s: not a prefix or pattern", p)
+		}
+	} else if st, serr := os.Stat(p); serr == nil && st.IsDir() {
 		d, err = dataset.Open(os.DirFS(p), ".", opts...)
 	} else {
 		var pattern string
@@ -116,6 +135,9 @@ func splitGlob(p string) (root, pattern string) {
 
 // file is the operating system's path of the dataset's file name.
 func (d *dsInput) file(name string) string {
+	if schemeOf(d.root) != "" {
+		return joinRemote(d.root, name)
+	}
 	return filepath.Join(d.root, filepath.FromSlash(name))
 }
 
@@ -132,6 +154,9 @@ func (d *dsInput) files() []string {
 // directory rather than from root.
 func datasetErr(root string, err error) error {
 	var fe *dataset.FileError
+	if errors.As(err, &fe) && schemeOf(root) != "" {
+		return fmt.Errorf("%s: %w", joinRemote(root, fe.Path), fe.Err)
+	}
 	if errors.As(err, &fe) {
 		return fmt.Errorf("%s: %w", filepath.Join(root, filepath.FromSlash(fe.Path)), fe.Err)
 	}
@@ -258,6 +283,9 @@ func (f *dsOutFlags) options(of *outFlags) ([]dataset.Option, error) {
 // writeDataset writes in as a dataset in the directory out, refusing a
 // directory that holds the input or lies inside it.
 func writeDataset(in *input, inPath, out string, opts []dataset.Option) error {
+	if schemeOf(out) != "" {
+		return writeRemoteDataset(in, out, opts)
+	}
 	if overlaps(inPath, out) {
 		return usagef("output directory %s overlaps input %s: refusing to write where it reads", out, inPath)
 	}
@@ -423,4 +451,24 @@ func validateText(name string, f io.ReaderAt, size int64, format files.Format, q
 		fmt.Fprintf(cmdStdout, "%s: valid text file: %d rows\n", name, rows)
 	}
 	return nil
+}
+
+// writeRemoteDataset writes in as a dataset under the URL out, whose file
+// system must be a dataset.WriteFS.
+func writeRemoteDataset(in *input, out string, opts []dataset.Option) error {
+	scheme := schemeOf(out)
+	fsys, err := schemes[scheme](strings.TrimSuffix(out, "/"))
+	if err != nil {
+		return fmt.Errorf("%s: %w", out, err)
+	}
+	dst, ok := fsys.(dataset.WriteFS)
+	if !ok {
+		return fmt.Errorf("%s: %w: the %s file system cannot be written (no dataset.WriteFS)", out, datatype.ErrNotSupported, scheme)
+	}
+	_, err = dataset.Write(context.Background(), dst, ".", in, opts...)
+	var fe *dataset.FileError
+	if err != nil && !errors.As(err, &fe) {
+		return fmt.Errorf("%s: %w", out, err)
+	}
+	return datasetErr(strings.TrimSuffix(out, "/"), err)
 }

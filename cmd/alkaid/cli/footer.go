@@ -46,6 +46,15 @@ func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, err
 			return readSchemaFrom(sin.stream)
 		}
 		f, size, head = sin.file, sin.size, sin.head
+	} else if schemeOf(path) != "" {
+		file, n, closer, err := openRemoteFile(path)
+		if err != nil {
+			return nil, nil, err
+		}
+		defer closer.Close()
+		head = make([]byte, 8)
+		k, _ := file.ReadAt(head, 0)
+		f, size, head = file, n, head[:k]
 	} else {
 		file, err := os.Open(path)
 		if err != nil {

@@ -33,6 +33,9 @@ type outFile struct {
 // are skipped). The file takes the mode of the file it replaces, else
 // 0644.
 func createOutFile(path string, inputs ...string) (*outFile, error) {
+	if s := schemeOf(path); s != "" {
+		return nil, usagef("%s: writing one file to %s:// is not supported: convert writes a dataset there (-partition-by, or OUT ending with /)", path, s)
+	}
 	if err := notAnInput(path, inputs); err != nil {
 		return nil, err
 	}

@@ -1,0 +1,110 @@
+package cli
+
+import (
+	"bytes"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/require"
+
+	"github.com/alkaid-go/alkaid/dataset"
+)
+
+// memScheme serves "mem://NAME/..." from the directories under root,
+// as a file system other than the local one would.
+func memScheme(root string) Option {
+	return WithFS("mem", func(url string) (fs.FS, error) {
+		return dataset.DirFS(filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(url, "mem://")))), nil
+	})
+}
+
+// runMain runs Main with the options and returns the exit code, stdout
+// and stderr.
+func runMain(t *testing.T, opts []Option, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code := Main(args, append(opts, WithStdio(bytes.NewReader(nil), &out, &errb))...)
+	return code, out.String(), errb.String()
+}
+
+func TestMainReadsRegisteredScheme(t *testing.T) {
+	root := t.TempDir()
+	sales := writeSales(t)
+	require.NoError(t, copyDir(sales, filepath.Join(root, "bucket", "sales")))
+	opts := []Option{memScheme(root)}
+	local := func(args ...string) string { return mustCLI(t, args...) }
+
+	for _, c := range []struct {
+		args []string // with URL for the dataset
+		want string   // the same command on the local directory
+	}{
+		{[]string{"cat", "mem://bucket/sales"}, local("cat", sales)},
+		{[]string{"cat", "mem://bucket/sales/"}, local("cat", sales)},
+		{[]string{"cat", "-where", "amount > 2", "mem://bucket/sales"}, local("cat", "-where", "amount > 2", sales)},
+		{[]string{"cat", "mem://bucket/sales/year=2024/part-1.parquet"}, local("cat", filepath.Join(sales, "year=2024", "part-1.parquet"))},
+		{[]string{"cat", "mem://bucket/sales/*/*.parquet"}, local("cat", filepath.Join(sales, "*", "*.parquet"))},
+		{[]string{"schema", "mem://bucket/sales"}, local("schema", sales)},
+		{[]string{"schema", "mem://bucket/sales/year=2023/part-0.parquet"}, local("schema", filepath.Join(sales, "year=2023", "part-0.parquet"))},
+		{[]string{"export", "-q", "-format", "csv", "mem://bucket/sales", "-"}, local("export", "-q", "-format", "csv", sales, "-")},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, out, errs := runMain(t, opts, c.args...)
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, c.want, out)
+		})
+	}
+
+	// convert writes a partitioned dataset to a URL, read back the same.
+	code, _, errs := runMain(t, opts, "convert", "-q", "-partition-by", "year", "mem://bucket/sales", "mem://bucket/copy")
+	require.Equal(t, exitOK, code, errs)
+	require.FileExists(t, filepath.Join(root, "bucket", "copy", "year=2024", "part-0.parquet"))
+	localCopy := filepath.Join(t.TempDir(), "copy")
+	local("convert", "-q", "-partition-by", "year", sales, localCopy)
+	code, out, errs := runMain(t, opts, "cat", "mem://bucket/copy")
+	require.Equal(t, exitOK, code, errs)
+	require.Equal(t, local("cat", localCopy), out)
+	require.Contains(t, out, "Quito")
+}
+
+func TestMainSchemeErrors(t *testing.T) {
+	root := t.TempDir()
+	sales := writeSales(t)
+	require.NoError(t, copyDir(sales, filepath.Join(root, "bucket", "sales")))
+	opts := []Option{memScheme(root)}
+	for _, c := range []struct {
+		args []string
+		code int
+		want string
+	}{
+		{[]string{"info", "mem://bucket/sales"}, exitUsage, "alkaid info: mem:// locations are not supported by info (cat, convert, export and schema take them): mem://bucket/sales"},
+		{[]string{"validate", "mem://bucket/sales/year=2023/part-0.parquet"}, exitUsage, "not supported by validate"},
+		{[]string{"gen", "-o=mem://bucket/x.parquet"}, exitUsage, "mem:// locations are not supported by gen"},
+		{[]string{"convert", "-q", "mem://bucket/sales", "mem://bucket/one.parquet"}, exitUsage, "writing one file to mem:// is not supported"},
+		{[]string{"export", sales, "mem://bucket/out.csv"}, exitUsage, "writing one file to mem:// is not supported"},
+		{[]string{"cat", "mem://bucket/nothing.parquet"}, exitInvalid, "alkaid cat: mem://bucket/nothing.parquet: "},
+	} {
+		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
+			code, _, errs := runMain(t, opts, c.args...)
+			require.Equal(t, c.code, code, errs)
+			require.Contains(t, errs, c.want)
+		})
+	}
+	// Without the option the scheme is an ordinary (missing) path.
+	code, _, errs := runMain(t, nil, "cat", "mem://bucket/sales")
+	require.Equal(t, exitInvalid, code)
+	require.NotContains(t, errs, "not supported")
+}
+
+func TestHelpNamesSchemes(t *testing.T) {
+	code, out, _ := runMain(t, []Option{memScheme(t.TempDir())}, "help")
+	require.Equal(t, exitOK, code)
+	require.Contains(t, out, "take mem:// locations")
+	_, out, _ = runMain(t, nil, "help")
+	require.NotContains(t, out, "://")
+}
+
+// copyDir copies the tree at src to dst.
+func copyDir(src, dst string) error { return os.CopyFS(dst, os.DirFS(src)) }

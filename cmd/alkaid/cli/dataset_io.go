@@ -284,6 +284,9 @@ func (f *dsOutFlags) options(of *outFlags) ([]dataset.Option, error) {
 // directory that holds the input or lies inside it.
 func writeDataset(in *input, inPath, out string, opts []dataset.Option) error {
 	if schemeOf(out) != "" {
+		if remoteOverlaps(inPath, out) {
+			return usagef("output %s overlaps input %s: refusing to write where it reads", out, inPath)
+		}
 		return writeRemoteDataset(in, out, opts)
 	}
 	if overlaps(inPath, out) {
@@ -460,6 +463,9 @@ func writeRemoteDataset(in *input, out string, opts []dataset.Option) error {
 	fsys, err := schemes[scheme](strings.TrimSuffix(out, "/"))
 	if err != nil {
 		return fmt.Errorf("%s: %w", out, err)
+	}
+	if c, ok := fsys.(io.Closer); ok {
+		defer c.Close()
 	}
 	dst, ok := fsys.(dataset.WriteFS)
 	if !ok {

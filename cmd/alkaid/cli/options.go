@@ -47,17 +47,29 @@ type config struct {
 // schemes are the URL schemes of the running command (see WithFS).
 var schemes map[string]OpenFS
 
+// remotes are the URL arguments the running command opened, each once
+// (asking whether an argument is a file or a prefix, then opening it,
+// costs no second request); their file systems that are io.Closers are
+// closed when Main returns.
+var remotes map[string]*remote
+
 // apply installs c for one run and returns the function restoring the
 // previous state.
 func (c *config) apply() (restore func()) {
-	oldSchemes := schemes
+	oldSchemes, oldRemotes := schemes, remotes
+	remotes = map[string]*remote{}
 	oldIn, oldOut, oldErr, oldTerm := cmdStdin, cmdStdout, cmdStderr, cmdStderrIsTerminal
 	schemes = c.schemes
 	if c.stdio {
 		cmdStdin, cmdStdout, cmdStderr, cmdStderrIsTerminal = c.stdin, c.stdout, c.stderr, false
 	}
 	return func() {
-		schemes = oldSchemes
+		for _, r := range remotes {
+			if c, ok := r.fsys.(io.Closer); ok {
+				c.Close()
+			}
+		}
+		schemes, remotes = oldSchemes, oldRemotes
 		cmdStdin, cmdStdout, cmdStderr, cmdStderrIsTerminal = oldIn, oldOut, oldErr, oldTerm
 	}
 }

@@ -64,6 +64,20 @@ type remote struct {
 // to its first segment holding a pattern character, or up to its last
 // segment (a file or a prefix, told apart by Stat).
 func openRemote(url string) (*remote, error) {
+	if r, ok := remotes[url]; ok {
+		return r, nil
+	}
+	r, err := openRemoteOnce(url)
+	if err != nil {
+		return nil, err
+	}
+	if remotes != nil {
+		remotes[url] = r
+	}
+	return r, nil
+}
+
+func openRemoteOnce(url string) (*remote, error) {
 	scheme := schemeOf(url)
 	open := schemes[scheme]
 	rest := strings.TrimSuffix(url[len(scheme)+3:], "/")
@@ -92,6 +106,9 @@ func openRemote(url string) (*remote, error) {
 	}
 	st, err := fs.Stat(fsys, r.name)
 	if err != nil {
+		if c, ok := fsys.(io.Closer); ok {
+			c.Close()
+		}
 		return fail(err)
 	}
 	r.dir = st.IsDir()
@@ -134,4 +151,22 @@ func isRemoteDataset(url string) bool {
 // joinRemote joins a dataset's file name to the URL of its root.
 func joinRemote(root, name string) string {
 	return strings.TrimSuffix(root, "/") + "/" + path.Clean(name)
+}
+
+// remoteOverlaps reports whether one of the URLs a and b (a pattern
+// taken up to its first segment with a pattern character) lies within
+// the other.
+func remoteOverlaps(a, b string) bool {
+	if schemeOf(a) == "" || schemeOf(b) == "" {
+		return false
+	}
+	clean := func(u string) string {
+		if i := strings.IndexAny(u, globChars); i >= 0 {
+			u = u[:i]
+			u = u[:strings.LastIndexByte(u, '/')+1]
+		}
+		return strings.TrimSuffix(u, "/") + "/"
+	}
+	a, b = clean(a), clean(b)
+	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
 }

@@ -85,6 +85,8 @@ func TestMainSchemeErrors(t *testing.T) {
 		{[]string{"convert", "-q", "mem://bucket/sales", "mem://bucket/one.parquet"}, exitUsage, "writing one file to mem:// is not supported"},
 		{[]string{"export", sales, "mem://bucket/out.csv"}, exitUsage, "writing one file to mem:// is not supported"},
 		{[]string{"cat", "mem://bucket/nothing.parquet"}, exitInvalid, "alkaid cat: mem://bucket/nothing.parquet: "},
+		{[]string{"convert", "-partition-by", "year", "mem://bucket/sales", "mem://bucket/sales/out"}, exitUsage, "output mem://bucket/sales/out overlaps input mem://bucket/sales"},
+		{[]string{"convert", "-partition-by", "year", "mem://bucket/sales/*/*.parquet", "mem://bucket/"}, exitUsage, "overlaps input"},
 	} {
 		t.Run(strings.Join(c.args, " "), func(t *testing.T) {
 			code, _, errs := runMain(t, opts, c.args...)
@@ -108,3 +110,38 @@ func TestHelpNamesSchemes(t *testing.T) {
 
 // copyDir copies the tree at src to dst.
 func copyDir(src, dst string) error { return os.CopyFS(dst, os.DirFS(src)) }
+
+// countingFS counts the file systems opened and closed.
+type countingFS struct {
+	dataset.WriteFS
+	closed *int
+}
+
+func (c countingFS) Close() error { *c.closed++; return nil }
+
+// TestMainOpensEachURLOnce: a URL argument is opened once per run
+// (asking whether it is a prefix, then reading it), and the file
+// systems opened are closed when Main returns.
+func TestMainOpensEachURLOnce(t *testing.T) {
+	root := t.TempDir()
+	require.NoError(t, copyDir(writeSales(t), filepath.Join(root, "bucket", "sales")))
+	for _, c := range []struct {
+		args  []string
+		opens int
+	}{
+		{[]string{"cat", "mem://bucket/sales/year=2024/part-1.parquet"}, 1},
+		{[]string{"schema", "mem://bucket/sales"}, 1},
+		{[]string{"convert", "-q", "-partition-by", "year", "mem://bucket/sales", "mem://bucket/copy"}, 2},
+	} {
+		opened, closed := 0, 0
+		scheme := WithFS("mem", func(url string) (fs.FS, error) {
+			opened++
+			dir := filepath.Join(root, filepath.FromSlash(strings.TrimPrefix(url, "mem://")))
+			return countingFS{dataset.DirFS(dir), &closed}, nil
+		})
+		code, _, errs := runMain(t, []Option{scheme}, c.args...)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, c.opens, opened, "%v", c.args)
+		require.Equal(t, opened, closed, "%v", c.args)
+	}
+}

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -89,4 +91,51 @@ func TestCLIOnS3(t *testing.T) {
 	if code, _, errs := runCLI("validate", root+"/sales"); code != 2 || !strings.Contains(errs, "s3:// locations are not supported by validate") {
 		t.Errorf("validate: exit %d, %s", code, errs)
 	}
+}
+
+// TestCommandBinary builds objstore/cmd/alkaid and runs it as a process,
+// the endpoint and credentials in the standard environment variables.
+func TestCommandBinary(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the command; skipped with -short")
+	}
+	bucket := newBucket(t)
+	root := "s3://" + bucket + "/warehouse"
+	fsys, err := Open(root, testOptions(server.endpoint)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeDataset(t, fsys, "sales")
+	bin := filepath.Join(t.TempDir(), "alkaid")
+	if out, err := exec.Command("go", "build", "-o", bin, "./cmd/alkaid").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	run := func(args ...string) (string, error) {
+		cmd := exec.Command(bin, args...)
+		cmd.Env = append(os.Environ(), "AWS_ENDPOINT_URL="+server.endpoint, "AWS_ACCESS_KEY_ID="+testAccess,
+			"AWS_SECRET_ACCESS_KEY="+testSecret, "AWS_REGION=us-east-1")
+		out, err := cmd.CombinedOutput()
+		return string(out), err
+	}
+	out, err := run("schema", root+"/sales")
+	if err != nil || !strings.Contains(out, "year") || !strings.Contains(out, "region") {
+		t.Fatalf("alkaid schema: %v\n%s", err, out)
+	}
+	if out, err = run("convert", "-q", "-partition-by", "region", root+"/sales", root+"/copy"); err != nil {
+		t.Fatalf("alkaid convert: %v\n%s", err, out)
+	}
+	want := mustAlkaid(t, "export", "-q", "-format", "csv", "-select", "id", root+"/sales", "-")
+	if out, err = run("export", "-q", "-format", "csv", "-select", "id", root+"/copy", "-"); err != nil || out == "" || sortedLines(out) != sortedLines(want) {
+		t.Fatalf("alkaid export of the copy: %v\n%.300s\nwant\n%.300s", err, out, want)
+	}
+	if out, err = run("help"); err != nil || !strings.Contains(out, "take s3:// locations") {
+		t.Fatalf("alkaid help: %v\n%s", err, out)
+	}
+}
+
+// sortedLines sorts the lines of s.
+func sortedLines(s string) string {
+	lines := strings.Split(s, "\n")
+	slices.Sort(lines)
+	return strings.Join(lines, "\n")
 }

@@ -11,6 +11,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -71,6 +72,7 @@ func isDatasetPath(path string) bool {
 // dsInput is an opened dataset: where its files are, and the dataset.
 type dsInput struct {
 	root string // the directory the dataset's paths are relative to
+	fsys fs.FS  // the file system of the dataset's paths
 	ds   *dataset.Dataset
 }
 
@@ -81,6 +83,7 @@ func openDataset(p string, extra ...dataset.Option) (*dsInput, error) {
 	var (
 		d    *dataset.Dataset
 		root = p
+		fsys fs.FS
 		err  error
 	)
 	if schemeOf(p) != "" {
@@ -88,7 +91,7 @@ func openDataset(p string, extra ...dataset.Option) (*dsInput, error) {
 		if r, err = openRemote(p); err != nil {
 			return nil, err
 		}
-		root = strings.TrimSuffix(p, "/")
+		root, fsys = strings.TrimSuffix(p, "/"), r.fsys
 		switch {
 		case r.pattern:
 			root = strings.TrimSuffix(root, "/"+r.name)
@@ -100,11 +103,13 @@ func openDataset(p string, extra ...dataset.Option) (*dsInput, error) {
 			return nil, fmt.Errorf("%s: not a prefix or pattern", p)
 		}
 	} else if st, serr := os.Stat(p); serr == nil && st.IsDir() {
-		d, err = dataset.Open(os.DirFS(p), ".", opts...)
+		fsys = os.DirFS(p)
+		d, err = dataset.Open(fsys, ".", opts...)
 	} else {
 		var pattern string
 		root, pattern = splitGlob(filepath.ToSlash(p))
-		d, err = dataset.OpenGlob(os.DirFS(root), pattern, opts...)
+		fsys = os.DirFS(root)
+		d, err = dataset.OpenGlob(fsys, pattern, opts...)
 	}
 	if err != nil {
 		return nil, datasetErr(root, err)
@@ -112,7 +117,7 @@ func openDataset(p string, extra ...dataset.Option) (*dsInput, error) {
 	if len(d.Files()) == 0 && len(d.Skipped()) == 0 {
 		return nil, fmt.Errorf("%s: no Parquet, IPC, CSV or NDJSON file there", p)
 	}
-	return &dsInput{root: root, ds: d}, nil
+	return &dsInput{root: root, fsys: fsys, ds: d}, nil
 }
 
 // splitGlob cuts a slash-separated pattern into the directory of its
@@ -335,10 +340,10 @@ func datasetInfo(p string) error {
 		return err
 	}
 	var size int64
-	for _, name := range d.files() {
-		st, err := os.Stat(name)
+	for _, name := range d.ds.Files() {
+		st, err := fs.Stat(d.fsys, name)
 		if err != nil {
-			return err
+			return fmt.Errorf("%s: %w", d.file(name), err)
 		}
 		size += st.Size()
 	}

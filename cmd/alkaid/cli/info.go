@@ -63,6 +63,13 @@ func info(path string) error {
 		} else {
 			br = sin.stream
 		}
+	} else if schemeOf(path) != "" {
+		file, n, closer, err := openRemoteFile(path)
+		if err != nil {
+			return err
+		}
+		defer closer.Close()
+		f, size = file, n
 	} else {
 		file, err := os.Open(path)
 		if err != nil {

@@ -15,7 +15,7 @@ import (
 )
 
 // remoteCommands are the commands that take URLs of a registered scheme.
-var remoteCommands = map[string]bool{"cat": true, "convert": true, "export": true, "schema": true}
+var remoteCommands = map[string]bool{"cat": true, "convert": true, "export": true, "info": true, "schema": true}
 
 // schemeOf returns the registered scheme arg starts with ("s3" for
 // "s3://..."), or "".
@@ -38,12 +38,12 @@ func checkRemoteArgs(cmd string, args []string) error {
 	}
 	for _, a := range args {
 		if s := schemeOf(a); s != "" {
-			return usagef("%s:// locations are not supported by %s (cat, convert, export and schema take them): %s", s, cmd, a)
+			return usagef("%s:// locations are not supported by %s (cat, convert, export, info and schema take them): %s", s, cmd, a)
 		}
 		// A flag's value: -o=s3://...
 		if i := strings.IndexByte(a, '='); i > 0 && strings.HasPrefix(a, "-") {
 			if s := schemeOf(a[i+1:]); s != "" {
-				return usagef("%s:// locations are not supported by %s (cat, convert, export and schema take them): %s", s, cmd, a[i+1:])
+				return usagef("%s:// locations are not supported by %s (cat, convert, export, info and schema take them): %s", s, cmd, a[i+1:])
 			}
 		}
 	}

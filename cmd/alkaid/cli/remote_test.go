@@ -56,6 +56,15 @@ func TestMainReadsRegisteredScheme(t *testing.T) {
 			require.Equal(t, c.want, out)
 		})
 	}
+	// info prints the location as given, else what it prints on disk.
+	for _, c := range []struct{ url, path string }{
+		{"mem://bucket/sales", sales},
+		{"mem://bucket/sales/year=2024/part-1.parquet", filepath.Join(sales, "year=2024", "part-1.parquet")},
+	} {
+		code, out, errs := runMain(t, opts, "info", c.url)
+		require.Equal(t, exitOK, code, errs)
+		require.Equal(t, strings.ReplaceAll(local("info", c.path), c.path, c.url), out)
+	}
 
 	// convert writes a partitioned dataset to a URL, read back the same.
 	code, _, errs := runMain(t, opts, "convert", "-q", "-partition-by", "year", "mem://bucket/sales", "mem://bucket/copy")
@@ -79,7 +88,7 @@ func TestMainSchemeErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"info", "mem://bucket/sales"}, exitUsage, "alkaid info: mem:// locations are not supported by info (cat, convert, export and schema take them): mem://bucket/sales"},
+		{[]string{"join", "-on", "city", "mem://bucket/sales", "mem://bucket/sales"}, exitUsage, "alkaid join: mem:// locations are not supported by join (cat, convert, export, info and schema take them): mem://bucket/sales"},
 		{[]string{"validate", "mem://bucket/sales/year=2023/part-0.parquet"}, exitUsage, "not supported by validate"},
 		{[]string{"gen", "-o=mem://bucket/x.parquet"}, exitUsage, "mem:// locations are not supported by gen"},
 		{[]string{"convert", "-q", "mem://bucket/sales", "mem://bucket/one.parquet"}, exitUsage, "writing one file to mem:// is not supported"},

@@ -2,6 +2,7 @@ package cli
 
 import (
 	"bytes"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -47,6 +48,7 @@ func TestMainReadsRegisteredScheme(t *testing.T) {
 		{[]string{"cat", "mem://bucket/sales/year=2024/part-1.parquet"}, local("cat", filepath.Join(sales, "year=2024", "part-1.parquet"))},
 		{[]string{"cat", "mem://bucket/sales/*/*.parquet"}, local("cat", filepath.Join(sales, "*", "*.parquet"))},
 		{[]string{"schema", "mem://bucket/sales"}, local("schema", sales)},
+		{[]string{"schema", "mem://bucket"}, local("schema", filepath.Join(root, "bucket"))},
 		{[]string{"schema", "mem://bucket/sales/year=2023/part-0.parquet"}, local("schema", filepath.Join(sales, "year=2023", "part-0.parquet"))},
 		{[]string{"export", "-q", "-format", "csv", "mem://bucket/sales", "-"}, local("export", "-q", "-format", "csv", sales, "-")},
 	} {
@@ -103,8 +105,13 @@ func TestMainSchemeErrors(t *testing.T) {
 			require.Contains(t, errs, c.want)
 		})
 	}
+	// A file system that does not open is named by the URL.
+	bad := WithFS("bad", func(string) (fs.FS, error) { return nil, errors.New("no such bucket") })
+	code, _, errs := runMain(t, []Option{bad}, "cat", "bad://b/x.parquet")
+	require.Equal(t, exitInvalid, code)
+	require.Equal(t, "alkaid cat: bad://b/x.parquet: no such bucket\n", errs)
 	// Without the option the scheme is an ordinary (missing) path.
-	code, _, errs := runMain(t, nil, "cat", "mem://bucket/sales")
+	code, _, errs = runMain(t, nil, "cat", "mem://bucket/sales")
 	require.Equal(t, exitInvalid, code)
 	require.NotContains(t, errs, "not supported")
 }

@@ -65,6 +65,7 @@ func TestCLIOnS3(t *testing.T) {
 		{[]string{"cat", "-n", "3", root + "/sales/year=2024/*/*.parquet"}, []string{"cat", "-n", "3", filepath.Join(local, "year=2024", "*", "*.parquet")}},
 		{[]string{"schema", root + "/sales"}, []string{"schema", local}},
 		{[]string{"info", root + "/sales"}, []string{"info", local}},
+		{[]string{"validate", root + "/sales"}, []string{"validate", local}},
 		{[]string{"schema", root + "/" + first}, []string{"schema", filepath.Join(local, strings.TrimPrefix(first, "sales/"))}},
 		{[]string{"export", "-q", "-format", "csv", root + "/sales", "-"}, []string{"export", "-q", "-format", "csv", local, "-"}},
 	} {
@@ -88,11 +89,11 @@ func TestCLIOnS3(t *testing.T) {
 	}
 
 	// A missing object is named; other commands refuse s3:// by name.
+	if code, _, errs := runCLI("join", "-on", "id", root+"/sales", root+"/sales"); code != 2 || !strings.Contains(errs, "s3:// locations are not supported by join") {
+		t.Errorf("join: exit %d, %s", code, errs)
+	}
 	if code, _, errs := runCLI("cat", root+"/nothing.parquet"); code != 1 || !strings.Contains(errs, root+"/nothing.parquet") {
 		t.Errorf("cat of a missing object: exit %d, %s", code, errs)
-	}
-	if code, _, errs := runCLI("validate", root+"/sales"); code != 2 || !strings.Contains(errs, "s3:// locations are not supported by validate") {
-		t.Errorf("validate: exit %d, %s", code, errs)
 	}
 }
 

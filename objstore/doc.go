@@ -34,7 +34,7 @@
 //
 //	go install github.com/alkaid-go/alkaid/objstore/cmd/alkaid@latest
 //
-// gives an alkaid whose cat, schema, info, export and convert take
+// gives an alkaid whose cat, schema, info, validate, export and convert take
 // s3://bucket/prefix wherever they take a file, a directory or a pattern
 // (alkaid cat -where "year = 2024" s3://bucket/sales), and whose convert
 // -partition-by writes a dataset to a prefix.

@@ -102,7 +102,7 @@ func help() {
 			names = append(names, s+"://")
 		}
 		sort.Strings(names)
-		fmt.Fprintf(cmdStdout, "\ncat, convert, export, info and schema also take %s locations (a file, a prefix read\n"+
+		fmt.Fprintf(cmdStdout, "\ncat, convert, export, info, schema and validate also take %s locations (a file, a prefix read\n"+
 			"as a dataset, or a pattern); convert writes a dataset to one (-partition-by, or OUT ending with /).\n",
 			strings.Join(names, ", "))
 	}

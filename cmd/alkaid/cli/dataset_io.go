@@ -389,9 +389,9 @@ func validateDataset(p string, quiet, strict bool) error {
 	var bad []string
 	for _, name := range names {
 		var err error
-		if f, size, format := textFile(name); f != nil {
+		if f, size, closer, format := textFile(name); f != nil {
 			err = validateText(name, f, size, format, quiet)
-			f.Close()
+			closer.Close()
 		} else {
 			err = validate(name, quiet, strict)
 		}
@@ -418,19 +418,17 @@ func validateDataset(p string, quiet, strict bool) error {
 
 // textFile opens the dataset file name when it is read as CSV or NDJSON
 // (see files.Detect): the file, its size and format; else f is nil.
-func textFile(name string) (f *os.File, size int64, format files.Format) {
-	f, err := os.Open(name)
+func textFile(name string) (f fileInput, size int64, closer io.Closer, format files.Format) {
+	f, size, closer, err := openPathFile(name)
 	if err != nil {
-		return nil, 0, 0
+		return nil, 0, nil, 0
 	}
-	if st, err := f.Stat(); err == nil {
-		format, err := files.Detect(f, st.Size(), name)
-		if err == nil && (format == files.FormatCSV || format == files.FormatNDJSON) {
-			return f, st.Size(), format
-		}
+	format, err = files.Detect(f, size, name)
+	if err == nil && (format == files.FormatCSV || format == files.FormatNDJSON) {
+		return f, size, closer, format
 	}
-	f.Close()
-	return nil, 0, 0
+	closer.Close()
+	return nil, 0, nil, 0
 }
 
 // validateText reads the CSV or NDJSON file f (named name, of size bytes)

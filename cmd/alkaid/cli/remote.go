@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"os"
 	"path"
 	"strings"
 
@@ -15,7 +16,7 @@ import (
 )
 
 // remoteCommands are the commands that take URLs of a registered scheme.
-var remoteCommands = map[string]bool{"cat": true, "convert": true, "export": true, "info": true, "schema": true}
+var remoteCommands = map[string]bool{"cat": true, "convert": true, "export": true, "info": true, "schema": true, "validate": true}
 
 // schemeOf returns the registered scheme arg starts with ("s3" for
 // "s3://..."), or "".
@@ -38,12 +39,12 @@ func checkRemoteArgs(cmd string, args []string) error {
 	}
 	for _, a := range args {
 		if s := schemeOf(a); s != "" {
-			return usagef("%s:// locations are not supported by %s (cat, convert, export, info and schema take them): %s", s, cmd, a)
+			return usagef("%s:// locations are not supported by %s (cat, convert, export, info, schema and validate take them): %s", s, cmd, a)
 		}
 		// A flag's value: -o=s3://...
 		if i := strings.IndexByte(a, '='); i > 0 && strings.HasPrefix(a, "-") {
 			if s := schemeOf(a[i+1:]); s != "" {
-				return usagef("%s:// locations are not supported by %s (cat, convert, export, info and schema take them): %s", s, cmd, a[i+1:])
+				return usagef("%s:// locations are not supported by %s (cat, convert, export, info, schema and validate take them): %s", s, cmd, a[i+1:])
 			}
 		}
 	}
@@ -169,4 +170,22 @@ func remoteOverlaps(a, b string) bool {
 	}
 	a, b = clean(a), clean(b)
 	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
+}
+
+// openPathFile opens the file at path, a local path or a URL of a
+// registered scheme, for reading at offsets.
+func openPathFile(path string) (fileInput, int64, io.Closer, error) {
+	if schemeOf(path) != "" {
+		return openRemoteFile(path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, nil, err
+	}
+	return f, st.Size(), f, nil
 }

@@ -58,14 +58,17 @@ func TestMainReadsRegisteredScheme(t *testing.T) {
 			require.Equal(t, c.want, out)
 		})
 	}
-	// info prints the location as given, else what it prints on disk.
+	// info and validate print the location as given, else what they
+	// print on disk.
 	for _, c := range []struct{ url, path string }{
 		{"mem://bucket/sales", sales},
 		{"mem://bucket/sales/year=2024/part-1.parquet", filepath.Join(sales, "year=2024", "part-1.parquet")},
 	} {
-		code, out, errs := runMain(t, opts, "info", c.url)
-		require.Equal(t, exitOK, code, errs)
-		require.Equal(t, strings.ReplaceAll(local("info", c.path), c.path, c.url), out)
+		for _, cmd := range []string{"info", "validate"} {
+			code, out, errs := runMain(t, opts, cmd, c.url)
+			require.Equal(t, exitOK, code, errs)
+			require.Equal(t, strings.ReplaceAll(local(cmd, c.path), c.path, c.url), out)
+		}
 	}
 
 	// convert writes a partitioned dataset to a URL, read back the same.
@@ -90,8 +93,7 @@ func TestMainSchemeErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"join", "-on", "city", "mem://bucket/sales", "mem://bucket/sales"}, exitUsage, "alkaid join: mem:// locations are not supported by join (cat, convert, export, info and schema take them): mem://bucket/sales"},
-		{[]string{"validate", "mem://bucket/sales/year=2023/part-0.parquet"}, exitUsage, "not supported by validate"},
+		{[]string{"join", "-on", "city", "mem://bucket/sales", "mem://bucket/sales"}, exitUsage, "alkaid join: mem:// locations are not supported by join (cat, convert, export, info, schema and validate take them): mem://bucket/sales"},
 		{[]string{"gen", "-o=mem://bucket/x.parquet"}, exitUsage, "mem:// locations are not supported by gen"},
 		{[]string{"convert", "-q", "mem://bucket/sales", "mem://bucket/one.parquet"}, exitUsage, "writing one file to mem:// is not supported"},
 		{[]string{"export", sales, "mem://bucket/out.csv"}, exitUsage, "writing one file to mem:// is not supported"},
@@ -105,9 +107,16 @@ func TestMainSchemeErrors(t *testing.T) {
 			require.Contains(t, errs, c.want)
 		})
 	}
+	// validate names a bad file of a dataset by its URL.
+	require.NoError(t, copyDir(sales, filepath.Join(root, "bucket", "bad")))
+	writeFile(t, filepath.Join(root, "bucket", "bad", "year=2024"), "part-9.parquet", "PAR1 not really")
+	code, _, errs := runMain(t, opts, "validate", "mem://bucket/bad")
+	require.Equal(t, exitInvalid, code)
+	require.Contains(t, errs, "alkaid validate: mem://bucket/bad/year=2024/part-9.parquet: ")
+	require.Contains(t, errs, "mem://bucket/bad: invalid dataset: mem://bucket/bad/year=2024/part-9.parquet is invalid")
 	// A file system that does not open is named by the URL.
 	bad := WithFS("bad", func(string) (fs.FS, error) { return nil, errors.New("no such bucket") })
-	code, _, errs := runMain(t, []Option{bad}, "cat", "bad://b/x.parquet")
+	code, _, errs = runMain(t, []Option{bad}, "cat", "bad://b/x.parquet")
 	require.Equal(t, exitInvalid, code)
 	require.Equal(t, "alkaid cat: bad://b/x.parquet: no such bucket\n", errs)
 	// Without the option the scheme is an ordinary (missing) path.

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -90,25 +89,21 @@ func validate(path string, quiet, strict bool) error {
 		}
 		return nil
 	}
-	f, err := os.Open(path)
+	f, size, closer, err := openPathFile(path)
 	if err != nil {
 		return err
 	}
-	defer f.Close()
-	st, err := f.Stat()
-	if err != nil {
-		return err
-	}
+	defer closer.Close()
 	head := make([]byte, 8)
 	n, _ := io.ReadFull(f, head)
 	if isParquetHead(head[:n]) {
-		pf, err := parquet.NewFile(f, st.Size(), pqRead.options()...)
+		pf, err := parquet.NewFile(f, size, pqRead.options()...)
 		if err != nil {
 			return fmt.Errorf("%s: invalid: %w", path, err)
 		}
-		return validateParquet(path, pf, st.Size(), quiet)
+		return validateParquet(path, pf, size, quiet)
 	}
-	if err := headlessParquet(path, f, st.Size(), head[:n]); err != nil {
+	if err := headlessParquet(path, f, size, head[:n]); err != nil {
 		return err
 	}
 	magic := ipc.DetectMagic(head[:n])
@@ -121,11 +116,11 @@ func validate(path string, quiet, strict bool) error {
 			return fmt.Errorf("%s: invalid: %w", path, err)
 		}
 		if !quiet {
-			fmt.Fprintf(cmdStdout, "%s: valid stream: %d record batches, %d rows, %d dictionary batches, %d bytes\n", path, t.batches, t.rows, t.dictBatches, st.Size())
+			fmt.Fprintf(cmdStdout, "%s: valid stream: %d record batches, %d rows, %d dictionary batches, %d bytes\n", path, t.batches, t.rows, t.dictBatches, size)
 		}
 		return nil
 	}
-	return validateFile(path, f, st.Size(), magic, opts, quiet, strict)
+	return validateFile(path, f, size, magic, opts, quiet, strict)
 }
 
 // fileInput is what validateFile reads: a file by path or a file on stdin

@@ -1,6 +1,6 @@
 // Command alkaid is the alkaid command (package
 // github.com/alkaid-go/alkaid/cmd/alkaid/cli) taking s3://bucket/prefix
-// locations too: cat, schema, info, export and convert read an object, a
+// locations too: cat, schema, info, validate, export and convert read an object, a
 // prefix as a dataset or a pattern there, and convert -partition-by
 // writes a dataset to a prefix. The endpoint, credentials and region
 // come from the standard environment variables (AWS_ENDPOINT_URL,

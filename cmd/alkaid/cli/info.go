@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 
@@ -63,24 +62,13 @@ func info(path string) error {
 		} else {
 			br = sin.stream
 		}
-	} else if schemeOf(path) != "" {
-		file, n, closer, err := openRemoteFile(path)
+	} else {
+		file, n, closer, err := openPathFile(path)
 		if err != nil {
 			return err
 		}
 		defer closer.Close()
 		f, size = file, n
-	} else {
-		file, err := os.Open(path)
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		st, err := file.Stat()
-		if err != nil {
-			return err
-		}
-		f, size = file, st.Size()
 	}
 	if f != nil {
 		br = bufio.NewReaderSize(f, 1<<20)

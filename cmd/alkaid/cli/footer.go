@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"fmt"
 	"io"
-	"os"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/ipc"
@@ -46,8 +45,8 @@ func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, err
 			return readSchemaFrom(sin.stream)
 		}
 		f, size, head = sin.file, sin.size, sin.head
-	} else if schemeOf(path) != "" {
-		file, n, closer, err := openRemoteFile(path)
+	} else {
+		file, n, closer, err := openPathFile(path)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -55,19 +54,6 @@ func openSchema(cmd, path string, strict bool) (*alkaid.Schema, []dictField, err
 		head = make([]byte, 8)
 		k, _ := file.ReadAt(head, 0)
 		f, size, head = file, n, head[:k]
-	} else {
-		file, err := os.Open(path)
-		if err != nil {
-			return nil, nil, err
-		}
-		defer file.Close()
-		st, err := file.Stat()
-		if err != nil {
-			return nil, nil, err
-		}
-		head = make([]byte, 8)
-		n, _ := io.ReadFull(file, head)
-		f, size, head = file, st.Size(), head[:n]
 	}
 	if isParquetHead(head) {
 		pf, err := parquet.NewFile(f, size, pqRead.options()...)

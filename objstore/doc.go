@@ -28,6 +28,17 @@
 // an s3://bucket/prefix URL as an FS. flight.NewFSService serves an FS
 // over Arrow Flight (alkaid-flight serve s3://bucket/prefix).
 //
+// [CLIOption] registers the s3 scheme with the alkaid command (package
+// github.com/alkaid-go/alkaid/cmd/alkaid/cli); command objstore/cmd/alkaid
+// is that command, so that
+//
+//	go install github.com/alkaid-go/alkaid/objstore/cmd/alkaid@latest
+//
+// gives an alkaid whose cat, schema, info, validate, export and convert take
+// s3://bucket/prefix wherever they take a file, a directory or a pattern
+// (alkaid cat -where "year = 2024" s3://bucket/sales), and whose convert
+// -partition-by writes a dataset to a prefix.
+//
 // Reading is shaped for few, large requests:
 //
 //   - Directories are listed with one request per prefix (per 1000

@@ -1,96 +1,16 @@
 // Command alkaid reads, writes and checks Alkaid (and Apache Arrow) IPC
-// streams and files.
+// streams and files, Parquet files and datasets; see package
+// github.com/alkaid-go/alkaid/cmd/alkaid/cli, or run alkaid help.
 //
-//	alkaid help [COMMAND]
-//	alkaid COMMAND [flags] [arguments]
-//
-// Exit codes: 0 success, 1 invalid data (or a difference found, or any
-// failure reading or writing), 2 bad usage. Errors are one line on stderr
-// (a syntax error in an expression is followed by the expression, marked).
+// The build in module objstore (go install
+// github.com/alkaid-go/alkaid/objstore/cmd/alkaid@latest) also takes
+// s3://bucket/prefix wherever a path or directory is taken.
 package main
 
 import (
-	"fmt"
 	"os"
-	"sort"
 
-	"github.com/alkaid-go/alkaid/internal/quote"
+	"github.com/alkaid-go/alkaid/cmd/alkaid/cli"
 )
 
-// commands maps each subcommand to its entry point, which takes the
-// arguments after the subcommand's name and returns the exit code. Add a
-// line here (and to about) for a new subcommand.
-var commands = map[string]func(args []string) int{
-	"cat":         runCat,
-	"convert":     runConvert,
-	"export":      runExport,
-	"gen":         runGen,
-	"import":      runImport,
-	"info":        runInfo,
-	"integration": runIntegration,
-	"join":        runJoin,
-	"schema":      runSchema,
-	"validate":    runValidate,
-}
-
-// about gives each subcommand's one-line description for "alkaid help".
-var about = map[string]command{
-	"cat":         catCmd,
-	"convert":     convertCmd,
-	"export":      exportCmd,
-	"gen":         genCmd,
-	"import":      importCmd,
-	"info":        infoCmd,
-	"integration": integrationCmd,
-	"join":        joinCmd,
-	"schema":      schemaCmd,
-	"validate":    validateCmd,
-}
-
-func main() { os.Exit(run(os.Args[1:])) }
-
-// run dispatches to the subcommand named by args[0].
-func run(args []string) int {
-	if len(args) == 0 {
-		usage()
-		return exitUsage
-	}
-	name, rest := args[0], args[1:]
-	switch name {
-	case "help", "-h", "-help", "--help":
-		if len(rest) > 0 {
-			if fn, ok := commands[rest[0]]; ok {
-				return fn([]string{"-h"})
-			}
-			fmt.Fprintf(cmdStderr, "alkaid help: unknown command %s; see alkaid help\n", quote.String(rest[0]))
-			return exitUsage
-		}
-		help()
-		return exitOK
-	}
-	fn, ok := commands[name]
-	if !ok {
-		fmt.Fprintf(cmdStderr, "alkaid: unknown command %s; see alkaid help\n", quote.String(name))
-		return exitUsage
-	}
-	runningCmd = name
-	return fn(rest)
-}
-
-func usage() {
-	fmt.Fprintln(cmdStderr, "usage: alkaid COMMAND [flags] [arguments]; see alkaid help")
-}
-
-func help() {
-	names := make([]string, 0, len(commands))
-	for n := range commands {
-		names = append(names, n)
-	}
-	sort.Strings(names)
-	fmt.Fprintf(cmdStdout, "usage: alkaid COMMAND [flags] [arguments]\n\ncommands:\n")
-	for _, n := range names {
-		fmt.Fprintf(cmdStdout, "  %-12s %s\n", n, about[n].short)
-	}
-	fmt.Fprintf(cmdStdout, "\nalkaid help COMMAND (or alkaid COMMAND -h) describes a command's flags.\n"+
-		"Exit codes: 0 success, 1 invalid data or a difference, 2 bad usage.\n")
-}
+func main() { os.Exit(cli.Main(os.Args[1:])) }

@@ -1,0 +1,89 @@
+package cli
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"strings"
+	_ "time/tzdata" // time zones of expressions where the system has no zone database
+	"unicode/utf8"
+
+	"github.com/alkaid-go/alkaid/expr"
+)
+
+// queryHelp documents -where and -select in the reading commands' help.
+const queryHelp = `
+
+-where keeps the rows where an expression is true and -select computes
+the output columns, after -where: "EXPR [AS NAME], …" (a column without
+AS is named after its field, or its expression's text). Expressions are
+SQL-like, as package expr reads them: column names (case-sensitive,
+"double quoted" for other names, a.b for a struct's field), literals
+(42, 1.5, 'text', TRUE, NULL, DATE '2024-02-29', TIMESTAMP '…'),
++ - * / // % ||, = <> < <= > >=, AND OR NOT, IS [NOT] NULL, [NOT] IN
+(…), [NOT] BETWEEN … AND …, [NOT] LIKE, CASE, CAST(x AS type) and
+functions named as in DuckDB (lower, upper, length, trim, substr,
+starts_with, contains, regexp_matches, regexp_replace, year, month, day,
+hour, strftime, date_trunc, round, abs, coalesce, …). A syntax error is
+shown under the offending character; a column that does not exist is
+named. A dataset's files whose partition values rule them out are not
+read. For example:
+
+  alkaid export -where "year = 2024 AND amount > 100" \
+      -select "upper(city) AS city, amount * 1.2 AS gross" sales/ out.csv`
+
+// queryFlags are the reading commands' -where and -select.
+type queryFlags struct {
+	where, sel string
+}
+
+func (q *queryFlags) register(fs *flag.FlagSet) {
+	fs.StringVar(&q.where, "where", "", "keep the rows where the expression `EXPR` is true")
+	fs.StringVar(&q.sel, "select", "", "output the columns `EXPR [AS NAME], …` (after -where)")
+}
+
+// set reports whether a flag of q was given.
+func (q *queryFlags) set() bool { return q.where != "" || q.sel != "" }
+
+// apply parses the expressions and wraps in's records with them: the
+// filter, then the projection.
+func (q *queryFlags) apply(in *input) error {
+	if q.where != "" {
+		e, err := expr.Parse(q.where)
+		if err != nil {
+			return exprSyntax("-where", q.where, err)
+		}
+		r, err := expr.Filter(in.RecordReader, e) // checks e against the schema
+		if err != nil {
+			return usagef("-where: %v", err)
+		}
+		if in.filterScan != nil {
+			in.filterScan(e) // the dataset prunes with it and filters
+		} else {
+			in.RecordReader = r
+		}
+	}
+	if q.sel != "" {
+		cols, err := expr.ParseSelect(q.sel)
+		if err != nil {
+			return exprSyntax("-select", q.sel, err)
+		}
+		r, err := expr.Project(in.RecordReader, cols)
+		if err != nil {
+			return usagef("-select: %v", err)
+		}
+		in.RecordReader = r
+	}
+	return nil
+}
+
+// exprSyntax is the error of flag's text: a syntax error shows the text
+// with a caret under the offending byte.
+func exprSyntax(flag, text string, err error) error {
+	var se *expr.SyntaxError
+	if !errors.As(err, &se) || se.Pos < 0 || se.Pos > len(text) || strings.ContainsAny(text, "\n\r\t") {
+		return usagef("%s: %v", flag, err)
+	}
+	caret := strings.Repeat(" ", utf8.RuneCountInString(text[:se.Pos])) + "^"
+	return &usageError{msg: fmt.Sprintf("%s: %v", flag, err), detail: fmt.Sprintf("  %s\n  %s\n", text, caret)}
+}

@@ -1,0 +1,191 @@
+package cli
+
+// Arguments naming a location of a file system registered with WithFS
+// ("s3://bucket/prefix/file.parquet", "s3://bucket/prefix",
+// "s3://bucket/prefix/*/part-*.parquet").
+
+import (
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"path"
+	"strings"
+
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// remoteCommands are the commands that take URLs of a registered scheme.
+var remoteCommands = map[string]bool{"cat": true, "convert": true, "export": true, "info": true, "schema": true, "validate": true}
+
+// schemeOf returns the registered scheme arg starts with ("s3" for
+// "s3://..."), or "".
+func schemeOf(arg string) string {
+	i := strings.Index(arg, "://")
+	if i <= 0 {
+		return ""
+	}
+	if _, ok := schemes[arg[:i]]; !ok {
+		return ""
+	}
+	return arg[:i]
+}
+
+// checkRemoteArgs refuses a URL argument to a command that does not take
+// them, naming the scheme and the command.
+func checkRemoteArgs(cmd string, args []string) error {
+	if remoteCommands[cmd] {
+		return nil
+	}
+	for _, a := range args {
+		if s := schemeOf(a); s != "" {
+			return usagef("%s:// locations are not supported by %s (cat, convert, export, info, schema and validate take them): %s", s, cmd, a)
+		}
+		// A flag's value: -o=s3://...
+		if i := strings.IndexByte(a, '='); i > 0 && strings.HasPrefix(a, "-") {
+			if s := schemeOf(a[i+1:]); s != "" {
+				return usagef("%s:// locations are not supported by %s (cat, convert, export, info, schema and validate take them): %s", s, cmd, a[i+1:])
+			}
+		}
+	}
+	return nil
+}
+
+// remote is a URL argument split into the file system of its directory
+// part and the name (or pattern) under it.
+type remote struct {
+	url     string
+	fsys    fs.FS
+	name    string // "." for the URL itself
+	pattern bool   // name is a glob pattern
+	dir     bool   // name is a directory (a prefix)
+}
+
+// openRemote opens the file system of url's directory part: the URL up
+// to its first segment holding a pattern character, or up to its last
+// segment (a file or a prefix, told apart by Stat).
+func openRemote(url string) (*remote, error) {
+	if r, ok := remotes[url]; ok {
+		return r, nil
+	}
+	r, err := openRemoteOnce(url)
+	if err != nil {
+		return nil, err
+	}
+	if remotes != nil {
+		remotes[url] = r
+	}
+	return r, nil
+}
+
+func openRemoteOnce(url string) (*remote, error) {
+	scheme := schemeOf(url)
+	open := schemes[scheme]
+	rest := strings.TrimSuffix(url[len(scheme)+3:], "/")
+	segs := strings.Split(rest, "/")
+	fail := func(err error) (*remote, error) { return nil, fmt.Errorf("%s: %w", url, err) }
+	if len(segs) == 1 { // the whole bucket
+		fsys, err := open(url)
+		if err != nil {
+			return fail(err)
+		}
+		return &remote{url: url, fsys: fsys, name: ".", dir: true}, nil
+	}
+	i := 1
+	for i < len(segs)-1 && !strings.ContainsAny(segs[i], globChars+`\`) {
+		i++
+	}
+	base := scheme + "://" + strings.Join(segs[:i], "/")
+	fsys, err := open(base)
+	if err != nil {
+		return fail(err)
+	}
+	r := &remote{url: url, fsys: fsys, name: strings.Join(segs[i:], "/")}
+	if strings.ContainsAny(r.name, globChars) {
+		r.pattern = true
+		return r, nil
+	}
+	st, err := fs.Stat(fsys, r.name)
+	if err != nil {
+		if c, ok := fsys.(io.Closer); ok {
+			c.Close()
+		}
+		return fail(err)
+	}
+	r.dir = st.IsDir()
+	return r, nil
+}
+
+// openRemoteFile opens the file at url for reading at offsets.
+func openRemoteFile(url string) (fileInput, int64, io.Closer, error) {
+	r, err := openRemote(url)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	if r.dir || r.pattern {
+		return nil, 0, nil, fmt.Errorf("%s: is a directory or pattern, not a file", url)
+	}
+	f, err := r.fsys.Open(r.name)
+	if err != nil {
+		return nil, 0, nil, fmt.Errorf("%s: %w", url, err)
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, nil, fmt.Errorf("%s: %w", url, err)
+	}
+	ra, ok := f.(io.ReaderAt)
+	if !ok {
+		f.Close()
+		return nil, 0, nil, fmt.Errorf("%s: %w: the %s file system's files do not read at offsets (io.ReaderAt)",
+			url, datatype.ErrNotSupported, schemeOf(url))
+	}
+	return io.NewSectionReader(ra, 0, st.Size()), st.Size(), f, nil
+}
+
+// isRemoteDataset reports whether url names a prefix or a pattern.
+func isRemoteDataset(url string) bool {
+	r, err := openRemote(url)
+	return err == nil && (r.dir || r.pattern)
+}
+
+// joinRemote joins a dataset's file name to the URL of its root.
+func joinRemote(root, name string) string {
+	return strings.TrimSuffix(root, "/") + "/" + path.Clean(name)
+}
+
+// remoteOverlaps reports whether one of the URLs a and b (a pattern
+// taken up to its first segment with a pattern character) lies within
+// the other.
+func remoteOverlaps(a, b string) bool {
+	if schemeOf(a) == "" || schemeOf(b) == "" {
+		return false
+	}
+	clean := func(u string) string {
+		if i := strings.IndexAny(u, globChars); i >= 0 {
+			u = u[:i]
+			u = u[:strings.LastIndexByte(u, '/')+1]
+		}
+		return strings.TrimSuffix(u, "/") + "/"
+	}
+	a, b = clean(a), clean(b)
+	return strings.HasPrefix(a, b) || strings.HasPrefix(b, a)
+}
+
+// openPathFile opens the file at path, a local path or a URL of a
+// registered scheme, for reading at offsets.
+func openPathFile(path string) (fileInput, int64, io.Closer, error) {
+	if schemeOf(path) != "" {
+		return openRemoteFile(path)
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, 0, nil, err
+	}
+	st, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, 0, nil, err
+	}
+	return f, st.Size(), f, nil
+}

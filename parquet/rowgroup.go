@@ -12,6 +12,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/shred"
 )
@@ -350,7 +351,8 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 				return limitf("%s: reading %d bytes: the read has taken more than %d times the file's %d bytes plus %d (Limits.MaxCompressionRatio)",
 					where, n, b.ratio, b.size, expansionAllowance)
 			}
-			data = make([]byte, n)
+			// ReadAt fills all of it or fails: no need to zero it first.
+			data = rawmem.Fillable(int(n))
 			if _, err := f.r.ReadAt(data, start); err != nil {
 				return ioErr(err, "%s: reading %d bytes at %d", where, n, start)
 			}

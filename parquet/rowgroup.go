@@ -12,7 +12,6 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
-	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/shred"
 )
@@ -76,6 +75,19 @@ func (f *File) openRowGroup(gp *groupPlan, p *readPlan, parallel int, b *budget,
 	}
 	sort.SliceStable(r.order, func(a, b int) bool { return sizes[r.order[a]] > sizes[r.order[b]] })
 	return r, nil
+}
+
+// release gives the memory the row group's column chunks were read into
+// back for reuse, once every batch of the row group is read. A reader
+// left before its end (an error, a consumer that stopped) keeps it for
+// the garbage collector.
+func (r *rowGroupReader) release() {
+	for _, jb := range r.jobs {
+		if jb.cr != nil && jb.cr.owned != nil {
+			putPageBuffer(jb.cr.owned)
+			jb.cr.owned, jb.cr.data = nil, nil
+		}
+	}
 }
 
 // countFalse counts the false values of bs.
@@ -338,7 +350,7 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 	if f.dec != nil && f.dec.locked[g][leaf.column] != nil {
 		return f.dec.locked[g][leaf.column]
 	}
-	var data []byte
+	var data, owned []byte
 	if cc.MetaData.NumValues > 0 {
 		start, n, err := f.chunkRange(cc, where)
 		if err != nil {
@@ -351,11 +363,14 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 				return limitf("%s: reading %d bytes: the read has taken more than %d times the file's %d bytes plus %d (Limits.MaxCompressionRatio)",
 					where, n, b.ratio, b.size, expansionAllowance)
 			}
-			// ReadAt fills all of it or fails: no need to zero it first.
-			data = rawmem.Fillable(int(n))
+			// Pooled memory (see release): decoded values never alias
+			// the chunk's bytes, as with NewFileBytes.
+			data = pageBuffer(int(n))[:n]
 			if _, err := f.r.ReadAt(data, start); err != nil {
+				putPageBuffer(data)
 				return ioErr(err, "%s: reading %d bytes at %d", where, n, start)
 			}
+			owned = data
 		}
 		if c := f.chunkCryptor(g, leaf.column); c != nil {
 			dictFirst := cc.MetaData.DictionaryPageOffset != nil && *cc.MetaData.DictionaryPageOffset > 0
@@ -365,7 +380,7 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 		}
 	}
 	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, checkCRC: f.cfg.checkCRC, where: where, defBits: jb.bits,
-		spread: jb.spread, keep: jb.keep, locs: jb.locs, budget: b}
+		spread: jb.spread, keep: jb.keep, locs: jb.locs, budget: b, owned: owned}
 	if cr.keep != nil {
 		cr.start, _, _ = f.chunkRange(cc, where)
 	}

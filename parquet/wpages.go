@@ -115,10 +115,11 @@ var pageBuffers [28]sync.Pool
 // it held): users append to it, or fill it, before reading.
 func pageBuffer(n int) []byte {
 	c := bits.Len(uint(max(n, 4096) - 1)) // 1<<c >= n
-	if c < len(pageBuffers) {
-		if b, ok := pageBuffers[c].Get().(*[]byte); ok {
-			return (*b)[:0]
-		}
+	if c >= len(pageBuffers) {
+		return rawmem.Fillable(n)[:0] // too big to keep: no rounding up
+	}
+	if b, ok := pageBuffers[c].Get().(*[]byte); ok {
+		return (*b)[:0]
 	}
 	return rawmem.Fillable(1 << c)[:0]
 }

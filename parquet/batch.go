@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 
 	"github.com/alkaid-go/alkaid/bitutil"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
@@ -112,7 +113,9 @@ func (cr *columnReader) newChunk(rows int64) *chunk {
 		out.rep = make([]int16, 0, hint)
 	}
 	if w := out.vals.width; w > 0 {
-		out.vals.fixed = make([]byte, 0, min(int64(hint)*int64(w), 16*int64(len(cr.data))+1<<16))
+		// Values are appended (or spread, nulls cleared): never read
+		// before they are written.
+		out.vals.fixed = rawmem.Fillable(int(min(int64(hint)*int64(w), 16*int64(len(cr.data))+1<<16)))[:0]
 	} else if *cr.leaf.elem.Type == format.ByteArray && !cr.keepIdx {
 		// Byte arrays take at most the chunk's uncompressed size.
 		out.vals.bin.Offsets = make([]int32, 1, hint+1)
@@ -356,7 +359,7 @@ func (cr *columnReader) newSpill(n int, keepIdx bool) *chunk {
 	case keepIdx:
 		sp.vals.idx = make([]int32, 0, n)
 	case sp.vals.width > 0:
-		sp.vals.fixed = make([]byte, 0, n*sp.vals.width)
+		sp.vals.fixed = rawmem.Fillable(n * sp.vals.width)[:0] // written before read, as in newChunk
 	case *cr.leaf.elem.Type == format.ByteArray:
 		sp.vals.bin.Offsets = make([]int32, 1, n+1)
 	}

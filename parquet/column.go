@@ -95,6 +95,7 @@ type columnReader struct {
 	// pages read and of the metadata, and whether batches keep dictionary
 	// indices (until a page of another encoding comes).
 	data         []byte
+	owned        []byte // data's pooled memory, when read from the file (see release)
 	pos, ordinal int
 	got, want    int64
 	keepIdx      bool

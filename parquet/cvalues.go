@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"math"
 
+	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
@@ -198,6 +199,16 @@ func (cr *columnReader) keepIndices(dst *values) error {
 	return nil
 }
 
+// gatherWords sets out[i] to dict[idx[i]] (out as long as idx; the
+// indices are all in range). Words are moved as they are, in memory
+// order: the values stay little-endian.
+func gatherWords[T uint32 | uint64](out, dict []T, idx []int32) {
+	out = out[:len(idx)]
+	for i, x := range idx {
+		out[i] = dict[x]
+	}
+}
+
 // gather appends the dictionary values named by idx (all in range) to dst.
 func (cr *columnReader) gather(idx []int32, dst *values) error {
 	d := cr.dict
@@ -219,15 +230,9 @@ func (cr *columnReader) gather(idx []int32, dst *values) error {
 		// memmove for every one.
 		switch w {
 		case 4:
-			src := d.fixed
-			for i, x := range idx {
-				binary.LittleEndian.PutUint32(out[4*i:], binary.LittleEndian.Uint32(src[4*int(x):]))
-			}
+			gatherWords(memory.ViewBytes[uint32](out), memory.ViewBytes[uint32](d.fixed), idx)
 		case 8:
-			src := d.fixed
-			for i, x := range idx {
-				binary.LittleEndian.PutUint64(out[8*i:], binary.LittleEndian.Uint64(src[8*int(x):]))
-			}
+			gatherWords(memory.ViewBytes[uint64](out), memory.ViewBytes[uint64](d.fixed), idx)
 		default:
 			for i, x := range idx {
 				copy(out[i*w:(i+1)*w], d.fixed[int(x)*w:int(x+1)*w])

@@ -399,6 +399,7 @@ func (f *File) Records() iter.Seq2[*alkaid.Record, error] {
 					return
 				}
 				if rec == nil {
+					r.release()
 					break
 				}
 				if gp.sel == nil {

@@ -77,6 +77,19 @@ func (f *File) openRowGroup(gp *groupPlan, p *readPlan, parallel int, b *budget,
 	return r, nil
 }
 
+// release gives the memory the row group's column chunks were read into
+// back for reuse, once every batch of the row group is read. A reader
+// left before its end (an error, a consumer that stopped) keeps it for
+// the garbage collector.
+func (r *rowGroupReader) release() {
+	for _, jb := range r.jobs {
+		if jb.cr != nil && jb.cr.owned != nil {
+			putPageBuffer(jb.cr.owned)
+			jb.cr.owned, jb.cr.data = nil, nil
+		}
+	}
+}
+
 // countFalse counts the false values of bs.
 func countFalse(bs []bool) int {
 	n := 0
@@ -337,7 +350,7 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 	if f.dec != nil && f.dec.locked[g][leaf.column] != nil {
 		return f.dec.locked[g][leaf.column]
 	}
-	var data []byte
+	var data, owned []byte
 	if cc.MetaData.NumValues > 0 {
 		start, n, err := f.chunkRange(cc, where)
 		if err != nil {
@@ -350,10 +363,14 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 				return limitf("%s: reading %d bytes: the read has taken more than %d times the file's %d bytes plus %d (Limits.MaxCompressionRatio)",
 					where, n, b.ratio, b.size, expansionAllowance)
 			}
-			data = make([]byte, n)
+			// Pooled memory (see release): decoded values never alias
+			// the chunk's bytes, as with NewFileBytes.
+			data = pageBuffer(int(n))[:n]
 			if _, err := f.r.ReadAt(data, start); err != nil {
+				putPageBuffer(data)
 				return ioErr(err, "%s: reading %d bytes at %d", where, n, start)
 			}
+			owned = data
 		}
 		if c := f.chunkCryptor(g, leaf.column); c != nil {
 			dictFirst := cc.MetaData.DictionaryPageOffset != nil && *cc.MetaData.DictionaryPageOffset > 0
@@ -363,7 +380,7 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 		}
 	}
 	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, checkCRC: f.cfg.checkCRC, where: where, defBits: jb.bits,
-		spread: jb.spread, keep: jb.keep, locs: jb.locs, budget: b}
+		spread: jb.spread, keep: jb.keep, locs: jb.locs, budget: b, owned: owned}
 	if cr.keep != nil {
 		cr.start, _, _ = f.chunkRange(cc, where)
 	}

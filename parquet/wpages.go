@@ -6,6 +6,7 @@ import (
 	"sync"
 	"sync/atomic"
 
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/parquet/internal/compress"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
@@ -109,24 +110,29 @@ func (q *pageQueue) compress(p *queuedPage, body []byte) {
 // compressed as soon as they are encoded, so few are alive at once.
 var pageBuffers [28]sync.Pool
 
-// pageBuffer returns an empty buffer of at least n bytes' capacity.
+// pageBuffer returns an empty buffer of at least n bytes' capacity. Its
+// memory beyond the length is not cleared (a buffer given back holds what
+// it held): users append to it, or fill it, before reading.
 func pageBuffer(n int) []byte {
 	c := bits.Len(uint(max(n, 4096) - 1)) // 1<<c >= n
-	if c < len(pageBuffers) {
-		if b, ok := pageBuffers[c].Get().(*[]byte); ok {
-			return (*b)[:0]
-		}
+	if c >= len(pageBuffers) {
+		return rawmem.Fillable(n)[:0] // too big to keep: no rounding up
 	}
-	return make([]byte, 0, 1<<c)
+	if b, ok := pageBuffers[c].Get().(*[]byte); ok {
+		return (*b)[:0]
+	}
+	return rawmem.Fillable(1 << c)[:0]
 }
 
-// putPageBuffer gives b back for reuse by requests it can serve.
+// putPageBuffer gives b back for reuse by requests it can serve. Nothing
+// may use b afterwards (tests spoil it so that a reader that does shows).
 func putPageBuffer(b []byte) {
 	c := bits.Len(uint(cap(b))) - 1 // 1<<c <= cap(b)
 	if c < 12 || c >= len(pageBuffers) {
 		return
 	}
 	b = b[:0]
+	rawmem.Spoil(b[:cap(b)])
 	pageBuffers[c].Put(&b)
 }
 

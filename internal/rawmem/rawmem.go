@@ -74,6 +74,17 @@ var poison atomic.Bool
 // so that tests see any byte a producer forgot to write.
 func Poison(on bool) { poison.Store(on) }
 
+// Spoil fills b with 0xA5 bytes while poisoning is on (see Poison), for
+// memory given back to a pool: a reader that still holds some of it then
+// sees it change. It does nothing otherwise.
+func Spoil(b []byte) {
+	if poison.Load() {
+		for i := range b {
+			b[i] = poisonByte
+		}
+	}
+}
+
 // PoisonUnlessBenchmarking turns poisoning on for a test binary, except
 // when it runs benchmarks (-test.bench), where the fill would cost a pass
 // over every allocation. Call it from TestMain after flag.Parse.

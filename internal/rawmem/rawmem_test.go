@@ -28,3 +28,19 @@ func TestAligned(t *testing.T) {
 		}
 	}
 }
+
+func TestSpoil(t *testing.T) {
+	b := []byte{1, 2, 3}
+	Spoil(b)
+	if b[0] != 1 || b[2] != 3 {
+		t.Fatalf("spoiled without poisoning: %v", b)
+	}
+	Poison(true)
+	defer Poison(false)
+	Spoil(b)
+	for i, c := range b {
+		if c != poisonByte {
+			t.Fatalf("byte %d is %#x, not poisoned", i, c)
+		}
+	}
+}

@@ -7,6 +7,9 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/klauspost/compress/s2"
+	"github.com/klauspost/compress/snappy"
+
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
@@ -78,6 +81,38 @@ func FuzzDecompress(f *testing.F) {
 		out, err := Decompress(format.Codec(c), data, int(size))
 		if err == nil && len(out) != int(size) {
 			t.Fatalf("%d bytes where %d were asked", len(out), size)
+		}
+	})
+}
+
+// FuzzSnappyEncoders decodes what each Snappy block encoder at hand
+// writes (their copies and literals differ), into fresh memory and into
+// reused scratch holding other bytes.
+func FuzzSnappyEncoders(f *testing.F) {
+	for _, in := range inputs() {
+		f.Add(in)
+	}
+	f.Fuzz(func(t *testing.T, in []byte) {
+		encoders := []struct {
+			name string
+			enc  func(dst, src []byte) []byte
+		}{{"snappy.Encode", snappy.Encode}, {"s2.EncodeSnappy", s2.EncodeSnappy},
+			{"s2.EncodeSnappyBetter", s2.EncodeSnappyBetter}, {"s2.EncodeSnappyBest", s2.EncodeSnappyBest}}
+		scratch := bytes.Repeat([]byte{0xee}, len(in)+100)
+		for _, e := range encoders {
+			enc := e.enc(nil, in)
+			for _, dst := range [][]byte{nil, scratch} {
+				out, err := DecompressInto(format.Snappy, dst, enc, len(in))
+				if err != nil {
+					t.Fatalf("%s: %v", e.name, err)
+				}
+				if !bytes.Equal(out, in) {
+					t.Fatalf("%s: decodes to other bytes", e.name)
+				}
+			}
+			if _, err := Decompress(format.Snappy, enc, len(in)+1); !errors.Is(err, ErrInvalid) {
+				t.Fatalf("%s, size one long: %v", e.name, err)
+			}
 		}
 	})
 }

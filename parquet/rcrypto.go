@@ -233,7 +233,9 @@ func (d *fileDecryptor) decryptChunk(c *cryptor, g, col int, data []byte, want i
 	if err := checkOrdinal("column", col); err != nil {
 		return nil, err
 	}
-	out := make([]byte, 0, len(data))
+	// Pooled, not cleared: every byte is appended before it is read, and
+	// the caller gives it back with the chunk (see release).
+	out := pageBuffer(len(data))
 	var hbuf []byte
 	var got int64
 	pos, page := 0, 0

@@ -374,9 +374,14 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 		}
 		if c := f.chunkCryptor(g, leaf.column); c != nil {
 			dictFirst := cc.MetaData.DictionaryPageOffset != nil && *cc.MetaData.DictionaryPageOffset > 0
-			if data, err = f.dec.decryptChunk(c, g, leaf.column, data, cc.MetaData.NumValues, dictFirst, where); err != nil {
+			plain, err := f.dec.decryptChunk(c, g, leaf.column, data, cc.MetaData.NumValues, dictFirst, where)
+			if owned != nil {
+				putPageBuffer(owned) // the ciphertext is spent either way
+			}
+			if err != nil {
 				return err
 			}
+			data, owned = plain, plain
 		}
 	}
 	cr := &columnReader{leaf: leaf, meta: cc.MetaData, limits: f.cfg.limits, checkCRC: f.cfg.checkCRC, where: where, defBits: jb.bits,

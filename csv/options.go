@@ -6,6 +6,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/optside"
 )
 
 // Sentinel errors; every error of this package wraps one of them and
@@ -50,32 +51,9 @@ type Option func(*config)
 // config holds the settings of both; the options record which of them
 // they are for and the first bad value.
 type config struct {
-	r         readerConfig
-	w         writerConfig
-	err       error  // the first bad option value
-	readerOpt string // the first reader-only option given
-	writerOpt string // the first writer-only option given
-}
-
-// reader marks a reader-only option.
-func (c *config) reader(name string) {
-	if c.readerOpt == "" {
-		c.readerOpt = name
-	}
-}
-
-// writer marks a writer-only option.
-func (c *config) writer(name string) {
-	if c.writerOpt == "" {
-		c.writerOpt = name
-	}
-}
-
-// badf records a bad option value.
-func (c *config) badf(format string, args ...any) {
-	if c.err == nil {
-		c.err = fmt.Errorf("csv: %w: "+format, append([]any{ErrInvalid}, args...)...)
-	}
+	r             readerConfig
+	w             writerConfig
+	optside.Sides // which side each option is for; the first bad value
 }
 
 type readerConfig struct {
@@ -115,6 +93,7 @@ type writerConfig struct {
 func newConfig(opts []Option) config {
 	procs := runtime.GOMAXPROCS(0)
 	c := config{
+		Sides: optside.New("csv"),
 		r: readerConfig{batchRows: 16384, delim: ',', quote: '"', nulls: []string{""}, header: true,
 			inferRows: 10000, concurrency: procs, blockSize: 4 << 20, limits: DefaultLimits},
 		w: writerConfig{delim: ',', quote: '"', header: true, nulls: []string{""}, trueS: "true", falseS: "false",
@@ -130,11 +109,8 @@ func newConfig(opts []Option) config {
 // or writer-only option.
 func readerOptions(opts []Option) (readerConfig, error) {
 	c := newConfig(opts)
-	if c.err != nil {
-		return readerConfig{}, c.err
-	}
-	if c.writerOpt != "" {
-		return readerConfig{}, fmt.Errorf("csv: %w: %s is an option of a Writer, not of a Reader", ErrInvalid, c.writerOpt)
+	if err := c.ForReader(); err != nil {
+		return readerConfig{}, err
 	}
 	if err := checkChars("Reader", c.r.delim, c.r.quote, c.r.comment); err != nil {
 		return readerConfig{}, err
@@ -146,11 +122,8 @@ func readerOptions(opts []Option) (readerConfig, error) {
 // or reader-only option.
 func writerOptions(opts []Option) (writerConfig, error) {
 	c := newConfig(opts)
-	if c.err != nil {
-		return writerConfig{}, c.err
-	}
-	if c.readerOpt != "" {
-		return writerConfig{}, fmt.Errorf("csv: %w: %s is an option of a Reader, not of a Writer", ErrInvalid, c.readerOpt)
+	if err := c.ForWriter(); err != nil {
+		return writerConfig{}, err
 	}
 	if len(c.w.nulls) == 0 {
 		return writerConfig{}, fmt.Errorf("csv: %w: WithNullValues(): a Writer needs the text of a null", ErrInvalid)
@@ -184,9 +157,9 @@ func lineChar(b byte) bool { return b == '\n' || b == '\r' || b == 0 }
 // WithColumns).
 func WithSchema(s *alkaid.Schema) Option {
 	return func(c *config) {
-		c.reader("WithSchema")
+		c.Reader("WithSchema")
 		if s == nil {
-			c.badf("WithSchema(nil)")
+			c.Badf("WithSchema(nil)")
 		}
 		c.r.schema = s
 	}
@@ -196,7 +169,7 @@ func WithSchema(s *alkaid.Schema) Option {
 // by position (the header's names are then ignored). Without a header
 // this is always so.
 func WithPositional() Option {
-	return func(c *config) { c.reader("WithPositional"); c.r.positional = true }
+	return func(c *config) { c.Reader("WithPositional"); c.r.positional = true }
 }
 
 // WithBatchSize sets the most rows per batch a Reader yields (default
@@ -204,9 +177,9 @@ func WithPositional() Option {
 // record end past about 4 MiB of input.
 func WithBatchSize(n int) Option {
 	return func(c *config) {
-		c.reader("WithBatchSize")
+		c.Reader("WithBatchSize")
 		if n <= 0 {
-			c.badf("WithBatchSize(%d): the batch size must be positive", n)
+			c.Badf("WithBatchSize(%d): the batch size must be positive", n)
 		}
 		c.r.batchRows = n
 	}
@@ -218,7 +191,7 @@ func WithBatchSize(n int) Option {
 func WithDelimiter(d byte) Option {
 	return func(c *config) {
 		if lineChar(d) {
-			c.badf("WithDelimiter(%q): the delimiter must not be a line break or NUL", d)
+			c.Badf("WithDelimiter(%q): the delimiter must not be a line break or NUL", d)
 		}
 		c.r.delim, c.w.delim = d, d
 	}
@@ -229,7 +202,7 @@ func WithDelimiter(d byte) Option {
 func WithQuote(q byte) Option {
 	return func(c *config) {
 		if lineChar(q) {
-			c.badf("WithQuote(%q): the quote must not be a line break or NUL", q)
+			c.Badf("WithQuote(%q): the quote must not be a line break or NUL", q)
 		}
 		c.r.quote, c.w.quote = q, q
 	}
@@ -239,9 +212,9 @@ func WithQuote(q byte) Option {
 // none).
 func WithComment(ch byte) Option {
 	return func(c *config) {
-		c.reader("WithComment")
+		c.Reader("WithComment")
 		if lineChar(ch) {
-			c.badf("WithComment(%q): the comment character must not be a line break or NUL", ch)
+			c.Badf("WithComment(%q): the comment character must not be a line break or NUL", ch)
 		}
 		c.r.comment = ch
 	}
@@ -284,9 +257,9 @@ func WithHeader(h bool) Option {
 // data).
 func WithSkipRows(n int) Option {
 	return func(c *config) {
-		c.reader("WithSkipRows")
+		c.Reader("WithSkipRows")
 		if n < 0 {
-			c.badf("WithSkipRows(%d): must not be negative", n)
+			c.Badf("WithSkipRows(%d): must not be negative", n)
 		}
 		c.r.skipRows = n
 	}
@@ -295,14 +268,14 @@ func WithSkipRows(n int) Option {
 // WithSkipBadRows makes a Reader skip the records with a wrong number of
 // fields instead of stopping with an error; Reader.Skipped counts them.
 func WithSkipBadRows() Option {
-	return func(c *config) { c.reader("WithSkipBadRows"); c.r.skipBad = true }
+	return func(c *config) { c.Reader("WithSkipBadRows"); c.r.skipBad = true }
 }
 
 // WithColumns makes a Reader read only the named columns, in this order
 // (projection).
 func WithColumns(names ...string) Option {
 	return func(c *config) {
-		c.reader("WithColumns")
+		c.Reader("WithColumns")
 		c.r.columns = append([]string(nil), names...)
 	}
 }
@@ -312,9 +285,9 @@ func WithColumns(names ...string) Option {
 // errors.
 func WithInferRows(n int) Option {
 	return func(c *config) {
-		c.reader("WithInferRows")
+		c.Reader("WithInferRows")
 		if n <= 0 {
-			c.badf("WithInferRows(%d): must be positive", n)
+			c.Badf("WithInferRows(%d): must be positive", n)
 		}
 		c.r.inferRows = n
 	}
@@ -323,14 +296,14 @@ func WithInferRows(n int) Option {
 // WithInferAll makes a Reader infer the types from the whole input in a
 // first pass; the input must be an io.Seeker, and is read twice.
 func WithInferAll() Option {
-	return func(c *config) { c.reader("WithInferAll"); c.r.inferAll = true }
+	return func(c *config) { c.Reader("WithInferAll"); c.r.inferAll = true }
 }
 
 // WithInvalidUTF8AsBinary makes a Reader's inference type a column
 // holding invalid UTF-8 as binary (its cells read as raw bytes) instead
 // of failing.
 func WithInvalidUTF8AsBinary() Option {
-	return func(c *config) { c.reader("WithInvalidUTF8AsBinary"); c.r.utf8Binary = true }
+	return func(c *config) { c.Reader("WithInvalidUTF8AsBinary"); c.r.utf8Binary = true }
 }
 
 // WithTrimSpace makes a Reader's number, boolean, date, time and
@@ -338,7 +311,7 @@ func WithInvalidUTF8AsBinary() Option {
 // " 12" is not an integer (the text grammar, shared with compute.Cast and
 // ndjson, refuses it everywhere unless asked).
 func WithTrimSpace() Option {
-	return func(c *config) { c.reader("WithTrimSpace"); c.r.trimSpace = true }
+	return func(c *config) { c.Reader("WithTrimSpace"); c.r.trimSpace = true }
 }
 
 // WithTimestampLayouts adds time.Parse layouts for a Reader's
@@ -346,7 +319,7 @@ func WithTrimSpace() Option {
 // timestamp[us]).
 func WithTimestampLayouts(layouts ...string) Option {
 	return func(c *config) {
-		c.reader("WithTimestampLayouts")
+		c.Reader("WithTimestampLayouts")
 		c.r.layouts = append([]string(nil), layouts...)
 	}
 }
@@ -358,7 +331,7 @@ func WithTimestampLayouts(layouts ...string) Option {
 func WithConcurrency(n int) Option {
 	return func(c *config) {
 		if n < 0 {
-			c.badf("WithConcurrency(%d): must not be negative", n)
+			c.Badf("WithConcurrency(%d): must not be negative", n)
 		}
 		if n == 0 {
 			n = runtime.GOMAXPROCS(0)
@@ -371,12 +344,12 @@ func WithConcurrency(n int) Option {
 // fields keep their defaults.
 func WithLimits(l Limits) Option {
 	return func(c *config) {
-		c.reader("WithLimits")
+		c.Reader("WithLimits")
 		switch {
 		case l.MaxRecordBytes < 0:
-			c.badf("WithLimits: MaxRecordBytes %d: must not be negative", l.MaxRecordBytes)
+			c.Badf("WithLimits: MaxRecordBytes %d: must not be negative", l.MaxRecordBytes)
 		case l.MaxColumns < 0:
-			c.badf("WithLimits: MaxColumns %d: must not be negative", l.MaxColumns)
+			c.Badf("WithLimits: MaxColumns %d: must not be negative", l.MaxColumns)
 		}
 		if l.MaxRecordBytes == 0 {
 			l.MaxRecordBytes = DefaultLimits.MaxRecordBytes
@@ -390,10 +363,10 @@ func WithLimits(l Limits) Option {
 
 // WithCRLF makes a Writer end lines with "\r\n" instead of "\n".
 func WithCRLF() Option {
-	return func(c *config) { c.writer("WithCRLF"); c.w.crlf = true }
+	return func(c *config) { c.Writer("WithCRLF"); c.w.crlf = true }
 }
 
 // withBlockSize sets a Reader's read size (tests use small ones).
 func withBlockSize(n int) Option {
-	return func(c *config) { c.reader("withBlockSize"); c.r.blockSize = max(n, 1) }
+	return func(c *config) { c.Reader("withBlockSize"); c.r.blockSize = max(n, 1) }
 }

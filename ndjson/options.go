@@ -1,11 +1,11 @@
 package ndjson
 
 import (
-	"fmt"
 	"runtime"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/optside"
 )
 
 // Sentinel errors; every error of this package wraps one of them and
@@ -53,30 +53,9 @@ type Option func(*config)
 // config holds the settings of both; the options record which of them
 // they are for and the first bad value.
 type config struct {
-	r         readerConfig
-	w         writerConfig
-	err       error  // the first bad option value
-	readerOpt string // the first reader-only option given
-	writerOpt string // the first writer-only option given
-}
-
-func (c *config) reader(name string) {
-	if c.readerOpt == "" {
-		c.readerOpt = name
-	}
-}
-
-func (c *config) writer(name string) {
-	if c.writerOpt == "" {
-		c.writerOpt = name
-	}
-}
-
-// badf records a bad option value.
-func (c *config) badf(format string, args ...any) {
-	if c.err == nil {
-		c.err = fmt.Errorf("ndjson: %w: "+format, append([]any{ErrInvalid}, args...)...)
-	}
+	r             readerConfig
+	w             writerConfig
+	optside.Sides // which side each option is for; the first bad value
 }
 
 type readerConfig struct {
@@ -97,7 +76,7 @@ type writerConfig struct {
 }
 
 func newConfig(opts []Option) config {
-	c := config{r: readerConfig{batchRows: 16384, inferRows: 10000, concurrency: runtime.GOMAXPROCS(0),
+	c := config{Sides: optside.New("ndjson"), r: readerConfig{batchRows: 16384, inferRows: 10000, concurrency: runtime.GOMAXPROCS(0),
 		blockSize: 1 << 20, limits: DefaultLimits}}
 	for _, o := range opts {
 		o(&c)
@@ -109,11 +88,8 @@ func newConfig(opts []Option) config {
 // or writer-only option.
 func readerOptions(opts []Option) (readerConfig, error) {
 	c := newConfig(opts)
-	if c.err != nil {
-		return readerConfig{}, c.err
-	}
-	if c.writerOpt != "" {
-		return readerConfig{}, fmt.Errorf("ndjson: %w: %s is an option of a Writer, not of a Reader", ErrInvalid, c.writerOpt)
+	if err := c.ForReader(); err != nil {
+		return readerConfig{}, err
 	}
 	return c.r, nil
 }
@@ -122,11 +98,8 @@ func readerOptions(opts []Option) (readerConfig, error) {
 // or reader-only option.
 func writerOptions(opts []Option) (writerConfig, error) {
 	c := newConfig(opts)
-	if c.err != nil {
-		return writerConfig{}, c.err
-	}
-	if c.readerOpt != "" {
-		return writerConfig{}, fmt.Errorf("ndjson: %w: %s is an option of a Reader, not of a Writer", ErrInvalid, c.readerOpt)
+	if err := c.ForWriter(); err != nil {
+		return writerConfig{}, err
 	}
 	return c.w, nil
 }
@@ -135,9 +108,9 @@ func writerOptions(opts []Option) (writerConfig, error) {
 // name.
 func WithSchema(s *alkaid.Schema) Option {
 	return func(c *config) {
-		c.reader("WithSchema")
+		c.Reader("WithSchema")
 		if s == nil {
-			c.badf("WithSchema(nil)")
+			c.Badf("WithSchema(nil)")
 		}
 		c.r.schema = s
 	}
@@ -149,9 +122,9 @@ func WithSchema(s *alkaid.Schema) Option {
 // values (rows × fields, nested fields counted).
 func WithBatchSize(n int) Option {
 	return func(c *config) {
-		c.reader("WithBatchSize")
+		c.Reader("WithBatchSize")
 		if n <= 0 {
-			c.badf("WithBatchSize(%d): the batch size must be positive", n)
+			c.Badf("WithBatchSize(%d): the batch size must be positive", n)
 		}
 		c.r.batchRows = n
 	}
@@ -161,9 +134,9 @@ func WithBatchSize(n int) Option {
 // 10000).
 func WithInferRows(n int) Option {
 	return func(c *config) {
-		c.reader("WithInferRows")
+		c.Reader("WithInferRows")
 		if n <= 0 {
-			c.badf("WithInferRows(%d): must be positive", n)
+			c.Badf("WithInferRows(%d): must be positive", n)
 		}
 		c.r.inferRows = n
 	}
@@ -172,14 +145,14 @@ func WithInferRows(n int) Option {
 // WithInferAll makes a Reader infer the schema from the whole input in a
 // first pass (the input must be an io.Seeker; it is read twice).
 func WithInferAll() Option {
-	return func(c *config) { c.reader("WithInferAll"); c.r.inferAll = true }
+	return func(c *config) { c.Reader("WithInferAll"); c.r.inferAll = true }
 }
 
 // WithColumns makes a Reader read only the named top-level keys, in this
 // order; other keys are skipped (still checked to be valid JSON).
 func WithColumns(names ...string) Option {
 	return func(c *config) {
-		c.reader("WithColumns")
+		c.Reader("WithColumns")
 		c.r.columns = append([]string(nil), names...)
 	}
 }
@@ -189,14 +162,14 @@ func WithColumns(names ...string) Option {
 // " 12" is not an integer (the text grammar, shared with compute.Cast and
 // csv, refuses it everywhere unless asked).
 func WithTrimSpace() Option {
-	return func(c *config) { c.reader("WithTrimSpace"); c.r.trimSpace = true }
+	return func(c *config) { c.Reader("WithTrimSpace"); c.r.trimSpace = true }
 }
 
 // WithTimestampLayouts adds time.Parse layouts for a Reader's timestamp
 // strings.
 func WithTimestampLayouts(layouts ...string) Option {
 	return func(c *config) {
-		c.reader("WithTimestampLayouts")
+		c.Reader("WithTimestampLayouts")
 		c.r.layouts = append([]string(nil), layouts...)
 	}
 }
@@ -207,9 +180,9 @@ func WithTimestampLayouts(layouts ...string) Option {
 // goroutine that calls Write, and refuses the option.
 func WithConcurrency(n int) Option {
 	return func(c *config) {
-		c.reader("WithConcurrency")
+		c.Reader("WithConcurrency")
 		if n < 0 {
-			c.badf("WithConcurrency(%d): must not be negative", n)
+			c.Badf("WithConcurrency(%d): must not be negative", n)
 		}
 		if n == 0 {
 			n = runtime.GOMAXPROCS(0)
@@ -222,12 +195,12 @@ func WithConcurrency(n int) Option {
 // fields keep their defaults.
 func WithLimits(l Limits) Option {
 	return func(c *config) {
-		c.reader("WithLimits")
+		c.Reader("WithLimits")
 		switch {
 		case l.MaxLineBytes < 0:
-			c.badf("WithLimits: MaxLineBytes %d: must not be negative", l.MaxLineBytes)
+			c.Badf("WithLimits: MaxLineBytes %d: must not be negative", l.MaxLineBytes)
 		case l.MaxFields < 0:
-			c.badf("WithLimits: MaxFields %d: must not be negative", l.MaxFields)
+			c.Badf("WithLimits: MaxFields %d: must not be negative", l.MaxFields)
 		}
 		if l.MaxLineBytes == 0 {
 			l.MaxLineBytes = DefaultLimits.MaxLineBytes
@@ -244,10 +217,10 @@ func WithLimits(l Limits) Option {
 // reader can tell children of the same JSON kind apart (and which child a
 // null belongs to). The Reader takes both forms.
 func WithUnionTypeCodes() Option {
-	return func(c *config) { c.writer("WithUnionTypeCodes"); c.w.unionCodes = true }
+	return func(c *config) { c.Writer("WithUnionTypeCodes"); c.w.unionCodes = true }
 }
 
 // withBlockSize sets a Reader's read size (tests use small ones).
 func withBlockSize(n int) Option {
-	return func(c *config) { c.reader("withBlockSize"); c.r.blockSize = max(n, 1) }
+	return func(c *config) { c.Reader("withBlockSize"); c.r.blockSize = max(n, 1) }
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/parquet"
@@ -100,6 +101,39 @@ var windowOracleCases = []struct {
 	{"first_value(i32 IGNORE NULLS) OVER (PARTITION BY i8 ORDER BY rn ROWS BETWEEN CURRENT ROW AND UNBOUNDED FOLLOWING)", spec([]string{"i8"}, key("rn", false)), window.FillBackward, "i32"},
 }
 
+// windowOverBatches computes call over rec cut into batches of the
+// given sizes (the last batch takes the rows left) and returns its
+// result column.
+func windowOverBatches(rec *alkaid.Record, sizes []int, s window.Spec, call window.Call) (array.Array, error) {
+	var batches []*alkaid.Record
+	at := 0
+	for i, size := range sizes {
+		end := min(at+size, rec.NumRows())
+		if i == len(sizes)-1 {
+			end = rec.NumRows()
+		}
+		batches = append(batches, rec.Slice(at, end))
+		at = end
+	}
+	seq := func(yield func(*alkaid.Record, error) bool) {
+		for _, b := range batches {
+			if !yield(b, nil) {
+				return
+			}
+		}
+	}
+	r, err := window.Eval(alkaid.NewRecordReader(rec.Schema(), seq, nil), s, call)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	t, err := alkaid.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	return array.Concatenate(t.Column(t.NumCols() - 1).Chunks()...)
+}
+
 func spec(part []string, keys ...compute.SortKey) window.Spec {
 	return window.Spec{PartitionBy: part, OrderBy: keys}
 }
@@ -159,9 +193,14 @@ func TestTimeFnDuckDBOracle(t *testing.T) {
 				got, err := evalExpr(rec, c.text)
 				check(c.text, answers[k], got, err)
 			}
-			for k, c := range windowOracleCases {
-				got, err := window.Eval(rec, c.spec, c.f, c.column)
-				check(c.duck, answers[len(timeOracleCases)+k], got, err)
+			// The window functions over the record cut into batches of
+			// uneven sizes (one empty), so partitions, ties and running
+			// values cross batch boundaries, and over it as one batch.
+			for _, sizes := range [][]int{{n}, {1, 0, 7, 250, 13, 600}} {
+				for k, c := range windowOracleCases {
+					got, err := windowOverBatches(rec, sizes, c.spec, window.Call{Func: c.f, Column: c.column})
+					check(fmt.Sprintf("%s over %d batches", c.duck, len(sizes)), answers[len(timeOracleCases)+k], got, err)
+				}
 			}
 			t.Logf("%d questions over %d rows compared with DuckDB, %d refused by both", compared, n, refused)
 		})

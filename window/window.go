@@ -4,7 +4,6 @@ import (
 	"fmt"
 
 	"github.com/alkaid-go/alkaid/alkaid"
-	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
 )
@@ -57,172 +56,157 @@ func (f Func) String() string {
 	return funcNames[f]
 }
 
-// Eval computes f over the rows of r in the window s. column is the
-// column f reads; the ranking functions read none (pass "").
-func Eval(r *alkaid.Record, s Spec, f Func, column string) (array.Array, error) {
+// Call is one function of an Eval: Func over Column, its result the
+// column Name.
+type Call struct {
+	Func Func
+	// Column is the column Func reads; the ranking functions read none
+	// (leave it "").
+	Column string
+	// Name is the result column's name; "" names it after the function
+	// and its column, as "rank" or "cumulative_sum(x)".
+	Name string
+}
+
+// Eval returns a reader of the records of r, each with one more column
+// per call at its end: the call's function over the rows of r in the
+// window s. The result is the same however r splits its rows into
+// batches: partitions, the sort order and ties span batches, as if the
+// batches were one record. Close closes r.
+//
+// Memory: with no PartitionBy and no OrderBy, and no FillBackward among
+// the calls, the functions run batch by batch, carrying their state (a
+// running sum, the last value seen, a row count) from one batch to the
+// next, so only a batch is held at a time. Any other window needs the
+// whole input before its first result, as in DuckDB: the first record
+// the reader yields comes after r is read to its end, and r's batches
+// (plus a copy of the columns the window and the calls read) stay in
+// memory until the last one is yielded.
+//
+// The calls are checked against r's schema here: an error names a column
+// that does not exist, one of a type the function does not take, or a
+// result name that is taken.
+func Eval(r alkaid.RecordReader, s Spec, calls ...Call) (alkaid.RecordReader, error) {
 	if r == nil {
-		return nil, fmt.Errorf("window: %s of a nil record: %w", f, datatype.ErrInvalid)
+		return nil, fmt.Errorf("window: a nil reader: %w", datatype.ErrInvalid)
 	}
-	if f < 0 || int(f) >= len(funcNames) {
-		return nil, fmt.Errorf("window: unknown function %s: %w", f, datatype.ErrInvalid)
-	}
-	var col array.Array
-	if f >= CumSum {
-		i, err := columnIndex(r, column, f)
-		if err != nil {
-			return nil, err
-		}
-		col = r.Column(i)
-	} else if column != "" {
-		return nil, fmt.Errorf("window: %s takes no column, got %q: %w", f, column, datatype.ErrInvalid)
-	}
-	order, parts, ties, err := layout(r, s, f <= DenseRank)
+	b, err := bind(r.Schema(), s, calls)
 	if err != nil {
 		return nil, err
 	}
-	switch f {
-	case RowNumber, Rank, DenseRank:
-		return ranks(f, order, parts, ties), nil
-	case FillForward, FillBackward:
-		return fill(col, order, parts, f == FillBackward)
+	if b.streams() {
+		return alkaid.NewRecordReader(b.out, b.stream(r), r.Close), nil
 	}
-	return cumulative(f, col, order, parts)
+	return alkaid.NewRecordReader(b.out, b.whole(r), r.Close), nil
 }
 
-func columnIndex(r *alkaid.Record, name string, f Func) (int, error) {
-	idx := r.Schema().FieldIndices(name)
+// bound is an Eval's window and calls checked against the input schema.
+type bound struct {
+	spec  Spec
+	calls []Call // with their names filled in
+	out   *alkaid.Schema
+	read  []int // the input columns the window and the calls read, in schema order
+}
+
+func bind(in *alkaid.Schema, s Spec, calls []Call) (*bound, error) {
+	if len(calls) == 0 {
+		return nil, fmt.Errorf("window: no function to compute: %w", datatype.ErrInvalid)
+	}
+	b := &bound{spec: s, calls: append([]Call(nil), calls...)}
+	reads := map[int]bool{}
+	for _, name := range s.PartitionBy {
+		i, err := columnIndex(in, name, "PartitionBy")
+		if err != nil {
+			return nil, err
+		}
+		reads[i] = true
+	}
+	for _, k := range s.OrderBy {
+		i, err := columnIndex(in, k.Column, "OrderBy")
+		if err != nil {
+			return nil, err
+		}
+		reads[i] = true
+	}
+	fields := in.Fields()
+	taken := map[string]bool{}
+	for _, f := range fields {
+		taken[f.Name] = true
+	}
+	for k := range b.calls {
+		c := &b.calls[k]
+		f, err := c.result(in)
+		if err != nil {
+			return nil, err
+		}
+		if c.Func >= CumSum {
+			reads[in.FieldIndex(c.Column)] = true
+		}
+		if taken[f.Name] {
+			return nil, fmt.Errorf("window: %s: result column %q: the name is taken: %w", c.Func, f.Name, datatype.ErrInvalid)
+		}
+		taken[f.Name] = true
+		c.Name = f.Name
+		fields = append(fields, f)
+	}
+	for i := range in.NumFields() {
+		if reads[i] {
+			b.read = append(b.read, i)
+		}
+	}
+	b.out = alkaid.NewSchema(fields, in.Metadata())
+	return b, nil
+}
+
+// result checks c against the input schema and returns its result field.
+func (c Call) result(in *alkaid.Schema) (datatype.Field, error) {
+	f := c.Func
+	if f < 0 || int(f) >= len(funcNames) {
+		return datatype.Field{}, fmt.Errorf("window: unknown function %s: %w", f, datatype.ErrInvalid)
+	}
+	name := c.Name
+	if f < CumSum {
+		if c.Column != "" {
+			return datatype.Field{}, fmt.Errorf("window: %s takes no column, got %q: %w", f, c.Column, datatype.ErrInvalid)
+		}
+		if name == "" {
+			name = f.String()
+		}
+		return datatype.Field{Name: name, Type: datatype.Int64}, nil
+	}
+	i, err := columnIndex(in, c.Column, f.String())
+	if err != nil {
+		return datatype.Field{}, err
+	}
+	if name == "" {
+		name = f.String() + "(" + c.Column + ")"
+	}
+	t := in.Field(i).Type
+	if f <= CumMax {
+		switch k := t.Kind(); {
+		case f == CumSum && k.IsSignedInteger():
+			t = datatype.Int64
+		case f == CumSum && k.IsInteger():
+			t = datatype.Uint64
+		case f == CumSum && (k == datatype.KindFloat32 || k == datatype.KindFloat64):
+			t = datatype.Float64
+		case k.IsInteger() || k == datatype.KindFloat32 || k == datatype.KindFloat64:
+		default:
+			return datatype.Field{}, fmt.Errorf("window: %s of %q (%s): needs integers or floats: %w", f, c.Column, t, datatype.ErrInvalid)
+		}
+	}
+	return datatype.Field{Name: name, Type: t, Nullable: true}, nil
+}
+
+// columnIndex is the index of the column name of s; what says what
+// names it (a function, PartitionBy, OrderBy).
+func columnIndex(s *alkaid.Schema, name, what string) (int, error) {
+	idx := s.FieldIndices(name)
 	switch len(idx) {
 	case 1:
 		return idx[0], nil
 	case 0:
-		return 0, fmt.Errorf("window: %s: no column %q: %w", f, name, datatype.ErrInvalid)
+		return 0, fmt.Errorf("window: %s: no column %q: %w", what, name, datatype.ErrInvalid)
 	}
-	return 0, fmt.Errorf("window: %s: column name %q is ambiguous: %w", f, name, datatype.ErrInvalid)
-}
-
-// layout sorts the rows: order lists them by partition, then by the
-// OrderBy keys; parts[k] is true where order[k] starts a partition and
-// ties[k] (when wanted) where order[k] ties with order[k-1] on every
-// OrderBy key within a partition.
-func layout(r *alkaid.Record, s Spec, wantTies bool) (order []int64, parts, ties []bool, err error) {
-	keys := make([]compute.SortKey, 0, len(s.PartitionBy)+len(s.OrderBy))
-	var partEq, orderEq []func(i, j int) bool
-	for _, name := range s.PartitionBy {
-		i, err := columnIndex(r, name, -1)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("window: PartitionBy: %w", err)
-		}
-		keys = append(keys, compute.SortKey{Column: name})
-		partEq = append(partEq, equalRows(r.Column(i)))
-	}
-	for _, k := range s.OrderBy {
-		i, err := columnIndex(r, k.Column, -1)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("window: OrderBy: %w", err)
-		}
-		keys = append(keys, k)
-		orderEq = append(orderEq, equalRows(r.Column(i)))
-	}
-	n := r.NumRows()
-	if len(keys) == 0 {
-		order = make([]int64, n)
-		for i := range order {
-			order[i] = int64(i)
-		}
-	} else {
-		idx, err := compute.SortIndicesRecord(r, keys)
-		if err != nil {
-			return nil, nil, nil, fmt.Errorf("window: %w", err)
-		}
-		order = idx.Values()
-	}
-	parts = make([]bool, n)
-	if wantTies {
-		ties = make([]bool, n)
-	}
-	for k := range n {
-		if k == 0 {
-			parts[0] = true
-			continue
-		}
-		i, j := int(order[k-1]), int(order[k])
-		parts[k] = !all(partEq, i, j)
-		if wantTies && !parts[k] {
-			ties[k] = all(orderEq, i, j) // no OrderBy: every row a peer, as in SQL
-		}
-	}
-	return order, parts, ties, nil
-}
-
-func all(eqs []func(i, j int) bool, i, j int) bool {
-	for _, eq := range eqs {
-		if !eq(i, j) {
-			return false
-		}
-	}
-	return true
-}
-
-func ranks(f Func, order []int64, parts, ties []bool) array.Array {
-	out := make([]int64, len(order))
-	var num, rank, dense int64
-	for k, row := range order {
-		if parts[k] {
-			num, rank, dense = 0, 0, 0
-		}
-		num++
-		if !ties[k] {
-			rank, dense = num, dense+1
-		}
-		switch f {
-		case RowNumber:
-			out[row] = num
-		case Rank:
-			out[row] = rank
-		default:
-			out[row] = dense
-		}
-	}
-	b := array.NewPrimitiveBuilder[int64](datatype.Int64)
-	b.AppendValues(out, nil)
-	return b.NewArray()
-}
-
-// fill takes, for every row, the row whose value it gets (itself when
-// valid, the nearest valid one in the direction, or none).
-func fill(col array.Array, order []int64, parts []bool, backward bool) (array.Array, error) {
-	src := make([]int64, len(order))
-	valid := make([]bool, len(order))
-	last := int64(-1)
-	step := func(k int) {
-		row := order[k]
-		if col.IsValid(int(row)) {
-			last = row
-		}
-		if last >= 0 {
-			src[row], valid[row] = last, true
-		}
-	}
-	if !backward {
-		for k := range order {
-			if parts[k] {
-				last = -1
-			}
-			step(k)
-		}
-	} else {
-		for k := len(order) - 1; k >= 0; k-- {
-			step(k)
-			if parts[k] {
-				last = -1
-			}
-		}
-	}
-	b := array.NewPrimitiveBuilder[int64](datatype.Int64)
-	b.AppendValues(src, valid)
-	out, err := compute.Take(col, b.NewArray())
-	if err != nil {
-		return nil, fmt.Errorf("window: fill of %s: %w", col.DataType(), err)
-	}
-	return out, nil
+	return 0, fmt.Errorf("window: %s: column name %q is ambiguous: %w", what, name, datatype.ErrInvalid)
 }

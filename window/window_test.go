@@ -98,7 +98,7 @@ func TestEval(t *testing.T) {
 		{"fill backward record order", Spec{}, FillBackward, "x", "[1 5 5 7 -2 -2 -3 (null)]"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := Eval(rec, c.spec, c.f, c.column)
+			got, err := evalOne(rec, c.spec, c.f, c.column)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -132,14 +132,46 @@ func TestEvalErrors(t *testing.T) {
 		{"string sum", rec, Spec{}, CumSum, "k", datatype.ErrInvalid},
 		{"rank with a column", rec, Spec{}, Rank, "x", datatype.ErrInvalid},
 		{"unknown function", rec, Spec{}, Func(99), "x", datatype.ErrInvalid},
-		{"nil record", nil, Spec{}, RowNumber, "", datatype.ErrInvalid},
 		{"overflow", big, Spec{}, CumSum, "v", compute.ErrOverflow},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := Eval(c.rec, c.spec, c.f, c.column)
+			_, err := evalOne(c.rec, c.spec, c.f, c.column)
 			if !errors.Is(err, c.kind) {
 				t.Fatalf("error %v, want %v", err, c.kind)
 			}
 		})
 	}
+}
+
+// evalOne computes f over the record rec alone (one batch) and returns
+// its result column.
+func evalOne(rec *alkaid.Record, s Spec, f Func, column string) (array.Array, error) {
+	return evalBatches(rec.Schema(), []*alkaid.Record{rec}, s, Call{Func: f, Column: column})
+}
+
+// evalBatches computes calls over the batches recs and returns the
+// result column of the last call, its batches concatenated.
+func evalBatches(schema *alkaid.Schema, recs []*alkaid.Record, s Spec, calls ...Call) (array.Array, error) {
+	seq := func(yield func(*alkaid.Record, error) bool) {
+		for _, r := range recs {
+			if !yield(r, nil) {
+				return
+			}
+		}
+	}
+	r, err := Eval(alkaid.NewRecordReader(schema, seq, nil), s, calls...)
+	if err != nil {
+		return nil, err
+	}
+	defer r.Close()
+	t, err := alkaid.ReadAll(r)
+	if err != nil {
+		return nil, err
+	}
+	last := t.Column(t.NumCols() - 1)
+	chunks := last.Chunks()
+	if len(chunks) == 0 {
+		return array.NewBuilder(last.DataType()).NewArray(), nil
+	}
+	return array.Concatenate(chunks...)
 }

@@ -57,20 +57,11 @@ func (s *Scan) planFilter() error {
 		return fmt.Errorf("dataset: WithFilter(%s): %w: the filter is %s, not boolean", e, ErrInvalid, b.Type())
 	}
 	s.filter = e
-	var walk func(e *expr.Expr)
-	walk = func(e *expr.Expr) {
-		if path, ok := e.IsField(); ok {
-			if i := s.d.schema.FieldIndex(path[0]); i >= 0 && indexOf(s.filterCols, i) < 0 {
-				s.filterCols = append(s.filterCols, i)
-			}
-			return
-		}
-		_, args := e.Func()
-		for _, a := range args {
-			walk(a)
+	for _, name := range e.Columns() {
+		if i := s.d.schema.FieldIndex(name); i >= 0 && indexOf(s.filterCols, i) < 0 {
+			s.filterCols = append(s.filterCols, i)
 		}
 	}
-	walk(e)
 	for _, i := range s.filterCols {
 		if indexOf(s.need, i) < 0 {
 			s.need = append(s.need, i)

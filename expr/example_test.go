@@ -98,3 +98,10 @@ func ExampleMayMatch() {
 func scalar(t datatype.DataType, v any) compute.Scalar {
 	return compute.Scalar{Type: t, Valid: true, Value: v}
 }
+
+func ExampleExpr_Columns() {
+	e, _ := expr.Parse("upper(city) || '-' || s.zone = 'X' AND amount > 100 OR city IS NULL")
+	fmt.Println(e.Columns())
+	// Output:
+	// [city s amount]
+}

@@ -2,6 +2,7 @@ package expr
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -226,6 +227,28 @@ func (e *Expr) IsField() ([]string, bool) {
 		return nil, false
 	}
 	return append([]string(nil), e.path...), true
+}
+
+// Columns lists the top-level columns e reads, each once, in the order
+// they first appear: a field's first name (the struct column of a nested
+// field). A scan that evaluates e needs to read only these columns.
+func (e *Expr) Columns() []string {
+	var out []string
+	var walk func(e *Expr)
+	walk = func(e *Expr) {
+		switch e.kind {
+		case kindField:
+			if len(e.path) > 0 && !slices.Contains(out, e.path[0]) {
+				out = append(out, e.path[0])
+			}
+		case kindCall:
+			for _, a := range e.args {
+				walk(a)
+			}
+		}
+	}
+	walk(e)
+	return out
 }
 
 // IsLiteral reports whether e is a literal, and its value.

@@ -2,6 +2,7 @@ package expr
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -256,5 +257,27 @@ func TestEvalErrors(t *testing.T) {
 				t.Errorf("%q does not say %q", err, c.msg)
 			}
 		})
+	}
+}
+
+func TestColumns(t *testing.T) {
+	for _, c := range []struct {
+		text string
+		want []string
+	}{
+		{"1 + 2", nil},
+		{"a", []string{"a"}},
+		{"a.b.c > a.d", []string{"a"}},
+		{"CASE WHEN x > 1 THEN y ELSE coalesce(z, x) END", []string{"x", "y", "z"}},
+		{"b IN (1, 2) AND c BETWEEN a AND 3", []string{"b", "c", "a"}},
+		{`"odd name" IS NULL`, []string{"odd name"}},
+	} {
+		e, err := Parse(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := e.Columns(); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.text, got, c.want)
+		}
 	}
 }

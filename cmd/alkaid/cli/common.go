@@ -22,6 +22,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/quote"
@@ -168,9 +169,14 @@ type input struct {
 	footerErr  error
 	footerSaid bool
 	closer     io.Closer
-	// filterScan, set for a dataset, makes its scan filter its rows by
-	// e, pruning its files and row groups (see -where).
-	filterScan func(e *expr.Expr)
+	// filterScan, set for a dataset (or a Parquet file, read as one),
+	// makes its scan filter its rows by e, pruning its files, row groups
+	// and pages (see -where); projectScan makes it read only the columns
+	// cols, and changes the input's schema to theirs (see -select).
+	filterScan  func(e *expr.Expr)
+	projectScan func(cols []string) error
+	// scan is the dataset scan that ran, for its statistics.
+	scan *dataset.Scan
 }
 
 // isFile reports whether records come through the footer.
@@ -317,11 +323,10 @@ func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc
 	var footerErr error
 	switch format {
 	case files.FormatParquet:
-		r, err := files.OpenReaderAt(f, size, path, files.WithFormat(format), files.WithParquetOptions(pqRead.options()...))
-		if err != nil {
+		var err error
+		if in, err = openParquetInput(path, f, size); err != nil {
 			return fail(fmt.Errorf("%s: %w", path, err))
 		}
-		in = &input{RecordReader: r, named: parquetNamed}
 	case files.FormatIPCFile:
 		fr, ferr, err := openThroughFooter(f, size, opts)
 		if err != nil {

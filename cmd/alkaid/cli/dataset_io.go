@@ -21,7 +21,6 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
-	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/internal/quote"
 )
@@ -79,7 +78,8 @@ type dsInput struct {
 // openDataset opens the directory or glob pattern at p; extra options
 // (e.g. WithSkipCorrupt) are added to the CLI's (Hive partitions).
 func openDataset(p string, extra ...dataset.Option) (*dsInput, error) {
-	opts := append([]dataset.Option{dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive})}, extra...)
+	opts := append([]dataset.Option{dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive}),
+		dataset.WithParquetOptions(pqRead.options()...)}, extra...)
 	var (
 		d    *dataset.Dataset
 		root = p
@@ -176,22 +176,7 @@ func openDatasetInput(p string) (*input, error) {
 	if err != nil {
 		return nil, err
 	}
-	var opts []dataset.Option
-	recs := func(yield func(*alkaid.Record, error) bool) {
-		scan, err := d.ds.Scan(context.Background(), opts...)
-		if err != nil {
-			yield(nil, err)
-			return
-		}
-		for rec, err := range scan.Records() {
-			if !yield(rec, err) || err != nil {
-				return
-			}
-		}
-	}
-	return &input{RecordReader: alkaid.NewRecordReader(d.ds.Schema(), recs, nil), path: p,
-		named:      func(_ int, err error) error { return datasetErr(d.root, err) },
-		filterScan: func(e *expr.Expr) { opts = append(opts, dataset.WithFilter(e)) }}, nil
+	return scanInput(d.ds, p, func(_ int, err error) error { return datasetErr(d.root, err) }), nil
 }
 
 // ---- convert to a dataset ----

@@ -8,6 +8,7 @@ import (
 	_ "time/tzdata" // time zones of expressions where the system has no zone database
 	"unicode/utf8"
 
+	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/expr"
 )
 
@@ -26,8 +27,11 @@ functions named as in DuckDB (lower, upper, length, trim, substr,
 starts_with, contains, regexp_matches, regexp_replace, year, month, day,
 hour, strftime, date_trunc, round, abs, coalesce, …). A syntax error is
 shown under the offending character; a column that does not exist is
-named. A dataset's files whose partition values rule them out are not
-read. For example:
+named. A dataset, or a Parquet file, is read through one scan: the files
+whose partition values rule -where out are not opened, the Parquet row
+groups and pages whose statistics, bloom filters or page index rule it
+out are not read, and with -select only the columns the expressions of
+-where and -select name are read. For example:
 
   alkaid export -where "year = 2024 AND amount > 100" \
       -select "upper(city) AS city, amount * 1.2 AS gross" sales/ out.csv`
@@ -68,6 +72,16 @@ func (q *queryFlags) apply(in *input) error {
 		if err != nil {
 			return exprSyntax("-select", q.sel, err)
 		}
+		if in.projectScan != nil {
+			// The scan reads only the columns the expressions read, once
+			// they are known to bind against the whole schema.
+			if _, err := expr.BindProjection(cols, in.Schema()); err != nil {
+				return usagef("-select: %v", err)
+			}
+			if err := in.projectScan(readColumns(cols, in.Schema())); err != nil {
+				return err
+			}
+		}
 		r, err := expr.Project(in.RecordReader, cols)
 		if err != nil {
 			return usagef("-select: %v", err)
@@ -75,6 +89,25 @@ func (q *queryFlags) apply(in *input) error {
 		in.RecordReader = r
 	}
 	return nil
+}
+
+// readColumns lists the columns of schema that cols read, in the
+// schema's order.
+func readColumns(cols []expr.Named, schema *alkaid.Schema) []string {
+	read := map[string]bool{}
+	for _, c := range cols {
+		for _, name := range c.Expr.Columns() {
+			read[name] = true
+		}
+	}
+	var out []string
+	for _, f := range schema.Fields() {
+		if read[f.Name] {
+			out = append(out, f.Name)
+			delete(read, f.Name) // a name twice in the schema is read once
+		}
+	}
+	return out
 }
 
 // exprSyntax is the error of flag's text: a syntax error shows the text

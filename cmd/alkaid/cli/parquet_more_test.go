@@ -84,6 +84,13 @@ func TestParquetEncryptionFlags(t *testing.T) {
 	back := filepath.Join(dir, "back.ipc")
 	mustCLI(t, append(append([]string{"convert", "-q"}, keys...), enc, back)...)
 	requireSameData(t, src, back)
+	// A directory holding it is a dataset read with the same keys.
+	ds := filepath.Join(dir, "ds")
+	require.NoError(t, os.MkdirAll(ds, 0o777))
+	require.NoError(t, os.WriteFile(filepath.Join(ds, "enc.parquet"), raw, 0o666))
+	backDS := filepath.Join(dir, "back_ds.ipc")
+	mustCLI(t, append(append([]string{"convert", "-q"}, keys...), ds, backDS)...)
+	requireSameData(t, src, backDS)
 
 	code, _, errs := cli(t, nil, "cat", enc)
 	require.Equal(t, exitInvalid, code)

@@ -80,8 +80,9 @@ type Call struct {
 // next, so only a batch is held at a time. Any other window needs the
 // whole input before its first result, as in DuckDB: the first record
 // the reader yields comes after r is read to its end, and r's batches
-// (plus a copy of the columns the window and the calls read) stay in
-// memory until the last one is yielded.
+// (plus, when there are several, one concatenated copy of the columns
+// the window and the calls read) stay in memory until the last one is
+// yielded.
 //
 // The calls are checked against r's schema here: an error names a column
 // that does not exist, one of a type the function does not take, or a

@@ -140,7 +140,28 @@
 // rounded, divided by 10^d).
 //
 // String functions take utf8, large_utf8 and utf8_view, return utf8, and
-// check UTF-8: invalid bytes are an error naming the row. Regular
+// check UTF-8: invalid bytes are an error naming the row.
+//
+// # Binary functions
+//
+// Where it makes sense a string function has a binary form, chosen when
+// an argument is a binary (binary, large_binary, binary_view or
+// fixed_size_binary); the other text arguments must then be binaries
+// too, or string literals, which stand for their bytes (a string column
+// is an error: CAST it, or use encode). The binary form counts, cuts and
+// compares bytes, never reads them as UTF-8, and returns binary:
+// length, strlen, octet_length and character_length (bytes), reverse,
+// substr, left, right, lpad, rpad (positions and lengths in bytes, with
+// the rules of the string forms), trim, ltrim, rtrim (the bytes of the
+// second argument, or 0x20), starts_with, ends_with, contains, strpos
+// and instr (1-based byte position), replace, repeat, concat and ||.
+// lower, upper, LIKE, the regular expressions and the splits have none.
+// hex(x) (to_hex: upper-case digits of a binary's bytes, or of a
+// string's UTF-8), unhex(s) (from_hex: an odd count of digits has a 0
+// put in front, as DuckDB's; another character is an error naming the
+// row), to_base64 (base64) and from_base64 (standard alphabet, padded)
+// convert between binaries and text. Binaries compare bytewise; a
+// binary with a string literal compares with the literal's bytes. Regular
 // expressions are Go's regexp package: RE2 syntax and semantics (linear
 // time, no backreferences or lookaround), the pattern a constant compiled
 // at Bind (a pattern that does not compile is an error naming it);
@@ -193,6 +214,10 @@
 //     DuckDB (an empty piece after each a);
 //   - round_even takes one argument too (0 digits); DuckDB's needs two;
 //     octet_length takes strings too; DuckDB's only BLOB and BIT;
+//   - DuckDB has of the binary forms above only octet_length, ||,
+//     repeat, hex, unhex, to_base64 and from_base64; its concat of BLOBs
+//     (and || of a BLOB with a VARCHAR) gives the VARCHAR of their
+//     escaped text, expr's concat of binaries a binary;
 //   - not yet in the syntax: /* */ comments, TRY_CAST, SIMILAR TO.
 //
 // # More time functions

@@ -382,31 +382,23 @@ func bindSubstr(e *Expr, args []*node) (*node, error) {
 }
 
 // appendSubstr appends the units (code points, or bytes) of s that
-// substr(s, offset, length) selects.
+// substr(s, offset, length) selects, as DuckDB's substring: the units
+// from offset-1 (0-based; a negative offset counts from the end) to
+// length further on, or, for a negative length, the -length units before
+// it; the part outside s is dropped.
 func appendSubstr(dst, s []byte, offset, length int64, u units) []byte {
+	const far = 1 << 40 // beyond any value: clamping keeps the arithmetic in range
 	size := u.count(s)
-	var start, end int64
-	if length == 0 {
-		return dst
+	offset, length = min(max(offset, -far), far), min(max(length, -2*far), 2*far)
+	start := offset - 1
+	if offset < 0 {
+		start = size + offset
 	}
-	switch {
-	case offset > 0:
-		start = min(size, offset-1)
-	case offset < 0:
-		start = max(size+offset, 0)
-	default:
-		start = 0
-		length--
-		if length <= 0 {
-			return dst
-		}
+	end := start + length
+	if length < 0 {
+		start, end = end, start
 	}
-	if length > 0 {
-		end = min(size, start+min(length, size))
-	} else {
-		end = start
-		start = max(0, start+max(length, -size))
-	}
+	start, end = min(max(start, 0), size), min(max(end, 0), size)
 	if start >= end {
 		return dst
 	}

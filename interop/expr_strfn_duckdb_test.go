@@ -34,6 +34,7 @@ var strfnOracleCases = []struct {
 	{text: "trim(s, 'aé ')"}, {text: "ltrim(s, 'Hx ')"}, {text: "rtrim(s, 'e!é')"}, {text: "trim(s, 'ßeÄ')"},
 	{text: "lpad(s, 8, '*')"}, {text: "rpad(s, 8, 'ab')"}, {text: "lpad(s, 3, 'ö')"}, {text: "rpad(s, i8, 'é')"},
 	{text: "lpad(s, 0, 'x')"}, {text: "lpad(s, -3, 'x')"}, {text: "rpad(s, 4, '')"}, {text: "lpad(s, 1, '')"},
+	{text: "substr(s, 9, -4)"}, {text: "substr(s, -12, 4)"}, {text: "substr(s, i8, -2)"}, {text: "substr(s, -i8, i8)"},
 	{text: "left(s, 3)"}, {text: "left(s, -2)"}, {text: "right(s, 3)"}, {text: "right(s, -2)"},
 	{text: "left(s, i8)"}, {text: "right(s, i8)"}, {text: "left(s, 0)"}, {text: "left('ÄÖÜ straße', i8)"},
 	{text: "strpos('banana split 日本語テキスト', s)"}, {text: "replace('banana', s, '-')"},

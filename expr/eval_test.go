@@ -177,6 +177,8 @@ func FuzzEval(f *testing.F) {
 		"regexp_replace(s, '(.)', '\\1\\1', 'g')", "substr(s, -2, 5) || strftime(d, '%Y')",
 		"CAST(f64 AS VARCHAR) = '1.5'", "round(f64, -1) / 0", "date_trunc('week', tsny)",
 		"i64 * 2 // 3", "NOT (dict = 'red') IS NULL",
+		"hex(substr(bl, -2, 1) || unhex('ff0'))", "strpos(bl, 'a') + length(reverse(bl))",
+		"trim(lpad(bl, i8, CAST(s AS BLOB)), '\xff')", "contains(bl, unhex(hex(s)))", "to_base64(repeat(bl, 3))",
 	} {
 		f.Add(s)
 	}

@@ -135,9 +135,14 @@
 // ln, log10, log2, log (base 10) (the square root of a negative number,
 // the logarithm of zero or of a negative number are errors naming the
 // row, as in DuckDB), pow (power), fmod (x - y·floor(x/y), DuckDB's),
-// mod (%), ceil (ceiling), floor, trunc (integers stay as they are, a
-// float keeps its type), round_even(x [, digits]) (half to even: x·10^d
-// rounded, divided by 10^d).
+// mod (%), ceil (ceiling), floor, trunc(x [, digits]) (toward zero to
+// digits decimals, a constant integer, 0 when absent, as DuckDB's: a
+// float keeps its type (x·10^d truncated, divided by 10^d; x where that
+// is not finite), an integer its type and, for digits >= 0, its value
+// (negative digits cut to tens, hundreds, …), a decimal(p, s) becomes
+// decimal(p, d) for 0 <= d < s and decimal(p, 0) for d < 0),
+// round_even(x [, digits]) (half to even: x·10^d rounded, divided by
+// 10^d).
 //
 // String functions take utf8, large_utf8 and utf8_view, return utf8, and
 // check UTF-8: invalid bytes are an error naming the row.

@@ -155,3 +155,27 @@ func TestIntervalProject(t *testing.T) {
 		t.Errorf("%s read back as %v", s, lit)
 	}
 }
+
+// FuzzParseInterval checks that interval text is read without a panic,
+// that an error wraps a sentinel, and that what is read prints (as
+// DuckDB prints an INTERVAL) to text read back as the same interval.
+func FuzzParseInterval(f *testing.F) {
+	for _, s := range []string{"1 year 2 months -3 days 04:05:06.789", "1.5 days", "-01:02:03.5", "1", "12:00",
+		"3 fortnights", "2147483648 months", "1:2", "0.000000001 seconds", "-1 day -24:00:00.0000015"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		iv, err := parseInterval(text)
+		if err != nil {
+			if !errors.Is(err, datatype.ErrInvalid) && !errors.Is(err, datatype.ErrLimit) {
+				t.Fatalf("%q: error %v wraps no sentinel", text, err)
+			}
+			return
+		}
+		printed := string(formatInterval(nil, iv))
+		again, err := parseInterval(printed)
+		if err != nil || again != iv {
+			t.Fatalf("%q read as %+v, printed %q, read back as %+v (%v)", text, iv, printed, again, err)
+		}
+	})
+}

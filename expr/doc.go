@@ -80,11 +80,12 @@
 // [NOT] LIKE and ILIKE pattern [ESCAPE c] (constant patterns: % any
 // run of characters, _ one, no escape character unless given),
 // CASE [x] WHEN … THEN … [ELSE …] END, CAST(x AS type) and x::type,
-// and function calls; -- starts a comment that runs to the end of the
+// EXTRACT(part FROM x) (date_part('part', x)), INTERVAL '…', and
+// function calls; -- starts a comment that runs to the end of the
 // line. Types are named as in DuckDB (BOOLEAN, TINYINT …
 // BIGINT, UTINYINT … UBIGINT, REAL, DOUBLE, VARCHAR, BLOB, DATE, TIME,
 // TIMESTAMP, TIMESTAMPTZ or TIMESTAMP WITH TIME ZONE (microseconds, UTC),
-// DECIMAL(p,s)) or by an Alkaid type string in double quotes
+// INTERVAL (month_day_nano_interval), DECIMAL(p,s)) or by an Alkaid type string in double quotes
 // ("timestamp[ns, tz=Europe/Paris]"). Precedence, loosest first: OR; AND;
 // NOT; comparisons, IS, IN, BETWEEN, LIKE; ||; + -; * / // %; unary -; ::.
 // A syntax error is a *SyntaxError with the byte offset of the offending

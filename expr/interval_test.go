@@ -179,3 +179,34 @@ func FuzzParseInterval(f *testing.F) {
 		}
 	})
 }
+
+// TestExtract checks EXTRACT(part FROM x), read as date_part.
+func TestExtract(t *testing.T) {
+	rec := fixture(t)
+	for _, c := range []struct{ text, want, printed string }{
+		{"EXTRACT(year FROM d)", `[2024 1970 (null) 1969 2000]`, "date_part('year', d)"},
+		{"EXTRACT(MONTH FROM iv * 2)", `[2 0 (null) -2 0]`, "date_part('month', (iv * 2))"},
+		{"EXTRACT('epoch' FROM INTERVAL '1 day') + 1", `[86401 86401 86401 86401 86401]`, "(date_part('epoch', interval('1 day')) + 1)"},
+	} {
+		e, err := Parse(c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if e.String() != c.printed {
+			t.Errorf("%s printed as %s, want %s", c.text, e, c.printed)
+		}
+		got, err := evalText(t, rec, c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := array.Format(got); s != c.want {
+			t.Errorf("%s: got %s, want %s", c.text, s, c.want)
+		}
+	}
+	for _, text := range []string{"EXTRACT(1 FROM d)", "EXTRACT(year FROM )", "EXTRACT(year FROM d"} {
+		var se *SyntaxError
+		if _, err := Parse(text); !errors.As(err, &se) {
+			t.Errorf("%s: %v, want a syntax error", text, err)
+		}
+	}
+}

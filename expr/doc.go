@@ -85,8 +85,9 @@
 // line. Types are named as in DuckDB (BOOLEAN, TINYINT …
 // BIGINT, UTINYINT … UBIGINT, REAL, DOUBLE, VARCHAR, BLOB, DATE, TIME,
 // TIMESTAMP, TIMESTAMPTZ or TIMESTAMP WITH TIME ZONE (microseconds, UTC),
-// INTERVAL (month_day_nano_interval), DECIMAL(p,s)) or by an Alkaid type string in double quotes
-// ("timestamp[ns, tz=Europe/Paris]"). Precedence, loosest first: OR; AND;
+// INTERVAL (month_day_nano_interval), DECIMAL(p,s)) or by an Alkaid
+// type string in double quotes ("timestamp[ns, tz=Europe/Paris]").
+// Precedence, loosest first: OR; AND;
 // NOT; comparisons, IS, IN, BETWEEN, LIKE; ||; + -; * / // %; unary -; ::.
 // A syntax error is a *SyntaxError with the byte offset of the offending
 // token. [Expr.String] prints an expression in this syntax, fully

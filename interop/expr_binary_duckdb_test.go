@@ -39,6 +39,8 @@ var binaryOracleCases = []struct {
 	{text: "hex(bl)"}, {text: "to_hex(lb)"}, {text: "hex(unhex(hex(bl)))"}, {text: "hex(from_hex(lower(hex(bl))))"},
 	{text: "to_base64(bl)"}, {text: "hex(from_base64(to_base64(lb)))"},
 	{text: "hex(bl || lb)"}, {text: "hex(bl || unhex('00FF'))"}, {text: "hex(repeat(bl, 3))"}, {text: "hex(repeat(lb, i8))"},
+	// Few rows left undecided: the right side runs over those rows only.
+	{text: "i8 > 5 AND contains(bl, unhex('FF'))", duck: "i8 > 5 AND contains(enc(bl), enc(unhex('FF')))"},
 	{text: "bl = lb"}, {text: "bl < lb"}, {text: "bl >= unhex('61')"}, {text: "bl IS NULL"},
 	{text: "length(bl)", duck: "length(enc(bl))"}, {text: "strlen(lb)", duck: "length(enc(lb))"},
 	{text: "reverse(bl)", duck: "reverse(enc(bl))", enc: true},

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"math"
 	"strings"
-	"time"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/compute"
@@ -148,12 +147,12 @@ func timeArrayValid(t datatype.DataType, vals []int64, valid []bool) (array.Arra
 
 // addInterval is v (of src's unit) plus months, days and nanos. Without
 // a zone: months (the day clamped to the month's last), then days, then
-// nanos as elapsed time. In a zone, as DuckDB's ICU: when a part is
+// nanos as elapsed time. With a zone (UTC included), as DuckDB's ICU: when a part is
 // negative nanos come first, else last; months keep the local wall-clock
 // time (see fromLocal), days keep it too where the day has it (see
 // addDaysZoned). ok is false out of range.
 func addInterval(src *timeSource, z *zoneCache, v, per, months, days, nanos int64) (int64, bool) {
-	zoned := src.loc != nil && src.loc != time.UTC
+	zoned := src.loc != nil // UTC too: DuckDB's TIMESTAMPTZ goes through ICU in any zone
 	step := nanos / src.unit // the interval in the values' unit (finer parts dropped)
 	elapsed := func(v int64) (int64, bool) {
 		r := v + step

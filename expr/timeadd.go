@@ -152,7 +152,7 @@ func timeArrayValid(t datatype.DataType, vals []int64, valid []bool) (array.Arra
 // time (see fromLocal), days keep it too where the day has it (see
 // addDaysZoned). ok is false out of range.
 func addInterval(src *timeSource, z *zoneCache, v, per, months, days, nanos int64) (int64, bool) {
-	zoned := src.loc != nil // UTC too: DuckDB's TIMESTAMPTZ goes through ICU in any zone
+	zoned := src.loc != nil  // UTC too: DuckDB's TIMESTAMPTZ goes through ICU in any zone
 	step := nanos / src.unit // the interval in the values' unit (finer parts dropped)
 	elapsed := func(v int64) (int64, bool) {
 		r := v + step

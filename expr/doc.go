@@ -296,7 +296,8 @@
 //     decade, century, millennium and epoch (seconds, a year of 365.25
 //     days, a month of 30; float64), as DuckDB computes them (months / 12,
 //     months % 12, …, truncated toward zero); date_part also takes the
-//     parts of dates and timestamps (dow, doy, isodow, week, …);
+//     parts of dates and timestamps (dow, doy, isodow, week, …, and
+//     epoch: seconds since 1970-01-01 UTC, float64);
 //   - CAST(interval AS VARCHAR) prints DuckDB's form ("1 year 2 months 3
 //     days 04:05:06.5"), is_null, coalesce, CASE and projections carry
 //     intervals as any column.

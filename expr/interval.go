@@ -390,8 +390,8 @@ var partAliases = map[string]string{
 }
 
 // bindDatePart binds date_part(part, x): the part (a constant string:
-// year, month, …, as the functions of those names, and for intervals also
-// decade, century, millennium and epoch) of a date, timestamp or
+// year, month, …, as the functions of those names, epoch, and for
+// intervals also decade, century and millennium) of a date, timestamp or
 // interval.
 func bindDatePart(e *Expr, args []*node) (*node, error) {
 	part, err := constString(e, args[0], "the part")
@@ -409,12 +409,38 @@ func bindDatePart(e *Expr, args []*node) (*node, error) {
 	if isInterval(x.typ) {
 		return bindIntervalPart(e, p, x)
 	}
+	if p == "epoch" {
+		return bindEpoch(e, x)
+	}
 	if _, isPart := intervalParts[p]; isPart || timeParts[p] {
 		if f, ok := functions[p]; ok {
 			return f.bind(e, []*node{x})
 		}
 	}
 	return nil, errAt(e, datatype.ErrInvalid, "date_part of %q of %s", part, x.typ)
+}
+
+// bindEpoch binds date_part('epoch', t) of a date or timestamp: the
+// seconds since 1970-01-01 00:00 UTC (of the wall-clock time, for a
+// timestamp without a zone), as float64.
+func bindEpoch(e *Expr, a *node) (*node, error) {
+	src, err := timeArg(e, a)
+	if err != nil {
+		return nil, err
+	}
+	return unary(e, a, datatype.Float64, func(x array.Array) (array.Array, error) {
+		out := make([]float64, x.Len())
+		for i := range out {
+			if x.IsValid(i) {
+				if v := float64(src.value(x, i)); src.unit >= 1e9 {
+					out[i] = v * float64(src.unit/1e9)
+				} else {
+					out[i] = v / float64(1e9/src.unit)
+				}
+			}
+		}
+		return float64Array(out, x), nil
+	}), nil
 }
 
 // timeParts are the parts of dates and timestamps date_part takes

@@ -53,6 +53,7 @@ var intervalOracleCases = []struct{ text, duck string }{
 	{text: "date_part('epoch', iv)"}, {text: "date_part('decade', iv * 100)"}, {text: "date_part('century', iv * 1000)"},
 	{text: "date_part('millennium', iv * 10000)"}, {text: "date_part('hours', iv)"}, {text: "EXTRACT(minute FROM iv)"}, {text: "EXTRACT(doy FROM d)"},
 	{text: "date_part('year', d)"}, {text: "date_part('dow', ts)"}, {text: "date_part('doy', tz)"}, {text: "date_part('isodow', d)"},
+	{text: "date_part('epoch', ts)"}, {text: "date_part('epoch', tz)"}, {text: "date_part('epoch', d)"},
 	{text: "CAST(CAST(CAST(iv AS VARCHAR) AS INTERVAL) AS VARCHAR)"},
 	{text: "CAST(CAST('1 year 2 months -3 days 04:05:06.789' AS INTERVAL) + iv AS VARCHAR)"},
 	{text: "CAST(to_years(i8) + to_weeks(i8) + to_minutes(i8) + to_seconds(i8) + to_milliseconds(i8) AS VARCHAR)"},

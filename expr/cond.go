@@ -201,6 +201,9 @@ func bindIsIn(e *Expr, args []*node) (*node, error) {
 			return nil, errAt(v.src, datatype.ErrInvalid, "IN takes constant values only")
 		}
 	}
+	if isInterval(args[0].typ) {
+		return bindIntervalIn(e, args[0], args[1:])
+	}
 	cast, err := coerceAll(e, args)
 	if err != nil {
 		return nil, err

@@ -80,12 +80,14 @@
 // [NOT] LIKE and ILIKE pattern [ESCAPE c] (constant patterns: % any
 // run of characters, _ one, no escape character unless given),
 // CASE [x] WHEN … THEN … [ELSE …] END, CAST(x AS type) and x::type,
-// and function calls; -- starts a comment that runs to the end of the
+// EXTRACT(part FROM x) (date_part('part', x)), INTERVAL '…', and
+// function calls; -- starts a comment that runs to the end of the
 // line. Types are named as in DuckDB (BOOLEAN, TINYINT …
 // BIGINT, UTINYINT … UBIGINT, REAL, DOUBLE, VARCHAR, BLOB, DATE, TIME,
 // TIMESTAMP, TIMESTAMPTZ or TIMESTAMP WITH TIME ZONE (microseconds, UTC),
-// DECIMAL(p,s)) or by an Alkaid type string in double quotes
-// ("timestamp[ns, tz=Europe/Paris]"). Precedence, loosest first: OR; AND;
+// INTERVAL (month_day_nano_interval), DECIMAL(p,s)) or by an Alkaid
+// type string in double quotes ("timestamp[ns, tz=Europe/Paris]").
+// Precedence, loosest first: OR; AND;
 // NOT; comparisons, IS, IN, BETWEEN, LIKE; ||; + -; * / // %; unary -; ::.
 // A syntax error is a *SyntaxError with the byte offset of the offending
 // token. [Expr.String] prints an expression in this syntax, fully
@@ -135,12 +137,38 @@
 // ln, log10, log2, log (base 10) (the square root of a negative number,
 // the logarithm of zero or of a negative number are errors naming the
 // row, as in DuckDB), pow (power), fmod (x - y·floor(x/y), DuckDB's),
-// mod (%), ceil (ceiling), floor, trunc (integers stay as they are, a
-// float keeps its type), round_even(x [, digits]) (half to even: x·10^d
-// rounded, divided by 10^d).
+// mod (%), ceil (ceiling), floor, trunc(x [, digits]) (toward zero to
+// digits decimals, a constant integer, 0 when absent, as DuckDB's: a
+// float keeps its type (x·10^d truncated, divided by 10^d; x where that
+// is not finite), an integer its type and, for digits >= 0, its value
+// (negative digits cut to tens, hundreds, …), a decimal(p, s) becomes
+// decimal(p, d) for 0 <= d < s and decimal(p, 0) for d < 0),
+// round_even(x [, digits]) (half to even: x·10^d rounded, divided by
+// 10^d).
 //
 // String functions take utf8, large_utf8 and utf8_view, return utf8, and
-// check UTF-8: invalid bytes are an error naming the row. Regular
+// check UTF-8: invalid bytes are an error naming the row.
+//
+// # Binary functions
+//
+// Where it makes sense a string function has a binary form, chosen when
+// an argument is a binary (binary, large_binary, binary_view or
+// fixed_size_binary); the other text arguments must then be binaries
+// too, or string literals, which stand for their bytes (a string column
+// is an error: CAST it, or use encode). The binary form counts, cuts and
+// compares bytes, never reads them as UTF-8, and returns binary:
+// length, strlen, octet_length and character_length (bytes), reverse,
+// substr, left, right, lpad, rpad (positions and lengths in bytes, with
+// the rules of the string forms), trim, ltrim, rtrim (the bytes of the
+// second argument, or 0x20), starts_with, ends_with, contains, strpos
+// and instr (1-based byte position), replace, repeat, concat and ||.
+// lower, upper, LIKE, the regular expressions and the splits have none.
+// hex(x) (to_hex: upper-case digits of a binary's bytes, or of a
+// string's UTF-8), unhex(s) (from_hex: an odd count of digits has a 0
+// put in front, as DuckDB's; another character is an error naming the
+// row), to_base64 (base64) and from_base64 (standard alphabet, padded)
+// convert between binaries and text. Binaries compare bytewise; a
+// binary with a string literal compares with the literal's bytes. Regular
 // expressions are Go's regexp package: RE2 syntax and semantics (linear
 // time, no backreferences or lookaround), the pattern a constant compiled
 // at Bind (a pattern that does not compile is an error naming it);
@@ -193,6 +221,10 @@
 //     DuckDB (an empty piece after each a);
 //   - round_even takes one argument too (0 digits); DuckDB's needs two;
 //     octet_length takes strings too; DuckDB's only BLOB and BIT;
+//   - DuckDB has of the binary forms above only octet_length, ||,
+//     repeat, hex, unhex, to_base64 and from_base64; its concat of BLOBs
+//     (and || of a BLOB with a VARCHAR) gives the VARCHAR of their
+//     escaped text, expr's concat of binaries a binary;
 //   - not yet in the syntax: /* */ comments, TRY_CAST, SIMILAR TO.
 //
 // # More time functions
@@ -222,17 +254,60 @@
 // space matches one or more white-space characters; the result is
 // timestamp[us], with zone UTC when the format has %z or %Z; a value
 // that does not match is an error naming the row, the value, the format
-// and the byte; INTERVAL '1 month 2 days' or INTERVAL 3 HOUR (the
-// function interval('…'): year, quarter, month, week, day, hour, minute,
-// second, millisecond, microsecond) added to or subtracted from a date
-// or timestamp with + and - or date_add(t, interval), as DuckDB: months
-// first (the day clamped to the month's last), then days, in local time,
-// then the rest as elapsed time (a date becomes timestamp[us]);
-// fill_null(x, value) (coalesce of two). Window functions
-// (row_number, rank, dense_rank, cumulative sum/min/max, forward and
-// backward fill over partitions and a sort order) are package window.
+// and the byte; fill_null(x, value) (coalesce of two).
 //
-// Checked against DuckDB in interop/expr_timefn_duckdb_test.go. Further
+// # Intervals
+//
+// Intervals are month_day_nano_interval values, literals or columns:
+// INTERVAL '1 month 2 days' or INTERVAL 3 HOUR (the function
+// interval('…'); units year, quarter, month, week, day, hour, minute,
+// second, millisecond, microsecond, nanosecond, with DuckDB's plurals and
+// abbreviations; "1.5 days" is 1 day 12 hours, "1.5 months" 1 month 15
+// days; a time such as -01:02:03.5 adds hours, minutes and seconds),
+// CAST(text AS INTERVAL) (the same text, row by row; text that is no
+// interval is an error naming the row), to_years, to_months, to_weeks,
+// to_days, to_hours, to_minutes, to_seconds, to_milliseconds and
+// to_microseconds of an integer, and differences of timestamps. With
+// them:
+//   - t + interval, interval + t, t - interval and date_add(t, interval)
+//     for a date or timestamp t, as DuckDB: without a zone months first
+//     (the day clamped to the month's last), then days, then the rest as
+//     elapsed time; in the timestamp's zone as DuckDB's ICU does it, the
+//     rest first when a part is negative, else last, months keeping the
+//     local wall-clock time, days keeping it where the day reached has it
+//     (24-hour days moved by the change of the zone's offset). A date
+//     becomes timestamp[us];
+//   - a - b of timestamps (or a timestamp and a date, brought to the
+//     timestamp's type) is an interval of days and time, no months, as
+//     DuckDB's: whole 24-hour days and the rest without a zone; in a
+//     zone the whole local days from b to a (counted as + counts them)
+//     and the elapsed rest, negated when a is before b. a - b of two
+//     dates is the days between them (int64, DuckDB's BIGINT);
+//   - interval ± interval and interval · integer (either order), part by
+//     part, and -interval; a part out of range (int32 months and days,
+//     int64 nanoseconds) is an error naming the row;
+//   - comparisons, IN and BETWEEN in DuckDB's order: 30-day months and
+//     24-hour days are moved up, each part keeping its sign, then months,
+//     days and the rest compare in turn (INTERVAL '30 days' = INTERVAL
+//     '1 month'); a string literal on the other side is read as an
+//     interval;
+//   - year, quarter, month, day, hour, minute, second, millisecond,
+//     microsecond, nanosecond and date_part(part, x) with those parts and
+//     decade, century, millennium and epoch (seconds, a year of 365.25
+//     days, a month of 30; float64), as DuckDB computes them (months / 12,
+//     months % 12, …, truncated toward zero); date_part also takes the
+//     parts of dates and timestamps (dow, doy, isodow, week, …, and
+//     epoch: seconds since 1970-01-01 UTC, float64);
+//   - CAST(interval AS VARCHAR) prints DuckDB's form ("1 year 2 months 3
+//     days 04:05:06.5"), is_null, coalesce, CASE and projections carry
+//     intervals as any column.
+//
+// Window functions (row_number, rank, dense_rank, cumulative
+// sum/min/max, forward and backward fill over partitions and a sort
+// order) are package window.
+//
+// Checked against DuckDB in interop/expr_timefn_duckdb_test.go and
+// interop/expr_interval_duckdb_test.go. Further
 // differences, all choices:
 //   - date_diff in hours (or finer) between TIMESTAMPTZ values across the
 //     repeated hour of a DST change: DuckDB (ICU) counts one hour more;
@@ -243,7 +318,10 @@
 //   - strptime's %Y takes at most 4 digits and no sign; %Z takes only
 //     UTC, GMT or Z (DuckDB takes zone names); DuckDB can also take a list
 //     of formats;
-//   - an interval is a constant (INTERVAL '…' or interval('…')), not a
-//     column type expr computes with; there is no time_bucket (use
-//     floor_temporal).
+//   - there is no time_bucket (use floor_temporal);
+//   - intervals hold nanoseconds, DuckDB's microseconds: interval text
+//     and CAST keep digits DuckDB truncates, and interval · integer
+//     overflows its nanoseconds at a product 1000 times smaller than
+//     DuckDB's microseconds do; interval / number and interval · float
+//     are not there (DuckDB has them).
 package expr

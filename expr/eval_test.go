@@ -177,6 +177,10 @@ func FuzzEval(f *testing.F) {
 		"regexp_replace(s, '(.)', '\\1\\1', 'g')", "substr(s, -2, 5) || strftime(d, '%Y')",
 		"CAST(f64 AS VARCHAR) = '1.5'", "round(f64, -1) / 0", "date_trunc('week', tsny)",
 		"i64 * 2 // 3", "NOT (dict = 'red') IS NULL",
+		"hex(substr(bl, -2, 1) || unhex('ff0'))", "strpos(bl, 'a') + length(reverse(bl))",
+		"trim(lpad(bl, i8, CAST(s AS BLOB)), '\xff')", "contains(bl, unhex(hex(s)))", "to_base64(repeat(bl, 3))",
+		"CAST(iv * i8 - INTERVAL '1.5 days' AS VARCHAR)", "tsny + iv > tsny - iv", "date_part('epoch', ts - d)",
+		"CAST('1 day -01:02:03.5' AS INTERVAL) IN (iv, INTERVAL 3 HOUR)", "hour(-iv) + to_days(i32) = iv",
 	} {
 		f.Add(s)
 	}

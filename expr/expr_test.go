@@ -43,15 +43,29 @@ func fixture(t testing.TB) *alkaid.Record {
 		{"dict", dict, `["red", "blue", null, "red", "green"]`},
 		{"weird name", datatype.Int32, `[1, 2, 3, 4, 5]`},
 		{"mars", mars, `[0, 1, 2, 3, 4]`},
-		{"bad", datatype.String, ""}, // invalid UTF-8, built below
+		{"bad", datatype.String, ""},                  // invalid UTF-8, built below
+		{"bl", datatype.Binary, ""},                   // bytes that are not UTF-8, built below
+		{"iv", datatype.MonthDayNanoIntervalType, ""}, // intervals, built below
 	}
 	var fields []datatype.Field
 	var arrays []array.Array
 	for _, c := range cols {
 		fields = append(fields, datatype.Field{Name: c.name, Type: c.typ, Nullable: true})
+		if c.name == "iv" {
+			ib := array.NewPrimitiveBuilder[datatype.MonthDayNanoInterval](c.typ)
+			ib.AppendValues([]datatype.MonthDayNanoInterval{{Months: 1, Days: 2, Nanoseconds: 3e9}, {}, {},
+				{Months: -13, Days: 40, Nanoseconds: -5400e9}, {Days: 1, Nanoseconds: 86400e9 + 1500}},
+				[]bool{true, true, false, true, true})
+			arrays = append(arrays, ib.NewArray())
+			continue
+		}
 		if c.json == "" {
-			sb := array.NewBinaryBuilder[int32](datatype.String)
+			sb := array.NewBinaryBuilder[int32](c.typ)
 			sb.AppendStrings([]string{"ok", "b\xffd", "", "", "x"}, []bool{true, true, false, true, true})
+			if c.name == "bl" {
+				sb = array.NewBinaryBuilder[int32](c.typ)
+				sb.AppendStrings([]string{"\x00\xff", "", "", "a\xc3", "\xfe"}, []bool{true, true, false, true, true})
+			}
 			arrays = append(arrays, sb.NewArray())
 			continue
 		}

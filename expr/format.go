@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"fmt"
 	"math"
 	"strconv"
 	"strings"
@@ -188,6 +189,9 @@ func formatLiteral(s compute.Scalar) string {
 		if s.Type.Kind() == datatype.KindString {
 			return quoteString(v)
 		}
+	case datatype.MonthDayNanoInterval:
+		// Exact: months, days and nanoseconds, as parseInterval reads them.
+		return fmt.Sprintf("INTERVAL '%d months %d days %d nanoseconds'", v.Months, v.Days, v.Nanoseconds)
 	}
 	text, err := scalarText(s)
 	if err != nil {

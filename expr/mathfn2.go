@@ -45,7 +45,8 @@ func init() {
 	logOf("log10", math.Log10)
 	logOf("log2", math.Log2)
 	logOf("log", math.Log10)
-	// ceil, floor and trunc keep the type: integers are already whole.
+	// ceil and floor keep the type: integers are already whole (trunc is
+	// in trunc.go).
 	whole := func(name string, f func(float64) float64) {
 		register(name, 1, 1, func(e *Expr, args []*node) (*node, error) {
 			a := args[0]
@@ -72,7 +73,6 @@ func init() {
 	whole("ceil", math.Ceil)
 	whole("ceiling", math.Ceil)
 	whole("floor", math.Floor)
-	whole("trunc", math.Trunc)
 	register("sign", 1, 1, bindSign)
 	float2 := func(name string, f func(x, y float64) float64) {
 		register(name, 2, 2, func(e *Expr, args []*node) (*node, error) { return bindFloat2(e, args, f) })

@@ -35,6 +35,9 @@ func init() {
 	neg := func(name string, f func(array.Array) (array.Array, error)) {
 		register(name, 1, 1, func(e *Expr, args []*node) (*node, error) {
 			a := args[0]
+			if isInterval(a.typ) {
+				return bindIntervalNeg(e, a)
+			}
 			if !a.typ.Kind().IsSignedInteger() && !isFloat(a.typ) {
 				return nil, errAt(e, datatype.ErrInvalid, "%s of %s", name, a.typ)
 			}
@@ -64,6 +67,9 @@ func init() {
 	register("cast", 1, 1, func(e *Expr, args []*node) (*node, error) {
 		if e.typ == nil {
 			return nil, errAt(e, datatype.ErrInvalid, "cast without a target type")
+		}
+		if n, ok, err := bindIntervalCast(e, args[0]); ok {
+			return n, err
 		}
 		if !castTarget(e.typ) {
 			return nil, errAt(e, datatype.ErrNotSupported, "CAST to %s", e.typ)
@@ -185,6 +191,9 @@ func bindArith(e *Expr, a, b *node, arr func(a, b array.Array) (array.Array, err
 var flipped = [...]compute.CompareOp{compute.Eq, compute.Ne, compute.Gt, compute.Ge, compute.Lt, compute.Le}
 
 func bindCompare(e *Expr, op compute.CompareOp, a, b *node) (*node, error) {
+	if isInterval(a.typ) || isInterval(b.typ) {
+		return bindIntervalCompare(e, op, a, b)
+	}
 	if a.lit != nil && b.lit == nil {
 		a, b, op = b, a, flipped[op]
 	}

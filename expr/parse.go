@@ -441,6 +441,21 @@ func (p *parser) primary() (*Expr, error) {
 			p.i += 2
 			return at(Call("interval", at(Lit(n.text+" "+p.toks[p.i-1].text), n.pos)), t.pos), nil
 		}
+	case "EXTRACT":
+		// EXTRACT(part FROM x): date_part('part', x).
+		if p.peek().kind == tOp && p.peek().text == "(" && p.i+2 < len(p.toks) && isKw(p.toks[p.i+2], "FROM") {
+			p.i++
+			part := p.next()
+			if part.kind != tIdent && part.kind != tString {
+				return nil, p.fail(part, "expected a part such as year, found %s", describe(part))
+			}
+			p.i++ // FROM
+			x, err := p.expr()
+			if err != nil {
+				return nil, err
+			}
+			return at(Call("date_part", at(Lit(strings.ToLower(part.text)), part.pos), x), t.pos), p.expectOp(")")
+		}
 	case "DATE", "TIMESTAMP", "TIMESTAMPTZ":
 		if s := p.peek(); s.kind == tString {
 			// A typed literal: DATE '2024-01-01'.

@@ -98,6 +98,15 @@ func commonType(a, b datatype.DataType, aLit, bLit bool) (datatype.DataType, boo
 			return datatype.LargeString, true
 		}
 		return datatype.String, true
+	case isBytes(a) && isBytes(b) && a.Kind() != datatype.KindFixedSizeBinary && b.Kind() != datatype.KindFixedSizeBinary:
+		if a.Kind() == datatype.KindLargeBinary || b.Kind() == datatype.KindLargeBinary {
+			return datatype.LargeBinary, true
+		}
+		return datatype.Binary, true
+	case aLit && isStringy(a) && isBytes(b):
+		return b, true
+	case bLit && isStringy(b) && isBytes(a):
+		return a, true
 	case aLit && isStringy(a) && (isTemporal(b) || isNum(b) || b.Kind() == datatype.KindBool):
 		return b, true
 	case bLit && isStringy(b) && (isTemporal(a) || isNum(a) || a.Kind() == datatype.KindBool):

@@ -22,6 +22,10 @@ func TestStringMathFunctions(t *testing.T) {
 		{"lpad(s, -1, 'x')", `["" "" "" (null) ""]`},
 		{"lpad(s, i8, '.')", `["H" "" (null) (null) ""]`},
 		{"left(s, 2)", `["He" "wö" "" (null) "ÄÖ"]`},
+		// A start past either end with a length reaching back into s (it
+		// was clamped to s's end before the length was applied).
+		{"substr(s, 7, -3)", `["lo" "ld" "" (null) " st"]`},
+		{"substr(s, -7, 3)", `["H" "w" "" (null) " st"]`},
 		{"left(s, -2)", `["Hel" "wör" "" (null) "ÄÖÜ stra"]`},
 		{"right(s, 2)", `["lo" "ld" "" (null) "ße"]`},
 		{"right(s, -2)", `["llo" "rld" "" (null) "Ü straße"]`},

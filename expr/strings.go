@@ -19,11 +19,21 @@ type byteStrings interface {
 }
 
 func init() {
-	strToStr := func(name string, f func(dst, s []byte) []byte) {
+	// strToStr registers name(s); bf, when not nil, is its binary form.
+	strToStr := func(name string, f, bf func(dst, s []byte) []byte) {
 		register(name, 1, 1, func(e *Expr, args []*node) (*node, error) {
-			a, err := stringArg(e, args[0])
+			ns, bin, err := textArgs(e, args)
 			if err != nil {
 				return nil, err
+			}
+			a := ns[0]
+			if bin {
+				if bf == nil {
+					return nil, errAt(e, datatype.ErrInvalid, "%s needs a string, not %s (%s)", name, a.typ, a.src)
+				}
+				return &node{typ: datatype.Binary, src: e, eval: func(c *batch) (array.Array, error) {
+					return mapStrings(e, c, ns, func(dst []byte, _ int, v [][]byte) ([]byte, error) { return bf(dst, v[0]), nil })
+				}}, nil
 			}
 			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
 				if a.lit == nil {
@@ -42,38 +52,34 @@ func init() {
 						return out, nil
 					}
 				}
-				return mapStrings(e, c, []*node{a}, func(dst []byte, _ int, v [][]byte) ([]byte, error) { return f(dst, v[0]), nil })
+				return mapStrings(e, c, ns, func(dst []byte, _ int, v [][]byte) ([]byte, error) { return f(dst, v[0]), nil })
 			}}, nil
 		})
 	}
-	strToStr("lower", func(dst, s []byte) []byte { return appendCased(dst, s, 'A', unicode.ToLower) })
-	strToStr("upper", func(dst, s []byte) []byte { return appendCased(dst, s, 'a', upperRune) })
-	strToStr("reverse", func(dst, s []byte) []byte {
-		for i := len(s); i > 0; {
-			_, w := utf8.DecodeLastRune(s[:i])
-			dst = append(dst, s[i-w:i]...)
-			i -= w
-		}
-		return dst
-	})
+	strToStr("lower", func(dst, s []byte) []byte { return appendCased(dst, s, 'A', unicode.ToLower) }, nil)
+	strToStr("upper", func(dst, s []byte) []byte { return appendCased(dst, s, 'a', upperRune) }, nil)
+	strToStr("reverse", units{}.appendReverse, units{bytes: true}.appendReverse)
 	trim := func(name string, left, right bool) {
 		register(name, 1, 2, func(e *Expr, args []*node) (*node, error) {
-			ns, err := stringArgs(e, args)
+			ns, bin, err := textArgs(e, args)
 			if err != nil {
 				return nil, err
 			}
-			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+			return &node{typ: textType(bin), src: e, eval: func(c *batch) (array.Array, error) {
 				return mapStrings(e, c, ns, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
-					cut := " "
+					cut := []byte(" ")
 					if len(v) > 1 {
-						cut = string(v[1])
+						cut = v[1]
 					}
 					s := v[0]
+					if bin {
+						return append(dst, trimBytes(s, cut, left, right)...), nil
+					}
 					if left {
-						s = bytes.TrimLeft(s, cut)
+						s = bytes.TrimLeft(s, string(cut))
 					}
 					if right {
-						s = bytes.TrimRight(s, cut)
+						s = bytes.TrimRight(s, string(cut))
 					}
 					return append(dst, s...), nil
 				})
@@ -83,29 +89,25 @@ func init() {
 	trim("trim", true, true)
 	trim("ltrim", true, false)
 	trim("rtrim", false, true)
-	register("length", 1, 1, func(e *Expr, args []*node) (*node, error) {
-		a, err := stringArg(e, args[0])
-		if err != nil {
-			return nil, err
-		}
-		return &node{typ: datatype.Int64, src: e, eval: func(c *batch) (array.Array, error) {
-			return mapStringsTo(e, c, []*node{a}, func(v [][]byte) (int64, error) {
-				return int64(utf8.RuneCount(v[0])), nil
-			})
-		}}, nil
-	})
-	register("strlen", 1, 1, func(e *Expr, args []*node) (*node, error) {
-		a, err := stringArg(e, args[0])
-		if err != nil {
-			return nil, err
-		}
-		return &node{typ: datatype.Int64, src: e, eval: func(c *batch) (array.Array, error) {
-			return mapStringsTo(e, c, []*node{a}, func(v [][]byte) (int64, error) { return int64(len(v[0])), nil })
-		}}, nil
-	})
+	// length counts code points of a string, bytes of a binary; strlen
+	// counts bytes.
+	length := func(name string, u units) {
+		register(name, 1, 1, func(e *Expr, args []*node) (*node, error) {
+			ns, bin, err := textArgs(e, args)
+			if err != nil {
+				return nil, err
+			}
+			u := units{bytes: u.bytes || bin}
+			return &node{typ: datatype.Int64, src: e, eval: func(c *batch) (array.Array, error) {
+				return mapStringsTo(e, c, ns, func(v [][]byte) (int64, error) { return u.count(v[0]), nil })
+			}}, nil
+		})
+	}
+	length("length", units{})
+	length("strlen", units{bytes: true})
 	strPred := func(name string, kind literalKind, f func(s, t []byte) bool) {
 		register(name, 2, 2, func(e *Expr, args []*node) (*node, error) {
-			ns, err := stringArgs(e, args)
+			ns, _, err := textArgs(e, args)
 			if err != nil {
 				return nil, err
 			}
@@ -121,16 +123,30 @@ func init() {
 	strPred("ends_with", litSuffix, bytes.HasSuffix)
 	strPred("contains", litContains, bytes.Contains)
 	register("substr", 2, 3, bindSubstr)
+	// concat and || join strings, or binaries when one of the arguments
+	// is a binary (the others then binary too, string literals read as
+	// their bytes).
 	concat := func(name string, skipNulls bool) {
 		register(name, 1, -1, func(e *Expr, args []*node) (*node, error) {
 			ns := make([]*node, len(args))
-			for i, a := range args {
+			bin := false
+			for _, a := range args {
+				bin = bin || isBytes(a.typ)
+			}
+			if bin {
 				var err error
-				if ns[i], err = castNode(a, datatype.String); err != nil {
-					return nil, errAt(e, datatype.ErrInvalid, "%s of %s", name, a.typ)
+				if ns, _, err = textArgs(e, args); err != nil {
+					return nil, err
+				}
+			} else {
+				for i, a := range args {
+					var err error
+					if ns[i], err = castNode(a, datatype.String); err != nil {
+						return nil, errAt(e, datatype.ErrInvalid, "%s of %s", name, a.typ)
+					}
 				}
 			}
-			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+			return &node{typ: textType(bin), src: e, eval: func(c *batch) (array.Array, error) {
 				cat := func(dst []byte, _ int, v [][]byte) ([]byte, error) {
 					for _, s := range v {
 						dst = append(dst, s...)
@@ -185,8 +201,9 @@ func appendMapped(dst, s []byte, f func(rune) rune) []byte {
 	return dst
 }
 
-// evalStrings evaluates the arguments as string arrays (checking UTF-8);
-// a constant is an array of one slot, read through [slot].
+// evalStrings evaluates the arguments as string arrays (checking the
+// UTF-8 of strings, not of binaries); a constant is an array of one
+// slot, read through [slot].
 func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
 	out := make([]byteStrings, len(args))
 	for k, a := range args {
@@ -204,6 +221,10 @@ func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
 		if !ok {
 			return nil, evalErr(e, fmt.Errorf("%s is not a string array: %w", x.DataType(), datatype.ErrInvalid))
 		}
+		if isBytes(a.typ) {
+			out[k] = s // binary: bytes, never read as UTF-8
+			continue
+		}
 		if err := checkUTF8Once(c, s); err != nil {
 			return nil, evalErr(e, err)
 		}
@@ -213,22 +234,34 @@ func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
 }
 
 // mapStrings is f of the arguments' values, row by row, as a string
-// array; a row with a null argument is null.
+// array (a binary one when the first argument is a binary); a row with a
+// null argument is null.
 func mapStrings(e *Expr, c *batch, args []*node, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
-	return mapStringsNulls(e, c, args, false, f)
+	return mapStringsAs(e, c, args, textType(isBytes(args[0].typ)), false, f)
 }
 
 // mapStringsSkip is mapStrings passing only the valid arguments (never null).
 func mapStringsSkip(e *Expr, c *batch, args []*node, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
-	return mapStringsNulls(e, c, args, true, f)
+	return mapStringsAs(e, c, args, textType(isBytes(args[0].typ)), true, f)
 }
 
-func mapStringsNulls(e *Expr, c *batch, args []*node, skip bool, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
+// textType is the type of a string function's result: utf8, or binary
+// for the binary form (bin).
+func textType(bin bool) datatype.DataType {
+	if bin {
+		return datatype.Binary
+	}
+	return datatype.String
+}
+
+// mapStringsAs is mapStrings (skip: mapStringsSkip) with a result of
+// type t (utf8 or binary).
+func mapStringsAs(e *Expr, c *batch, args []*node, t datatype.DataType, skip bool, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
 	ss, err := evalStrings(e, c, args)
 	if err != nil {
 		return nil, err
 	}
-	b := array.NewBinaryBuilder[int32](datatype.String)
+	b := array.NewBinaryBuilder[int32](t)
 	b.Reserve(c.n)
 	v := make([][]byte, 0, len(ss))
 	var buf []byte
@@ -310,10 +343,11 @@ var errNullRow = errors.New("null row")
 // counts from the end, start 0 begins before the first character, a
 // negative length goes backwards from start.
 func bindSubstr(e *Expr, args []*node) (*node, error) {
-	s, err := stringArg(e, args[0])
+	ns, bin, err := textArgs(e, args[:1])
 	if err != nil {
 		return nil, err
 	}
+	s, u := ns[0], units{bytes: bin}
 	ints := make([]*node, 0, 2)
 	for _, a := range args[1:] {
 		if !isInt(a.typ) && !isNull(a.typ) {
@@ -325,7 +359,7 @@ func bindSubstr(e *Expr, args []*node) (*node, error) {
 		}
 		ints = append(ints, n)
 	}
-	return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+	return &node{typ: textType(bin), src: e, eval: func(c *batch) (array.Array, error) {
 		ia := make([]*array.Int64, len(ints))
 		for k, n := range ints {
 			x, err := n.array(c)
@@ -342,49 +376,34 @@ func bindSubstr(e *Expr, args []*node) (*node, error) {
 			if len(ia) > 1 {
 				length = ia[1].Value(i)
 			}
-			return appendSubstr(dst, v[0], ia[0].Value(i), length), nil
+			return appendSubstr(dst, v[0], ia[0].Value(i), length, u), nil
 		})
 	}}, nil
 }
 
-func appendSubstr(dst, s []byte, offset, length int64) []byte {
-	size := int64(utf8.RuneCount(s))
-	var start, end int64
-	if length == 0 {
-		return dst
+// appendSubstr appends the units (code points, or bytes) of s that
+// substr(s, offset, length) selects, as DuckDB's substring: the units
+// from offset-1 (0-based; a negative offset counts from the end) to
+// length further on, or, for a negative length, the -length units before
+// it; the part outside s is dropped.
+func appendSubstr(dst, s []byte, offset, length int64, u units) []byte {
+	const far = 1 << 40 // beyond any value: clamping keeps the arithmetic in range
+	size := u.count(s)
+	offset, length = min(max(offset, -far), far), min(max(length, -2*far), 2*far)
+	start := offset - 1
+	if offset < 0 {
+		start = size + offset
 	}
-	switch {
-	case offset > 0:
-		start = min(size, offset-1)
-	case offset < 0:
-		start = max(size+offset, 0)
-	default:
-		start = 0
-		length--
-		if length <= 0 {
-			return dst
-		}
+	end := start + length
+	if length < 0 {
+		start, end = end, start
 	}
-	if length > 0 {
-		end = min(size, start+min(length, size))
-	} else {
-		end = start
-		start = max(0, start+max(length, -size))
-	}
+	start, end = min(max(start, 0), size), min(max(end, 0), size)
 	if start >= end {
 		return dst
 	}
-	// Walk to the code points start and end.
-	var k int64
-	for i := 0; i < len(s); {
-		_, w := utf8.DecodeRune(s[i:])
-		if k >= start && k < end {
-			dst = append(dst, s[i:i+w]...)
-		}
-		k++
-		i += w
-	}
-	return dst
+	from := u.offset(s, start)
+	return append(dst, s[from:from+u.offset(s[from:], end-start)]...)
 }
 
 // upperRune is unicode.ToUpper, but for ß, which becomes ẞ as in

@@ -16,11 +16,16 @@ import (
 const maxRepeat = 1 << 28
 
 func init() {
-	// strInt registers name(s, n [, t]): strings with an integer second
-	// argument; f is given s, n and the third string (nil when absent).
-	strInt := func(name string, min, max int, f func(dst, s []byte, n int64, t []byte) ([]byte, error)) {
+	// strInt registers name(s, n [, t]): strings (or binaries) with an
+	// integer second argument; f is given s, n, the third string (nil when
+	// absent) and the units counted.
+	strInt := func(name string, min, max int, f func(dst, s []byte, n int64, t []byte, u units) ([]byte, error)) {
 		register(name, min, max, func(e *Expr, args []*node) (*node, error) {
-			s, err := stringArg(e, args[0])
+			text := []*node{args[0]}
+			if len(args) > 2 {
+				text = append(text, args[2])
+			}
+			strs, bin, err := textArgs(e, text)
 			if err != nil {
 				return nil, err
 			}
@@ -28,15 +33,8 @@ func init() {
 			if err != nil {
 				return nil, err
 			}
-			strs := []*node{s}
-			if len(args) > 2 {
-				t, err := stringArg(e, args[2])
-				if err != nil {
-					return nil, err
-				}
-				strs = append(strs, t)
-			}
-			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+			u := units{bytes: bin}
+			return &node{typ: textType(bin), src: e, eval: func(c *batch) (array.Array, error) {
 				na, err := n.array(c)
 				if err != nil {
 					return nil, err
@@ -50,25 +48,25 @@ func init() {
 					if len(v) > 1 {
 						t = v[1]
 					}
-					return f(dst, v[0], ns.Value(i), t)
+					return f(dst, v[0], ns.Value(i), t, u)
 				})
 			}}, nil
 		})
 	}
-	strInt("lpad", 3, 3, func(dst, s []byte, n int64, fill []byte) ([]byte, error) {
-		return appendPad(dst, s, n, fill, true)
+	strInt("lpad", 3, 3, func(dst, s []byte, n int64, fill []byte, u units) ([]byte, error) {
+		return appendPad(dst, s, n, fill, true, u)
 	})
-	strInt("rpad", 3, 3, func(dst, s []byte, n int64, fill []byte) ([]byte, error) {
-		return appendPad(dst, s, n, fill, false)
+	strInt("rpad", 3, 3, func(dst, s []byte, n int64, fill []byte, u units) ([]byte, error) {
+		return appendPad(dst, s, n, fill, false, u)
 	})
-	strInt("left", 2, 2, func(dst, s []byte, n int64, _ []byte) ([]byte, error) {
+	strInt("left", 2, 2, func(dst, s []byte, n int64, _ []byte, u units) ([]byte, error) {
 		if n < 0 {
-			n = max(0, int64(utf8.RuneCount(s))+n)
+			n = max(0, u.count(s)+n)
 		}
-		return append(dst, s[:runeOffset(s, n)]...), nil
+		return append(dst, s[:u.offset(s, n)]...), nil
 	})
-	strInt("right", 2, 2, func(dst, s []byte, n int64, _ []byte) ([]byte, error) {
-		size := int64(utf8.RuneCount(s))
+	strInt("right", 2, 2, func(dst, s []byte, n int64, _ []byte, u units) ([]byte, error) {
+		size := u.count(s)
 		skip := size - n
 		if n < 0 {
 			skip = size
@@ -76,9 +74,9 @@ func init() {
 				skip = -n
 			}
 		}
-		return append(dst, s[runeOffset(s, max(skip, 0)):]...), nil
+		return append(dst, s[u.offset(s, max(skip, 0)):]...), nil
 	})
-	strInt("repeat", 2, 2, func(dst, s []byte, n int64, _ []byte) ([]byte, error) {
+	strInt("repeat", 2, 2, func(dst, s []byte, n int64, _ []byte, _ units) ([]byte, error) {
 		if n <= 0 || len(s) == 0 {
 			return dst, nil
 		}
@@ -92,17 +90,18 @@ func init() {
 	})
 	position := func(name string) {
 		register(name, 2, 2, func(e *Expr, args []*node) (*node, error) {
-			ns, err := stringArgs(e, args)
+			ns, bin, err := textArgs(e, args)
 			if err != nil {
 				return nil, err
 			}
+			u := units{bytes: bin}
 			return &node{typ: datatype.Int64, src: e, eval: func(c *batch) (array.Array, error) {
 				return mapStringsTo(e, c, ns, func(v [][]byte) (int64, error) {
 					k := bytes.Index(v[0], v[1])
 					if k < 0 {
 						return 0, nil
 					}
-					return int64(utf8.RuneCount(v[0][:k])) + 1, nil
+					return u.count(v[0][:k]) + 1, nil
 				})
 			}}, nil
 		})
@@ -110,24 +109,22 @@ func init() {
 	position("strpos")
 	position("instr")
 	register("replace", 3, 3, func(e *Expr, args []*node) (*node, error) {
-		ns, err := stringArgs(e, args)
+		ns, bin, err := textArgs(e, args)
 		if err != nil {
 			return nil, err
 		}
-		return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
+		return &node{typ: textType(bin), src: e, eval: func(c *batch) (array.Array, error) {
 			return mapStrings(e, c, ns, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
 				return appendReplaced(dst, v[0], v[1], v[2]), nil
 			})
 		}}, nil
 	})
 	register("octet_length", 1, 1, func(e *Expr, args []*node) (*node, error) {
-		a := args[0]
-		if a.typ.Kind() != datatype.KindBinary && a.typ.Kind() != datatype.KindLargeBinary {
-			var err error
-			if a, err = stringArg(e, a); err != nil {
-				return nil, err
-			}
+		ns, _, err := textArgs(e, args)
+		if err != nil {
+			return nil, err
 		}
+		a := ns[0]
 		return unary(e, a, datatype.Int64, func(x array.Array) (array.Array, error) {
 			s, ok := x.(byteStrings)
 			if !ok {
@@ -155,7 +152,7 @@ func init() {
 	})
 	register("decode", 1, 1, func(e *Expr, args []*node) (*node, error) {
 		a := args[0]
-		if a.typ.Kind() != datatype.KindBinary && a.typ.Kind() != datatype.KindLargeBinary && !isNull(a.typ) {
+		if !isBytes(a.typ) && !isNull(a.typ) {
 			return nil, errAt(e, datatype.ErrInvalid, "decode needs a binary, not %s (%s)", a.typ, a.src)
 		}
 		a, err := castNode(a, datatype.Binary)
@@ -166,6 +163,9 @@ func init() {
 			ss, err := evalStrings(e, c, []*node{a})
 			if err != nil {
 				return nil, err
+			}
+			if err := checkUTF8(ss[0]); err != nil { // decode checks, as DuckDB's does
+				return nil, evalErr(e, err)
 			}
 			return castBytes(e, ss[0], datatype.String)
 		}}, nil
@@ -320,27 +320,27 @@ func runeOffset(s []byte, n int64) int {
 	return i
 }
 
-// appendPad pads s to n code points with the characters of fill,
-// repeated, on the left or the right; a longer s is cut to its first n
-// code points, as DuckDB's lpad and rpad do.
-func appendPad(dst, s []byte, n int64, fill []byte, left bool) ([]byte, error) {
+// appendPad pads s to n units (code points, or bytes) with the units of
+// fill, repeated, on the left or the right; a longer s is cut to its
+// first n units, as DuckDB's lpad and rpad do.
+func appendPad(dst, s []byte, n int64, fill []byte, left bool, u units) ([]byte, error) {
 	n = max(n, 0)
-	size := int64(utf8.RuneCount(s))
+	size := u.count(s)
 	if size >= n {
-		return append(dst, s[:runeOffset(s, n)]...), nil
+		return append(dst, s[:u.offset(s, n)]...), nil
 	}
 	need := n - size
 	if len(fill) == 0 {
-		return nil, fmt.Errorf("padding %q to %d characters with an empty string: %w", s, n, datatype.ErrInvalid)
+		return nil, fmt.Errorf("padding %q to %d %s with an empty string: %w", s, n, u, datatype.ErrInvalid)
 	}
 	if need > maxRepeat/int64(len(fill)) {
-		return nil, fmt.Errorf("padding to %d characters passes %d bytes: %w", n, maxRepeat, datatype.ErrLimit)
+		return nil, fmt.Errorf("padding to %d %s passes %d bytes: %w", n, u, maxRepeat, datatype.ErrLimit)
 	}
 	if !left {
 		dst = append(dst, s...)
 	}
 	for k := 0; need > 0; need-- {
-		_, w := utf8.DecodeRune(fill[k:])
+		w := u.width(fill[k:])
 		dst = append(dst, fill[k:k+w]...)
 		if k += w; k == len(fill) {
 			k = 0

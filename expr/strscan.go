@@ -46,33 +46,41 @@ func literalPredicateNode(e *Expr, c *batch, ns []*node, kind literalKind) (arra
 	if lit == nil || !lit.Valid || ns[0].lit != nil {
 		return nil, nil
 	}
-	needle, ok := lit.Value.(string)
-	if !ok {
+	var needle []byte
+	switch v := lit.Value.(type) {
+	case string:
+		needle = []byte(v)
+	case []byte:
+		needle = v
+	default:
 		return nil, nil
 	}
 	s, err := ns[0].array(c)
 	if err != nil {
 		return nil, err
 	}
-	out, err := literalPredicate(c, s, []byte(needle), kind)
+	out, err := literalPredicate(c, s, needle, kind, isBytes(ns[0].typ))
 	if err != nil {
 		return nil, evalErr(e, err)
 	}
 	return out, nil
 }
 
-// literalPredicate is f(s, needle) for every row of the utf8 array s,
-// as a boolean array with s's nulls, computed over s's offsets and bytes
-// directly. It returns nil when s is not a utf8 array with int32
-// offsets or needle is not valid UTF-8 (the row-by-row path answers, or
-// names the error).
-func literalPredicate(c *batch, s array.Array, needle []byte, kind literalKind) (array.Array, error) {
+// literalPredicate is f(s, needle) for every row of the utf8 array s
+// (a binary one when binary is set: its bytes are not checked), as a
+// boolean array with s's nulls, computed over s's offsets and bytes
+// directly. It returns nil when s is not an array with int32 offsets or
+// needle is not valid UTF-8 in a string test (the row-by-row path
+// answers, or names the error).
+func literalPredicate(c *batch, s array.Array, needle []byte, kind literalKind, binary bool) (array.Array, error) {
 	bin, ok := s.(*array.Binary[int32])
-	if !ok || !utf8.Valid(needle) {
+	if !ok || !binary && !utf8.Valid(needle) {
 		return nil, nil
 	}
-	if err := checkUTF8Once(c, bin); err != nil {
-		return nil, err
+	if !binary {
+		if err := checkUTF8Once(c, bin); err != nil {
+			return nil, err
+		}
 	}
 	n := bin.Len()
 	vals := memory.Allocate(nil, bitutil.BytesForBits(n))

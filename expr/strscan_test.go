@@ -46,7 +46,7 @@ func TestLiteralPredicate(t *testing.T) {
 		s := randomStrings(r, r.IntN(40))
 		for kind, f := range funcs {
 			for _, needle := range needles {
-				out, err := literalPredicate(&batch{n: s.Len()}, s, []byte(needle), kind)
+				out, err := literalPredicate(&batch{n: s.Len()}, s, []byte(needle), kind, false)
 				if err != nil || out == nil {
 					t.Fatalf("round %d: %v, %v", round, out, err)
 				}

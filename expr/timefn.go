@@ -171,6 +171,9 @@ func (src *timeSource) local(z *zoneCache, v int64) (days, nanos int64) {
 }
 
 func bindExtract(e *Expr, part string, a *node) (*node, error) {
+	if isInterval(a.typ) {
+		return bindIntervalPart(e, part, a)
+	}
 	src, err := timeArg(e, a)
 	if err != nil {
 		return nil, err

@@ -25,7 +25,12 @@ func init() {
 	}
 	parts["weekofyear"] = parts["week"]
 	for name, f := range parts {
-		register(name, 1, 1, func(e *Expr, args []*node) (*node, error) { return bindPart(e, args[0], f) })
+		register(name, 1, 1, func(e *Expr, args []*node) (*node, error) {
+			if isInterval(args[0].typ) {
+				return bindIntervalPart(e, name, args[0])
+			}
+			return bindPart(e, args[0], f)
+		})
 	}
 	register("date_diff", 3, 3, bindDateDiff)
 	register("datediff", 3, 3, bindDateDiff)

@@ -20,7 +20,7 @@ var duckNames = map[string]datatype.DataType{
 	"DOUBLE": datatype.Float64, "FLOAT8": datatype.Float64,
 	"VARCHAR": datatype.String, "TEXT": datatype.String, "STRING": datatype.String,
 	"BLOB": datatype.Binary, "BYTEA": datatype.Binary,
-	"DATE": datatype.Date32Type,
+	"DATE": datatype.Date32Type, "INTERVAL": datatype.MonthDayNanoIntervalType,
 }
 
 func init() {
@@ -36,7 +36,7 @@ func init() {
 // Alkaid type string in double quotes.
 func typeName(t datatype.DataType) string {
 	for _, n := range []string{"BOOLEAN", "TINYINT", "SMALLINT", "INTEGER", "BIGINT", "UTINYINT", "USMALLINT",
-		"UINTEGER", "UBIGINT", "REAL", "DOUBLE", "VARCHAR", "BLOB", "DATE", "TIMESTAMP", "TIMESTAMPTZ", "TIME"} {
+		"UINTEGER", "UBIGINT", "REAL", "DOUBLE", "VARCHAR", "BLOB", "DATE", "TIMESTAMP", "TIMESTAMPTZ", "TIME", "INTERVAL"} {
 		if datatype.Equal(duckNames[n], t) {
 			return n
 		}
@@ -120,6 +120,8 @@ func scalarArray(s compute.Scalar, n int) (array.Array, error) {
 		a = one(s.Type, v)
 	case datatype.Decimal256:
 		a = one(s.Type, v)
+	case datatype.MonthDayNanoInterval:
+		a = one(s.Type, v)
 	default:
 		return nil, fmt.Errorf("expr: literal %v of %T: %w", s.Value, s.Value, datatype.ErrNotSupported)
 	}
@@ -186,6 +188,8 @@ func valueAt(a array.Array, i int) any {
 	case *array.Decimal128:
 		return x.Value(i)
 	case *array.Decimal256:
+		return x.Value(i)
+	case *array.MonthDayNano:
 		return x.Value(i)
 	case *array.String:
 		if a.DataType().Kind() == datatype.KindString {

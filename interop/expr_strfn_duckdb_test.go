@@ -34,6 +34,7 @@ var strfnOracleCases = []struct {
 	{text: "trim(s, 'aé ')"}, {text: "ltrim(s, 'Hx ')"}, {text: "rtrim(s, 'e!é')"}, {text: "trim(s, 'ßeÄ')"},
 	{text: "lpad(s, 8, '*')"}, {text: "rpad(s, 8, 'ab')"}, {text: "lpad(s, 3, 'ö')"}, {text: "rpad(s, i8, 'é')"},
 	{text: "lpad(s, 0, 'x')"}, {text: "lpad(s, -3, 'x')"}, {text: "rpad(s, 4, '')"}, {text: "lpad(s, 1, '')"},
+	{text: "substr(s, 9, -4)"}, {text: "substr(s, -12, 4)"}, {text: "substr(s, i8, -2)"}, {text: "substr(s, -i8, i8)"},
 	{text: "left(s, 3)"}, {text: "left(s, -2)"}, {text: "right(s, 3)"}, {text: "right(s, -2)"},
 	{text: "left(s, i8)"}, {text: "right(s, i8)"}, {text: "left(s, 0)"}, {text: "left('ÄÖÜ straße', i8)"},
 	{text: "strpos('banana split 日本語テキスト', s)"}, {text: "replace('banana', s, '-')"},
@@ -75,6 +76,13 @@ var strfnOracleCases = []struct {
 	// floor(i64): expr keeps an integer whole, DuckDB rounds it to a
 	// DOUBLE (documented); the small integers above print alike.
 	{text: "ceiling(f64 * 10)"}, {text: "trunc(i8)"},
+	{text: "trunc(f64, 2)"}, {text: "trunc(f64, -1)"}, {text: "trunc(f64, 0)"}, {text: "trunc(f64, 20)"}, {text: "trunc(f64, -400)"},
+	{text: "trunc(f64 * 1000, -2)"}, {text: "trunc(CAST(f64 AS REAL), 1)"}, {text: "trunc(f64, NULL)"},
+	{text: "trunc(i32, -2)"}, {text: "trunc(i64, -3)"}, {text: "trunc(i64, -18)"}, {text: "trunc(u32, -5)"}, {text: "trunc(i8, -1)"}, {text: "trunc(i8, -3)"},
+	{text: "trunc(CAST(CAST(i32 AS VARCHAR) || '.57' AS DECIMAL(10,2)), 1)"},
+	{text: "trunc(CAST(CAST(i32 AS VARCHAR) || '.57' AS DECIMAL(10,2)), -2)"},
+	{text: "trunc(CAST(CAST(i32 AS VARCHAR) || '.57' AS DECIMAL(10,2)))"},
+	{text: "trunc(CAST(CAST(i64 AS VARCHAR) || '.5' AS DECIMAL(38,1)), -4)"},
 	{text: "round(f64, 2)"}, {text: "round(f64, 1)"}, {text: "round(f64, -2)"},
 	{text: "round_even(i32, -1)"}, {text: "round_even(f64, 1)"}, {text: "round_even(f64, 2)"}, {text: "round_even(f64, -1)"},
 	{text: "fmod(f64, 1.5)"}, {text: "fmod(i32, 7)"}, {text: "fmod(f64, i8 - i8)"}, {text: "fmod(f64, -2)"}, {text: "mod(i32, 7)"}, {text: "mod(f64, 2.5)"}, {text: "mod(i32, -3)"},

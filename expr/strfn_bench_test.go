@@ -34,7 +34,7 @@ func stringsRecord(b *testing.B, n int) *alkaid.Record {
 // steadier than wall time on a busy machine.
 func BenchmarkStringFunctions(b *testing.B) {
 	rec := stringsRecord(b, 1<<20)
-	for _, text := range []string{"lower(s)", "contains(s, 'an')", "regexp_matches(s, '[0-9]{3}$')",
+	for _, text := range []string{"lower(s)", "upper(s)", "contains(s, 'an')", "regexp_matches(s, '[0-9]{3}$')",
 		"regexp_matches(s, 'an')", "strpos(s, 'ß')", "replace(s, 'a', 'o')"} {
 		b.Run(text, func(b *testing.B) {
 			e, err := Parse(text)

@@ -19,7 +19,12 @@ type byteStrings interface {
 }
 
 func init() {
-	strToStr := func(name string, f func(dst, s []byte) []byte) {
+	// strToStr registers name(s), f of each value; whole, when not nil,
+	// maps a whole utf8 array in place of mapValues.
+	strToStr := func(name string, f func(dst, s []byte) []byte, whole func(*array.Binary[int32]) (array.Array, error)) {
+		if whole == nil {
+			whole = func(s *array.Binary[int32]) (array.Array, error) { return mapValues(s, f) }
+		}
 		register(name, 1, 1, func(e *Expr, args []*node) (*node, error) {
 			a, err := stringArg(e, args[0])
 			if err != nil {
@@ -35,7 +40,7 @@ func init() {
 						if err := checkUTF8Once(c, bin); err != nil {
 							return nil, evalErr(e, err)
 						}
-						out, err := mapValues(bin, f)
+						out, err := whole(bin)
 						if err != nil {
 							return nil, evalErr(e, err)
 						}
@@ -46,8 +51,8 @@ func init() {
 			}}, nil
 		})
 	}
-	strToStr("lower", func(dst, s []byte) []byte { return appendCased(dst, s, 'A', unicode.ToLower) })
-	strToStr("upper", func(dst, s []byte) []byte { return appendCased(dst, s, 'a', upperRune) })
+	strToStr("lower", toLower.appendTo, toLower.array)
+	strToStr("upper", toUpper.appendTo, toUpper.array)
 	strToStr("reverse", func(dst, s []byte) []byte {
 		for i := len(s); i > 0; {
 			_, w := utf8.DecodeLastRune(s[:i])
@@ -55,7 +60,7 @@ func init() {
 			i -= w
 		}
 		return dst
-	})
+	}, nil)
 	trim := func(name string, left, right bool) {
 		register(name, 1, 2, func(e *Expr, args []*node) (*node, error) {
 			ns, err := stringArgs(e, args)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"fmt"
 	"math"
-	"slices"
 	"unicode/utf8"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -216,24 +215,6 @@ func castBytes(e *Expr, s byteStrings, t datatype.DataType) (array.Array, error)
 		b.Append(v)
 	}
 	return b.NewArray(), nil
-}
-
-// appendCased is appendMapped(dst, s, f) with a fast path for ASCII,
-// where f flips the case of the 26 letters from first ('A' for lower,
-// 'a' for upper) and keeps every other byte.
-func appendCased(dst, s []byte, first byte, f func(rune) rune) []byte {
-	k := len(dst)
-	dst = slices.Grow(dst, len(s))[:k+len(s)]
-	for i, c := range s {
-		if c >= utf8.RuneSelf {
-			return appendMapped(dst[:k+i], s[i:], f)
-		}
-		if c-first < 26 {
-			c ^= 0x20
-		}
-		dst[k+i] = c
-	}
-	return dst
 }
 
 // checkUTF8 is an error naming the first row of s (a string or binary

@@ -105,6 +105,9 @@ type kernels struct {
 
 	// validUTF8 is ValidUTF8.
 	validUTF8 func(b []byte) bool
+
+	// index is Index.
+	index func(s, needle []byte) int
 }
 
 // levels lists the implementations usable on this machine, slowest first;

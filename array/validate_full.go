@@ -216,7 +216,7 @@ func checkBinary[O Offset](d *Data, path string, checkUTF8 bool) error {
 		return err
 	}
 	lo, hi := int(offs[0]), int(offs[n])
-	if utf8.Valid(data[lo:hi]) {
+	if simd.ValidUTF8(data[lo:hi]) {
 		// The whole run is valid; each value is too unless a value starts
 		// inside a multi-byte character.
 		split := false

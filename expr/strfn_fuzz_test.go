@@ -79,16 +79,3 @@ func FuzzRegexpFunctions(f *testing.F) {
 		}
 	})
 }
-
-// FuzzValidUTF8 checks validUTF8 against utf8.Valid.
-func FuzzValidUTF8(f *testing.F) {
-	for _, s := range []string{"", "ascii only, more than thirty-two bytes long....", "ä" + string(make([]byte, 40)) + "\xff",
-		string(make([]byte, 31)) + "€" + string(make([]byte, 40)), string(make([]byte, 32)) + "\xe2\x82"} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		if got, want := validUTF8(b), utf8.Valid(b); got != want {
-			t.Fatalf("validUTF8(%q) = %v, utf8.Valid says %v", b, got, want)
-		}
-	})
-}

@@ -19,8 +19,13 @@ type byteStrings interface {
 }
 
 func init() {
-	// strToStr registers name(s); bf, when not nil, is its binary form.
-	strToStr := func(name string, f, bf func(dst, s []byte) []byte) {
+	// strToStr registers name(s), f of each value; bf, when not nil, is
+	// its binary form; whole, when not nil, maps a whole utf8 array in
+	// place of mapValues.
+	strToStr := func(name string, f, bf func(dst, s []byte) []byte, whole func(*array.Binary[int32]) (array.Array, error)) {
+		if whole == nil {
+			whole = func(s *array.Binary[int32]) (array.Array, error) { return mapValues(s, f) }
+		}
 		register(name, 1, 1, func(e *Expr, args []*node) (*node, error) {
 			ns, bin, err := textArgs(e, args)
 			if err != nil {
@@ -45,7 +50,7 @@ func init() {
 						if err := checkUTF8Once(c, bin); err != nil {
 							return nil, evalErr(e, err)
 						}
-						out, err := mapValues(bin, f)
+						out, err := whole(bin)
 						if err != nil {
 							return nil, evalErr(e, err)
 						}
@@ -56,9 +61,9 @@ func init() {
 			}}, nil
 		})
 	}
-	strToStr("lower", func(dst, s []byte) []byte { return appendCased(dst, s, 'A', unicode.ToLower) }, nil)
-	strToStr("upper", func(dst, s []byte) []byte { return appendCased(dst, s, 'a', upperRune) }, nil)
-	strToStr("reverse", units{}.appendReverse, units{bytes: true}.appendReverse)
+	strToStr("lower", toLower.appendTo, nil, toLower.array)
+	strToStr("upper", toUpper.appendTo, nil, toUpper.array)
+	strToStr("reverse", units{}.appendReverse, units{bytes: true}.appendReverse, nil)
 	trim := func(name string, left, right bool) {
 		register(name, 1, 2, func(e *Expr, args []*node) (*node, error) {
 			ns, bin, err := textArgs(e, args)

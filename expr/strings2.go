@@ -2,14 +2,13 @@ package expr
 
 import (
 	"bytes"
-	"encoding/binary"
 	"fmt"
 	"math"
-	"slices"
 	"unicode/utf8"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/simd"
 )
 
 // maxRepeat bounds the bytes one row of repeat, lpad or rpad may make.
@@ -190,39 +189,6 @@ func init() {
 	register("array_to_string", 2, 2, bindJoin)
 }
 
-// validUTF8 is utf8.Valid, faster over mostly ASCII text: blocks of 32
-// ASCII bytes are skipped four words at a time, and utf8.Valid checks
-// each run of blocks with other bytes, up to the next ASCII block (which
-// starts a character).
-func validUTF8(b []byte) bool {
-	const block = 32
-	const high = 0x8080808080808080
-	ascii := func(i int) bool {
-		w := binary.LittleEndian.Uint64(b[i:]) | binary.LittleEndian.Uint64(b[i+8:]) |
-			binary.LittleEndian.Uint64(b[i+16:]) | binary.LittleEndian.Uint64(b[i+24:])
-		return w&high == 0
-	}
-	i := 0
-	for i+block <= len(b) {
-		if ascii(i) {
-			i += block
-			continue
-		}
-		j := i + block
-		for j+block <= len(b) && !ascii(j) {
-			j += block
-		}
-		if j+block > len(b) {
-			return utf8.Valid(b[i:])
-		}
-		if !utf8.Valid(b[i:j]) {
-			return false
-		}
-		i = j + block
-	}
-	return utf8.Valid(b[i:])
-}
-
 // slot is the slot of s holding row i: i, or 0 for a constant of
 // evalStrings (an array of one slot; a batch of one row reads slot 0
 // either way).
@@ -251,24 +217,6 @@ func castBytes(e *Expr, s byteStrings, t datatype.DataType) (array.Array, error)
 	return b.NewArray(), nil
 }
 
-// appendCased is appendMapped(dst, s, f) with a fast path for ASCII,
-// where f flips the case of the 26 letters from first ('A' for lower,
-// 'a' for upper) and keeps every other byte.
-func appendCased(dst, s []byte, first byte, f func(rune) rune) []byte {
-	k := len(dst)
-	dst = slices.Grow(dst, len(s))[:k+len(s)]
-	for i, c := range s {
-		if c >= utf8.RuneSelf {
-			return appendMapped(dst[:k+i], s[i:], f)
-		}
-		if c-first < 26 {
-			c ^= 0x20
-		}
-		dst[k+i] = c
-	}
-	return dst
-}
-
 // checkUTF8 is an error naming the first row of s (a string or binary
 // array) that is not valid UTF-8. A utf8 array is checked in one pass
 // over its bytes when it can be: the whole run valid and no value
@@ -277,7 +225,7 @@ func checkUTF8(s byteStrings) error {
 	if b, ok := s.(*array.Binary[int32]); ok && b.Len() > 0 {
 		offs, data := b.Offsets(), b.ValueBytes()
 		lo, hi := int(offs[0]), int(offs[len(offs)-1])
-		if validUTF8(data[lo:hi]) {
+		if simd.ValidUTF8(data[lo:hi]) {
 			split := false
 			for _, o := range offs[1 : len(offs)-1] {
 				if int(o) < hi && !utf8.RuneStart(data[o]) {

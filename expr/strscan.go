@@ -9,6 +9,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/simd"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -120,7 +121,7 @@ func markContains(bits []byte, offs []int32, data, needle []byte) {
 	hi := int(offs[n])
 	r := 0
 	for p := int(offs[0]); p < hi; {
-		k := bytes.Index(data[p:hi], needle)
+		k := simd.Index(data[p:hi], needle)
 		if k < 0 {
 			return
 		}

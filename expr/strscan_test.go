@@ -7,11 +7,12 @@ import (
 	"regexp"
 	"strings"
 	"testing"
-	"unicode"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 // randomStrings is a utf8 array of n short random strings over a small
@@ -211,18 +212,14 @@ func TestRegexpMatchesAnchoredLiteral(t *testing.T) {
 	}
 }
 
-// TestMapValues checks lower and upper over whole arrays (mapValues)
-// against the row-by-row appendCased, on random sliced arrays with nulls.
+// TestMapValues checks mapValues (with lower and upper) against the
+// per-value mapping, on random sliced arrays with nulls.
 func TestMapValues(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for round := range 200 {
 		s := randomStrings(r, r.IntN(40))
-		for _, first := range []byte{'A', 'a'} {
-			f := func(dst, v []byte) []byte { return appendCased(dst, v, first, unicode.ToLower) }
-			if first == 'a' {
-				f = func(dst, v []byte) []byte { return appendCased(dst, v, first, upperRune) }
-			}
-			out, err := mapValues(s, f)
+		for _, lc := range []*letterCase{toLower, toUpper} {
+			out, err := mapValues(s, lc.appendTo)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -231,10 +228,86 @@ func TestMapValues(t *testing.T) {
 				if got.IsNull(i) != s.IsNull(i) {
 					t.Fatalf("round %d: row %d null %v", round, i, got.IsNull(i))
 				}
-				if want := f(nil, s.Value(i)); s.IsValid(i) && string(got.Value(i)) != string(want) {
+				if want := appendMapped(nil, s.Value(i), lc.f); s.IsValid(i) && string(got.Value(i)) != string(want) {
 					t.Fatalf("round %d: row %d %q, want %q", round, i, got.Value(i), want)
 				}
 			}
 		}
 	}
+}
+
+// TestLetterCase checks lower and upper over whole arrays
+// (letterCase.array) against unicode's mapping of each character, on
+// random sliced arrays with nulls whose values hold ASCII runs longer
+// than a word, characters of every length, characters whose mapping has
+// another length (İ, Ⱥ, ɐ, ß for upper) and, under nulls, invalid bytes.
+func TestLetterCase(t *testing.T) {
+	r := rand.New(rand.NewPCG(7, 8))
+	alphabet := []string{"a", "Z", "@", "[", "`", "{", "Hello WORLD zz", "é", "É", "ß", "ÿ", "Ÿ", "Σ", "ς", "Ж",
+		"€", "ǅ", "🎉", "𐐀", "𐐨", "İ", "Ⱥ", "ɐ", "ſ"}
+	for round := range 300 {
+		n := r.IntN(50)
+		b := array.NewBinaryBuilder[int32](datatype.String)
+		skip := r.IntN(3)
+		var valid []bool
+		for range n + skip {
+			var v []byte
+			for range r.IntN(8) {
+				v = append(v, alphabet[r.IntN(len(alphabet))]...)
+			}
+			if r.IntN(8) == 0 {
+				if r.IntN(2) == 0 {
+					v = append(v, 0xc3) // invalid, under a null
+				}
+				b.Append(v)
+				valid = append(valid, false)
+				continue
+			}
+			b.Append(v)
+			valid = append(valid, true)
+		}
+		all := b.NewArray()
+		nullable := makeNullable(t, all, valid)
+		s := array.Slice(nullable, skip, skip+n).(*array.Binary[int32])
+		for _, lc := range []*letterCase{toLower, toUpper} {
+			out, err := lc.array(s)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := out.(*array.Binary[int32])
+			if got.Len() != n {
+				t.Fatalf("round %d: %d rows, want %d", round, got.Len(), n)
+			}
+			for i := range n {
+				if got.IsNull(i) != s.IsNull(i) {
+					t.Fatalf("round %d: row %d null %v", round, i, got.IsNull(i))
+				}
+				if want := appendMapped(nil, s.Value(i), lc.f); s.IsValid(i) && string(got.Value(i)) != string(want) {
+					t.Fatalf("round %d: row %d %q, want %q", round, i, got.Value(i), want)
+				}
+			}
+		}
+	}
+}
+
+// makeNullable is a with the rows whose valid flag is false null (their
+// bytes kept).
+func makeNullable(t *testing.T, a array.Array, valid []bool) array.Array {
+	bin := a.(*array.Binary[int32])
+	bits := make([]byte, bitutil.BytesForBits(len(valid)))
+	nulls := 0
+	for i, v := range valid {
+		if v {
+			bitutil.SetBit(bits, i)
+		} else {
+			nulls++
+		}
+	}
+	d := array.NewData(datatype.String, len(valid), []*memory.Buffer{memory.FromSlice(bits),
+		memory.FromSlice(bin.Offsets()), memory.FromSlice(bin.ValueBytes())}, nil, nulls, 0)
+	out, err := array.Make(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }

@@ -133,4 +133,6 @@ var generic = kernels{
 
 	copyValid32: copyValidGeneric[uint32],
 	copyValid64: copyValidGeneric[uint64],
+	validUTF8:   validUTF8Generic,
+	index:       indexGeneric,
 }

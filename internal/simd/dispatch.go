@@ -102,6 +102,12 @@ type kernels struct {
 	// copyValid32/64 are CopyValid for 4- and 8-byte elements.
 	copyValid32 func(dst, src []uint32, bits []byte, off int)
 	copyValid64 func(dst, src []uint64, bits []byte, off int)
+
+	// validUTF8 is ValidUTF8.
+	validUTF8 func(b []byte) bool
+
+	// index is Index.
+	index func(s, needle []byte) int
 }
 
 // levels lists the implementations usable on this machine, slowest first;

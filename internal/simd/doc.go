@@ -1,7 +1,7 @@
 // Package simd holds the vectorised kernels of the library: bitmap logic
-// and popcount, bit realignment, sums, minima and maxima with or without a
-// validity bitmap, elementwise arithmetic, comparisons into bitmaps and
-// byte swapping.
+// and popcount, bit realignment, UTF-8 validation, substring search,
+// sums, minima and maxima with or without a validity bitmap, elementwise
+// arithmetic, comparisons into bitmaps and byte swapping.
 //
 // Every kernel is one small Go function that checks its preconditions and
 // handles the tails; behind it sit up to three implementations (levels):
@@ -37,6 +37,12 @@
 //   - CopyValid of 4- and 8-byte elements: masked loads under the
 //     validity bits (avx2: lane masks from the broadcast bits), with
 //     non-temporal stores for large outputs.
+//   - Index of needles of two bytes or more (avx2 code at both levels):
+//     32 positions per step where the first and last bytes both match,
+//     the bytes between compared in Go;
+//   - ValidUTF8 (avx2 code at both levels): 32 bytes per step, each
+//     byte classified with the one before it by three nibble lookups,
+//     blocks of ASCII only checked for a character left open before them.
 //
 // Each vector kernel handles whole vectors; the Go glue runs the generic
 // code on heads (to reach a byte-aligned validity bit) and tails, so every

@@ -103,6 +103,8 @@ func setBitmapAVX2(k *kernels) {
 	k.shiftBits = shiftGlue(shiftBitsAVX2, 32)
 	k.copyValid32 = copyValidGlue[uint32](copyValid32AVX2, copyValid32NTAVX2, 4)
 	k.copyValid64 = copyValidGlue[uint64](copyValid64AVX2, copyValid64NTAVX2, 2)
+	k.validUTF8 = validUTF8Vector
+	k.index = indexVector
 }
 
 func setBitmapAVX512(k *kernels) {

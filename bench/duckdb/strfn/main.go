@@ -22,6 +22,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/expr"
 )
@@ -85,12 +86,7 @@ func eval(b *expr.Bound, rec *alkaid.Record, workers int) (int, error) {
 				if err == nil {
 					k = out.Len()
 					if m, ok := out.(*array.Boolean); ok {
-						k = 0
-						for j := range m.Len() {
-							if m.IsValid(j) && m.Value(j) {
-								k++
-							}
-						}
+						k = trueCount(m)
 					}
 				}
 				mu.Lock()
@@ -104,6 +100,22 @@ func eval(b *expr.Bound, rec *alkaid.Record, workers int) (int, error) {
 	}
 	wg.Wait()
 	return total, first
+}
+
+// trueCount is the number of valid true slots of m: a popcount of its
+// value bits when no slot is null.
+func trueCount(m *array.Boolean) int {
+	if m.NullN() == 0 {
+		bits, off := m.Bitmap()
+		return bitutil.CountSetBits(bits, off, m.Len())
+	}
+	k := 0
+	for j := range m.Len() {
+		if m.IsValid(j) && m.Value(j) {
+			k++
+		}
+	}
+	return k
 }
 
 func run(n, reps, workers int) error {

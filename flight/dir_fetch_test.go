@@ -197,6 +197,7 @@ func TestFetchScaleOut(t *testing.T) {
 		require.ErrorContains(t, err, "endpoint 0")
 		_, err = fetchAll(ctx, nil, &FlightInfo{Endpoint: []*FlightEndpoint{{Ticket: &Ticket{}}}})
 		require.ErrorContains(t, err, "no location")
+		require.ErrorIs(t, err, ipc.ErrInvalid)
 		other, err := EncodeSchema(alkaid.NewSchema([]datatype.Field{{Name: "x", Type: datatype.Int8}}, datatype.Metadata{}))
 		require.NoError(t, err)
 		_, err = fetchAll(ctx, nil, &FlightInfo{Schema: other, Endpoint: info.Endpoint})

@@ -1,7 +1,9 @@
 package cdata
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/datatype"
@@ -29,6 +31,7 @@ func FuzzParseFormat(f *testing.F) {
 		}
 		typ, err := parseFormat(format, children, flagMapKeysSorted)
 		if err != nil {
+			requireKind(t, err)
 			return
 		}
 		again, err := formatOf(typ)
@@ -40,6 +43,18 @@ func FuzzParseFormat(f *testing.F) {
 			t.Fatalf("%q -> %s -> %q -> %v, %v", format, typ, again, back, err)
 		}
 	})
+}
+
+// requireKind fails t unless err is this package's (prefixed "cdata: ")
+// and wraps one of the sentinels.
+func requireKind(t *testing.T, err error) {
+	t.Helper()
+	if !errors.Is(err, datatype.ErrInvalid) && !errors.Is(err, datatype.ErrNotSupported) && !errors.Is(err, datatype.ErrLimit) {
+		t.Fatalf("error wraps no sentinel: %v", err)
+	}
+	if !strings.HasPrefix(err.Error(), "cdata: ") {
+		t.Fatalf("error lacks the package prefix: %v", err)
+	}
 }
 
 // sliceReader reads serialized metadata from b, within its bounds.
@@ -62,6 +77,7 @@ func FuzzDecodeMetadata(f *testing.F) {
 	f.Fuzz(func(t *testing.T, b []byte) {
 		md, err := decodeMetadata(sliceReader(b))
 		if err != nil {
+			requireKind(t, err)
 			return
 		}
 		enc, err := encodeMetadata(md)

@@ -169,6 +169,9 @@ func FuzzImportGraph(f *testing.F) {
 		if err == nil && arr == nil {
 			t.Fatal("no array and no error")
 		}
+		if err != nil {
+			requireKind(t, err)
+		}
 	})
 }
 

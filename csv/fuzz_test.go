@@ -6,6 +6,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/texttest"
 )
 
 // FuzzReader: any bytes give records or an error, never a panic or a hang;
@@ -43,11 +44,13 @@ func FuzzReader(f *testing.F) {
 		}
 		r, err := NewReader(bytes.NewReader(data), opts...)
 		if err != nil {
+			texttest.ErrorKind(t, "csv: ", err)
 			return
 		}
 		rows := 0
 		for rec, err := range r.Records() {
 			if err != nil {
+				texttest.ErrorKind(t, "csv: ", err)
 				return
 			}
 			if rec.NumRows() > 2 {
@@ -84,10 +87,12 @@ func FuzzReaderDefaults(f *testing.F) {
 		}
 		r, err := NewReader(bytes.NewReader(data), opts...)
 		if err != nil {
+			texttest.ErrorKind(t, "csv: ", err)
 			return
 		}
 		for _, err := range r.Records() {
 			if err != nil {
+				texttest.ErrorKind(t, "csv: ", err)
 				return
 			}
 		}

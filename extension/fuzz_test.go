@@ -1,6 +1,7 @@
 package extension_test
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/datatype"
@@ -62,6 +63,9 @@ func FuzzDeserialize(f *testing.F) {
 		st := fuzzStorages[int(storage)%len(fuzzStorages)]
 		typ, err := proto.Deserialize(st, meta)
 		if err != nil {
+			if !errors.Is(err, datatype.ErrInvalid) && !errors.Is(err, datatype.ErrNotSupported) && !errors.Is(err, datatype.ErrLimit) {
+				t.Fatalf("%s over %s, metadata %q: error wraps no sentinel: %v", proto.ExtensionName(), st, meta, err)
+			}
 			return
 		}
 		if typ == nil {

@@ -281,7 +281,7 @@ func (d *dialer) closeAll() {
 func (d *dialer) get(ctx context.Context, self *Client, ep *FlightEndpoint) (*RecordReader, error) {
 	if len(ep.GetLocation()) == 0 {
 		if self == nil {
-			return nil, errors.New("no location and no client of the server that gave the FlightInfo")
+			return nil, fmt.Errorf("no location and no client of the server that gave the FlightInfo: %w", ipc.ErrInvalid)
 		}
 		return self.Get(ctx, ep.GetTicket())
 	}

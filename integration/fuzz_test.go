@@ -2,6 +2,7 @@ package integration
 
 import (
 	"bytes"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -9,6 +10,8 @@ import (
 
 	"compress/gzip"
 	"io"
+
+	"github.com/alkaid-go/alkaid/datatype"
 )
 
 // FuzzRead: any input is read without panicking, and whatever reads
@@ -24,6 +27,12 @@ func FuzzRead(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		file, err := Read(bytes.NewReader(data))
 		if err != nil {
+			if !errors.Is(err, datatype.ErrInvalid) && !errors.Is(err, datatype.ErrNotSupported) && !errors.Is(err, datatype.ErrLimit) {
+				t.Fatalf("error wraps no sentinel: %v", err)
+			}
+			if !strings.HasPrefix(err.Error(), "integration: ") {
+				t.Fatalf("error lacks the package prefix: %v", err)
+			}
 			return
 		}
 		var buf bytes.Buffer

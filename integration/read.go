@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"math"
@@ -104,6 +105,10 @@ func Read(r io.Reader, opts ...Option) (*File, error) {
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
 		gz, err := gzip.NewReader(br)
 		if err != nil {
+			if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, gzip.ErrHeader) {
+				// a truncated or malformed header, not a failed read
+				return nil, fmt.Errorf("integration: %w: gzip header: %w", ErrInvalid, err)
+			}
 			return nil, fmt.Errorf("integration: gzip: %w", err)
 		}
 		defer gz.Close()

@@ -3,6 +3,7 @@ package ipc
 import (
 	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/alkaid-go/alkaid/datatype"
 )
@@ -37,7 +38,23 @@ func limitf(format string, args ...any) error {
 	return fmt.Errorf("ipc: %w: "+format, append([]any{ErrLimit}, args...)...)
 }
 
-// fmtWrap prefixes err with context, keeping it unwrappable.
+// fmtWrap puts context (where in the data) before the message of err,
+// after the package prefix, keeping err unwrappable: "ipc: record batch
+// 3: buffer 1: invalid: …", not "record batch 3: buffer 1: ipc: …".
 func fmtWrap(err error, format string, args ...any) error {
-	return fmt.Errorf(format+": %w", append(args, err)...)
+	where := fmt.Sprintf(format, args...)
+	if rest, ok := strings.CutPrefix(err.Error(), "ipc: "); ok {
+		return &contextError{msg: "ipc: " + where + ": " + rest, err: err}
+	}
+	return fmt.Errorf("ipc: %s: %w", where, err)
 }
+
+// contextError is an error of this package with the place it occurred
+// added to its message.
+type contextError struct {
+	msg string
+	err error
+}
+
+func (e *contextError) Error() string { return e.msg }
+func (e *contextError) Unwrap() error { return e.err }

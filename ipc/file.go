@@ -212,7 +212,7 @@ func OpenFile(path string, opts ...Option) (*FileReader, error) {
 	// page the footer, metadata and values touch would fault on its own.
 	fr := &FileReader{src: bytes.NewReader(region.Bytes()), size: int64(region.Len()), region: region, dec: newFileDecoder(cfg), cfg: cfg}
 	if err := fr.open(); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		return nil, fmtWrap(err, "%s", path)
 	}
 	return fr, nil
 }
@@ -434,7 +434,7 @@ func (fr *FileReader) metadataAt(blk block) ([]byte, error) {
 	}
 	skip, size, err := parsePrefix(pre, fr.dec.Limits())
 	if err != nil {
-		return nil, fmt.Errorf("message at %d: %w", blk.offset, err)
+		return nil, fmtWrap(err, "message at %d", blk.offset)
 	}
 	if size == 0 || skip+size > int(blk.metaLen) {
 		return nil, invalidf("message at %d: metadata length %d disagrees with the footer's %d", blk.offset, size, blk.metaLen)

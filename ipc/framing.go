@@ -2,7 +2,6 @@ package ipc
 
 import (
 	"encoding/binary"
-	"fmt"
 	"strconv"
 
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
@@ -59,7 +58,7 @@ func quoteHead(b []byte) string {
 // it states against the limits.
 func checkMetadata(meta []byte, limits Limits) (*fb.Message, int64, error) {
 	if err := verifyMessageMeta(meta, limits); err != nil {
-		return nil, 0, fmt.Errorf("message metadata: %w", err)
+		return nil, 0, fmtWrap(err, "message metadata")
 	}
 	msg := fb.GetRootAsMessage(meta, 0)
 	bodyLen := msg.BodyLength()

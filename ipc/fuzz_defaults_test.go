@@ -3,6 +3,7 @@ package ipc
 import (
 	"bytes"
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -121,7 +122,9 @@ func FuzzFileDefaultLimits(f *testing.F) {
 	})
 }
 
-// classified reports whether err is one of the kinds a caller branches on.
+// classified reports whether err is one of the kinds a caller branches on,
+// with the package prefix first.
 func classified(err error) bool {
-	return errors.Is(err, ErrInvalid) || errors.Is(err, ErrLimit) || errors.Is(err, ErrNotSupported)
+	return (errors.Is(err, ErrInvalid) || errors.Is(err, ErrLimit) || errors.Is(err, ErrNotSupported)) &&
+		strings.HasPrefix(err.Error(), "ipc: ")
 }

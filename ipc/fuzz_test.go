@@ -131,6 +131,11 @@ func FuzzStreamReader(f *testing.F) {
 				outs[k] = append(outs[k], rec.String())
 			}
 		}
+		for k, err := range errs {
+			if err != nil && !classified(err) {
+				t.Fatalf("reader %d: unclassified error: %v", k, err)
+			}
+		}
 		for k := 1; k < len(outs); k++ {
 			if (errs[0] == nil) != (errs[k] == nil) || len(outs[0]) != len(outs[k]) {
 				t.Fatalf("readers 0 and %d disagree: %d batches, %v vs %d batches, %v", k, len(outs[0]), errs[0], len(outs[k]), errs[k])
@@ -159,6 +164,9 @@ func FuzzDecoder(f *testing.F) {
 					if errors.Is(err, ErrNeedMore) {
 						break
 					}
+					if !classified(err) {
+						t.Fatalf("unclassified error: %v", err)
+					}
 					return
 				}
 				if ev.Kind == EventEnd {
@@ -179,6 +187,9 @@ func FuzzMessage(f *testing.F) {
 		for range 64 {
 			m, err := ReadMessage(r, WithLimits(fuzzLimits))
 			if err != nil {
+				if err != io.EOF && !classified(err) {
+					t.Fatalf("unclassified error: %v", err)
+				}
 				return
 			}
 			_ = m.Type()
@@ -194,6 +205,9 @@ func FuzzFileReader(f *testing.F) {
 	f.Fuzz(func(t *testing.T, in []byte) {
 		fr, err := NewFileReader(bytes.NewReader(in), int64(len(in)), WithLimits(fuzzLimits))
 		if err != nil {
+			if !classified(err) {
+				t.Fatalf("unclassified error: %v", err)
+			}
 			return
 		}
 		var viaFooter []string
@@ -201,6 +215,9 @@ func FuzzFileReader(f *testing.F) {
 			n, nerr := fr.NumRows(i)
 			rec, err := fr.Record(i)
 			if err != nil {
+				if !classified(err) {
+					t.Fatalf("record %d: unclassified error: %v", i, err)
+				}
 				return
 			}
 			// a batch that decodes has its metadata's row count

@@ -2,7 +2,6 @@ package ipc
 
 import (
 	"encoding/binary"
-	"fmt"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	fb "github.com/alkaid-go/alkaid/internal/flatbuf"
@@ -72,7 +71,7 @@ func (m *MessageEncoder) Schema() (OutMessage, error) {
 	}
 	out := m.take()
 	if len(out) != 1 {
-		return OutMessage{}, fmt.Errorf("ipc: schema encoded as %d messages", len(out))
+		return OutMessage{}, invalidf("schema encoded as %d messages", len(out))
 	}
 	return out[0], nil
 }

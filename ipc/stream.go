@@ -170,7 +170,7 @@ func (r *StreamReader) read() (*alkaid.Record, error) {
 			return nil, io.EOF
 		}
 		if err != nil {
-			return nil, fmt.Errorf("after %d record batches: %w", r.batches, err)
+			return nil, fmtWrap(err, "after %d record batches", r.batches)
 		}
 		ev, err := r.dec.DecodeMessage(m)
 		if err != nil {

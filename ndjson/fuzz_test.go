@@ -6,6 +6,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/texttest"
 )
 
 // FuzzReader: any bytes give records or an error, never a panic or hang.
@@ -34,10 +35,12 @@ func FuzzReader(f *testing.F) {
 		}
 		r, err := NewReader(bytes.NewReader(data), opts...)
 		if err != nil {
+			texttest.ErrorKind(t, "ndjson: ", err)
 			return
 		}
 		for rec, err := range r.Records() {
 			if err != nil {
+				texttest.ErrorKind(t, "ndjson: ", err)
 				return
 			}
 			if rec.NumRows() > 2 {
@@ -61,10 +64,12 @@ func FuzzReaderDefaults(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		r, err := NewReader(bytes.NewReader(data))
 		if err != nil {
+			texttest.ErrorKind(t, "ndjson: ", err)
 			return
 		}
 		for _, err := range r.Records() {
 			if err != nil {
+				texttest.ErrorKind(t, "ndjson: ", err)
 				return
 			}
 		}

@@ -48,7 +48,7 @@ func Parse(t datatype.DataType, literal string) (array.Array, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := Append(b, literal); err != nil {
+	if err := appendLiteral(b, literal); err != nil {
 		return nil, fmt.Errorf("arrayjson: Parse %s: %w", t, err)
 	}
 	a := b.NewArray()
@@ -65,6 +65,14 @@ func Parse(t datatype.DataType, literal string) (array.Array, error) {
 // (and possibly part of it); errors wrap [array.ErrInvalid] and name the
 // position.
 func Append(b array.Builder, literal string) error {
+	if err := appendLiteral(b, literal); err != nil {
+		return fmt.Errorf("arrayjson: Append %s: %w", b.Type(), err)
+	}
+	return nil
+}
+
+// appendLiteral is Append without the package's prefix on its errors.
+func appendLiteral(b array.Builder, literal string) error {
 	root, err := parseJSON(literal)
 	if err != nil {
 		return fmt.Errorf("%w: %w", array.ErrInvalid, err)

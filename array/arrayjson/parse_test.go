@@ -2,6 +2,7 @@ package arrayjson
 
 import (
 	"errors"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
@@ -72,6 +73,17 @@ func TestParseErrors(t *testing.T) {
 			require.Error(t, err)
 			require.ErrorContains(t, err, tt.want)
 			require.True(t, errors.Is(err, array.ErrInvalid), "%v wraps array.ErrInvalid", err)
+			require.True(t, strings.HasPrefix(err.Error(), "arrayjson: Parse "), "%v", err)
+			// Append reads the same way, with its own prefix.
+			b, berr := array.TryNewBuilder(tt.t)
+			require.NoError(t, berr)
+			err = Append(b, tt.literal)
+			if err == nil { // refused by the validation after building
+				return
+			}
+			require.ErrorContains(t, err, tt.want)
+			require.ErrorIs(t, err, array.ErrInvalid)
+			require.True(t, strings.HasPrefix(err.Error(), "arrayjson: Append "), "%v", err)
 		})
 	}
 	_, err := Parse(mustOK(datatype.NewDictionary(datatype.Int8, datatype.ListOf(datatype.Int8), false)), `[]`)

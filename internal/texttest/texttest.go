@@ -1,7 +1,9 @@
 package texttest
 
 import (
+	"errors"
 	"iter"
+	"strings"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -95,4 +97,17 @@ func hasUnion(t datatype.DataType) bool {
 		return hasUnion(tt.Elem().Type)
 	}
 	return false
+}
+
+// ErrorKind fails t unless err starts with prefix (the package's, as
+// "csv: ") and wraps one of datatype.ErrInvalid, ErrNotSupported and
+// ErrLimit: what a reader's error must be, whatever the input.
+func ErrorKind(t testing.TB, prefix string, err error) {
+	t.Helper()
+	if !errors.Is(err, datatype.ErrInvalid) && !errors.Is(err, datatype.ErrNotSupported) && !errors.Is(err, datatype.ErrLimit) {
+		t.Fatalf("error wraps no sentinel: %v", err)
+	}
+	if !strings.HasPrefix(err.Error(), prefix) {
+		t.Fatalf("error lacks the prefix %q: %v", prefix, err)
+	}
 }

@@ -17,6 +17,9 @@ import (
 // [SkipValueChecks] leaves out.
 func ReadIPC(path string, opts ...Option) (*File, error) {
 	cfg := newReadConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
@@ -52,7 +55,11 @@ func ReadIPC(path string, opts ...Option) (*File, error) {
 // ReadIPCStream reads an IPC stream from r into a [File], checked as
 // [ReadIPC] checks it.
 func ReadIPCStream(r io.Reader, opts ...Option) (*File, error) {
-	sr, err := ipc.NewStreamReader(r, newReadConfig(opts).ipcOptions()...)
+	cfg := newReadConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
+	sr, err := ipc.NewStreamReader(r, cfg.ipcOptions()...)
 	if err != nil {
 		return nil, err
 	}

@@ -1,7 +1,10 @@
 package integration
 
 import (
+	"fmt"
+
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/ipc"
 )
 
@@ -10,11 +13,36 @@ import (
 type Option func(*readConfig)
 
 type readConfig struct {
-	skip array.ValueChecks
+	skip   array.ValueChecks
+	limits Limits
+	err    error // the first invalid option
+}
+
+// Limits bounds what reading JSON may hold in memory.
+type Limits struct {
+	// MaxJSONBytes is the most bytes of JSON text read, counted after
+	// gzip decompression, so that a small compressed input cannot expand
+	// into gigabytes (gzip reaches about 1000 to 1).
+	MaxJSONBytes int64
+}
+
+// DefaultLimits are the limits of a reader given no [WithLimits]: 1 GiB
+// of JSON text, far above the largest file of Arrow's test suite.
+var DefaultLimits = Limits{MaxJSONBytes: 1 << 30}
+
+// WithLimits replaces [DefaultLimits] for [Read] and [ReadFile];
+// MaxJSONBytes must be positive.
+func WithLimits(l Limits) Option {
+	return func(c *readConfig) {
+		if l.MaxJSONBytes <= 0 && c.err == nil {
+			c.err = fmt.Errorf("integration: %w: WithLimits: MaxJSONBytes %d must be positive", datatype.ErrInvalid, l.MaxJSONBytes)
+		}
+		c.limits = l
+	}
 }
 
 func newReadConfig(opts []Option) readConfig {
-	var c readConfig
+	c := readConfig{limits: DefaultLimits}
 	for _, o := range opts {
 		o(&c)
 	}

@@ -101,6 +101,9 @@ func ReadFile(path string, opts ...Option) (*File, error) {
 // with [array.ValidateFull], less what [SkipValueChecks] leaves out.
 func Read(r io.Reader, opts ...Option) (*File, error) {
 	cfg := newReadConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	br := bufio.NewReader(r)
 	if head, _ := br.Peek(2); len(head) == 2 && head[0] == 0x1f && head[1] == 0x8b {
 		gz, err := gzip.NewReader(br)
@@ -117,7 +120,11 @@ func Read(r io.Reader, opts ...Option) (*File, error) {
 		r = br
 	}
 	var jf jsonFile
-	if err := json.NewDecoder(r).Decode(&jf); err != nil {
+	lr := &io.LimitedReader{R: r, N: cfg.limits.MaxJSONBytes + 1}
+	if err := json.NewDecoder(lr).Decode(&jf); err != nil {
+		if lr.N <= 0 {
+			return nil, fmt.Errorf("integration: %w: the JSON text is longer than Limits.MaxJSONBytes (%d bytes)", datatype.ErrLimit, cfg.limits.MaxJSONBytes)
+		}
 		return nil, invalidf("decoding JSON: %v", err)
 	}
 	if jf.Schema == nil {

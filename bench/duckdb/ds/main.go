@@ -16,6 +16,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"slices"
 	"syscall"
 	"time"
@@ -31,6 +32,7 @@ func main() {
 	reps := flag.Int("reps", 3, "runs per case; the fastest counts")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the runs to this file")
 	memprofile := flag.String("memprofile", "", "write an allocation profile of the runs to this file")
+	tracefile := flag.String("trace", "", "write an execution trace of the runs to this file")
 	only := flag.Int("case", -1, "run only this case (0, 1 or 2); -1 runs all")
 	flag.Parse()
 	if *profile != "" {
@@ -43,6 +45,17 @@ func main() {
 			os.Exit(1)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if *tracefile != "" {
+		tf, err := os.Create(*tracefile)
+		if err == nil {
+			err = trace.Start(tf)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ds:", err)
+			os.Exit(1)
+		}
+		defer trace.Stop()
 	}
 	if *memprofile != "" {
 		runtime.MemProfileRate = 64 << 10

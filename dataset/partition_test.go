@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 )
 
 func TestHivePartitions(t *testing.T) {
@@ -153,16 +154,24 @@ func TestConstColumn(t *testing.T) {
 				require.Equal(t, tc.text, text)
 			}
 			require.NoError(t, err)
-			for _, dict := range []bool{false, true} {
-				a, err := constColumn(one, 5, dict)
+			// Lengths around the doubling copies of fill, on poisoned
+			// memory: a slot left unwritten shows.
+			rawmem.Poison(true)
+			defer rawmem.Poison(false)
+			for _, c := range []struct {
+				n    int
+				dict bool
+			}{{5, false}, {5, true}, {0, false}, {1, false}, {3, false}, {1000, false}} {
+				n, dict := c.n, c.dict
+				a, err := constColumn(one, n, dict)
 				require.NoError(t, err)
-				require.Equal(t, 5, a.Len())
+				require.Equal(t, n, a.Len())
 				if dict {
 					require.Equal(t, datatype.KindDictionary, a.DataType().Kind())
 				} else {
 					require.True(t, datatype.Equal(tc.typ, a.DataType()), "%s", a.DataType())
 				}
-				for i := range 5 {
+				for i := range n {
 					text, null, err := formatValue(a, i)
 					require.NoError(t, err)
 					want, wnull, _ := formatValue(one, 0)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/internal/rawmem"
+	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
@@ -112,7 +113,10 @@ func (cr *columnReader) newChunk(rows int64) *chunk {
 	if cr.leaf.maxRep > 0 {
 		out.rep = make([]int16, 0, hint)
 	}
-	if w := out.vals.width; w > 0 {
+	if cr.keepIdx {
+		// Indices are appended: never read before they are written.
+		out.vals.idx = memory.ViewBytes[int32](rawmem.Fillable(int(min(int64(hint)*4, 16*int64(len(cr.data))+1<<16))))[:0]
+	} else if w := out.vals.width; w > 0 {
 		// Values are appended (or spread, nulls cleared): never read
 		// before they are written.
 		out.vals.fixed = rawmem.Fillable(int(min(int64(hint)*int64(w), 16*int64(len(cr.data))+1<<16)))[:0]
@@ -357,7 +361,7 @@ func (cr *columnReader) newSpill(n int, keepIdx bool) *chunk {
 	}
 	switch {
 	case keepIdx:
-		sp.vals.idx = make([]int32, 0, n)
+		sp.vals.idx = memory.ViewBytes[int32](rawmem.Fillable(n * 4))[:0] // written before read
 	case sp.vals.width > 0:
 		sp.vals.fixed = rawmem.Fillable(n * sp.vals.width)[:0] // written before read, as in newChunk
 	case *cr.leaf.elem.Type == format.ByteArray:

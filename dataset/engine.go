@@ -35,6 +35,11 @@ type handle struct {
 	filterOnce sync.Once
 	filter     *expr.Bound
 	filterErr  error
+	// rowFilter is the file's filter bound to the scan's rowSchema, for
+	// the Parquet reader's row filter (see rowFilterColumns).
+	rowOnce   sync.Once
+	rowFilter *expr.Bound
+	rowErr    error
 
 	mu     sync.Mutex
 	consts map[int]array.Array // partition columns built so far, by field

@@ -43,7 +43,7 @@ func TestOptionErrors(t *testing.T) {
 		{"nil read stats", fileWith(data, WithReadStats(nil)), ErrInvalid, "WithReadStats(nil)"},
 		{"row filter to a writer", writerWith(s, WithRowFilter([]string{"a"}, func(*alkaid.Record) (*array.Boolean, error) { return nil, nil })), ErrInvalid, "WithRowFilter is an option of a reader"},
 		{"nil row filter", fileWith(data, WithRowFilter([]string{"a"}, nil)), ErrInvalid, "WithRowFilter: no keep function"},
-		{"row filter on no column", fileWith(data, WithRowFilter([]string{"zz"}, func(*alkaid.Record) (*array.Boolean, error) { return nil, nil })), ErrInvalid, `WithRowFilter: column "zz" is not a field read`},
+		{"row filter on no column", fileWith(data, WithRowFilter([]string{"zz"}, func(*alkaid.Record) (*array.Boolean, error) { return nil, nil })), ErrInvalid, `WithRowFilter: no column "zz"`},
 		{"unknown column", fileWith(data, WithColumns("nope")), ErrInvalid, `WithColumns: no column "nope"`},
 		{"row group out of range", fileWith(data, WithRowGroups(7)), ErrInvalid, "WithRowGroups: row group 7"},
 		{"predicate on no column", fileWith(data, WithPredicates(Predicate{Column: "zz", Op: IsNull})), ErrInvalid, `WithPredicates: no column "zz"`},

@@ -22,8 +22,10 @@ type rowFilter struct {
 }
 
 // filterPlan is the row filter as planned: the positions of its fields
-// among the read's, the schema of the record keep gets, and for each
-// field the plan reading it as a dictionary (nil when it is not read so).
+// among the read's (those the read does not select come after the
+// selected ones, read for the filter alone), the schema of the record
+// keep gets, and for each selected field the plan reading it as a
+// dictionary (nil when it is not read so).
 type filterPlan struct {
 	keep   func(*alkaid.Record) (*array.Boolean, error)
 	fields []int
@@ -31,14 +33,16 @@ type filterPlan struct {
 	asDict []*fieldPlan
 }
 
-// planFilter plans the File's row filter over the fields p reads.
+// planFilter plans the File's row filter over the fields p reads, adding
+// the filter's fields p does not select.
 func (f *File) planFilter(p *readPlan) error {
 	rf := f.cfg.filter
 	if rf == nil {
 		return nil
 	}
-	fp := &filterPlan{keep: rf.keep, asDict: make([]*fieldPlan, len(p.fields))}
-	isFilter := make([]bool, len(p.fields))
+	fp := &filterPlan{keep: rf.keep}
+	out := len(p.fields)
+	isFilter := make([]bool, out)
 	var fields []datatype.Field
 	for _, name := range rf.columns {
 		at := -1
@@ -48,14 +52,26 @@ func (f *File) planFilter(p *readPlan) error {
 			}
 		}
 		if at < 0 {
-			return invalidf("WithRowFilter: column %q is not a field read", name)
+			fi := f.schema.FieldIndex(name)
+			if fi < 0 {
+				return invalidf("WithRowFilter: no column %q", name)
+			}
+			pf, err := f.planField(fi, f.schema.Field(fi))
+			if err != nil {
+				return err
+			}
+			p.fields = append(p.fields, pf)
+			at = len(p.fields) - 1
 		}
-		isFilter[at] = true
+		if at < out {
+			isFilter[at] = true
+		}
 		fp.fields = append(fp.fields, at)
-		fields = append(fields, p.schema.Field(at))
+		fields = append(fields, p.fields[at].field)
 	}
 	fp.schema = alkaid.NewSchema(fields, datatype.Metadata{})
-	for i, pf := range p.fields {
+	fp.asDict = make([]*fieldPlan, out)
+	for i, pf := range p.fields[:out] {
 		if isFilter[i] {
 			continue
 		}
@@ -158,9 +174,10 @@ func (cr *columnReader) allDictionary() bool {
 	return data
 }
 
-// filterRows runs the row filter over the batch's arrays (rows rows) and
-// returns them cut to the rows it keeps, the fields read as dictionaries
-// decoded to their types, and the number of rows kept.
+// filterRows runs the row filter over the batch's arrays (rows rows;
+// after the selected fields' come those read for the filter alone) and
+// returns the selected fields' cut to the rows it keeps, those read as
+// dictionaries decoded to their types, and the number of rows kept.
 func (r *rowGroupReader) filterRows(arrays []array.Array, rows int) ([]array.Array, int, error) {
 	fp := r.filter
 	in := make([]array.Array, len(fp.fields))
@@ -184,9 +201,10 @@ func (r *rowGroupReader) filterRows(arrays []array.Array, rows int) ([]array.Arr
 	}
 	// The fields read as dictionaries are filtered as their indices,
 	// then their kept values taken from the dictionary.
-	fields := make([]datatype.Field, len(arrays))
-	cut := make([]array.Array, len(arrays))
-	for i, a := range arrays {
+	n := r.schema.NumFields()
+	fields := make([]datatype.Field, n)
+	cut := make([]array.Array, n)
+	for i, a := range arrays[:n] {
 		cut[i] = a
 		if d, ok := a.(*array.Dictionary); ok && !datatype.Equal(a.DataType(), r.schema.Field(i).Type) {
 			cut[i] = d.Indices()
@@ -200,7 +218,7 @@ func (r *rowGroupReader) filterRows(arrays []array.Array, rows int) ([]array.Arr
 	if err != nil {
 		return nil, 0, wrapf(err, "row group %d: WithRowFilter", r.g)
 	}
-	out := make([]array.Array, len(arrays))
+	out := make([]array.Array, n)
 	for i := range out {
 		out[i] = all.Column(i)
 		if d, ok := arrays[i].(*array.Dictionary); ok && cut[i] != arrays[i] {

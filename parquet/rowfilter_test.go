@@ -154,6 +154,20 @@ func TestWithRowFilter(t *testing.T) {
 				}
 				sameRows(t, []*alkaid.Record{want}, got)
 			}
+			// x read for the filter alone: the records hold f and u.
+			got, err := readAll(f, WithColumns("f", "u"), WithRowFilter([]string{"x"}, keepSmallX), WithBatchSize(700))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fu, err := alkaid.NewRecord(alkaid.NewSchema([]datatype.Field{want.Schema().Field(2), want.Schema().Field(4)}, datatype.Metadata{}),
+				[]array.Array{want.Column(2), want.Column(4)}, want.NumRows())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got[0].NumCols() != 2 {
+				t.Fatalf("%d columns, want 2", got[0].NumCols())
+			}
+			sameRows(t, []*alkaid.Record{fu}, got)
 		})
 	}
 }
@@ -181,7 +195,6 @@ func TestWithRowFilterErrors(t *testing.T) {
 		want error
 	}{
 		{"unknown column", []Option{WithRowFilter([]string{"nope"}, keepSmallX)}, ErrInvalid},
-		{"column not read", []Option{WithColumns("f"), WithRowFilter([]string{"x"}, keepSmallX)}, ErrInvalid},
 		{"nil keep", []Option{WithRowFilter([]string{"x"}, nil)}, ErrInvalid},
 		{"short mask", []Option{WithRowFilter([]string{"x"}, func(*alkaid.Record) (*array.Boolean, error) {
 			return array.NewBooleanBuilder(datatype.Bool).Finish(), nil

@@ -72,11 +72,15 @@ func (f *File) openRowGroup(gp *groupPlan, p *readPlan, parallel int, b *budget,
 				// Under a row filter, a flat field whose chunk is all
 				// dictionary-encoded keeps its indices until filtered.
 				r.plans[i], jb.leafPlan = alt, alt.leaves[0]
-				jb.cr.defBits, jb.cr.spread = jb.bits, jb.spread
+				jb.cr.defBits, jb.cr.spread, jb.cr.scratchIdx = jb.bits, jb.spread, true
 				if err := jb.cr.open(jb.cr.data, true); err != nil {
 					return nil, err
 				}
 			}
+			// A field read for the row filter alone is dropped once the
+			// filter has run: its values go into memory reused after
+			// the row group (see release).
+			jb.cr.scratch = i >= p.schema.NumFields()
 			r.jobs = append(r.jobs, jb)
 			r.fieldJobs[i] = append(r.fieldJobs[i], jb)
 			if md := r.rg.Columns[lp.leaf.column].MetaData; md != nil {
@@ -94,22 +98,30 @@ func (f *File) openRowGroup(gp *groupPlan, p *readPlan, parallel int, b *budget,
 // dictPlan is the plan reading field i as a dictionary under the row
 // filter, or nil.
 func (r *rowGroupReader) dictPlan(i int) *fieldPlan {
-	if r.filter == nil {
-		return nil
+	if r.filter == nil || i >= len(r.filter.asDict) {
+		return nil // no filter, or a field read for the filter alone
 	}
 	return r.filter.asDict[i]
 }
 
-// release gives the memory the row group's column chunks were read into
-// back for reuse, once every batch of the row group is read. A reader
+// release gives the memory the row group's column chunks were read into,
+// and the values of the fields read for the row filter alone, back for
+// reuse, once every batch of the row group is read. A reader
 // left before its end (an error, a consumer that stopped) keeps it for
 // the garbage collector.
 func (r *rowGroupReader) release() {
 	for _, jb := range r.jobs {
-		if jb.cr != nil && jb.cr.owned != nil {
+		if jb.cr == nil {
+			continue
+		}
+		if jb.cr.owned != nil {
 			putPageBuffer(jb.cr.owned)
 			jb.cr.owned, jb.cr.data = nil, nil
 		}
+		for _, b := range jb.cr.lent {
+			putPageBuffer(b)
+		}
+		jb.cr.lent = nil
 	}
 }
 

@@ -33,11 +33,17 @@ func (s *Scan) open(src *source) (*handle, error) {
 	}
 	h := &handle{src: src, f: f, r: r}
 	h.refs.Store(1)
-	for _, i := range s.need {
+	for k, i := range s.need {
 		name := s.d.schema.Field(i).Name
 		if j := r.schema.FieldIndex(name); !s.d.isPartition(i) && j >= 0 {
 			h.readCols = append(h.readCols, name)
+			if k < len(s.out) && !slices.Contains(h.outCols, name) {
+				h.outCols = append(h.outCols, name)
+			}
 		}
+	}
+	if h.outCols == nil {
+		h.outCols = []string{}
 	}
 	if s.filter != nil && r.pq != nil {
 		h.where = s.fileFilter(src, r.schema)
@@ -108,8 +114,10 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 		if cols := s.rowFilterColumns(h); cols != nil {
 			// The reader filters the rows: the other columns are cut to
 			// the kept rows before their values are made.
+			// The filter's columns no output needs are read for it
+			// alone.
 			filtered = true
-			opts = append(opts, parquet.WithRowFilter(cols, func(rec *alkaid.Record) (*array.Boolean, error) {
+			opts = append(opts, parquet.WithColumns(h.outCols...), parquet.WithRowFilter(cols, func(rec *alkaid.Record) (*array.Boolean, error) {
 				s.stats.rowsRead.add(int64(rec.NumRows()))
 				got = got || rec.NumRows() > 0
 				return s.keepRows(h, rec)
@@ -189,8 +197,8 @@ func (s *Scan) conform(h *handle, rec *alkaid.Record, filtered bool) (*alkaid.Re
 	rows := rec.NumRows()
 	cols := make([]array.Array, len(s.need))
 	for k, i := range s.need {
-		if s.d.isPartition(i) {
-			continue
+		if s.d.isPartition(i) || filtered && k >= len(s.out) {
+			continue // a filter's column the reader has applied
 		}
 		var err error
 		if cols[k], err = s.column(rec, i); err != nil {

@@ -151,7 +151,7 @@ func (cr *columnReader) allDictionary() bool {
 	for pos := 0; pos < len(cr.data); {
 		var h format.PageHeader
 		n, err := thrift.Unmarshal(cr.data[pos:], &h)
-		if err != nil || h.CompressedPageSize < 0 || int(h.CompressedPageSize) > len(cr.data)-pos-n {
+		if err != nil || n <= 0 || h.CompressedPageSize < 0 || int(h.CompressedPageSize) > len(cr.data)-pos-n {
 			return false
 		}
 		pos += n + int(h.CompressedPageSize)

@@ -9,8 +9,11 @@ package parquet
 import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
+	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/alkaid-go/alkaid/parquet/internal/thrift"
 )
@@ -222,10 +225,59 @@ func (r *rowGroupReader) filterRows(arrays []array.Array, rows int) ([]array.Arr
 	for i := range out {
 		out[i] = all.Column(i)
 		if d, ok := arrays[i].(*array.Dictionary); ok && cut[i] != arrays[i] {
-			if out[i], err = compute.Take(d.Dictionary(), out[i]); err != nil {
+			if out[i], err = takeDictionary(d.Dictionary(), out[i]); err != nil {
 				return nil, 0, wrapf(err, "row group %d field %q", r.g, r.schema.Field(i).Name)
 			}
 		}
 	}
 	return out, all.NumRows(), nil
+}
+
+// takeDictionary is the values of the dictionary dv at the indices idx
+// (null where an index is): 4- and 8-byte values gathered word by word,
+// others by compute.Take.
+func takeDictionary(dv, idx array.Array) (array.Array, error) {
+	raw, w, ok := array.FixedWidthBytes(dv)
+	xi, isInt32 := idx.(*array.Int32)
+	if !ok || !isInt32 || dv.NullN() > 0 || (w != 4 && w != 8) {
+		return compute.Take(dv, idx)
+	}
+	xs := xi.Values()
+	out := rawmem.Fillable(len(xs) * w)
+	var bad int
+	if w == 8 {
+		bad = gatherChecked(memory.ViewBytes[uint64](out), memory.ViewBytes[uint64](raw)[:dv.Len()], xs, xi)
+	} else {
+		bad = gatherChecked(memory.ViewBytes[uint32](out), memory.ViewBytes[uint32](raw)[:dv.Len()], xs, xi)
+	}
+	if bad >= 0 {
+		return nil, invalidf("dictionary index %d at value %d out of range [0, %d)", xs[bad], bad, dv.Len())
+	}
+	var valid *memory.Buffer
+	nulls := idx.NullN()
+	if nulls > 0 {
+		bits, off := idx.Data().ValidityBitmap()
+		b := make([]byte, bitutil.BytesForBits(len(xs)))
+		bitutil.CopyBits(b, 0, bits, off, len(xs))
+		valid = memory.NewBuffer(b)
+	}
+	return array.Make(array.NewData(dv.DataType(), len(xs), []*memory.Buffer{valid, memory.NewBuffer(out)}, nil, nulls, 0))
+}
+
+// gatherChecked sets out[i] to dict[xs[i]], zero where idx is null and
+// the index out of range; it returns the first slot whose non-null index
+// is out of range, or -1.
+func gatherChecked[T uint32 | uint64](out, dict []T, xs []int32, idx *array.Int32) int {
+	out = out[:len(xs)]
+	for i, x := range xs {
+		if uint32(x) < uint32(len(dict)) {
+			out[i] = dict[x]
+			continue
+		}
+		if idx.IsValid(i) {
+			return i
+		}
+		out[i] = 0
+	}
+	return -1
 }

@@ -214,3 +214,27 @@ func TestWithRowFilterErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestTakeDictionary: kept indices become the dictionary's values, null
+// where the index is (whatever its value); an index out of range that is
+// not null is ErrInvalid.
+func TestTakeDictionary(t *testing.T) {
+	dv := array.NewPrimitiveBuilder[float64](datatype.Float64)
+	dv.AppendValues([]float64{1.5, 2.5}, nil)
+	dict := dv.Finish()
+	idx := func(vals []int32, valid []bool) array.Array {
+		b := array.NewPrimitiveBuilder[int32](datatype.Int32)
+		b.AppendValues(vals, valid)
+		return b.Finish()
+	}
+	got, err := takeDictionary(dict, idx([]int32{1, 0, 7, 1}, []bool{true, true, false, true}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := array.Format(got); s != "[2.5 1.5 (null) 2.5]" {
+		t.Errorf("got %s", s)
+	}
+	if _, err := takeDictionary(dict, idx([]int32{0, 2}, nil)); !errors.Is(err, ErrInvalid) {
+		t.Errorf("index 2 of 2 values: %v, want ErrInvalid", err)
+	}
+}

@@ -59,10 +59,12 @@ var dsOnce struct {
 	err error
 }
 
-// dsDir writes the dataset once per process and returns its directory.
+// dsDir writes the dataset once per process and returns its directory:
+// under the test binary's file directory (see TestMain), which is removed
+// when the benchmarks are done.
 func dsDir(b *testing.B) string {
 	dsOnce.Do(func() {
-		dsOnce.dir, dsOnce.err = os.MkdirTemp("", "alkaid-ds-bench-")
+		dsOnce.dir, dsOnce.err = os.MkdirTemp(fileDir, "alkaid-ds-bench-")
 		if dsOnce.err != nil {
 			return
 		}

@@ -24,6 +24,7 @@ type benchData struct {
 	i64, i64b, i64n  array.Array // plain, second operand, 10% nulls
 	f64, f64b, f64n  array.Array
 	mask             *array.Boolean // 50% true, random
+	sparse           *array.Boolean // 10% true, random
 	indices          array.Array    // random int64 indices
 	srcCopy, dstCopy []int64
 }
@@ -81,6 +82,8 @@ func benchArrays() *benchData {
 		}
 		bench.indices = mk(datatype.Int64, memory.FromSlice(idx), nil, 0)
 		bench.srcCopy, bench.dstCopy = ints(), make([]int64, benchN)
+		m, _ = bitmap(0.1)
+		bench.sparse = mk(datatype.Bool, m, nil, 0).(*array.Boolean)
 	})
 	return &bench
 }
@@ -171,6 +174,7 @@ func BenchmarkFilter(b *testing.B) {
 	d := benchArrays()
 	b.Run("int64", func(b *testing.B) { run(b, 8, func() { _, err := Filter(d.i64, d.mask); fatal(b, err) }) })
 	b.Run("int64-nulls", func(b *testing.B) { run(b, 8, func() { _, err := Filter(d.i64n, d.mask); fatal(b, err) }) })
+	b.Run("int64-sparse", func(b *testing.B) { run(b, 8, func() { _, err := Filter(d.i64, d.sparse); fatal(b, err) }) })
 }
 
 func BenchmarkTake(b *testing.B) {

@@ -180,17 +180,25 @@ func (s *selection) apply(a array.Array) (array.Array, error) {
 	return array.Make(array.NewData(d.Type, s.count, []*memory.Buffer{valid, vals}, nil, nulls, 0))
 }
 
+// sparseWord is the most selected elements of a word of the selection
+// that compress copies one by one (by their bit positions) rather than
+// storing all 64 and advancing past the selected.
+const sparseWord = 16
+
 // compress copies the selected elements of src to the front of dst.
 func compress[T any](s *selection, dst, src []T) {
 	j := 0
 	for w := 0; w*64 < s.n; w++ {
 		base := w * 64
 		x := s.word(w)
-		if x == ^uint64(0) {
+		switch {
+		case x == 0:
+			continue
+		case x == ^uint64(0):
 			j += copy(dst[j:j+64], src[base:base+64])
 			continue
 		}
-		if j+64 <= len(dst) && base+64 <= len(src) {
+		if bits.OnesCount64(x) > sparseWord && j+64 <= len(dst) && base+64 <= len(src) {
 			// Branch-free: store every element, advance past the selected.
 			blk := src[base : base+64]
 			out := dst[j : j+64]

@@ -100,8 +100,9 @@ func TestFilterEveryType(t *testing.T) {
 	}
 }
 
-// TestFilterLong crosses many words with full, empty and mixed ones, so
-// that the word-at-a-time paths of the fixed-width filter all run.
+// TestFilterLong crosses many words with full, empty, sparse (a tenth
+// selected) and mixed ones, so that the word-at-a-time paths of the
+// fixed-width filter all run.
 func TestFilterLong(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	for _, dt := range []datatype.DataType{datatype.Bool, datatype.Int8, datatype.Int64, datatype.Float32,
@@ -110,11 +111,13 @@ func TestFilterLong(t *testing.T) {
 		for shape, a := range vs {
 			b := array.NewBooleanBuilder(datatype.Bool)
 			for i := range a.Len() {
-				switch (i / 64) % 4 {
+				switch (i / 64) % 5 {
 				case 0:
 					b.Append(true)
 				case 1:
 					b.Append(false)
+				case 2:
+					b.Append(r.IntN(10) == 0)
 				default:
 					b.Append(r.IntN(2) == 0)
 				}

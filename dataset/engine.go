@@ -28,6 +28,7 @@ type handle struct {
 	refs     atomic.Int32
 	skipped  atomic.Bool
 	readCols []string            // the file's columns to read
+	outCols  []string            // those of them the scan's output needs
 	preds    []parquet.Predicate // the file's filter's conditions Parquet can decide
 	where    *expr.Expr          // the file's filter (see fileFilter), for a Parquet file
 	// filter is the file's filter bound (nil when every row passes),
@@ -35,6 +36,11 @@ type handle struct {
 	filterOnce sync.Once
 	filter     *expr.Bound
 	filterErr  error
+	// rowFilter is the file's filter bound to the scan's rowSchema, for
+	// the Parquet reader's row filter (see rowFilterColumns).
+	rowOnce   sync.Once
+	rowFilter *expr.Bound
+	rowErr    error
 
 	mu     sync.Mutex
 	consts map[int]array.Array // partition columns built so far, by field

@@ -3,6 +3,7 @@ package dataset
 import (
 	"fmt"
 	"math"
+	"slices"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
@@ -26,7 +27,9 @@ import (
 // page index rule out (parquet.WithPredicates), and the whole filter
 // skips the row groups whose column statistics prove it false for every
 // row (expr.MayMatch: OR, IN, NOT … too). The remaining rows are filtered exactly,
-// by the expression. An unknown column or a filter that is not boolean
+// by the expression: in Parquet files as they are read
+// (parquet.WithRowFilter), the filter's columns decoded first and the
+// others cut to the rows kept before their values are made. An unknown column or a filter that is not boolean
 // is an error of Scan. For Scan/CountRows.
 func WithFilter(e *expr.Expr) Option {
 	return func(o *options) {
@@ -77,6 +80,11 @@ func (s *Scan) planFilter() error {
 		}
 	}
 	s.filterSchema = alkaid.NewSchema(fields, datatype.Metadata{})
+	fields = fields[:0:0]
+	for _, i := range s.filterCols {
+		fields = append(fields, s.d.schema.Field(i))
+	}
+	s.rowSchema = alkaid.NewSchema(fields, datatype.Metadata{})
 	return nil
 }
 
@@ -128,6 +136,11 @@ func (s *Scan) columnsMatch(src *source, fs *alkaid.Schema) bool {
 // bindFilter binds h's file's filter to s.filterSchema; nil when it is
 // always true.
 func (s *Scan) bindFilter(h *handle) (*expr.Bound, error) {
+	return s.bindFilterTo(h, s.filterSchema)
+}
+
+// bindFilterTo binds the filter of h's file to schema (see bindFilter).
+func (s *Scan) bindFilterTo(h *handle, schema *alkaid.Schema) (*expr.Bound, error) {
 	var fs *alkaid.Schema
 	if h.r != nil {
 		fs = h.r.schema
@@ -136,7 +149,7 @@ func (s *Scan) bindFilter(h *handle) (*expr.Bound, error) {
 	if v, ok := e.IsLiteral(); ok && v.Valid && v.Value == true {
 		return nil, nil
 	}
-	b, err := expr.Bind(e, s.filterSchema)
+	b, err := expr.Bind(e, schema)
 	if err != nil {
 		return nil, fmt.Errorf("dataset: filter: %w", err)
 	}
@@ -168,7 +181,56 @@ func (s *Scan) fileMask(h *handle, cols []array.Array, rows int) (*array.Boolean
 	if err != nil {
 		return nil, err
 	}
-	m, err := h.filter.Eval(rec)
+	return s.mask(h.filter, rec)
+}
+
+// rowFilterColumns are the columns of h's Parquet file the filter reads,
+// for the reader to filter rows by them (see keepRows), or nil: when the
+// filter holds for every row of the file, reads none of its columns, or
+// does not bind (conform's fileMask then reports it).
+func (s *Scan) rowFilterColumns(h *handle) []string {
+	if s.filter == nil || h.r == nil || h.r.pq == nil {
+		return nil
+	}
+	h.rowOnce.Do(func() { h.rowFilter, h.rowErr = s.bindFilterTo(h, s.rowSchema) })
+	if h.rowFilter == nil || h.rowErr != nil {
+		return nil
+	}
+	var cols []string
+	for _, i := range s.filterCols {
+		if name := s.d.schema.Field(i).Name; !s.d.isPartition(i) && slices.Contains(h.readCols, name) {
+			cols = append(cols, name)
+		}
+	}
+	return cols
+}
+
+// keepRows is the filter's result over rec, the filter's columns of a
+// batch of h's file (see rowFilterColumns): false or null drops a row.
+func (s *Scan) keepRows(h *handle, rec *alkaid.Record) (*array.Boolean, error) {
+	rows := rec.NumRows()
+	in := make([]array.Array, len(s.filterCols))
+	for k, i := range s.filterCols {
+		var err error
+		if s.d.isPartition(i) {
+			in[k], err = h.constant(i, s.d.partition(h.src, i), rows, s.d.partDict)
+		} else {
+			in[k], err = s.column(rec, i)
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	r, err := alkaid.NewRecord(s.rowSchema, in, rows)
+	if err != nil {
+		return nil, err
+	}
+	return s.mask(h.rowFilter, r)
+}
+
+// mask evaluates a bound filter over r: its Boolean result.
+func (s *Scan) mask(b *expr.Bound, r *alkaid.Record) (*array.Boolean, error) {
+	m, err := b.Eval(r)
 	if err != nil {
 		return nil, fmt.Errorf("dataset: filter: %w", err)
 	}

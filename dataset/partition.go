@@ -11,7 +11,9 @@ import (
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/quote"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/internal/textval"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 // PartitionStyle is how directory names carry partition values.
@@ -161,13 +163,13 @@ func constColumn(one array.Array, n int, dict bool) (array.Array, error) {
 	if !dict && one.IsValid(0) {
 		switch one := one.(type) {
 		case *array.Int64:
-			return fill(one, n), nil
+			return fill(one, n)
 		case *array.Int32:
-			return fill(one, n), nil
+			return fill(one, n)
 		case *array.Float64:
-			return fill(one, n), nil
+			return fill(one, n)
 		case *array.Date32:
-			return fill(one, n), nil
+			return fill(one, n)
 		case *array.Binary[int32]:
 			b := array.NewBinaryBuilder[int32](one.DataType())
 			b.Reserve(n)
@@ -196,16 +198,18 @@ func constColumn(one array.Array, n int, dict bool) (array.Array, error) {
 	return compute.Cast(d, one.DataType())
 }
 
-// fill is n copies of the value of one.
-func fill[T array.FixedWidth](one *array.Primitive[T], n int) array.Array {
-	vs := make([]T, n)
-	v := one.Value(0)
-	for i := range vs {
-		vs[i] = v
+// fill is n copies of the value of one: one buffer written once, the
+// value then the bytes already written copied after themselves.
+func fill[T array.FixedWidth](one *array.Primitive[T], n int) (array.Array, error) {
+	w := datatype.ByteWidth(one.DataType())
+	buf := rawmem.Fillable(n * w)
+	if n > 0 {
+		copy(buf, memory.BytesOf(one.Values()[:1]))
+		for k := w; k < len(buf); k *= 2 {
+			copy(buf[k:], buf[:k])
+		}
 	}
-	b := array.NewPrimitiveBuilder[T](one.DataType())
-	b.AppendValues(vs, nil)
-	return b.Finish()
+	return array.Make(array.NewData(one.DataType(), n, []*memory.Buffer{nil, memory.NewBuffer(buf)}, nil, 0, 0))
 }
 
 // formatValue is the text of row i of a partition column for a directory

@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 )
 
 func TestHivePartitions(t *testing.T) {
@@ -153,16 +154,24 @@ func TestConstColumn(t *testing.T) {
 				require.Equal(t, tc.text, text)
 			}
 			require.NoError(t, err)
-			for _, dict := range []bool{false, true} {
-				a, err := constColumn(one, 5, dict)
+			// Lengths around the doubling copies of fill, on poisoned
+			// memory: a slot left unwritten shows.
+			rawmem.Poison(true)
+			defer rawmem.Poison(false)
+			for _, c := range []struct {
+				n    int
+				dict bool
+			}{{5, false}, {5, true}, {0, false}, {1, false}, {3, false}, {1000, false}} {
+				n, dict := c.n, c.dict
+				a, err := constColumn(one, n, dict)
 				require.NoError(t, err)
-				require.Equal(t, 5, a.Len())
+				require.Equal(t, n, a.Len())
 				if dict {
 					require.Equal(t, datatype.KindDictionary, a.DataType().Kind())
 				} else {
 					require.True(t, datatype.Equal(tc.typ, a.DataType()), "%s", a.DataType())
 				}
-				for i := range 5 {
+				for i := range n {
 					text, null, err := formatValue(a, i)
 					require.NoError(t, err)
 					want, wnull, _ := formatValue(one, 0)
@@ -214,5 +223,33 @@ func TestNullPartitionFilter(t *testing.T) {
 		require.Equal(t, tc.rows, got["x"], tc.filter)
 		require.Equal(t, tc.pruned, st.FilesPruned, tc.filter)
 		require.Equal(t, 2-tc.pruned, st.FilesRead, tc.filter)
+	}
+}
+
+// TestFilterAcrossSchemas: the rows a Parquet reader keeps by the filter
+// (parquet.WithRowFilter) are those of the unified schema — a column
+// widened (int32 in one file), missing (read as nulls), a partition
+// value inside the expression — whether or not the filter's column is
+// also an output one.
+func TestFilterAcrossSchemas(t *testing.T) {
+	fsys := fstest.MapFS{
+		"t/year=2023/a.parquet": pqFile(t, mkRec(t, col{"x:int32", "[1, 2, 3]"}, col{"s:utf8", `["a", "b", null]`})),
+		"t/year=2024/b.parquet": pqFile(t, mkRec(t, col{"x:int64", "[4, 5]"})),
+	}
+	d, err := Open(fsys, "t", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		filter string
+		cols   []string
+		want   map[string]string
+	}{
+		{"x >= 2 AND x + year > 2025", []string{"x"}, map[string]string{"x": "[3 4 5]"}},
+		{"s IS NULL", []string{"x"}, map[string]string{"x": "[3 4 5]"}},
+		{"s = 'b' OR x = 5", []string{"x", "s"}, map[string]string{"x": "[2 5]", "s": `["b" (null)]`}},
+		{"x * 2 = 4", []string{"s"}, map[string]string{"s": `["b"]`}},
+	} {
+		got, st := scanAll(t, d, WithColumns(tc.cols...), WithFilter(where(t, tc.filter)))
+		require.Equal(t, tc.want, got, tc.filter)
+		require.Equal(t, int64(5), st.RowsRead, tc.filter)
 	}
 }

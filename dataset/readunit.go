@@ -33,11 +33,17 @@ func (s *Scan) open(src *source) (*handle, error) {
 	}
 	h := &handle{src: src, f: f, r: r}
 	h.refs.Store(1)
-	for _, i := range s.need {
+	for k, i := range s.need {
 		name := s.d.schema.Field(i).Name
 		if j := r.schema.FieldIndex(name); !s.d.isPartition(i) && j >= 0 {
 			h.readCols = append(h.readCols, name)
+			if k < len(s.out) && !slices.Contains(h.outCols, name) {
+				h.outCols = append(h.outCols, name)
+			}
 		}
+	}
+	if h.outCols == nil {
+		h.outCols = []string{}
 	}
 	if s.filter != nil && r.pq != nil {
 		h.where = s.fileFilter(src, r.schema)
@@ -64,6 +70,9 @@ func (s *Scan) countable(src *source) bool {
 func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) bool) error {
 	h := u.h
 	var recs iter.Seq2[*alkaid.Record, error]
+	// got: the files' readers returned rows (before the filter);
+	// filtered: the Parquet reader applies the filter.
+	got, filtered := false, false
 	var pq *parquet.File
 	if h.r != nil {
 		pq = h.r.pq
@@ -102,6 +111,18 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 		if s.cfg.batchSize > 0 {
 			opts = append(opts, parquet.WithBatchSize(s.cfg.batchSize))
 		}
+		if cols := s.rowFilterColumns(h); cols != nil {
+			// The reader filters the rows: the other columns are cut to
+			// the kept rows before their values are made.
+			// The filter's columns no output needs are read for it
+			// alone.
+			filtered = true
+			opts = append(opts, parquet.WithColumns(h.outCols...), parquet.WithRowFilter(cols, func(rec *alkaid.Record) (*array.Boolean, error) {
+				s.stats.rowsRead.add(int64(rec.NumRows()))
+				got = got || rec.NumRows() > 0
+				return s.keepRows(h, rec)
+			}))
+		}
 		sel, err := pq.Select(opts...)
 		if err != nil {
 			return err
@@ -110,7 +131,6 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 	default:
 		recs = h.r.all()
 	}
-	got := false
 	for rec, err := range recs {
 		if err != nil {
 			return err
@@ -118,8 +138,10 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 		if ctx.Err() != nil {
 			return nil
 		}
-		s.stats.rowsRead.add(int64(rec.NumRows()))
-		got = got || rec.NumRows() > 0
+		if !filtered {
+			s.stats.rowsRead.add(int64(rec.NumRows()))
+			got = got || rec.NumRows() > 0
+		}
 		step := rec.NumRows()
 		if pq == nil && s.cfg.batchSize > 0 {
 			step = s.cfg.batchSize
@@ -129,7 +151,7 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 			if step < rec.NumRows() {
 				part = rec.Slice(at, min(at+step, rec.NumRows()))
 			}
-			out, err := s.conform(h, part)
+			out, err := s.conform(h, part, filtered)
 			if err != nil {
 				return err
 			}
@@ -159,7 +181,7 @@ func (s *Scan) emitCount(ctx context.Context, h *handle, counts []int64, emit fu
 			if err != nil {
 				return err
 			}
-			if out, err := s.conform(h, rec); err != nil || !emit(out) {
+			if out, err := s.conform(h, rec, false); err != nil || !emit(out) {
 				return err
 			}
 		}
@@ -169,39 +191,28 @@ func (s *Scan) emitCount(ctx context.Context, h *handle, counts []int64, emit fu
 
 // conform turns a record read from h's file into one of the scan's
 // schema: columns converted to the dataset's types, missing ones null,
-// the filter applied, then partition columns filled in (at the length
-// that passed the filter).
-func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
+// the filter applied (unless the reader did: filtered), then partition
+// columns filled in (at the length that passed the filter).
+func (s *Scan) conform(h *handle, rec *alkaid.Record, filtered bool) (*alkaid.Record, error) {
 	rows := rec.NumRows()
 	cols := make([]array.Array, len(s.need))
 	for k, i := range s.need {
-		if s.d.isPartition(i) {
-			continue
+		if s.d.isPartition(i) || filtered && k >= len(s.out) {
+			continue // a filter's column the reader has applied
 		}
-		f := s.d.schema.Field(i)
 		var err error
-		switch j := rec.Schema().FieldIndex(f.Name); {
-		case j < 0:
-			b, berr := array.TryNewBuilder(f.Type)
-			if berr != nil {
-				return nil, berr
-			}
-			b.AppendNulls(rows)
-			cols[k] = b.NewArray()
-		default:
-			cols[k] = rec.Column(j)
-			if !datatype.Equal(cols[k].DataType(), f.Type) {
-				cols[k], err = compute.Cast(cols[k], f.Type)
-			}
-		}
-		if err != nil {
+		if cols[k], err = s.column(rec, i); err != nil {
 			return nil, err
 		}
 	}
-	keep, err := s.fileMask(h, cols, rows)
-	if err != nil {
-		return nil, err
+	var keep *array.Boolean
+	if !filtered {
+		var err error
+		if keep, err = s.fileMask(h, cols, rows); err != nil {
+			return nil, err
+		}
 	}
+	var err error
 	outCols := slices.Clone(cols[:len(s.out)])
 	if keep != nil {
 		if rows, err = filterColumns(outCols, keep, func(k int) bool { return !s.d.isPartition(s.out[k]) }); err != nil {
@@ -223,6 +234,26 @@ func (s *Scan) conform(h *handle, rec *alkaid.Record) (*alkaid.Record, error) {
 		}
 	}
 	return alkaid.NewRecord(s.schema, outCols, rows)
+}
+
+// column is dataset field i of a record read from a file: its column
+// converted to the dataset's type, or nulls where the file lacks it.
+func (s *Scan) column(rec *alkaid.Record, i int) (array.Array, error) {
+	f := s.d.schema.Field(i)
+	j := rec.Schema().FieldIndex(f.Name)
+	if j < 0 {
+		b, err := array.TryNewBuilder(f.Type)
+		if err != nil {
+			return nil, err
+		}
+		b.AppendNulls(rec.NumRows())
+		return b.NewArray(), nil
+	}
+	c := rec.Column(j)
+	if !datatype.Equal(c.DataType(), f.Type) {
+		return compute.Cast(c, f.Type)
+	}
+	return c, nil
 }
 
 // filterColumns replaces each column cols[k] for which sel(k) holds by

@@ -111,7 +111,10 @@ type Scan struct {
 	filterCols   []int
 	filterAt     []int
 	filterSchema *alkaid.Schema
-	stats        statCounters
+	// rowSchema is that of the filter's columns alone (filterCols), over
+	// which a Parquet reader filters rows (see keepRows).
+	rowSchema *alkaid.Schema
+	stats     statCounters
 }
 
 // Scan plans a scan of d. ctx bounds every run of Records: once it is

@@ -8,6 +8,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/internal/rawmem"
+	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 )
 
@@ -112,10 +113,13 @@ func (cr *columnReader) newChunk(rows int64) *chunk {
 	if cr.leaf.maxRep > 0 {
 		out.rep = make([]int16, 0, hint)
 	}
-	if w := out.vals.width; w > 0 {
+	if cr.keepIdx {
+		// Indices are appended: never read before they are written.
+		out.vals.idx = memory.ViewBytes[int32](cr.buffer(int(min(int64(hint)*4, 16*int64(len(cr.data))+1<<16)), true))[:0]
+	} else if w := out.vals.width; w > 0 {
 		// Values are appended (or spread, nulls cleared): never read
 		// before they are written.
-		out.vals.fixed = rawmem.Fillable(int(min(int64(hint)*int64(w), 16*int64(len(cr.data))+1<<16)))[:0]
+		out.vals.fixed = cr.buffer(int(min(int64(hint)*int64(w), 16*int64(len(cr.data))+1<<16)), false)[:0]
 	} else if *cr.leaf.elem.Type == format.ByteArray && !cr.keepIdx {
 		// Byte arrays take at most the chunk's uncompressed size.
 		out.vals.bin.Offsets = make([]int32, 1, hint+1)
@@ -126,6 +130,19 @@ func (cr *columnReader) newChunk(rows int64) *chunk {
 		out.vals.bin.Data = make([]byte, 0, max(0, min(size, 16*int64(len(cr.data))+1<<16)))
 	}
 	return out
+}
+
+// buffer returns n bytes for values (dictionary indices: idx) written
+// before they are read: of the pool for a reader of scratch values or
+// indices, lent until its row group is done (see
+// rowGroupReader.release), else new.
+func (cr *columnReader) buffer(n int, idx bool) []byte {
+	if !cr.scratch && !(idx && cr.scratchIdx) {
+		return rawmem.Fillable(n)
+	}
+	b := pageBuffer(n)[:n]
+	cr.lent = append(cr.lent, b)
+	return b
 }
 
 // expect is how many entries a batch of rows rows likely holds.
@@ -357,9 +374,9 @@ func (cr *columnReader) newSpill(n int, keepIdx bool) *chunk {
 	}
 	switch {
 	case keepIdx:
-		sp.vals.idx = make([]int32, 0, n)
+		sp.vals.idx = memory.ViewBytes[int32](cr.buffer(n*4, true))[:0] // written before read
 	case sp.vals.width > 0:
-		sp.vals.fixed = rawmem.Fillable(n * sp.vals.width)[:0] // written before read, as in newChunk
+		sp.vals.fixed = cr.buffer(n*sp.vals.width, false)[:0] // written before read, as in newChunk
 	case *cr.leaf.elem.Type == format.ByteArray:
 		sp.vals.bin.Offsets = make([]int32, 1, n+1)
 	}

@@ -112,6 +112,13 @@ type columnReader struct {
 	// cut: the last batch ended before its rows, its byte arrays full
 	// (see fitBytes).
 	cut bool
+	// scratch: the column's values are dropped after each batch (a
+	// field read for the row filter alone); scratchIdx: its dictionary
+	// indices are (a field read as indices under the row filter, whose
+	// kept values are taken from the dictionary). Their memory is
+	// pooled, lent until the row group is done (see buffer).
+	scratch, scratchIdx bool
+	lent                [][]byte
 }
 
 // open makes the reader read the column chunk whose bytes are data, a

@@ -163,6 +163,9 @@ func (cr *columnReader) decodeDictIndices(data []byte, n int, dst *values) error
 		return fmt.Errorf("parquet: %w: dictionary indices: %v", ErrInvalid, err)
 	}
 	d := cr.dict
+	if !dst.keepIdx && d.bools == nil && (d.width == 4 || d.width == 8) {
+		return cr.gather(idx, dst) // checks the indices as it gathers
+	}
 	for i, x := range idx {
 		if uint32(x) >= uint32(d.n) {
 			return invalidf("dictionary index %d at value %d out of range [0, %d)", x, i, d.n)
@@ -199,17 +202,26 @@ func (cr *columnReader) keepIndices(dst *values) error {
 	return nil
 }
 
-// gatherWords sets out[i] to dict[idx[i]] (out as long as idx; the
-// indices are all in range). Words are moved as they are, in memory
-// order: the values stay little-endian.
-func gatherWords[T uint32 | uint64](out, dict []T, idx []int32) {
+// gatherWords sets out[i] to dict[idx[i]] (out as long as idx) and
+// returns the first i whose index is out of range (or -1), where it
+// stops. Words are moved as they are, in memory order: the values stay
+// little-endian.
+func gatherWords[T uint32 | uint64](out, dict []T, idx []int32) int {
 	out = out[:len(idx)]
 	for i, x := range idx {
+		if uint32(x) >= uint32(len(dict)) {
+			return i
+		}
 		out[i] = dict[x]
 	}
+	return -1
 }
 
-// gather appends the dictionary values named by idx (all in range) to dst.
+// firstN is the first n elements of s, or all of s when it has fewer.
+func firstN[T any](s []T, n int) []T { return s[:max(0, min(n, len(s)))] }
+
+// gather appends the dictionary values named by idx to dst: all in
+// range, but for 4- and 8-byte values, whose indices it checks.
 func (cr *columnReader) gather(idx []int32, dst *values) error {
 	d := cr.dict
 	n := len(idx)
@@ -228,15 +240,20 @@ func (cr *columnReader) gather(idx []int32, dst *values) error {
 		out := dst.fixed[start:]
 		// Whole-word loads and stores: a copy per value would call
 		// memmove for every one.
+		bad := -1
 		switch w {
 		case 4:
-			gatherWords(memory.ViewBytes[uint32](out), memory.ViewBytes[uint32](d.fixed), idx)
+			bad = gatherWords(memory.ViewBytes[uint32](out), firstN(memory.ViewBytes[uint32](d.fixed), d.n), idx)
 		case 8:
-			gatherWords(memory.ViewBytes[uint64](out), memory.ViewBytes[uint64](d.fixed), idx)
+			bad = gatherWords(memory.ViewBytes[uint64](out), firstN(memory.ViewBytes[uint64](d.fixed), d.n), idx)
 		default:
 			for i, x := range idx {
 				copy(out[i*w:(i+1)*w], d.fixed[int(x)*w:int(x+1)*w])
 			}
+		}
+		if bad >= 0 {
+			dst.fixed = dst.fixed[:start]
+			return invalidf("dictionary index %d at value %d out of range [0, %d)", idx[bad], bad, d.n)
 		}
 	default:
 		total := 0

@@ -1,8 +1,10 @@
 package parquet
 
 import (
+	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
@@ -115,6 +117,28 @@ func TestWithDictionaryArrays(t *testing.T) {
 				if !array.Equal(plain[i].Column(1), r.Column(1)) {
 					t.Errorf("record %d: the int64 column differs", i)
 				}
+			}
+		})
+	}
+}
+
+// TestDictionaryIndexOutOfRange: a dictionary index past the dictionary
+// is ErrInvalid naming it, whether the values are gathered (4- and 8-byte
+// values check as they gather) or the indices kept.
+func TestDictionaryIndexOutOfRange(t *testing.T) {
+	// Bit width 3, then an RLE run of 4 values of 5.
+	page := []byte{3, 4 << 1, 5}
+	for _, tc := range []struct {
+		name    string
+		width   int
+		keepIdx bool
+	}{{"int64", 8, false}, {"int32", 4, false}, {"fixed 12", 12, false}, {"indices kept", 8, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			cr := &columnReader{limits: DefaultLimits, dict: &values{width: tc.width, fixed: make([]byte, 2*tc.width), n: 2}}
+			dst := &values{width: tc.width, keepIdx: tc.keepIdx}
+			err := cr.decodeDictIndices(page, 4, dst)
+			if !errors.Is(err, ErrInvalid) || !strings.Contains(err.Error(), "dictionary index 5 at value 0 out of range [0, 2)") {
+				t.Fatalf("%v, want ErrInvalid naming index 5", err)
 			}
 		})
 	}

@@ -7,9 +7,10 @@
 // read, [File.Records] yields them, [alkaid.ReadAll] reads them into a
 // table. What is read is given by options when the file is opened —
 // [WithColumns], [WithRowGroups], [WithPredicates], [WithBatchSize],
-// [WithDictionaryArrays], [WithConcurrency] — and planned then, once:
-// the fields and how each leaf column becomes values, the row groups,
-// and the rows the predicates leave. [File.Select] plans another read of
+// [WithDictionaryArrays], [WithConcurrency], [WithRowFilter] — and
+// planned then, once: the fields and how each leaf column becomes
+// values, the row groups, and the rows the predicates leave; a row
+// filter then keeps the rows of each batch its function chooses. [File.Select] plans another read of
 // the same file (another projection, one row group) without reading its
 // footer again. The file's schema maps Parquet's physical and logical
 // types to Alkaid types; nested columns (lists in their three-level,

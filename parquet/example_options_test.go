@@ -46,3 +46,43 @@ func ExampleWithDictionaryArrays() {
 	// sorted by [{Path:day Descending:false NullsFirst:false}]
 	// dictionary<values=utf8, indices=int32> ["Oslo" "Lima"] [0 0 1 0]
 }
+
+// Keep the rows where day is even: day is decoded first, then city only
+// at the rows kept.
+func ExampleWithRowFilter() {
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "city", Type: datatype.String},
+		{Name: "day", Type: datatype.Int32},
+	}, datatype.Metadata{})
+	rec, _ := alkaid.NewRecord(schema, []array.Array{
+		arrayjson.MustParse(datatype.String, `["Oslo", "Oslo", "Lima", "Oslo"]`),
+		arrayjson.MustParse(datatype.Int32, "[1, 2, 3, 4]"),
+	}, 4)
+	var buf bytes.Buffer
+	w, _ := parquet.NewWriter(&buf, schema)
+	_ = w.Write(rec)
+	_ = w.Close()
+
+	even := func(r *alkaid.Record) (*array.Boolean, error) {
+		day := r.Column(0).(*array.Int32)
+		b := array.NewBooleanBuilder(datatype.Bool)
+		for i := range day.Len() {
+			b.Append(day.Value(i)%2 == 0)
+		}
+		return b.Finish(), nil
+	}
+	f, err := parquet.NewFileBytes(buf.Bytes(), parquet.WithRowFilter([]string{"day"}, even))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for r, err := range f.Records() {
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Println(array.Format(r.Column(0)), array.Format(r.Column(1)))
+	}
+	// Output:
+	// ["Oslo" "Oslo"] [2 4]
+}

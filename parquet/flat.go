@@ -114,8 +114,12 @@ func spreadOffsets(valid []byte, n int, src []int32) []int32 {
 
 // spreadFixed places the values of raw (w bytes each) in the slots whose
 // bit of valid is set, leaving the others zero; runs of valid slots are
-// copied at once.
+// copied at once. With every slot valid, raw is already so placed: it is
+// returned as it is.
 func spreadFixed(valid []byte, n int, raw []byte, w int) []byte {
+	if len(raw) == n*w {
+		return raw
+	}
 	out := make([]byte, n*w)
 	k := 0
 	for r := range bitutil.Runs(valid, 0, n) {

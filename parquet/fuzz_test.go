@@ -60,10 +60,25 @@ func FuzzFile(f *testing.F) {
 			checkError(t, err)
 			return
 		}
-		for _, asDict := range []bool{false, true} {
+		// Every other row kept by a row filter over the first field:
+		// the others read as dictionary indices where their chunks
+		// say they are all dictionary-encoded.
+		alternate := func(r *alkaid.Record) (*array.Boolean, error) {
+			b := array.NewBooleanBuilder(datatype.Bool)
+			for i := range r.NumRows() {
+				b.Append(i%2 == 0)
+			}
+			return b.Finish(), nil
+		}
+		for mode := range 3 {
 			opts := []Option{WithBatchSize(2)}
-			if asDict {
+			switch {
+			case mode == 1:
 				opts = append(opts, WithDictionaryArrays())
+			case mode == 2 && pf.Schema().NumFields() > 0:
+				opts = append(opts, WithRowFilter([]string{pf.Schema().Field(0).Name}, alternate))
+			case mode == 2:
+				continue
 			}
 			for r, err := range records(pf, opts...) {
 				if err != nil {

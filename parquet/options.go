@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+
+	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 )
 
 // Option configures a [File] when it is opened ([NewFile], [NewFileBytes],
@@ -246,6 +249,29 @@ func WithDictionaryArrays() Option {
 	return func(o *options) {
 		o.use("WithDictionaryArrays", forRead)
 		o.read.asDict = true
+	}
+}
+
+// WithRowFilter keeps only the rows for which keep returns true (a null
+// or false drops the row). For each batch, the top-level fields columns
+// names are decoded first and passed to keep as a record of the batch's
+// rows, in that order; the fields the read selects (see WithColumns) are
+// then filtered by its result. Those that are a flat column whose pages
+// are all dictionary-encoded keep their dictionary indices until
+// filtered, so that only the kept rows' values are made. A filter field
+// the read does not select is read for keep alone: its memory is reused
+// once the row group is read, so keep must not hold on to it after it
+// returns. Records hold the kept rows only, and a batch keeping none is
+// not yielded. keep must not modify the record; an error it returns ends
+// the read. A name of no top-level field makes the reader fail. For
+// reading.
+func WithRowFilter(columns []string, keep func(*alkaid.Record) (*array.Boolean, error)) Option {
+	return func(o *options) {
+		o.use("WithRowFilter", forRead)
+		if keep == nil {
+			o.invalid("WithRowFilter", "no keep function")
+		}
+		o.read.filter = &rowFilter{columns: slices.Clone(columns), keep: keep}
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
@@ -40,6 +41,9 @@ func TestOptionErrors(t *testing.T) {
 		{"zero batch size", fileWith(data, WithBatchSize(0)), ErrInvalid, "WithBatchSize(0)"},
 		{"negative limit", fileWith(data, WithLimits(Limits{MaxPageSize: -1})), ErrInvalid, "WithLimits: MaxPageSize -1"},
 		{"nil read stats", fileWith(data, WithReadStats(nil)), ErrInvalid, "WithReadStats(nil)"},
+		{"row filter to a writer", writerWith(s, WithRowFilter([]string{"a"}, func(*alkaid.Record) (*array.Boolean, error) { return nil, nil })), ErrInvalid, "WithRowFilter is an option of a reader"},
+		{"nil row filter", fileWith(data, WithRowFilter([]string{"a"}, nil)), ErrInvalid, "WithRowFilter: no keep function"},
+		{"row filter on no column", fileWith(data, WithRowFilter([]string{"zz"}, func(*alkaid.Record) (*array.Boolean, error) { return nil, nil })), ErrInvalid, `WithRowFilter: no column "zz"`},
 		{"unknown column", fileWith(data, WithColumns("nope")), ErrInvalid, `WithColumns: no column "nope"`},
 		{"row group out of range", fileWith(data, WithRowGroups(7)), ErrInvalid, "WithRowGroups: row group 7"},
 		{"predicate on no column", fileWith(data, WithPredicates(Predicate{Column: "zz", Op: IsNull})), ErrInvalid, `WithPredicates: no column "zz"`},

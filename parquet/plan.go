@@ -16,6 +16,7 @@ type readPlan struct {
 	fields []*fieldPlan
 	schema *alkaid.Schema // of the records
 	groups []*groupPlan
+	filter *filterPlan // WithRowFilter's, or nil
 }
 
 // groupPlan is the reading of one row group: with sel, only the rows sel
@@ -45,6 +46,9 @@ func (f *File) makePlan() (*readPlan, error) {
 		schema[i] = fp.field
 	}
 	p.schema = alkaid.NewSchema(schema, f.schema.Metadata())
+	if err := f.planFilter(p); err != nil {
+		return nil, err
+	}
 	for _, pr := range cfg.preds {
 		if f.leafByPath(pr.Column) < 0 {
 			return nil, invalidf("WithPredicates: no column %q", pr.Column)
@@ -169,36 +173,44 @@ type leafPlan struct {
 func (f *File) planFields(fields []int, asDict bool) ([]*fieldPlan, error) {
 	out := make([]*fieldPlan, len(fields))
 	for i, fi := range fields {
-		top := f.root.children[fi]
 		fld := f.schema.Field(fi)
 		if asDict {
-			fld = dictionaryField(fld, top)
+			fld = dictionaryField(fld, f.root.children[fi])
 		}
-		fp := &fieldPlan{index: fi, field: fld}
-		var leaves []*node
-		collectLeaves(top, &leaves)
-		for _, l := range leaves {
-			vt, err := leafType(l.elem)
-			if err != nil {
-				return nil, err
-			}
-			lp := &leafPlan{leaf: l, vt: vt, phys: *l.elem.Type, dict: indexedDictionary(fld, top),
-				bits: top.column >= 0 && top.maxDef == 1 && top.maxRep == 0,
-				path: l.path, maxRep: int(l.maxRep), maxDef: int(l.maxDef)}
-			if lp.dict != nil && !datatype.Equal(lp.dict.Value, vt) {
-				lp.dict = nil
-			}
-			lp.spread = lp.bits && lp.dict == nil && spreadable(fld, top)
-			if l.optionalKey {
-				lp.maxDef--
-			}
-			lp.build = chooseBuilder(lp)
-			fp.leaves = append(fp.leaves, lp)
+		var err error
+		if out[i], err = f.planField(fi, fld); err != nil {
+			return nil, err
 		}
-		fp.shredded()
-		out[i] = fp
 	}
 	return out, nil
+}
+
+// planField makes the plan of top-level field fi read as fld.
+func (f *File) planField(fi int, fld datatype.Field) (*fieldPlan, error) {
+	top := f.root.children[fi]
+	fp := &fieldPlan{index: fi, field: fld}
+	var leaves []*node
+	collectLeaves(top, &leaves)
+	for _, l := range leaves {
+		vt, err := leafType(l.elem)
+		if err != nil {
+			return nil, err
+		}
+		lp := &leafPlan{leaf: l, vt: vt, phys: *l.elem.Type, dict: indexedDictionary(fld, top),
+			bits: top.column >= 0 && top.maxDef == 1 && top.maxRep == 0,
+			path: l.path, maxRep: int(l.maxRep), maxDef: int(l.maxDef)}
+		if lp.dict != nil && !datatype.Equal(lp.dict.Value, vt) {
+			lp.dict = nil
+		}
+		lp.spread = lp.bits && lp.dict == nil && spreadable(fld, top)
+		if l.optionalKey {
+			lp.maxDef--
+		}
+		lp.build = chooseBuilder(lp)
+		fp.leaves = append(fp.leaves, lp)
+	}
+	fp.shredded()
+	return fp, nil
 }
 
 // shredded gives the field's leaves their shredded paths and types,

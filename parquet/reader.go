@@ -33,6 +33,7 @@ type readConfig struct {
 	preds       []Predicate
 	asDict      bool
 	stats       *ReadStats
+	filter      *rowFilter
 }
 
 // defaultReadConfig is a File's configuration before its options.
@@ -401,6 +402,9 @@ func (f *File) Records() iter.Seq2[*alkaid.Record, error] {
 				if rec == nil {
 					r.release()
 					break
+				}
+				if p.filter != nil && rec.NumRows() == 0 {
+					continue // the row filter kept none
 				}
 				if gp.sel == nil {
 					if !yield(rec, nil) {

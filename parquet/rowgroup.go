@@ -5,6 +5,7 @@ package parquet
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"sync"
 	"sync/atomic"
@@ -31,6 +32,7 @@ type rowGroupReader struct {
 	jobs      []*job
 	order     []int // fields, the biggest first
 	left      int64 // rows not yet read
+	filter    *filterPlan
 }
 
 // openRowGroup prepares the reading of the planned fields of row group
@@ -39,7 +41,10 @@ func (f *File) openRowGroup(gp *groupPlan, p *readPlan, parallel int, b *budget,
 	g, plans, sel := gp.index, p.fields, gp.sel
 	n := len(plans)
 	r := &rowGroupReader{f: f, g: g, rg: &f.meta.RowGroups[g], plans: plans, schema: p.schema, parallel: parallel,
-		sel: sel, have: gp.have, fieldJobs: make([][]*job, n), order: make([]int, n)}
+		sel: sel, have: gp.have, fieldJobs: make([][]*job, n), order: make([]int, n), filter: p.filter}
+	if r.filter != nil {
+		r.plans = slices.Clone(plans) // may change, see below
+	}
 	r.left = r.rg.NumRows
 	if sel != nil {
 		r.left = rowCount(sel)
@@ -63,6 +68,19 @@ func (f *File) openRowGroup(gp *groupPlan, p *readPlan, parallel int, b *budget,
 			if err := f.openColumn(g, r.rg, jb, b); err != nil {
 				return nil, err
 			}
+			if alt := r.dictPlan(i); alt != nil && jb.cr.allDictionary() {
+				// Under a row filter, a flat field whose chunk is all
+				// dictionary-encoded keeps its indices until filtered.
+				r.plans[i], jb.leafPlan = alt, alt.leaves[0]
+				jb.cr.defBits, jb.cr.spread, jb.cr.scratchIdx = jb.bits, jb.spread, true
+				if err := jb.cr.open(jb.cr.data, true); err != nil {
+					return nil, err
+				}
+			}
+			// A field read for the row filter alone is dropped once the
+			// filter has run: its values go into memory reused after
+			// the row group (see release).
+			jb.cr.scratch = i >= p.schema.NumFields()
 			r.jobs = append(r.jobs, jb)
 			r.fieldJobs[i] = append(r.fieldJobs[i], jb)
 			if md := r.rg.Columns[lp.leaf.column].MetaData; md != nil {
@@ -77,16 +95,33 @@ func (f *File) openRowGroup(gp *groupPlan, p *readPlan, parallel int, b *budget,
 	return r, nil
 }
 
-// release gives the memory the row group's column chunks were read into
-// back for reuse, once every batch of the row group is read. A reader
+// dictPlan is the plan reading field i as a dictionary under the row
+// filter, or nil.
+func (r *rowGroupReader) dictPlan(i int) *fieldPlan {
+	if r.filter == nil || i >= len(r.filter.asDict) {
+		return nil // no filter, or a field read for the filter alone
+	}
+	return r.filter.asDict[i]
+}
+
+// release gives the memory the row group's column chunks were read into,
+// and the values of the fields read for the row filter alone, back for
+// reuse, once every batch of the row group is read. A reader
 // left before its end (an error, a consumer that stopped) keeps it for
 // the garbage collector.
 func (r *rowGroupReader) release() {
 	for _, jb := range r.jobs {
-		if jb.cr != nil && jb.cr.owned != nil {
+		if jb.cr == nil {
+			continue
+		}
+		if jb.cr.owned != nil {
 			putPageBuffer(jb.cr.owned)
 			jb.cr.owned, jb.cr.data = nil, nil
 		}
+		for _, b := range jb.cr.lent {
+			putPageBuffer(b)
+		}
+		jb.cr.lent = nil
 	}
 }
 
@@ -224,7 +259,13 @@ func (r *rowGroupReader) next(rows int64) (*alkaid.Record, error) {
 			}
 		}
 	}
-	return alkaid.NewRecord(r.schema, arrays, int(rows))
+	n := int(rows)
+	if r.filter != nil {
+		if arrays, n, err = r.filterRows(arrays, n); err != nil {
+			return nil, err
+		}
+	}
+	return alkaid.NewRecord(r.schema, arrays, n)
 }
 
 // fewest is the fewest rows a column whose batch was cut short holds

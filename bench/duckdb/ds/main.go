@@ -3,7 +3,8 @@
 // (year=/month= directories, columns id, x, f): a full scan's count and
 // sum of f, the same under a partition filter, and a filter on x with a
 // sum of f per month. It prints one JSON object per case: the fastest of
-// -reps runs in milliseconds and the case's result, which dataset.mjs
+// -reps runs in milliseconds, the CPU time (user and system) per run
+// averaged over them, and the case's result, which dataset.mjs
 // checks against DuckDB's.
 package main
 
@@ -13,8 +14,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 	"slices"
+	"syscall"
 	"time"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -27,6 +31,9 @@ func main() {
 	dir := flag.String("dir", "", "the dataset's directory")
 	reps := flag.Int("reps", 3, "runs per case; the fastest counts")
 	profile := flag.String("cpuprofile", "", "write a CPU profile of the runs to this file")
+	memprofile := flag.String("memprofile", "", "write an allocation profile of the runs to this file")
+	tracefile := flag.String("trace", "", "write an execution trace of the runs to this file")
+	only := flag.Int("case", -1, "run only this case (0, 1 or 2); -1 runs all")
 	flag.Parse()
 	if *profile != "" {
 		pf, err := os.Create(*profile)
@@ -39,11 +46,40 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if err := run(*dir, *reps); err != nil {
+	if *tracefile != "" {
+		tf, err := os.Create(*tracefile)
+		if err == nil {
+			err = trace.Start(tf)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "ds:", err)
+			os.Exit(1)
+		}
+		defer trace.Stop()
+	}
+	if *memprofile != "" {
+		runtime.MemProfileRate = 64 << 10
+		defer func() {
+			if f, err := os.Create(*memprofile); err == nil {
+				pprof.Lookup("allocs").WriteTo(f, 0)
+				f.Close()
+			}
+		}()
+	}
+	if err := run(*dir, *reps, *only); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "ds:", err)
 		os.Exit(1)
 	}
+}
+
+// cpuTime is the user and system CPU time the process has used.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 type result struct {
@@ -52,7 +88,7 @@ type result struct {
 	Group map[string]float64 `json:"groups,omitempty"`
 }
 
-func run(dir string, reps int) error {
+func run(dir string, reps, only int) error {
 	d, err := dataset.Open(os.DirFS(dir), ".", dataset.WithPartitioning(dataset.Partitioning{Style: dataset.Hive}))
 	if err != nil {
 		return err
@@ -68,9 +104,13 @@ func run(dir string, reps int) error {
 		}},
 		{"x < 100000: sum(f) by month", func() (result, error) { return byMonth(d) }},
 	}
-	for _, c := range cases {
+	for i, c := range cases {
+		if only >= 0 && i != only {
+			continue
+		}
 		var res result
 		ms := 0.0
+		cpu0 := cpuTime()
 		for k := range reps {
 			t0 := time.Now()
 			if res, err = c.f(); err != nil {
@@ -80,7 +120,8 @@ func run(dir string, reps int) error {
 				ms = t
 			}
 		}
-		b, _ := json.Marshal(map[string]any{"name": c.name, "ms": ms, "result": res})
+		cpu := float64((cpuTime() - cpu0).Microseconds()) / 1e3 / float64(max(reps, 1))
+		b, _ := json.Marshal(map[string]any{"name": c.name, "ms": ms, "cpu_ms": cpu, "result": res})
 		fmt.Println(string(b))
 	}
 	return nil

@@ -42,7 +42,9 @@
 // Reading is shaped for few, large requests:
 //
 //   - Directories are listed with one request per prefix (per 1000
-//     entries), and the listing's sizes answer Stat and Open: opening a
+//     entries), once per FS, and the listing's sizes answer Stat and
+//     Open (the alkaid command opens a dataset's files in the FS of the
+//     dataset, so validate, say, lists each prefix once): opening a
 //     file costs no request, so files a scan prunes by their partition
 //     values are never read (give dataset.WithSchema, or discovery reads
 //     every file's footer for its schema).

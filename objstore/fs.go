@@ -127,9 +127,19 @@ func (f *FS) lookup(op, name string) (Entry, error) {
 	return e, nil
 }
 
-// list lists directory name with one listing, remembering it.
+// list lists directory name with one listing, remembering it; a
+// directory listed before is not listed again.
 func (f *FS) list(name string) ([]Entry, error) {
 	f.mu.Lock()
+	if m, ok := f.dirs[name]; ok {
+		ents := make([]Entry, 0, len(m))
+		for _, e := range m {
+			ents = append(ents, e)
+		}
+		f.mu.Unlock()
+		sortEntries(ents)
+		return ents, nil
+	}
 	ents, ok := f.fresh[name]
 	delete(f.fresh, name)
 	f.mu.Unlock()
@@ -172,8 +182,8 @@ func (f *FS) Stat(name string) (fs.FileInfo, error) {
 }
 
 // ReadDir lists directory name with one listing request (per 1000
-// entries), in lexical order; a directory with no object under it does
-// not exist.
+// entries) the first time, from what the FS remembers after, in lexical
+// order; a directory with no object under it does not exist.
 func (f *FS) ReadDir(name string) ([]fs.DirEntry, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrInvalid}

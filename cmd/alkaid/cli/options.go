@@ -67,7 +67,7 @@ func (c *config) apply() (restore func()) {
 	}
 	return func() {
 		for _, r := range remotes {
-			if c, ok := r.fsys.(io.Closer); ok {
+			if c, ok := r.fsys.(io.Closer); ok && !r.shared {
 				c.Close()
 			}
 		}

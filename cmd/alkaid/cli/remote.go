@@ -59,22 +59,55 @@ type remote struct {
 	name    string // "." for the URL itself
 	pattern bool   // name is a glob pattern
 	dir     bool   // name is a directory (a prefix)
+	shared  bool   // fsys is another remote's, closed with it
 }
 
 // openRemote opens the file system of url's directory part: the URL up
 // to its first segment holding a pattern character, or up to its last
 // segment (a file or a prefix, told apart by Stat).
+// A URL under a prefix already opened (a dataset's file, after the
+// dataset) is opened in that prefix's file system, which knows its
+// listings and the footers it read: it costs no request again.
 func openRemote(url string) (*remote, error) {
 	if r, ok := remotes[url]; ok {
 		return r, nil
 	}
-	r, err := openRemoteOnce(url)
+	r, err := openUnder(url)
+	if r == nil && err == nil {
+		r, err = openRemoteOnce(url)
+	}
 	if err != nil {
 		return nil, err
 	}
 	if remotes != nil {
 		remotes[url] = r
 	}
+	return r, nil
+}
+
+// openUnder opens url in the file system of the longest prefix opened
+// that holds it; nil and no error when none does.
+func openUnder(url string) (*remote, error) {
+	var under *remote
+	for u, r := range remotes {
+		if r.dir && strings.HasPrefix(url, strings.TrimSuffix(u, "/")+"/") && (under == nil || len(u) > len(under.url)) {
+			under = r
+		}
+	}
+	if under == nil {
+		return nil, nil
+	}
+	rest := strings.Trim(url[len(strings.TrimSuffix(under.url, "/")):], "/")
+	r := &remote{url: url, fsys: under.fsys, name: path.Join(under.name, rest), shared: true}
+	if strings.ContainsAny(rest, globChars) {
+		r.pattern = true
+		return r, nil
+	}
+	st, err := fs.Stat(r.fsys, r.name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", url, err)
+	}
+	r.dir = st.IsDir()
 	return r, nil
 }
 

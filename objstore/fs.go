@@ -226,7 +226,8 @@ func (f *FS) forget(name string) {
 
 // Create starts writing file name, which appears when the returned
 // writer is closed and every part of it stored; a write that fails
-// aborts the upload (no object, no incomplete upload).
+// aborts the upload (no object, no incomplete upload), as does the
+// writer's Abort method (interface{ Abort() error }).
 func (f *FS) Create(name string) (io.WriteCloser, error) {
 	if !fs.ValidPath(name) || name == "." {
 		return nil, &fs.PathError{Op: "create", Path: name, Err: fs.ErrInvalid}
@@ -288,6 +289,16 @@ func (w *writer) Close() error {
 	defer w.fs.forget(w.name)
 	if err := w.u.Commit(); err != nil {
 		return &fs.PathError{Op: "close", Path: w.name, Err: err}
+	}
+	return nil
+}
+
+// Abort discards what was written instead of closing: the upload is
+// aborted, so no object appears and no incomplete upload is left.
+func (w *writer) Abort() error {
+	defer w.fs.forget(w.name)
+	if err := w.u.Abort(); err != nil {
+		return &fs.PathError{Op: "abort", Path: w.name, Err: err}
 	}
 	return nil
 }

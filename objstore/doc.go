@@ -34,10 +34,11 @@
 //
 //	go install github.com/alkaid-go/alkaid/objstore/cmd/alkaid@latest
 //
-// gives an alkaid whose cat, schema, info, validate, export and convert take
-// s3://bucket/prefix wherever they take a file, a directory or a pattern
-// (alkaid cat -where "year = 2024" s3://bucket/sales), and whose convert
-// -partition-by writes a dataset to a prefix.
+// gives an alkaid whose commands take s3://bucket/prefix wherever they
+// take a file, a directory or a pattern (alkaid cat -where "year = 2024"
+// s3://bucket/sales, alkaid join -on id s3://b/orders s3://b/users.csv
+// s3://b/out.parquet), write an output file there whole or not at all,
+// and whose convert -partition-by writes a dataset to a prefix.
 //
 // Reading is shaped for few, large requests:
 //

@@ -35,7 +35,8 @@ type outFile struct {
 // followed, so the link keeps pointing at the new file), refusing a path
 // that is the same file (device and inode) as one of inputs ("-" and ""
 // are skipped). The file takes the mode of the file it replaces, else
-// 0644.
+// 0644. A URL of a registered scheme is written as remoteOut writes it,
+// refused when it overlaps one of inputs.
 func createOutFile(path string, inputs ...string) (*outFile, error) {
 	if schemeOf(path) != "" {
 		rem, err := createRemote(path, inputs)

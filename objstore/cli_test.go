@@ -179,7 +179,7 @@ func TestCommandBinary(t *testing.T) {
 	if out, err = run("export", "-q", "-format", "csv", "-select", "id", root+"/copy", "-"); err != nil || out == "" || sortedLines(out) != sortedLines(want) {
 		t.Fatalf("alkaid export of the copy: %v\n%.300s\nwant\n%.300s", err, out, want)
 	}
-	if out, err = run("help"); err != nil || !strings.Contains(out, "take s3:// locations") {
+	if out, err = run("help"); err != nil || !strings.Contains(out, "takes s3:// locations") {
 		t.Fatalf("alkaid help: %v\n%s", err, out)
 	}
 }

@@ -58,7 +58,7 @@ func TestCLIRequests(t *testing.T) {
 		}
 		sizes[bucket+"/warehouse/"+w] = info.Size()
 	}
-	px.take()
+	px.settled()
 	nfiles := len(years) * len(regions)
 	prefixes := 1 + len(years) + nfiles // sales/, year=*/, region=*/
 	groups := rowsPerFile / rowsPerGroup
@@ -79,7 +79,7 @@ func TestCLIRequests(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("exit %d: %s", code, errb.String())
 			}
-			got := countRequests(px.take(), sizes)
+			got := countRequests(px.settled(), sizes)
 			t.Logf("%d listings, metadata GETs %v, data GETs %v, other %v", got.lists, got.meta, got.data, got.other)
 			if got.lists != prefixes {
 				t.Errorf("%d listings, want one per prefix: %d", got.lists, prefixes)

@@ -36,11 +36,14 @@ func countRequests(reqs []request, sizes map[string]int64) reqCount {
 	return c
 }
 
-// The CLI's reading commands on an S3 dataset list each prefix once,
-// read each file's footer with at most its head and tail blocks, and
-// send nothing for the files a partition filter prunes once the schema
-// is known: counts asserted exactly for schema, info, validate and cat
-// -where, each run as a new process would (a new FS).
+// The CLI's reading commands on an S3 dataset list each prefix once and
+// read each file's footer with its head and tail blocks, once: counts
+// asserted exactly for schema, info, validate and cat -where, each run
+// as a new process would (a new FS). validate then reads each row group
+// with one GET; cat -where reads data only of the files its filter
+// keeps. The files it prunes still cost their footer: the command is
+// given no schema, so discovery reads every file's (dataset.WithSchema
+// makes them cost nothing, see TestDatasetScanRequests).
 func TestCLIRequests(t *testing.T) {
 	bucket := newBucket(t)
 	px := newProxy(t, server.endpoint)

@@ -89,8 +89,8 @@ func TestCLIOnS3(t *testing.T) {
 		t.Fatalf("written to s3 and read back:\n%.500s\nwritten locally:\n%.500s", got, want)
 	}
 
-	// join, import and gen read and write objects: the objects written
-	// are the files the same commands write on disk.
+	// join, import, gen, convert and export read and write objects: the
+	// objects written are the files the same commands write on disk.
 	ldir := t.TempDir()
 	for _, c := range []struct {
 		remote, local []string
@@ -102,6 +102,8 @@ func TestCLIOnS3(t *testing.T) {
 			[]string{"import", "-q", "-format", "csv", filepath.Join(ldir, "gen.csv"), filepath.Join(ldir, "imported.arrow")}, "imported.arrow"},
 		{[]string{"join", "-on", "id", root + "/sales", root + "/imported.arrow", root + "/joined.parquet"},
 			[]string{"join", "-on", "id", local, filepath.Join(ldir, "imported.arrow"), filepath.Join(ldir, "joined.parquet")}, "joined.parquet"},
+		{[]string{"convert", "-q", root + "/sales", root + "/one.arrow"},
+			[]string{"convert", "-q", local, filepath.Join(ldir, "one.arrow")}, "one.arrow"},
 		{[]string{"export", "-q", "-format", "csv", root + "/joined.parquet", root + "/joined.csv"},
 			[]string{"export", "-q", "-format", "csv", filepath.Join(ldir, "joined.parquet"), filepath.Join(ldir, "joined.csv")}, "joined.csv"},
 	} {

@@ -30,6 +30,7 @@ import (
 var (
 	benchMiB   = flag.Int("objstore.benchmib", 1024, "size in MiB of the dataset BenchmarkScan writes to the test server")
 	benchCodec = flag.String("objstore.benchcodec", "snappy", "codec of the dataset BenchmarkScan writes: snappy or none")
+	benchConc  = flag.Int("objstore.benchscanconc", 0, "dataset.WithConcurrency of BenchmarkScan's scan (0: the default)")
 )
 
 const (
@@ -211,7 +212,7 @@ func benchScan(fsys *FS) (scanSum, error) {
 	if err != nil {
 		return scanSum{}, err
 	}
-	s, err := d.Scan(context.Background(), dataset.WithColumns("id", "c3"))
+	s, err := d.Scan(context.Background(), dataset.WithColumns("id", "c3"), dataset.WithConcurrency(*benchConc))
 	if err != nil {
 		return scanSum{}, err
 	}

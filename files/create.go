@@ -90,7 +90,7 @@ func Create(path string, schema *alkaid.Schema, opts ...Option) (*Writer, error)
 		return nil, err
 	}
 	if cfg.format == FormatAuto {
-		if cfg.format, err = formatOfName(path); err != nil {
+		if cfg.format, err = FormatOf(path); err != nil {
 			return nil, err
 		}
 	}

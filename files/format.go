@@ -97,9 +97,9 @@ func Detect(ra io.ReaderAt, size int64, name string) (Format, error) {
 	return FormatAuto, fmt.Errorf("files: %s: %w", name, ErrUnknownFormat)
 }
 
-// formatOfName picks the format to write a file named name in by its
-// extension.
-func formatOfName(name string) (Format, error) {
+// FormatOf is the format Create writes a file named name in, by its
+// extension (see Create); an unknown extension is ErrUnknownFormat.
+func FormatOf(name string) (Format, error) {
 	switch ext := strings.ToLower(path.Ext(name)); ext {
 	case ".parquet":
 		return FormatParquet, nil

@@ -2,6 +2,7 @@ package objstore
 
 import (
 	"bytes"
+	"fmt"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -88,10 +89,58 @@ func TestCLIOnS3(t *testing.T) {
 		t.Fatalf("written to s3 and read back:\n%.500s\nwritten locally:\n%.500s", got, want)
 	}
 
-	// A missing object is named; other commands refuse s3:// by name.
-	if code, _, errs := runCLI("join", "-on", "id", root+"/sales", root+"/sales"); code != 2 || !strings.Contains(errs, "s3:// locations are not supported by join") {
-		t.Errorf("join: exit %d, %s", code, errs)
+	// join, import, gen, convert and export read and write objects: the
+	// objects written are the files the same commands write on disk.
+	ldir := t.TempDir()
+	for _, c := range []struct {
+		remote, local []string
+		out           string
+	}{
+		{[]string{"gen", "-q", "-rows", "5000", "-columns", "int64,utf8", "-o", root + "/gen.parquet"},
+			[]string{"gen", "-q", "-rows", "5000", "-columns", "int64,utf8", "-o", filepath.Join(ldir, "gen.parquet")}, "gen.parquet"},
+		{[]string{"import", "-q", "-format", "csv", root + "/gen.csv", root + "/imported.arrow"},
+			[]string{"import", "-q", "-format", "csv", filepath.Join(ldir, "gen.csv"), filepath.Join(ldir, "imported.arrow")}, "imported.arrow"},
+		{[]string{"join", "-on", "id", root + "/sales", root + "/imported.arrow", root + "/joined.parquet"},
+			[]string{"join", "-on", "id", local, filepath.Join(ldir, "imported.arrow"), filepath.Join(ldir, "joined.parquet")}, "joined.parquet"},
+		{[]string{"convert", "-q", root + "/sales", root + "/one.arrow"},
+			[]string{"convert", "-q", local, filepath.Join(ldir, "one.arrow")}, "one.arrow"},
+		{[]string{"export", "-q", "-format", "csv", root + "/joined.parquet", root + "/joined.csv"},
+			[]string{"export", "-q", "-format", "csv", filepath.Join(ldir, "joined.parquet"), filepath.Join(ldir, "joined.csv")}, "joined.csv"},
+	} {
+		if c.out == "imported.arrow" {
+			// The CSV imported: the ids of the dataset and a few more.
+			mustAlkaid(t, "export", "-q", "-format", "csv", "-select", "id", root+"/sales/year=2024/region=eu/part-0.parquet", filepath.Join(ldir, "gen.csv"))
+			data, err := os.ReadFile(filepath.Join(ldir, "gen.csv"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			w, err := fsys.Create("gen.csv")
+			if err == nil {
+				_, err = w.Write(data)
+			}
+			if err == nil {
+				err = w.Close()
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+		}
+		mustAlkaid(t, c.remote...)
+		mustAlkaid(t, c.local...)
+		got, err := fs.ReadFile(fsys, c.out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := os.ReadFile(filepath.Join(ldir, c.out))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(got, want) || len(got) == 0 {
+			t.Errorf("%s: %d bytes written to S3, %d on disk, not the same", strings.Join(c.remote, " "), len(got), len(want))
+		}
 	}
+
+	// A missing object is named.
 	if code, _, errs := runCLI("cat", root+"/nothing.parquet"); code != 1 || !strings.Contains(errs, root+"/nothing.parquet") {
 		t.Errorf("cat of a missing object: exit %d, %s", code, errs)
 	}
@@ -132,7 +181,7 @@ func TestCommandBinary(t *testing.T) {
 	if out, err = run("export", "-q", "-format", "csv", "-select", "id", root+"/copy", "-"); err != nil || out == "" || sortedLines(out) != sortedLines(want) {
 		t.Fatalf("alkaid export of the copy: %v\n%.300s\nwant\n%.300s", err, out, want)
 	}
-	if out, err = run("help"); err != nil || !strings.Contains(out, "take s3:// locations") {
+	if out, err = run("help"); err != nil || !strings.Contains(out, "takes s3:// locations") {
 		t.Fatalf("alkaid help: %v\n%s", err, out)
 	}
 }
@@ -142,4 +191,66 @@ func sortedLines(s string) string {
 	lines := strings.Split(s, "\n")
 	slices.Sort(lines)
 	return strings.Join(lines, "\n")
+}
+
+// An alkaid command failing after parts of its output were uploaded
+// leaves no object, no temporary object and no incomplete upload.
+func TestCLIFailedOutputLeavesNothing(t *testing.T) {
+	bucket := newBucket(t)
+	px := newProxy(t, server.endpoint)
+	root := "s3://" + bucket
+	fsys, err := Open(root, testOptions(server.endpoint)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// 1.5M rows of int64 (12 MB imported, over two 5 MiB parts), then
+	// a row that is not an int64.
+	var csv bytes.Buffer
+	csv.WriteString("a\n")
+	for i := range 1_500_000 {
+		fmt.Fprintf(&csv, "%d\n", i)
+	}
+	csv.WriteString("x\n")
+	for name, data := range map[string][]byte{"in.csv": csv.Bytes(), "a.txt": []byte("a: int64\n")} {
+		w, err := fsys.Create(name)
+		if err == nil {
+			_, err = w.Write(data)
+		}
+		if err == nil {
+			err = w.Close()
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	var out, errb bytes.Buffer
+	code := cli.Main([]string{"import", "-q", "-schema", root + "/a.txt", root + "/in.csv", root + "/out.arrows"},
+		CLIOption(testOptions(px.URL(), WithPartSize(MinPartSize))...), cli.WithStdio(bytes.NewReader(nil), &out, &errb))
+	if code != 1 || !strings.Contains(errb.String(), "in.csv") {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	parts := 0
+	for _, r := range px.take() {
+		if r.method == "PUT" && strings.Contains(r.key, ".out.arrows.tmp-") {
+			parts++
+		}
+	}
+	if parts < 2 {
+		t.Errorf("%d parts uploaded before the failure, want at least 2", parts)
+	}
+	fsys, _ = Open(root, testOptions(server.endpoint)...)
+	ents, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var names []string
+	for _, e := range ents {
+		names = append(names, e.Name())
+	}
+	if !slices.Equal(names, []string{"a.txt", "in.csv"}) {
+		t.Errorf("objects left: %v, want only the inputs", names)
+	}
+	if n := incomplete(t, bucket); n != 0 {
+		t.Errorf("%d incomplete uploads left", n)
+	}
 }

@@ -232,7 +232,7 @@ func TestDatasetScanRequests(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	reqs := px.take()
+	reqs := px.settled()
 	if want := wantScan(); res.rows != want.rows || res.idSum != want.idSum {
 		t.Fatalf("scan read %d rows (id sum %d), want %d (%d)", res.rows, res.idSum, want.rows, want.idSum)
 	}

@@ -34,15 +34,18 @@
 //
 //	go install github.com/alkaid-go/alkaid/objstore/cmd/alkaid@latest
 //
-// gives an alkaid whose cat, schema, info, validate, export and convert take
-// s3://bucket/prefix wherever they take a file, a directory or a pattern
-// (alkaid cat -where "year = 2024" s3://bucket/sales), and whose convert
-// -partition-by writes a dataset to a prefix.
+// gives an alkaid whose commands take s3://bucket/prefix wherever they
+// take a file, a directory or a pattern (alkaid cat -where "year = 2024"
+// s3://bucket/sales, alkaid join -on id s3://b/orders s3://b/users.csv
+// s3://b/out.parquet), write an output file there whole or not at all,
+// and whose convert -partition-by writes a dataset to a prefix.
 //
 // Reading is shaped for few, large requests:
 //
 //   - Directories are listed with one request per prefix (per 1000
-//     entries), and the listing's sizes answer Stat and Open: opening a
+//     entries), once per FS, and the listing's sizes answer Stat and
+//     Open (the alkaid command opens a dataset's files in the FS of the
+//     dataset, so validate, say, lists each prefix once): opening a
 //     file costs no request, so files a scan prunes by their partition
 //     values are never read (give dataset.WithSchema, or discovery reads
 //     every file's footer for its schema).

@@ -127,9 +127,19 @@ func (f *FS) lookup(op, name string) (Entry, error) {
 	return e, nil
 }
 
-// list lists directory name with one listing, remembering it.
+// list lists directory name with one listing, remembering it; a
+// directory listed before is not listed again.
 func (f *FS) list(name string) ([]Entry, error) {
 	f.mu.Lock()
+	if m, ok := f.dirs[name]; ok {
+		ents := make([]Entry, 0, len(m))
+		for _, e := range m {
+			ents = append(ents, e)
+		}
+		f.mu.Unlock()
+		sortEntries(ents)
+		return ents, nil
+	}
 	ents, ok := f.fresh[name]
 	delete(f.fresh, name)
 	f.mu.Unlock()
@@ -172,8 +182,8 @@ func (f *FS) Stat(name string) (fs.FileInfo, error) {
 }
 
 // ReadDir lists directory name with one listing request (per 1000
-// entries), in lexical order; a directory with no object under it does
-// not exist.
+// entries) the first time, from what the FS remembers after, in lexical
+// order; a directory with no object under it does not exist.
 func (f *FS) ReadDir(name string) ([]fs.DirEntry, error) {
 	if !fs.ValidPath(name) {
 		return nil, &fs.PathError{Op: "readdir", Path: name, Err: fs.ErrInvalid}
@@ -216,7 +226,8 @@ func (f *FS) forget(name string) {
 
 // Create starts writing file name, which appears when the returned
 // writer is closed and every part of it stored; a write that fails
-// aborts the upload (no object, no incomplete upload).
+// aborts the upload (no object, no incomplete upload), as does the
+// writer's Abort method (interface{ Abort() error }).
 func (f *FS) Create(name string) (io.WriteCloser, error) {
 	if !fs.ValidPath(name) || name == "." {
 		return nil, &fs.PathError{Op: "create", Path: name, Err: fs.ErrInvalid}
@@ -278,6 +289,16 @@ func (w *writer) Close() error {
 	defer w.fs.forget(w.name)
 	if err := w.u.Commit(); err != nil {
 		return &fs.PathError{Op: "close", Path: w.name, Err: err}
+	}
+	return nil
+}
+
+// Abort discards what was written instead of closing: the upload is
+// aborted, so no object appears and no incomplete upload is left.
+func (w *writer) Abort() error {
+	defer w.fs.forget(w.name)
+	if err := w.u.Abort(); err != nil {
+		return &fs.PathError{Op: "abort", Path: w.name, Err: err}
 	}
 	return nil
 }

@@ -50,7 +50,8 @@ type proxy struct {
 	n     int
 	fault func(n int, r *http.Request) fault // nil: pass every request on
 
-	conns atomic.Int64
+	conns    atomic.Int64
+	inflight atomic.Int64 // requests not yet logged
 }
 
 func newProxy(t *testing.T, endpoint string) *proxy {
@@ -91,6 +92,16 @@ func (p *proxy) setFault(f func(n int, r *http.Request) fault) {
 	p.mu.Unlock()
 }
 
+// settled takes the requests seen since the last take once every
+// request in flight is logged (within 5 s): a client may have read a
+// whole answer before the proxy logs it.
+func (p *proxy) settled() []request {
+	for deadline := time.Now().Add(5 * time.Second); p.inflight.Load() > 0 && time.Now().Before(deadline); {
+		time.Sleep(time.Millisecond)
+	}
+	return p.take()
+}
+
 // take returns the requests seen since the last take.
 func (p *proxy) take() []request {
 	p.mu.Lock()
@@ -127,6 +138,7 @@ func (w *countingWriter) Write(b []byte) (int, error) {
 func (w *countingWriter) Flush() { w.ResponseWriter.(http.Flusher).Flush() }
 
 func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	p.inflight.Add(1)
 	req := request{method: r.Method, key: strings.TrimPrefix(r.URL.Path, "/")}
 	q := r.URL.Query()
 	req.list = r.Method == http.MethodGet && (q.Has("list-type") || q.Has("delimiter") || q.Has("prefix"))
@@ -153,6 +165,7 @@ func (p *proxy) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 		p.mu.Lock()
 		p.log = append(p.log, req)
 		p.mu.Unlock()
+		p.inflight.Add(-1)
 	}()
 	switch f {
 	case fail503:

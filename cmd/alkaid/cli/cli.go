@@ -102,8 +102,9 @@ func help() {
 			names = append(names, s+"://")
 		}
 		sort.Strings(names)
-		fmt.Fprintf(cmdStdout, "\ncat, convert, export, info, schema and validate also take %s locations (a file, a prefix read\n"+
-			"as a dataset, or a pattern); convert writes a dataset to one (-partition-by, or OUT ending with /).\n",
+		fmt.Fprintf(cmdStdout, "\nEvery command but integration also takes %s locations wherever it takes a file, a\n"+
+			"directory or a pattern (a prefix is read as a dataset); an output is written there whole or not\n"+
+			"at all, and convert writes a dataset to one (-partition-by, or OUT ending with /).\n",
 			strings.Join(names, ", "))
 	}
 	fmt.Fprintf(cmdStdout, "\nalkaid help COMMAND (or alkaid COMMAND -h) describes a command's flags.\n"+

@@ -121,7 +121,14 @@ func importText(inPath, outPath string, opt importOptions) error {
 	}
 	var src io.Reader = cmdStdin
 	name, size := "stdin", int64(0)
-	if inPath != "-" {
+	if schemeOf(inPath) != "" {
+		f, n, closer, err := openRemoteFile(inPath)
+		if err != nil {
+			return err
+		}
+		defer closer.Close()
+		src, name, size = f, inPath, n
+	} else if inPath != "-" {
 		f, err := os.Open(inPath)
 		if err != nil {
 			return err
@@ -215,13 +222,13 @@ func loadSchema(path string) (*alkaid.Schema, error) {
 	return s, nil
 }
 
-// readAtMost reads the file at path, of at most limit bytes.
+// readAtMost reads the file at path (or URL), of at most limit bytes.
 func readAtMost(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
+	f, _, closer, err := openPathFile(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer closer.Close()
 	b, err := io.ReadAll(io.LimitReader(f, limit+1))
 	if err != nil {
 		return nil, err

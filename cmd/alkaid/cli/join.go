@@ -1,10 +1,14 @@
 package cli
 
 import (
+	"bufio"
+	"errors"
 	"fmt"
+	"path"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/alkaid"
+	"github.com/alkaid-go/alkaid/csv"
 	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/join"
@@ -17,7 +21,7 @@ var joinCmd = command{
 	long: `
 LEFT and RIGHT are files of any format the reading commands take (IPC file
 or stream, Parquet, CSV, TSV, NDJSON), found by their content and
-extension; OUT's format is that of its extension (.parquet, .arrow/.ipc,
+extension, or datasets (a directory or a pattern); OUT's format is that of its extension (.parquet, .arrow/.ipc,
 .arrows/.ipcs, .csv, .tsv, .json/.jsonl/.ndjson) and it is written under a
 temporary name, renamed into place once complete; "-" is stdout (an IPC
 stream).
@@ -115,12 +119,12 @@ func joinFiles(leftPath, rightPath, outPath, typName, on string, opts []join.Opt
 	if outPath == leftPath || outPath == rightPath {
 		return usagef("OUT is the same file as LEFT or RIGHT")
 	}
-	left, err := files.Open(leftPath)
+	left, err := openJoinInput(leftPath)
 	if err != nil {
 		return err
 	}
 	defer left.Close()
-	right, err := files.Open(rightPath)
+	right, err := openJoinInput(rightPath)
 	if err != nil {
 		return err
 	}
@@ -140,6 +144,9 @@ func joinFiles(leftPath, rightPath, outPath, typName, on string, opts []join.Opt
 		}
 		return w.Close()
 	}
+	if schemeOf(outPath) != "" {
+		return joinToRemote(j, outPath, leftPath, rightPath)
+	}
 	w, err := files.Create(outPath, j.Schema())
 	if err != nil {
 		return err
@@ -152,4 +159,58 @@ func joinFiles(leftPath, rightPath, outPath, typName, on string, opts []join.Opt
 		return fmt.Errorf("%s: %w", outPath, err)
 	}
 	return nil
+}
+
+// openJoinInput opens one side of a join: a directory, pattern or
+// prefix read as a dataset, a local file (files.Open), or a file at a
+// URL of a registered scheme, read at offsets.
+func openJoinInput(path string) (alkaid.RecordReader, error) {
+	if isDatasetPath(path) {
+		return openDatasetInput(path)
+	}
+	if schemeOf(path) == "" {
+		return files.Open(path)
+	}
+	f, size, closer, err := openRemoteFile(path)
+	if err != nil {
+		return nil, err
+	}
+	r, err := files.OpenReaderAt(f, size, path)
+	if err != nil {
+		closer.Close()
+		return nil, err
+	}
+	return alkaid.NewRecordReader(r.Schema(), r.Records(), func() error { return errors.Join(r.Close(), closer.Close()) }), nil
+}
+
+// joinToRemote writes the join's records to the URL out, in the format
+// its extension names, whole or not at all (see remoteOut).
+func joinToRemote(j alkaid.RecordReader, out string, inputs ...string) error {
+	format, err := files.FormatOf(out)
+	if err != nil {
+		return err
+	}
+	opts := []files.Option{files.WithFormat(format)}
+	if strings.EqualFold(path.Ext(out), ".tsv") {
+		opts = append(opts, files.WithCSVOptions(csv.WithDelimiter('\t')))
+	}
+	f, err := createOutFile(out, inputs...)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriterSize(f, 1<<20)
+	w, err := files.NewWriter(bw, j.Schema(), opts...)
+	if err != nil {
+		return f.fail(err, false)
+	}
+	if _, err := alkaid.Copy(w, j); err != nil {
+		return f.fail(err, false)
+	}
+	if err := w.Close(); err != nil {
+		return f.fail(fmt.Errorf("%s: %w", out, err), false)
+	}
+	if err := bw.Flush(); err != nil {
+		return f.fail(fmt.Errorf("%s: %w", out, err), false)
+	}
+	return f.commit()
 }

@@ -14,11 +14,13 @@ type Option func(*config)
 type OpenFS func(url string) (fs.FS, error)
 
 // WithFS makes every argument that starts with scheme + "://" open
-// through open: cat, schema, info, validate, export and convert read a
-// file there, or a prefix or glob pattern as a dataset, and convert
-// -partition-by (or an output ending with /) writes a dataset there. The
-// other commands, and outputs of one file, refuse such arguments naming
-// the scheme.
+// through open: every command but integration reads a file there, or a
+// prefix or glob pattern as a dataset, and writes its output file there
+// (under a temporary name renamed into place when complete; a failed
+// write is aborted when the writer has an Abort method, else removed);
+// convert -partition-by (or an output ending with /) writes a dataset
+// there. Writing needs a file system that is a dataset.WriteFS.
+// integration refuses such arguments, naming the scheme.
 func WithFS(scheme string, open OpenFS) Option {
 	return func(c *config) {
 		if c.schemes == nil {
@@ -67,7 +69,7 @@ func (c *config) apply() (restore func()) {
 	}
 	return func() {
 		for _, r := range remotes {
-			if c, ok := r.fsys.(io.Closer); ok {
+			if c, ok := r.fsys.(io.Closer); ok && !r.shared {
 				c.Close()
 			}
 		}

@@ -9,6 +9,7 @@ package cli
 import (
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -20,21 +21,29 @@ import (
 // partialSuffix names what a failed command keeps of its output.
 const partialSuffix = ".partial"
 
-// outFile is an output file being written under a temporary name.
+// outFile is an output file being written under a temporary name, or
+// to a URL of a registered scheme (see remoteOut).
 type outFile struct {
-	*os.File        // the temporary file, beside path
-	path     string // where it goes on success
-	done     bool
+	io.Writer
+	tmp  *os.File   // the temporary file, beside path; nil for a URL
+	rem  *remoteOut // the output to a URL
+	path string     // where it goes on success
+	done bool
 }
 
 // createOutFile creates a temporary file beside path (symbolic links are
 // followed, so the link keeps pointing at the new file), refusing a path
 // that is the same file (device and inode) as one of inputs ("-" and ""
 // are skipped). The file takes the mode of the file it replaces, else
-// 0644.
+// 0644. A URL of a registered scheme is written as remoteOut writes it,
+// refused when it overlaps one of inputs.
 func createOutFile(path string, inputs ...string) (*outFile, error) {
-	if s := schemeOf(path); s != "" {
-		return nil, usagef("%s: writing one file to %s:// is not supported: convert writes a dataset there (-partition-by, or OUT ending with /)", path, s)
+	if schemeOf(path) != "" {
+		rem, err := createRemote(path, inputs)
+		if err != nil {
+			return nil, err
+		}
+		return &outFile{Writer: rem.w, rem: rem, path: path}, nil
 	}
 	if err := notAnInput(path, inputs); err != nil {
 		return nil, err
@@ -61,7 +70,7 @@ func createOutFile(path string, inputs ...string) (*outFile, error) {
 		os.Remove(f.Name())
 		return nil, err
 	}
-	return &outFile{File: f, path: final}, nil
+	return &outFile{Writer: f, tmp: f, path: final}, nil
 }
 
 // tempPrefix starts the name of every temporary file written for the
@@ -122,15 +131,18 @@ func (f *outFile) commit() error {
 		return nil
 	}
 	f.done = true
-	err := f.Sync()
-	if cerr := f.Close(); err == nil {
+	if f.rem != nil {
+		return f.rem.commit()
+	}
+	err := f.tmp.Sync()
+	if cerr := f.tmp.Close(); err == nil {
 		err = cerr
 	}
 	if err == nil {
-		err = os.Rename(f.Name(), f.path)
+		err = os.Rename(f.tmp.Name(), f.path)
 	}
 	if err != nil {
-		os.Remove(f.Name())
+		os.Remove(f.tmp.Name())
 		return fmt.Errorf("%s: %w", f.path, err)
 	}
 	return nil
@@ -145,15 +157,18 @@ func (f *outFile) fail(cause error, keep bool) error {
 		return cause
 	}
 	f.done = true
-	f.Close()
+	if f.rem != nil {
+		return f.rem.fail(cause)
+	}
+	f.tmp.Close()
 	if keep {
 		partial := f.path + partialSuffix
-		if err := os.Rename(f.Name(), partial); err == nil {
+		if err := os.Rename(f.tmp.Name(), partial); err == nil {
 			return fmt.Errorf("%w (what was written is kept in %s; %s is unchanged)", cause, partial, f.path)
 		}
-		return fmt.Errorf("%w (what was written is kept in %s; %s is unchanged)", cause, f.Name(), f.path)
+		return fmt.Errorf("%w (what was written is kept in %s; %s is unchanged)", cause, f.tmp.Name(), f.path)
 	}
-	if err := os.Remove(f.Name()); err != nil && !errors.Is(err, fs.ErrNotExist) {
+	if err := os.Remove(f.tmp.Name()); err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return errors.Join(cause, err)
 	}
 	return cause

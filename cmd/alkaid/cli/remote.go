@@ -5,18 +5,24 @@ package cli
 // "s3://bucket/prefix/*/part-*.parquet").
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"math/rand/v2"
 	"os"
 	"path"
 	"strings"
 
+	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// remoteCommands are the commands that take URLs of a registered scheme.
-var remoteCommands = map[string]bool{"cat": true, "convert": true, "export": true, "info": true, "schema": true, "validate": true}
+// remoteCommands are the commands that take URLs of a registered scheme:
+// all but integration, which reads and writes the integration test
+// files of local paths.
+var remoteCommands = map[string]bool{"cat": true, "convert": true, "export": true, "gen": true, "import": true,
+	"info": true, "join": true, "schema": true, "validate": true}
 
 // schemeOf returns the registered scheme arg starts with ("s3" for
 // "s3://..."), or "".
@@ -38,14 +44,13 @@ func checkRemoteArgs(cmd string, args []string) error {
 		return nil
 	}
 	for _, a := range args {
-		if s := schemeOf(a); s != "" {
-			return usagef("%s:// locations are not supported by %s (cat, convert, export, info, schema and validate take them): %s", s, cmd, a)
-		}
+		url := a
 		// A flag's value: -o=s3://...
 		if i := strings.IndexByte(a, '='); i > 0 && strings.HasPrefix(a, "-") {
-			if s := schemeOf(a[i+1:]); s != "" {
-				return usagef("%s:// locations are not supported by %s (cat, convert, export, info, schema and validate take them): %s", s, cmd, a[i+1:])
-			}
+			url = a[i+1:]
+		}
+		if s := schemeOf(url); s != "" {
+			return usagef("%s:// locations are not supported by %s (the other commands take them): %s", s, cmd, url)
 		}
 	}
 	return nil
@@ -59,22 +64,55 @@ type remote struct {
 	name    string // "." for the URL itself
 	pattern bool   // name is a glob pattern
 	dir     bool   // name is a directory (a prefix)
+	shared  bool   // fsys is another remote's, closed with it
 }
 
 // openRemote opens the file system of url's directory part: the URL up
 // to its first segment holding a pattern character, or up to its last
 // segment (a file or a prefix, told apart by Stat).
+// A URL under a prefix already opened (a dataset's file, after the
+// dataset) is opened in that prefix's file system, which knows its
+// listings and the footers it read: it costs no request again.
 func openRemote(url string) (*remote, error) {
 	if r, ok := remotes[url]; ok {
 		return r, nil
 	}
-	r, err := openRemoteOnce(url)
+	r, err := openUnder(url)
+	if r == nil && err == nil {
+		r, err = openRemoteOnce(url)
+	}
 	if err != nil {
 		return nil, err
 	}
 	if remotes != nil {
 		remotes[url] = r
 	}
+	return r, nil
+}
+
+// openUnder opens url in the file system of the longest prefix opened
+// that holds it; nil and no error when none does.
+func openUnder(url string) (*remote, error) {
+	var under *remote
+	for u, r := range remotes {
+		if r.dir && strings.HasPrefix(url, strings.TrimSuffix(u, "/")+"/") && (under == nil || len(u) > len(under.url)) {
+			under = r
+		}
+	}
+	if under == nil {
+		return nil, nil
+	}
+	rest := strings.Trim(url[len(strings.TrimSuffix(under.url, "/")):], "/")
+	r := &remote{url: url, fsys: under.fsys, name: path.Join(under.name, rest), shared: true}
+	if strings.ContainsAny(rest, globChars) {
+		r.pattern = true
+		return r, nil
+	}
+	st, err := fs.Stat(r.fsys, r.name)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", url, err)
+	}
+	r.dir = st.IsDir()
 	return r, nil
 }
 
@@ -188,4 +226,88 @@ func openPathFile(path string) (fileInput, int64, io.Closer, error) {
 		return nil, 0, nil, err
 	}
 	return f, st.Size(), f, nil
+}
+
+// remoteOut is a file being written to a URL of a registered scheme
+// whose file system is a dataset.WriteFS: under a temporary name beside
+// it (".NAME.tmp-PID-RANDOM", which datasets leave out), renamed into
+// place once complete. A failed write leaves nothing: the temporary file
+// is aborted when its writer can abort (an object store's upload then
+// never becomes an object), else closed and removed.
+type remoteOut struct {
+	url   string
+	fsys  dataset.WriteFS
+	name  string // the file's name in fsys
+	tmp   string // the name written
+	w     io.WriteCloser
+	close func() // closes fsys when it is an io.Closer
+}
+
+// aborter is a writer that can discard what was written.
+type aborter interface{ Abort() error }
+
+// createRemote starts writing the file at url, refusing a URL that lies
+// within one of the inputs or holds one.
+func createRemote(url string, inputs []string) (*remoteOut, error) {
+	for _, in := range inputs {
+		if remoteOverlaps(in, url) {
+			return nil, usagef("output %s overlaps input %s: refusing to write where it reads", url, in)
+		}
+	}
+	scheme := schemeOf(url)
+	i := strings.LastIndexByte(url, '/')
+	dir, name := url[:i], url[i+1:]
+	if i < len(scheme)+3 || name == "" || name == "." || name == ".." || strings.ContainsAny(name, globChars) {
+		return nil, usagef("%s: not the URL of a file to write (%s://BUCKET/PATH/NAME)", url, scheme)
+	}
+	fsys, err := schemes[scheme](dir)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", url, err)
+	}
+	r := &remoteOut{url: url, name: name, close: func() {}}
+	if c, ok := fsys.(io.Closer); ok {
+		r.close = func() { c.Close() }
+	}
+	var ok bool
+	if r.fsys, ok = fsys.(dataset.WriteFS); !ok {
+		r.close()
+		return nil, fmt.Errorf("%s: %w: the %s file system cannot be written (no dataset.WriteFS)", url, datatype.ErrNotSupported, scheme)
+	}
+	r.tmp = fmt.Sprintf("%s%d-%d", tempPrefix(name), os.Getpid(), rand.Uint32())
+	if r.w, err = r.fsys.Create(r.tmp); err != nil {
+		r.close()
+		return nil, fmt.Errorf("%s: %w", url, err)
+	}
+	return r, nil
+}
+
+// commit completes the temporary file and renames it into place.
+func (r *remoteOut) commit() error {
+	defer r.close()
+	err := r.w.Close()
+	if err == nil {
+		err = r.fsys.Rename(r.tmp, r.name)
+	}
+	if err != nil {
+		r.fsys.Remove(r.tmp)
+		return fmt.Errorf("%s: %w", r.url, err)
+	}
+	return nil
+}
+
+// fail discards the temporary file after cause, which it returns (with
+// a failure to clean up, if any).
+func (r *remoteOut) fail(cause error) error {
+	defer r.close()
+	if a, ok := r.w.(aborter); ok {
+		if err := a.Abort(); err != nil {
+			return errors.Join(cause, fmt.Errorf("%s: %w", r.url, err))
+		}
+		return cause
+	}
+	r.w.Close()
+	if err := r.fsys.Remove(r.tmp); err != nil && !errors.Is(err, fs.ErrNotExist) {
+		return errors.Join(cause, fmt.Errorf("%s: %w", r.url, err))
+	}
+	return cause
 }

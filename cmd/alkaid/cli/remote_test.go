@@ -93,10 +93,8 @@ func TestMainSchemeErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"join", "-on", "city", "mem://bucket/sales", "mem://bucket/sales"}, exitUsage, "alkaid join: mem:// locations are not supported by join (cat, convert, export, info, schema and validate take them): mem://bucket/sales"},
-		{[]string{"gen", "-o=mem://bucket/x.parquet"}, exitUsage, "mem:// locations are not supported by gen"},
-		{[]string{"convert", "-q", "mem://bucket/sales", "mem://bucket/one.parquet"}, exitUsage, "writing one file to mem:// is not supported"},
-		{[]string{"export", sales, "mem://bucket/out.csv"}, exitUsage, "writing one file to mem:// is not supported"},
+		{[]string{"integration", "-arrow", "mem://bucket/x.arrow", "-json", "x.json", "-mode", "VALIDATE"}, exitUsage, "alkaid integration: mem:// locations are not supported by integration (the other commands take them): mem://bucket/x.arrow"},
+		{[]string{"integration", "-arrow=mem://bucket/x.arrow"}, exitUsage, "mem:// locations are not supported by integration"},
 		{[]string{"cat", "mem://bucket/nothing.parquet"}, exitInvalid, "alkaid cat: mem://bucket/nothing.parquet: "},
 		{[]string{"convert", "-partition-by", "year", "mem://bucket/sales", "mem://bucket/sales/out"}, exitUsage, "output mem://bucket/sales/out overlaps input mem://bucket/sales"},
 		{[]string{"convert", "-partition-by", "year", "mem://bucket/sales/*/*.parquet", "mem://bucket/"}, exitUsage, "overlaps input"},
@@ -128,7 +126,7 @@ func TestMainSchemeErrors(t *testing.T) {
 func TestHelpNamesSchemes(t *testing.T) {
 	code, out, _ := runMain(t, []Option{memScheme(t.TempDir())}, "help")
 	require.Equal(t, exitOK, code)
-	require.Contains(t, out, "take mem:// locations")
+	require.Contains(t, out, "also takes mem:// locations")
 	_, out, _ = runMain(t, nil, "help")
 	require.NotContains(t, out, "://")
 }

@@ -2,6 +2,7 @@ package integration
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -11,43 +12,53 @@ import (
 )
 
 // ReadIPC reads the IPC file or stream at path into a [File] (without
-// dictionaries by id). A file is recognised by its magic, Alkaid's or
-// Arrow's, and read through its footer; anything else is read as a
-// stream. Arrays are checked with [array.ValidateFull], less what
-// [SkipValueChecks] leaves out.
+// dictionaries by id), as [ReadIPCAt] reads it.
 func ReadIPC(path string, opts ...Option) (*File, error) {
-	cfg := newReadConfig(opts)
-	if cfg.err != nil {
-		return nil, cfg.err
-	}
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return nil, err
+	}
+	file, err := ReadIPCAt(f, st.Size(), opts...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return file, nil
+}
+
+// ReadIPCAt reads the IPC file or stream of size bytes in r into a
+// [File] (without dictionaries by id). A file is recognised by its
+// magic, Alkaid's or Arrow's, and read through its footer; anything else
+// is read as a stream. Arrays are checked with [array.ValidateFull], less
+// what [SkipValueChecks] leaves out.
+func ReadIPCAt(r io.ReaderAt, size int64, opts ...Option) (*File, error) {
+	cfg := newReadConfig(opts)
+	if cfg.err != nil {
+		return nil, cfg.err
+	}
 	var head [8]byte
-	n, _ := io.ReadFull(f, head[:])
-	if ipc.DetectMagic(head[:n]) != "" {
-		fr, err := ipc.OpenFile(path, cfg.ipcOptions()...)
+	n, err := r.ReadAt(head[:min(size, int64(len(head)))], 0)
+	if err != nil && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if ipc.DetectMagic(head[:n]) == "" {
+		return ReadIPCStream(bufio.NewReaderSize(io.NewSectionReader(r, 0, size), 1<<16), opts...)
+	}
+	fr, err := ipc.NewFileReader(r, size, cfg.ipcOptions()...)
+	if err != nil {
+		return nil, err
+	}
+	defer fr.Close()
+	file := &File{Schema: fr.Schema()}
+	for rec, err := range fr.Records() {
 		if err != nil {
 			return nil, err
 		}
-		defer fr.Close()
-		file := &File{Schema: fr.Schema()}
-		for rec, err := range fr.Records() {
-			if err != nil {
-				return nil, fmt.Errorf("%s: %w", path, err)
-			}
-			file.Records = append(file.Records, rec)
-		}
-		return file, nil
-	}
-	if _, err := f.Seek(0, io.SeekStart); err != nil {
-		return nil, err
-	}
-	file, err := ReadIPCStream(bufio.NewReaderSize(f, 1<<16), opts...)
-	if err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
+		file.Records = append(file.Records, rec)
 	}
 	return file, nil
 }

@@ -89,8 +89,9 @@ func TestCLIOnS3(t *testing.T) {
 		t.Fatalf("written to s3 and read back:\n%.500s\nwritten locally:\n%.500s", got, want)
 	}
 
-	// join, import, gen, convert and export read and write objects: the
-	// objects written are the files the same commands write on disk.
+	// join, import, gen, convert, integration and export read and write
+	// objects: the objects written are the files the same commands write
+	// on disk.
 	ldir := t.TempDir()
 	for _, c := range []struct {
 		remote, local []string
@@ -104,6 +105,10 @@ func TestCLIOnS3(t *testing.T) {
 			[]string{"join", "-on", "id", local, filepath.Join(ldir, "imported.arrow"), filepath.Join(ldir, "joined.parquet")}, "joined.parquet"},
 		{[]string{"convert", "-q", root + "/sales", root + "/one.arrow"},
 			[]string{"convert", "-q", local, filepath.Join(ldir, "one.arrow")}, "one.arrow"},
+		{[]string{"integration", "-mode", "ARROW_TO_JSON", "-arrow", root + "/one.arrow", "-json", root + "/one.json"},
+			[]string{"integration", "-mode", "ARROW_TO_JSON", "-arrow", filepath.Join(ldir, "one.arrow"), "-json", filepath.Join(ldir, "one.json")}, "one.json"},
+		{[]string{"integration", "-mode", "JSON_TO_ARROW", "-json", root + "/one.json", "-arrow", root + "/two.arrow"},
+			[]string{"integration", "-mode", "JSON_TO_ARROW", "-json", filepath.Join(ldir, "one.json"), "-arrow", filepath.Join(ldir, "two.arrow")}, "two.arrow"},
 		{[]string{"export", "-q", "-format", "csv", root + "/joined.parquet", root + "/joined.csv"},
 			[]string{"export", "-q", "-format", "csv", filepath.Join(ldir, "joined.parquet"), filepath.Join(ldir, "joined.csv")}, "joined.csv"},
 	} {

@@ -76,9 +76,6 @@ func run(args []string) int {
 		return exitUsage
 	}
 	runningCmd = name
-	if err := checkRemoteArgs(name, rest); err != nil {
-		return about[name].fail(err)
-	}
 	return fn(rest)
 }
 

@@ -27,6 +27,8 @@ Modes (as Arrow's integration runner calls them):
   JSON_TO_ARROW  read -json and write it in the IPC file format to -arrow,
                  with the ALKAID1 magic, or ARROW1 with -magic arrow.
 
+-arrow and -json may be URLs of a registered scheme (s3://BUCKET/PATH):
+inputs are read from there, and outputs written there once complete.
 -arrow is read as a file when it starts with either magic (ALKAID1, ARROW1)
 and as a stream otherwise; -json may be plain or gzip-compressed. Both are
 validated fully; -validate-decimals=false, -validate-date64=false and
@@ -95,11 +97,11 @@ func runIntegration(args []string) int {
 }
 
 func validateIntegration(jsonPath, arrowPath string, ropts []integration.Option) error {
-	want, err := integration.ReadFile(jsonPath, ropts...)
+	want, err := readIntegrationJSON(jsonPath, ropts)
 	if err != nil {
 		return err
 	}
-	got, err := integration.ReadIPC(arrowPath, ropts...)
+	got, err := readIntegrationIPC(arrowPath, ropts)
 	if err != nil {
 		return err
 	}
@@ -110,7 +112,7 @@ func validateIntegration(jsonPath, arrowPath string, ropts []integration.Option)
 }
 
 func arrowToJSON(arrowPath, jsonPath string, ropts []integration.Option) error {
-	f, err := integration.ReadIPC(arrowPath, ropts...)
+	f, err := readIntegrationIPC(arrowPath, ropts)
 	if err != nil {
 		return err
 	}
@@ -127,11 +129,41 @@ func arrowToJSON(arrowPath, jsonPath string, ropts []integration.Option) error {
 }
 
 func jsonToArrow(jsonPath, arrowPath string, ropts []integration.Option, opts []ipc.Option) error {
-	f, err := integration.ReadFile(jsonPath, ropts...)
+	f, err := readIntegrationJSON(jsonPath, ropts)
 	if err != nil {
 		return err
 	}
 	return createFile(arrowPath, jsonPath, func(w io.Writer) error { return integration.WriteIPCFile(w, f, opts...) })
+}
+
+// readIntegrationJSON reads the integration JSON file at path, a local
+// path or a URL of a registered scheme.
+func readIntegrationJSON(path string, ropts []integration.Option) (*integration.File, error) {
+	f, size, closer, err := openPathFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer closer.Close()
+	file, err := integration.Read(io.NewSectionReader(f, 0, size), ropts...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return file, nil
+}
+
+// readIntegrationIPC reads the IPC file or stream at path, a local path
+// or a URL of a registered scheme.
+func readIntegrationIPC(path string, ropts []integration.Option) (*integration.File, error) {
+	f, size, closer, err := openPathFile(path)
+	if err != nil {
+		return nil, err
+	}
+	defer closer.Close()
+	file, err := integration.ReadIPCAt(f, size, ropts...)
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	return file, nil
 }
 
 // createFile writes path (not the same file as input) through fill, in

@@ -14,13 +14,13 @@ type Option func(*config)
 type OpenFS func(url string) (fs.FS, error)
 
 // WithFS makes every argument that starts with scheme + "://" open
-// through open: every command but integration reads a file there, or a
-// prefix or glob pattern as a dataset, and writes its output file there
+// through open: every command reads a file there (integration its JSON
+// and IPC files), the reading commands a prefix or glob pattern as a
+// dataset, and writes its output file there
 // (under a temporary name renamed into place when complete; a failed
 // write is aborted when the writer has an Abort method, else removed);
 // convert -partition-by (or an output ending with /) writes a dataset
 // there. Writing needs a file system that is a dataset.WriteFS.
-// integration refuses such arguments, naming the scheme.
 func WithFS(scheme string, open OpenFS) Option {
 	return func(c *config) {
 		if c.schemes == nil {

@@ -18,12 +18,6 @@ import (
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// remoteCommands are the commands that take URLs of a registered scheme:
-// all but integration, which reads and writes the integration test
-// files of local paths.
-var remoteCommands = map[string]bool{"cat": true, "convert": true, "export": true, "gen": true, "import": true,
-	"info": true, "join": true, "schema": true, "validate": true}
-
 // schemeOf returns the registered scheme arg starts with ("s3" for
 // "s3://..."), or "".
 func schemeOf(arg string) string {
@@ -35,25 +29,6 @@ func schemeOf(arg string) string {
 		return ""
 	}
 	return arg[:i]
-}
-
-// checkRemoteArgs refuses a URL argument to a command that does not take
-// them, naming the scheme and the command.
-func checkRemoteArgs(cmd string, args []string) error {
-	if remoteCommands[cmd] {
-		return nil
-	}
-	for _, a := range args {
-		url := a
-		// A flag's value: -o=s3://...
-		if i := strings.IndexByte(a, '='); i > 0 && strings.HasPrefix(a, "-") {
-			url = a[i+1:]
-		}
-		if s := schemeOf(url); s != "" {
-			return usagef("%s:// locations are not supported by %s (the other commands take them): %s", s, cmd, url)
-		}
-	}
-	return nil
 }
 
 // remote is a URL argument split into the file system of its directory

@@ -93,8 +93,6 @@ func TestMainSchemeErrors(t *testing.T) {
 		code int
 		want string
 	}{
-		{[]string{"integration", "-arrow", "mem://bucket/x.arrow", "-json", "x.json", "-mode", "VALIDATE"}, exitUsage, "alkaid integration: mem:// locations are not supported by integration (the other commands take them): mem://bucket/x.arrow"},
-		{[]string{"integration", "-arrow=mem://bucket/x.arrow"}, exitUsage, "mem:// locations are not supported by integration"},
 		{[]string{"cat", "mem://bucket/nothing.parquet"}, exitInvalid, "alkaid cat: mem://bucket/nothing.parquet: "},
 		{[]string{"convert", "-partition-by", "year", "mem://bucket/sales", "mem://bucket/sales/out"}, exitUsage, "output mem://bucket/sales/out overlaps input mem://bucket/sales"},
 		{[]string{"convert", "-partition-by", "year", "mem://bucket/sales/*/*.parquet", "mem://bucket/"}, exitUsage, "overlaps input"},

@@ -59,6 +59,7 @@ type Decoder struct {
 	// file is set by the file reader: dictionary replacement is refused.
 	file      bool
 	bigEndian bool
+	proj      *projection // the columns read (see WithColumns); nil: all
 }
 
 // NewDecoder returns a decoder expecting a schema message first. It takes
@@ -87,6 +88,9 @@ func newFileDecoder(cfg readerConfig) *Decoder {
 func (d *Decoder) Schema() *alkaid.Schema {
 	if d.info == nil {
 		return nil
+	}
+	if d.proj != nil {
+		return d.proj.schema
 	}
 	return d.info.schema
 }
@@ -251,7 +255,11 @@ func (d *Decoder) setSchema(info *schemaInfo) error {
 		d.bigEndian = true
 		info.schema = info.schema.WithEndianness(alkaid.LittleEndian)
 	}
-	d.info = info
+	proj, err := newProjection(info, &d.cfg)
+	if err != nil {
+		return err
+	}
+	d.info, d.proj = info, proj
 	return nil
 }
 
@@ -274,7 +282,7 @@ func (d *Decoder) swap() bool { return d.bigEndian }
 // record decodes a record batch; spent is where the stream counts what it
 // expanded to (nil: the message is bounded by the ratio on its own).
 func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where place, spent *ratioSpent) (*alkaid.Record, error) {
-	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where, spent)
+	l, err := newLoader(rb, m, d.proj, d.info, d.dicts, &d.cfg, d.swap(), where, spent)
 	if err != nil {
 		return nil, err
 	}
@@ -286,9 +294,15 @@ func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where place, spent *rat
 		return nil, limitf("%s: length %d (limit %d rows)", where, n, d.cfg.limits.MaxRows)
 	}
 	s := d.info.schema
-	cols := make([]array.Array, s.NumFields())
-	for i := range cols {
+	cols := make([]array.Array, 0, s.NumFields())
+	for i := range s.NumFields() {
 		f := s.Field(i)
+		if d.proj != nil && !d.proj.keep[i] {
+			if err := l.skipField(f.Type, 1); err != nil {
+				return nil, err
+			}
+			continue
+		}
 		data, err := l.loadField(f.Type, 1)
 		if err != nil {
 			return nil, err
@@ -300,10 +314,13 @@ func (d *Decoder) record(rb *fb.RecordBatch, m *Message, where place, spent *rat
 		if err != nil {
 			return nil, err
 		}
-		cols[i] = a
+		cols = append(cols, a)
 	}
 	if err := l.done(); err != nil {
 		return nil, err
+	}
+	if d.proj != nil {
+		s = d.proj.schema
 	}
 	rec, err := alkaid.NewRecord(s, cols, int(n))
 	if err != nil {
@@ -351,11 +368,14 @@ func (d *Decoder) applyDictionary(db *fb.DictionaryBatch, m *Message) (int64, bo
 	if !ok {
 		return 0, false, invalidf("%s: no field of the schema uses this id", where)
 	}
+	if !d.proj.wantsDict(id) {
+		return id, db.IsDelta(), nil // only columns not read use it
+	}
 	rb := db.Data(nil)
 	if rb == nil {
 		return 0, false, invalidf("%s: no data", where)
 	}
-	l, err := newLoader(rb, m.body, d.info, d.dicts, &d.cfg, d.swap(), m.msg.Version(), where, d.ratioSpent())
+	l, err := newLoader(rb, m, nil, d.info, d.dicts, &d.cfg, d.swap(), where, d.ratioSpent())
 	if err != nil {
 		return 0, false, err
 	}

@@ -27,6 +27,13 @@
 // constructor wrapping [ErrInvalid] that names the option; nothing is
 // clamped.
 //
+// [WithColumns] reads a subset of the top-level columns: the buffers of
+// the others are not decompressed or validated, the dictionaries only
+// they use are not decoded, and a file read through an io.ReaderAt
+// ([NewFileReader]) reads only the byte ranges of the selected buffers
+// (located through the footer's blocks and each message's buffer list),
+// so that a narrow column beside a wide one costs its own bytes.
+//
 // Bad input is an error, never a panic: every Flatbuffers table, vector and
 // string is verified before it is read, every buffer range is checked
 // against the message body, counts of nodes and buffers against the schema,

@@ -175,3 +175,33 @@ func ExampleOption() {
 	// ipc: invalid: WithAlignment(7): alignment must be 8 or 64
 	// ipc: invalid: WithCompression is a writer option, given to a reader
 }
+
+// Read one column of a file: the other column's bytes are not read.
+func ExampleWithColumns() {
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "star", Type: datatype.String},
+		{Name: "magnitude", Type: datatype.Float64, Nullable: true},
+	}, datatype.Metadata{})
+	rec, _ := alkaid.NewRecord(schema, []array.Array{
+		arrayjson.MustParse(datatype.String, `["Alkaid", "Mizar", "Alcor"]`),
+		arrayjson.MustParse(datatype.Float64, `[1.86, 2.23, null]`),
+	}, -1)
+	var buf bytes.Buffer
+	w, _ := ipc.NewFileWriter(&buf, schema)
+	w.Write(rec)
+	w.Close()
+
+	fr, err := ipc.NewFileReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()), ipc.WithColumns("magnitude"))
+	if err != nil {
+		panic(err)
+	}
+	for rec, err := range fr.Records() {
+		if err != nil {
+			panic(err)
+		}
+		fmt.Print(rec)
+	}
+	// Output:
+	// record: 3 rows
+	//   magnitude: [1.86 2.23 (null)]
+}

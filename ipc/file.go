@@ -318,6 +318,12 @@ func (fr *FileReader) open() error {
 		}
 	}
 	for i, blk := range fr.dicts {
+		if skip, err := fr.skipsDictionary(blk); skip || err != nil {
+			if err != nil {
+				return fmtWrap(err, "dictionary block %d", i)
+			}
+			continue
+		}
 		m, err := fr.message(blk)
 		if err != nil {
 			return fmtWrap(err, "dictionary block %d", i)
@@ -470,6 +476,25 @@ func (fr *FileReader) recordBlock(i int) (block, error) {
 	return blk, nil
 }
 
+// metaMessage reads the metadata of the message a footer block points
+// at, checked to agree with the block, without its body.
+func (fr *FileReader) metaMessage(blk block) (*Message, error) {
+	meta, err := fr.metadataAt(blk)
+	if err != nil {
+		return nil, err
+	}
+	limits := fr.dec.Limits().withDefaults()
+	limits.MaxBodySize = math.MaxInt64 // as for a body read (see NewMessage)
+	msg, bodyLen, err := checkMetadata(meta, limits)
+	if err != nil {
+		return nil, err
+	}
+	if bodyLen != blk.bodyLen {
+		return nil, invalidf("message body is %d bytes, metadata says %d", blk.bodyLen, bodyLen)
+	}
+	return &Message{meta: meta, msg: msg}, nil
+}
+
 // NumRows is the row count of record batch i, read from its message's
 // metadata (a few hundred bytes) without reading or decoding its body.
 // It is safe for concurrent use.
@@ -478,20 +503,10 @@ func (fr *FileReader) NumRows(i int) (int64, error) {
 	if err != nil {
 		return 0, err
 	}
-	meta, err := fr.metadataAt(blk)
+	m, err := fr.metaMessage(blk)
 	if err != nil {
 		return 0, fmtWrap(err, "record batch %d", i)
 	}
-	limits := fr.dec.Limits().withDefaults()
-	limits.MaxBodySize = math.MaxInt64 // as for a body read (see NewMessage)
-	msg, bodyLen, err := checkMetadata(meta, limits)
-	if err != nil {
-		return 0, fmtWrap(err, "record batch %d", i)
-	}
-	if bodyLen != blk.bodyLen {
-		return 0, invalidf("record batch %d: message body is %d bytes, metadata says %d", i, blk.bodyLen, bodyLen)
-	}
-	m := &Message{meta: meta, msg: msg}
 	info, ok := m.BatchInfo()
 	if m.Type() != MessageRecordBatch || !ok {
 		return 0, invalidf("record batch block %d holds a %s message", i, m.Type())
@@ -527,7 +542,12 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 	if err != nil {
 		return nil, nil, err
 	}
-	m, err := fr.message(blk)
+	var m *Message
+	if fr.dec.proj != nil && fr.region == nil {
+		m, err = fr.projectedMessage(blk)
+	} else {
+		m, err = fr.message(blk)
+	}
 	if err != nil {
 		return nil, nil, fmtWrap(err, "record batch %d", i)
 	}

@@ -17,6 +17,9 @@ import (
 type loader struct {
 	rb      *fb.RecordBatch
 	body    *memory.Buffer
+	bodyLen int         // of the whole body, of which sparse may hold a part
+	sparse  *sparseBody // nil: body is the whole body
+	need    []bool      // the buffers to read, by index; nil: all
 	codec   Codec
 	cfg     *readerConfig
 	info    *schemaInfo
@@ -40,13 +43,31 @@ type loader struct {
 // per message, so that many messages cannot each take the allowance.
 type ratioSpent struct{ inflated, input int64 }
 
-func newLoader(rb *fb.RecordBatch, body *memory.Buffer, info *schemaInfo, dicts map[int64]*array.Data,
-	cfg *readerConfig, swap bool, version fb.MetadataVersion, where place, spent *ratioSpent) (*loader, error) {
-	l := &loader{rb: rb, body: body, cfg: cfg, info: info, dicts: dicts, swap: swap, version: version, where: where,
+// newLoader prepares the buffers of message m (its header rb) for
+// loading: all of them, or with a projection p only those of the
+// columns it keeps.
+func newLoader(rb *fb.RecordBatch, m *Message, p *projection, info *schemaInfo, dicts map[int64]*array.Data,
+	cfg *readerConfig, swap bool, where place, spent *ratioSpent) (*loader, error) {
+	body := m.body
+	l := &loader{rb: rb, body: body, bodyLen: body.Len(), sparse: m.sparse, cfg: cfg, info: info, dicts: dicts, swap: swap,
+		version: m.msg.Version(), where: where,
 		nodeN: rb.NodesLength(), bufN: rb.BuffersLength(), varN: rb.VariadicBufferCountsLength(), spent: spent}
+	if l.sparse != nil {
+		l.bodyLen = int(l.sparse.length)
+	}
 	ranges, err := l.checkBufferRanges()
 	if err != nil {
 		return nil, err
+	}
+	if l.need, err = l.neededBuffers(p); err != nil {
+		return nil, err
+	}
+	for i := range ranges {
+		if l.need != nil && !l.need[i] {
+			ranges[i] = [2]int{}
+		} else if ranges[i][0], err = l.heldAt(i, ranges[i][0], ranges[i][1]); err != nil {
+			return nil, err
+		}
 	}
 	if c := rb.Compression(nil); c != nil {
 		switch c.Codec() {
@@ -66,7 +87,7 @@ func newLoader(rb *fb.RecordBatch, body *memory.Buffer, info *schemaInfo, dicts 
 	} else {
 		l.bufs = body.SliceAll(ranges)
 		if spent != nil {
-			spent.input += int64(body.Len())
+			spent.input += int64(l.bodyLen)
 		}
 	}
 	return l, nil
@@ -78,14 +99,33 @@ func (l *loader) rawBuffer(i int) ([]byte, int, error) {
 	if err != nil {
 		return nil, 0, err
 	}
+	if off, err = l.heldAt(i, off, n); err != nil {
+		return nil, 0, err
+	}
 	return l.body.Bytes()[off : off+n], off, nil
 }
+
+// heldAt returns where buffer i, at body offset off and n bytes long,
+// lies in l.body.
+func (l *loader) heldAt(i, off, n int) (int, error) {
+	if l.sparse == nil {
+		return off, nil
+	}
+	at, ok := l.sparse.locate(off, n)
+	if !ok {
+		return 0, invalidf("%s: buffer %d (body bytes [%d, %d+%d)) was not read", l.where, i, off, off, n)
+	}
+	return at, nil
+}
+
+// needed reports whether buffer i is read.
+func (l *loader) needed(i int) bool { return l.need == nil || l.need[i] }
 
 // bufferRange returns where buffer i lies in the body, range-checked.
 func (l *loader) bufferRange(i int) (off, n int, err error) {
 	var b fb.Buffer
 	l.rb.Buffers(&b, i)
-	o, ln, size := b.Offset(), b.Length(), int64(l.body.Len())
+	o, ln, size := b.Offset(), b.Length(), int64(l.bodyLen)
 	if o < 0 || ln < 0 || o > size || ln > size-o {
 		return 0, 0, invalidf("%s: buffer %d requires body bytes [%d, %d+%d) but the body has %d bytes",
 			l.where, i, o, o, ln, size)
@@ -123,6 +163,9 @@ func (l *loader) decompressAll() error {
 	}
 	l.bufs = make([]*memory.Buffer, l.bufN)
 	return parallel(l.bufN, l.cfg.concurrency, func(i int) error {
+		if !l.needed(i) {
+			return nil
+		}
 		raw, off, err := l.rawBuffer(i)
 		if err != nil {
 			return err
@@ -149,6 +192,9 @@ func (l *loader) decompressAll() error {
 func (l *loader) checkExpansion() error {
 	var total int64
 	for i := range l.bufN {
+		if !l.needed(i) {
+			continue
+		}
 		raw, _, err := l.rawBuffer(i)
 		if err != nil {
 			return err
@@ -165,12 +211,12 @@ func (l *loader) checkExpansion() error {
 		}
 	}
 	ratio := l.cfg.limits.MaxCompressionRatio
-	if total > maxDecompressed(ratio, int64(l.body.Len())) {
+	if total > maxDecompressed(ratio, int64(l.bodyLen)) {
 		return limitf("%s: a body of %d bytes states %d uncompressed bytes, more than %d times it plus %d (Limits.MaxCompressionRatio)",
-			l.where, l.body.Len(), total, ratio, decompressAllowance)
+			l.where, l.bodyLen, total, ratio, decompressAllowance)
 	}
 	if s := l.spent; s != nil {
-		inflated, input := s.inflated+total, s.input+int64(l.body.Len())
+		inflated, input := s.inflated+total, s.input+int64(l.bodyLen)
 		if inflated > maxDecompressed(ratio, input) {
 			return limitf("%s: the stream's %d body bytes so far state %d uncompressed bytes, more than %d times them plus %d (Limits.MaxCompressionRatio)",
 				l.where, input, inflated, ratio, decompressAllowance)
@@ -235,39 +281,14 @@ const maxArrayLen = 1<<53 - 1
 
 // loadField reads one field's array data.
 func (l *loader) loadField(t datatype.DataType, depth int) (*array.Data, error) {
-	if depth > l.cfg.limits.MaxDepth {
-		return nil, limitf("%s: nesting deeper than %d", l.where, l.cfg.limits.MaxDepth)
-	}
-	storage := datatype.StorageOf(t)
-	length, nulls, err := l.nextNode()
+	storage, length, nulls, nbuf, err := l.fieldHead(t, depth)
 	if err != nil {
 		return nil, err
 	}
 	d := l.newData()
 	*d = array.Data{Type: t, Length: length, NullCount: nulls}
 	k := storage.Kind()
-	if (k == datatype.KindSparseUnion || k == datatype.KindDenseUnion) && l.version < fb.MetadataVersionV5 {
-		// Before V5, unions had a validity bitmap; it is skipped.
-		if _, err := l.nextBuffer(1); err != nil {
-			return nil, err
-		}
-	}
 	layout := datatype.LayoutOf(storage)
-	nbuf := len(layout.Buffers)
-	if layout.Variadic {
-		if l.variadic >= l.varN {
-			return nil, invalidf("%s: %s needs a variadic buffer count; the message has %d", l.where, storage, l.varN)
-		}
-		c := l.rb.VariadicBufferCounts(l.variadic)
-		l.variadic++
-		if c < 0 || c > int64(l.bufN) {
-			return nil, invalidf("%s: variadic buffer count %d out of range", l.where, c)
-		}
-		nbuf += int(c)
-	}
-	if nbuf > l.bufN-l.buf {
-		return nil, invalidf("%s: the message has %d buffers; the schema needs more", l.where, l.bufN)
-	}
 	d.Buffers = l.bufs[l.buf : l.buf+nbuf : l.buf+nbuf]
 	for i := range nbuf {
 		width := 1
@@ -320,6 +341,44 @@ func (l *loader) loadField(t datatype.DataType, depth int) (*array.Data, error) 
 		}
 	}
 	return d, nil
+}
+
+// fieldHead reads a field's node and says how many buffers its layout
+// takes (with its variadic count), having passed over the validity
+// buffer unions had before V5.
+func (l *loader) fieldHead(t datatype.DataType, depth int) (storage datatype.DataType, length, nulls, nbuf int, err error) {
+	if depth > l.cfg.limits.MaxDepth {
+		return nil, 0, 0, 0, limitf("%s: nesting deeper than %d", l.where, l.cfg.limits.MaxDepth)
+	}
+	storage = datatype.StorageOf(t)
+	if length, nulls, err = l.nextNode(); err != nil {
+		return nil, 0, 0, 0, err
+	}
+	k := storage.Kind()
+	if (k == datatype.KindSparseUnion || k == datatype.KindDenseUnion) && l.version < fb.MetadataVersionV5 {
+		// Before V5, unions had a validity bitmap; it is skipped.
+		if l.buf >= l.bufN {
+			return nil, 0, 0, 0, invalidf("%s: the message has %d buffers; the schema needs more", l.where, l.bufN)
+		}
+		l.buf++
+	}
+	layout := datatype.LayoutOf(storage)
+	nbuf = len(layout.Buffers)
+	if layout.Variadic {
+		if l.variadic >= l.varN {
+			return nil, 0, 0, 0, invalidf("%s: %s needs a variadic buffer count; the message has %d", l.where, storage, l.varN)
+		}
+		c := l.rb.VariadicBufferCounts(l.variadic)
+		l.variadic++
+		if c < 0 || c > int64(l.bufN) {
+			return nil, 0, 0, 0, invalidf("%s: variadic buffer count %d out of range", l.where, c)
+		}
+		nbuf += int(c)
+	}
+	if nbuf > l.bufN-l.buf {
+		return nil, 0, 0, 0, invalidf("%s: the message has %d buffers; the schema needs more", l.where, l.bufN)
+	}
+	return storage, length, nulls, nbuf, nil
 }
 
 // newData returns zeroed room for the Data of the node just read; nodes

@@ -50,9 +50,10 @@ const continuation = 0xFFFFFFFF
 // Message is one encapsulated message: its Flatbuffers metadata (already
 // verified) and its body.
 type Message struct {
-	meta []byte
-	msg  *fb.Message
-	body *memory.Buffer
+	meta   []byte
+	msg    *fb.Message
+	body   *memory.Buffer
+	sparse *sparseBody // set when body holds only some buffers (see WithColumns)
 }
 
 // NewMessage verifies metadata (a Flatbuffers Message) and pairs it with

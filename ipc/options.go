@@ -183,6 +183,8 @@ type readerConfig struct {
 	splitMin    int64             // bodies of this many bytes or more are read in ranges
 	strictLead  bool              // see WithStrictSchemaMessage
 	skipChecks  array.ValueChecks // see WithoutValueChecks
+	columns     []string          // see WithColumns, when projected
+	projected   bool
 }
 
 // newReaderConfig is the reader's configuration of opts, or the error of

@@ -544,12 +544,12 @@ func (fr *FileReader) RecordWithMetadata(i int) (*alkaid.Record, map[string]stri
 	}
 	var m *Message
 	if fr.dec.proj != nil && fr.region == nil {
-		m, err = fr.projectedMessage(blk)
-	} else {
-		m, err = fr.message(blk)
+		m, err = fr.projectedMessage(blk, i) // errors name the batch
+	} else if m, err = fr.message(blk); err != nil {
+		err = fmtWrap(err, "record batch %d", i)
 	}
 	if err != nil {
-		return nil, nil, fmtWrap(err, "record batch %d", i)
+		return nil, nil, err
 	}
 	if m.Type() != MessageRecordBatch {
 		return nil, nil, invalidf("record batch block %d holds a %s message", i, m.Type())

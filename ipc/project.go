@@ -174,13 +174,14 @@ func (s *sparseBody) locate(off, n int) (int, bool) {
 // still be read as one: a read costs more than a few KiB more bytes.
 const mergeGap = 4 << 10
 
-// projectedMessage reads the record batch message of blk holding only
-// the buffers of the columns the projection keeps: its metadata first,
-// then those buffers' byte ranges, nearby ones merged into one read.
-func (fr *FileReader) projectedMessage(blk block) (*Message, error) {
+// projectedMessage reads the record batch message of blk (batch i, which
+// its errors name) holding only the buffers of the columns the
+// projection keeps: its metadata first, then those buffers' byte
+// ranges, nearby ones merged into one read.
+func (fr *FileReader) projectedMessage(blk block, i int) (*Message, error) {
 	m, err := fr.metaMessage(blk)
 	if err != nil {
-		return nil, err
+		return nil, fmtWrap(err, "record batch %d", i)
 	}
 	var tbl flatbuffers.Table
 	if m.Type() != MessageRecordBatch {
@@ -188,25 +189,25 @@ func (fr *FileReader) projectedMessage(blk block) (*Message, error) {
 		return m, nil
 	}
 	if !m.header(&tbl) {
-		return nil, invalidf("record batch message without a header")
+		return nil, invalidf("record batch %d: message without a header", i)
 	}
 	var rb fb.RecordBatch
 	rb.Init(tbl.Bytes, tbl.Pos)
-	l := &loader{rb: &rb, cfg: &fr.dec.cfg, info: fr.dec.info, version: m.msg.Version(),
+	l := &loader{rb: &rb, cfg: &fr.dec.cfg, info: fr.dec.info, version: m.msg.Version(), where: place{n: int64(i)},
 		nodeN: rb.NodesLength(), bufN: rb.BuffersLength(), varN: rb.VariadicBufferCountsLength()}
 	need, err := l.neededBuffers(fr.dec.proj)
 	if err != nil {
 		return nil, err
 	}
 	var ranges [][2]int
-	for i := range l.bufN {
+	for j := range l.bufN {
 		var b fb.Buffer
-		rb.Buffers(&b, i)
+		rb.Buffers(&b, j)
 		off, n := b.Offset(), b.Length()
 		if off < 0 || n < 0 || off > blk.bodyLen || n > blk.bodyLen-off {
-			return nil, invalidf("buffer %d requires body bytes [%d, %d+%d) but the body has %d bytes", i, off, off, n, blk.bodyLen)
+			return nil, invalidf("%s: buffer %d requires body bytes [%d, %d+%d) but the body has %d bytes", l.where, j, off, off, n, blk.bodyLen)
 		}
-		if need[i] && n > 0 {
+		if need[j] && n > 0 {
 			ranges = append(ranges, [2]int{int(off), int(off + n)})
 		}
 	}
@@ -233,7 +234,7 @@ func (fr *FileReader) projectedMessage(blk block) (*Message, error) {
 		return readAtRanges(fr.src, buf[p.at:p.at+p.n], bodyOff+int64(p.off), copySplit{workers: 1})
 	})
 	if err != nil {
-		return nil, err
+		return nil, fmtWrap(err, "record batch %d", i)
 	}
 	m.body, m.sparse = memory.NewBuffer(buf), body
 	return m, nil

@@ -172,7 +172,9 @@ type input struct {
 	// filterScan, set for a dataset (or a Parquet file, read as one),
 	// makes its scan filter its rows by e, pruning its files, row groups
 	// and pages (see -where); projectScan makes it read only the columns
-	// cols, and changes the input's schema to theirs (see -select).
+	// cols, and changes the input's schema to theirs (see -select). An
+	// IPC file or stream read from a file (not from a pipe) has
+	// projectScan too: it is read again with ipc.WithColumns.
 	filterScan  func(e *expr.Expr)
 	projectScan func(cols []string) error
 	// scan is the dataset scan that ran, for its statistics.
@@ -334,6 +336,15 @@ func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc
 		}
 		if ferr == nil {
 			in = fileRecords(fr)
+			in.projectScan = func(cols []string) error {
+				fr, err := ipc.NewFileReader(f, size, append(opts[:len(opts):len(opts)], ipc.WithColumns(cols...))...)
+				if err != nil {
+					return fmt.Errorf("%s: %w", path, err)
+				}
+				p := fileRecords(fr)
+				in.RecordReader, in.file, in.meta = p.RecordReader, p.file, p.meta
+				return nil
+			}
 			break
 		}
 		footerErr = ferr
@@ -348,6 +359,15 @@ func openFile(path string, f fileInput, size int64, closer io.Closer, opts []ipc
 				return nil, fmt.Errorf("%s: not readable as a file (footer unreadable) nor as a stream: %w", path, err)
 			}
 			return nil, fmt.Errorf("%s: %w", path, err)
+		}
+		in.projectScan = func(cols []string) error {
+			p, err := openStream(path, bufio.NewReaderSize(io.NewSectionReader(f, 0, size), 1<<20),
+				append(opts[:len(opts):len(opts)], ipc.WithColumns(cols...)))
+			if err != nil {
+				return fmt.Errorf("%s: %w", path, err)
+			}
+			in.RecordReader, in.meta = p.RecordReader, p.meta
+			return nil
 		}
 		if footerErr != nil {
 			in.stream, in.footerErr = false, footerErr

@@ -31,7 +31,8 @@ named. A dataset, or a Parquet file, is read through one scan: the files
 whose partition values rule -where out are not opened, the Parquet row
 groups and pages whose statistics, bloom filters or page index rule it
 out are not read, and with -select only the columns the expressions of
--where and -select name are read. For example:
+-where and -select name are read; so are those of an IPC file or stream
+file (not of a stream on a pipe). For example:
 
   alkaid export -where "year = 2024 AND amount > 100" \
       -select "upper(city) AS city, amount * 1.2 AS gross" sales/ out.csv`
@@ -50,21 +51,23 @@ func (q *queryFlags) register(fs *flag.FlagSet) {
 func (q *queryFlags) set() bool { return q.where != "" || q.sel != "" }
 
 // apply parses the expressions and wraps in's records with them: the
-// filter, then the projection.
+// filter, then the projection. An input that can read fewer columns
+// (projectScan) reads those the expressions name: of -select, and of
+// -where unless the input filters itself (filterScan).
 func (q *queryFlags) apply(in *input) error {
+	var where *expr.Expr // the filter still to apply
 	if q.where != "" {
 		e, err := expr.Parse(q.where)
 		if err != nil {
 			return exprSyntax("-where", q.where, err)
 		}
-		r, err := expr.Filter(in.RecordReader, e) // checks e against the schema
-		if err != nil {
+		if _, err := expr.Filter(in.RecordReader, e); err != nil { // checks e against the schema
 			return usagef("-where: %v", err)
 		}
 		if in.filterScan != nil {
 			in.filterScan(e) // the dataset prunes with it and filters
 		} else {
-			in.RecordReader = r
+			where = e
 		}
 	}
 	if q.sel != "" {
@@ -73,14 +76,27 @@ func (q *queryFlags) apply(in *input) error {
 			return exprSyntax("-select", q.sel, err)
 		}
 		if in.projectScan != nil {
-			// The scan reads only the columns the expressions read, once
+			// The input reads only the columns the expressions read, once
 			// they are known to bind against the whole schema.
 			if _, err := expr.BindProjection(cols, in.Schema()); err != nil {
 				return usagef("-select: %v", err)
 			}
-			if err := in.projectScan(readColumns(cols, in.Schema())); err != nil {
+			exprs := make([]*expr.Expr, 0, len(cols)+1)
+			for _, c := range cols {
+				exprs = append(exprs, c.Expr)
+			}
+			if where != nil {
+				exprs = append(exprs, where)
+			}
+			if err := in.projectScan(readColumns(in.Schema(), exprs...)); err != nil {
 				return err
 			}
+		}
+		if where != nil {
+			if in.RecordReader, err = expr.Filter(in.RecordReader, where); err != nil {
+				return usagef("-where: %v", err)
+			}
+			where = nil
 		}
 		r, err := expr.Project(in.RecordReader, cols)
 		if err != nil {
@@ -88,15 +104,22 @@ func (q *queryFlags) apply(in *input) error {
 		}
 		in.RecordReader = r
 	}
+	if where != nil {
+		r, err := expr.Filter(in.RecordReader, where)
+		if err != nil {
+			return usagef("-where: %v", err)
+		}
+		in.RecordReader = r
+	}
 	return nil
 }
 
-// readColumns lists the columns of schema that cols read, in the
+// readColumns lists the columns of schema that exprs read, in the
 // schema's order.
-func readColumns(cols []expr.Named, schema *alkaid.Schema) []string {
+func readColumns(schema *alkaid.Schema, exprs ...*expr.Expr) []string {
 	read := map[string]bool{}
-	for _, c := range cols {
-		for _, name := range c.Expr.Columns() {
+	for _, e := range exprs {
+		for _, name := range e.Columns() {
 			read[name] = true
 		}
 	}

@@ -260,3 +260,42 @@ func FuzzWithColumns(f *testing.F) {
 		}
 	})
 }
+
+// A dictionary only columns not read use is not decoded: a corrupt one
+// fails the whole read, file and stream, but not one of the other
+// column.
+func TestWithColumnsSkipsOtherDictionaries(t *testing.T) {
+	dt, err := datatype.NewDictionary(datatype.Int8, datatype.String, false)
+	require.NoError(t, err)
+	s := schemaOf(field("i", datatype.Int32), field("d", dt))
+	d, err := array.NewDictionaryArray(dt, arrayjson.MustParse(datatype.Int8, `[0, 1, 2]`),
+		arrayjson.MustParse(datatype.String, `["ab", "c", "def"]`))
+	require.NoError(t, err)
+	rec, err := alkaid.NewRecord(s, []array.Array{arrayjson.MustParse(datatype.Int32, `[7, 8, 9]`), d}, 3)
+	require.NoError(t, err)
+	want := projectRecords(t, []*alkaid.Record{rec}, "i")
+	// The dictionary's offsets, 0 2 3 6 as int32: the last made 127.
+	offsets := []byte{0, 0, 0, 0, 2, 0, 0, 0, 3, 0, 0, 0, 6, 0, 0, 0}
+	corrupt := func(raw []byte) []byte {
+		at := bytes.Index(raw, offsets)
+		require.Positive(t, at)
+		bad := append([]byte(nil), raw...)
+		bad[at+12] = 127
+		return bad
+	}
+	file := corrupt(writeFile(t, s, []*alkaid.Record{rec}))
+	_, err = NewFileReader(bytes.NewReader(file), int64(len(file)))
+	require.ErrorIs(t, err, datatype.ErrInvalid)
+	fr, err := NewFileReader(bytes.NewReader(file), int64(len(file)), WithColumns("i"))
+	require.NoError(t, err)
+	requireSameRecords(t, want, readRecords(t, fr), "file")
+
+	stream := corrupt(writeStream(t, s, []*alkaid.Record{rec}))
+	r, err := NewStreamReaderBytes(stream)
+	require.NoError(t, err)
+	_, err = drain(r)
+	require.ErrorIs(t, err, datatype.ErrInvalid)
+	r, err = NewStreamReaderBytes(stream, WithColumns("i"))
+	require.NoError(t, err)
+	requireSameRecords(t, want, readRecords(t, r), "stream")
+}

@@ -31,8 +31,9 @@ named. A dataset, or a Parquet file, is read through one scan: the files
 whose partition values rule -where out are not opened, the Parquet row
 groups and pages whose statistics, bloom filters or page index rule it
 out are not read, and with -select only the columns the expressions of
--where and -select name are read; so are those of an IPC file or stream
-file (not of a stream on a pipe). For example:
+-where and -select name are read. An IPC file, or a stream in a file (not
+on a pipe), with -select is read for those columns only too (a file
+reads only their bytes). For example:
 
   alkaid export -where "year = 2024 AND amount > 100" \
       -select "upper(city) AS city, amount * 1.2 AS gross" sales/ out.csv`

@@ -145,6 +145,13 @@ func TestCLIOnS3(t *testing.T) {
 		}
 	}
 
+	// -where with -select on an IPC object reads the columns they name
+	// (ranged reads of their buffers) and prints what it prints on disk.
+	got = mustAlkaid(t, "cat", "-where", "a > 0.5", "-select", "id, s", root+"/one.arrow")
+	if want := mustAlkaid(t, "cat", "-where", "a > 0.5", "-select", "id, s", filepath.Join(ldir, "one.arrow")); got != want || got == "" {
+		t.Errorf("cat -select of an IPC object:\n%.500s\non disk:\n%.500s", got, want)
+	}
+
 	// A missing object is named.
 	if code, _, errs := runCLI("cat", root+"/nothing.parquet"); code != 1 || !strings.Contains(errs, root+"/nothing.parquet") {
 		t.Errorf("cat of a missing object: exit %d, %s", code, errs)

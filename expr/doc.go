@@ -286,6 +286,19 @@
 //   - interval ± interval and interval · integer (either order), part by
 //     part, and -interval; a part out of range (int32 months and days,
 //     int64 nanoseconds) is an error naming the row;
+//   - interval · float (either order) and interval / number (any integer
+//     or float, as a float64; / x is · 1/x), as DuckDB computes them
+//     (PostgreSQL's interval_mul): each part multiplied and truncated
+//     toward zero, the fraction of the months carried to days (30 a
+//     month) and rounded to a microsecond of a day, the fractions of the
+//     days to time (86400 s a day) rounded to the microsecond, a whole day
+//     of that time moved to the days; the time is then nanoseconds · x
+//     plus the carried time, rounded half to even to the nanosecond
+//     (DuckDB's to the microsecond: 1.5 µs / 2 is 750 ns here, 1 µs
+//     there). INTERVAL '1 month' / 7 is 4 days 06:51:25.6896, as in
+//     DuckDB and PostgreSQL. Division by zero is null, as in DuckDB; NaN,
+//     an infinite factor (even with a zero interval) and a part out of
+//     range are errors naming the row;
 //   - comparisons, IN and BETWEEN in DuckDB's order: 30-day months and
 //     24-hour days are moved up, each part keeping its sign, then months,
 //     days and the rest compare in turn (INTERVAL '30 days' = INTERVAL
@@ -320,8 +333,8 @@
 //     of formats;
 //   - there is no time_bucket (use floor_temporal);
 //   - intervals hold nanoseconds, DuckDB's microseconds: interval text
-//     and CAST keep digits DuckDB truncates, and interval · integer
-//     overflows its nanoseconds at a product 1000 times smaller than
-//     DuckDB's microseconds do; interval / number and interval · float
-//     are not there (DuckDB has them).
+//     and CAST keep digits DuckDB truncates, interval · integer and ·
+//     float overflow their nanoseconds at a product 1000 times smaller
+//     than DuckDB's microseconds do, and interval · float and / number
+//     round the time to the nanosecond, DuckDB to the microsecond.
 package expr

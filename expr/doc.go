@@ -58,9 +58,20 @@
 //   - strings: utf8 with large_utf8 gives large_utf8; a string literal
 //     with a number, boolean, date, time or timestamp is read as that type
 //     (compute.Cast's text grammar: '2024-02-29' for a date);
+//   - binaries (binary, large_binary, binary_view, fixed_size_binary):
+//     large_binary with large_binary, else binary (a fixed_size_binary
+//     with another width or layout is compared as a binary); a string
+//     literal stands for its UTF-8 bytes and takes the other side's type
+//     (binary for a fixed_size_binary: a literal of another length is
+//     simply unequal); a string column does not mix with a binary;
 //   - a date with a timestamp: the timestamp's type; two timestamps: the
 //     finer unit (both must have a zone, or neither);
 //   - NULL: the other operand's type.
+//
+// The results of CASE, coalesce and if_else, and the values of IN, take
+// one type by these rules, a literal the type of the others wherever it
+// stands (CASE WHEN b THEN 2 ELSE i8 END is int8, as in DuckDB); when a
+// literal does not fit, the types widen instead.
 //
 // Arithmetic takes integers and floats. + - * of the text syntax are
 // checked (overflow is an error, as in DuckDB); the Go builders Add, Sub
@@ -221,6 +232,8 @@
 //     DuckDB (an empty piece after each a);
 //   - round_even takes one argument too (0 digits); DuckDB's needs two;
 //     octet_length takes strings too; DuckDB's only BLOB and BIT;
+//   - a string literal next to a binary is its UTF-8 bytes; DuckDB reads
+//     \xAA escapes in it and refuses other non-ASCII characters;
 //   - DuckDB has of the binary forms above only octet_length, ||,
 //     repeat, hex, unhex, to_base64 and from_base64; its concat of BLOBs
 //     (and || of a BLOB with a VARCHAR) gives the VARCHAR of their

@@ -106,7 +106,8 @@
 //
 // # Functions
 //
-// Named as DuckDB names them (aliases in parentheses):
+// Named as DuckDB names them (aliases in parentheses, taken by Parse and
+// Call alike):
 //
 //	add, subtract, multiply (wrapping), add_checked, subtract_checked,
 //	multiply_checked, divide, integer_divide, modulo (%: the sign of the
@@ -117,18 +118,19 @@
 //	equal, not_equal, less, less_equal, greater, greater_equal, and, or,
 //	not, is_null, is_valid (is_not_null), is_in, between, cast,
 //	if_else (if), case_when, coalesce (ifnull),
-//	lower (lcase), upper (ucase), length (char_length: code points),
-//	strlen (bytes), reverse, trim, ltrim, rtrim (spaces, or the
+//	lower (lcase), upper (ucase), length (char_length, len: code
+//	points), strlen (bytes), reverse, trim, ltrim, rtrim (spaces, or the
 //	characters of a second argument), substr (substring: 1-based code
 //	points; a negative start counts from the end, a negative length goes
-//	backwards, as DuckDB's), starts_with (prefix), ends_with, contains,
+//	backwards, as DuckDB's), starts_with (prefix), ends_with (suffix), contains,
 //	concat (nulls skipped), string_concat (||: null if any is),
 //	regexp_matches(s, pattern [, options]) (a match anywhere),
 //	regexp_full_match, regexp_replace(s, pattern, replacement [, options])
 //	(the first match, every one with option 'g'), like, ilike,
-//	year, quarter, month, day, hour, minute, second, dayofweek (Sunday is
-//	0), dayofyear, date_trunc(part, t) (millennium … microsecond; week
-//	starts on Monday), strftime(t, format).
+//	year, quarter, month, day (dayofmonth), hour, minute, second,
+//	dayofweek (weekday; Sunday is 0), dayofyear, date_trunc(part, t)
+//	(datetrunc; millennium … microsecond; week starts on Monday),
+//	strftime(t, format).
 //
 // More string functions: lpad(s, n, fill), rpad (to n code points,
 // fill's characters repeated; a longer s is cut to its first n),
@@ -138,7 +140,7 @@
 // replace(s, from, to) (every occurrence, literally), octet_length
 // (bytes, of strings and binaries), character_length (code points),
 // encode (utf8 to binary), decode (binary to utf8, checked),
-// string_split(s, sep) (str_split, string_to_array: list<utf8>; an
+// string_split(s, sep) (str_split, string_to_array, split: list<utf8>; an
 // empty sep splits into code points), regexp_split_to_array(s, pattern
 // [, options]) (string_split_regex, str_split_regex),
 // regexp_extract(s, pattern [, group [, options]]) (the group of the
@@ -154,8 +156,8 @@
 // is not finite), an integer its type and, for digits >= 0, its value
 // (negative digits cut to tens, hundreds, …), a decimal(p, s) becomes
 // decimal(p, d) for 0 <= d < s and decimal(p, 0) for d < 0),
-// round_even(x [, digits]) (half to even: x·10^d rounded, divided by
-// 10^d).
+// round_even(x [, digits]) (roundbankers; half to even: x·10^d
+// rounded, divided by 10^d).
 //
 // String functions take utf8, large_utf8 and utf8_view, return utf8, and
 // check UTF-8: invalid bytes are an error naming the row.
@@ -244,8 +246,12 @@
 //
 // millisecond, microsecond and nanosecond (of the minute, seconds
 // included: 44.123 s is 44123 ms, as DuckDB's), isodow (Monday 1 …
-// Sunday 7), week (weekofyear: the ISO 8601 week), isoyear, yearweek
-// (isoyear·100 + week); date_diff(part, a, b) (datediff): the part
+// Sunday 7), week (weekofyear, Arrow's iso_week: the ISO 8601 week),
+// isoyear (iso_year), yearweek (isoyear·100 + week), decade (year / 10),
+// century and millennium (as DuckDB counts them: 2000 is in the 20th
+// century, 2001 in the 21st, 1 BC in the -1st), epoch(x) (date_part('epoch',
+// x)), Arrow's day_of_year (dayofyear) and day_of_week (Arrow's: Monday 0
+// … Sunday 6, where DuckDB's dayofweek has Sunday 0); date_diff(part, a, b) (datediff): the part
 // boundaries from a to b in local time, as DuckDB counts them (years,
 // quarters, months of the dates; decades, centuries, millennia as
 // year/10, /100, /1000 truncated; days; week as whole weeks of days,
@@ -278,8 +284,8 @@
 // abbreviations; "1.5 days" is 1 day 12 hours, "1.5 months" 1 month 15
 // days; a time such as -01:02:03.5 adds hours, minutes and seconds),
 // CAST(text AS INTERVAL) (the same text, row by row; text that is no
-// interval is an error naming the row), to_years, to_months, to_weeks,
-// to_days, to_hours, to_minutes, to_seconds, to_milliseconds and
+// interval is an error naming the row), to_millennia, to_centuries,
+// to_decades, to_years, to_quarters, to_months, to_weeks, to_days, to_hours, to_minutes, to_seconds, to_milliseconds and
 // to_microseconds of an integer, and differences of timestamps. With
 // them:
 //   - t + interval, interval + t, t - interval and date_add(t, interval)

@@ -31,6 +31,10 @@ func init() {
 	}
 	toInterval("to_years", interval{Months: 12})
 	toInterval("to_months", interval{Months: 1})
+	toInterval("to_quarters", interval{Months: 3})
+	toInterval("to_decades", interval{Months: 120})
+	toInterval("to_centuries", interval{Months: 1200})
+	toInterval("to_millennia", interval{Months: 12000})
 	toInterval("to_weeks", interval{Days: 7})
 	toInterval("to_days", interval{Days: 1})
 	toInterval("to_hours", interval{Nanoseconds: 3600e9})

@@ -501,11 +501,7 @@ func (p *parser) call(name token) (*Expr, error) {
 			return nil, err
 		}
 	}
-	fn := strings.ToLower(name.text)
-	if alias, ok := aliases[fn]; ok {
-		fn = alias
-	}
-	return at(Call(fn, args...), name.pos), nil
+	return at(Call(name.text, args...), name.pos), nil
 }
 
 func (p *parser) caseExpr(t token) (*Expr, error) {

@@ -57,6 +57,14 @@ var intervalOracleCases = []struct{ text, duck string }{
 	{text: "CAST(CAST(CAST(iv AS VARCHAR) AS INTERVAL) AS VARCHAR)"},
 	{text: "CAST(CAST('1 year 2 months -3 days 04:05:06.789' AS INTERVAL) + iv AS VARCHAR)"},
 	{text: "CAST(to_years(i8) + to_weeks(i8) + to_minutes(i8) + to_seconds(i8) + to_milliseconds(i8) AS VARCHAR)"},
+	{text: "CAST(to_quarters(i8) + to_decades(i8) + to_centuries(i8) + to_millennia(i8) AS VARCHAR)"},
+	{text: "century(d)"}, {text: "decade(ts)"}, {text: "millennium(tz)"}, {text: "date_part('century', ts)"},
+	{text: "century(iv * 100)"}, {text: "decade(iv)"}, {text: "millennium(iv * 1000)"},
+	{text: "epoch(ts)"}, {text: "epoch(tz)"}, {text: "epoch(d)"}, {text: "epoch(iv)"},
+	{text: "dayofmonth(tz)"}, {text: "weekday(d)"}, {text: "len(CAST(iv AS VARCHAR))"},
+	// Arrow's names: day_of_week counts from Monday 0.
+	{text: "day_of_week(ts)", duck: "isodow(ts) - 1"}, {text: "day_of_year(d)", duck: "dayofyear(d)"},
+	{text: "iso_week(tz)", duck: "week(tz)"}, {text: "iso_year(d)", duck: "isoyear(d)"},
 }
 
 func intervalOracleRecord(t *testing.T, n int, seed uint64) (base, withIv *alkaid.Record) {

@@ -124,6 +124,8 @@
 //	points; a negative start counts from the end, a negative length goes
 //	backwards, as DuckDB's), starts_with (prefix), ends_with (suffix), contains,
 //	concat (nulls skipped), string_concat (||: null if any is),
+//	concat_ws(sep, x, …) (x joined with sep between them, nulls skipped;
+//	null when sep is),
 //	regexp_matches(s, pattern [, options]) (a match anywhere),
 //	regexp_full_match, regexp_replace(s, pattern, replacement [, options])
 //	(the first match, every one with option 'g'), like, ilike,
@@ -174,7 +176,8 @@
 // substr, left, right, lpad, rpad (positions and lengths in bytes, with
 // the rules of the string forms), trim, ltrim, rtrim (the bytes of the
 // second argument, or 0x20), starts_with, ends_with, contains, strpos
-// and instr (1-based byte position), replace, repeat, concat and ||.
+// and instr (1-based byte position), replace, repeat, concat, concat_ws
+// and ||.
 // lower, upper, LIKE, the regular expressions and the splits have none.
 // hex(x) (to_hex: upper-case digits of a binary's bytes, or of a
 // string's UTF-8), unhex(s) (from_hex: an odd count of digits has a 0
@@ -237,9 +240,9 @@
 //   - a string literal next to a binary is its UTF-8 bytes; DuckDB reads
 //     \xAA escapes in it and refuses other non-ASCII characters;
 //   - DuckDB has of the binary forms above only octet_length, ||,
-//     repeat, hex, unhex, to_base64 and from_base64; its concat of BLOBs
-//     (and || of a BLOB with a VARCHAR) gives the VARCHAR of their
-//     escaped text, expr's concat of binaries a binary;
+//     repeat, hex, unhex, to_base64 and from_base64; its concat and
+//     concat_ws of BLOBs (and || of a BLOB with a VARCHAR) give the
+//     VARCHAR of their escaped text, expr's a binary;
 //   - not yet in the syntax: /* */ comments, TRY_CAST, SIMILAR TO.
 //
 // # More time functions

@@ -95,3 +95,28 @@ func TestCallResolvesAliases(t *testing.T) {
 		t.Errorf("printed %s", e)
 	}
 }
+
+// TestConcatWS checks concat_ws(sep, x, …) as DuckDB's: null arguments
+// skipped, a null separator a null result, other types as their text,
+// binaries joined as binaries (DuckDB gives their escaped text).
+func TestConcatWS(t *testing.T) {
+	rec := fixture(t)
+	for _, c := range []struct{ text, want string }{
+		{"concat_ws(',', s, i8, NULL, s)", `["Hello,1,Hello" "wörld,-2,wörld" "," "127" "ÄÖÜ straße,-128,ÄÖÜ straße"]`},
+		{"concat_ws(s, 'a', 'b')", `["aHellob" "awörldb" "ab" (null) "aÄÖÜ straßeb"]`},
+		{"concat_ws(NULL, s)", `[(null) (null) (null) (null) (null)]`},
+		{"concat_ws(',', NULL)", `["" "" "" "" ""]`},
+		{"concat_ws(',', s)", `["Hello" "wörld" "" "" "ÄÖÜ straße"]`},
+		{"hex(concat_ws('-', bl, 'x'))", `["00FF2D78" "2D78" "78" "61C32D78" "FE2D78"]`},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			got, err := evalText(t, rec, c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := array.Format(got); s != c.want {
+				t.Errorf("got %s, want %s", s, c.want)
+			}
+		})
+	}
+}

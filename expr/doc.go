@@ -91,7 +91,8 @@
 // [NOT] LIKE and ILIKE pattern [ESCAPE c] (constant patterns: % any
 // run of characters, _ one, no escape character unless given),
 // CASE [x] WHEN … THEN … [ELSE …] END, CAST(x AS type) and x::type,
-// EXTRACT(part FROM x) (date_part('part', x)), INTERVAL '…', and
+// EXTRACT(part FROM x) (date_part('part', x)), POSITION(needle IN s)
+// (strpos(s, needle)), INTERVAL '…', and
 // function calls; -- starts a comment that runs to the end of the
 // line. Types are named as in DuckDB (BOOLEAN, TINYINT …
 // BIGINT, UTINYINT … UBIGINT, REAL, DOUBLE, VARCHAR, BLOB, DATE, TIME,

@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"errors"
 	"testing"
 
 	"github.com/alkaid-go/alkaid/array"
@@ -118,5 +119,40 @@ func TestConcatWS(t *testing.T) {
 				t.Errorf("got %s, want %s", s, c.want)
 			}
 		})
+	}
+}
+
+// TestPositionIn checks DuckDB's POSITION(needle IN haystack), read as
+// strpos(haystack, needle), and its syntax errors.
+func TestPositionIn(t *testing.T) {
+	rec := fixture(t)
+	for _, c := range []struct{ text, printed, want string }{
+		{"POSITION('l' IN s)", "strpos(s, 'l')", `[3 4 0 (null) 0]`},
+		{"position(s IN 'Hello world')", "strpos('Hello world', s)", `[1 0 1 (null) 0]`},
+		{"position('l' || 'o' IN s) > 0", "(strpos(s, ('l' || 'o')) > 0)", `[true false false (null) false]`},
+	} {
+		e, err := Parse(c.text)
+		if err != nil {
+			t.Fatalf("%s: %v", c.text, err)
+		}
+		if e.String() != c.printed {
+			t.Errorf("%s printed as %s, want %s", c.text, e, c.printed)
+		}
+		got, err := evalText(t, rec, c.text)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if s := array.Format(got); s != c.want {
+			t.Errorf("%s: got %s, want %s", c.text, s, c.want)
+		}
+	}
+	for _, c := range []struct {
+		text string
+		at   int
+	}{{"position('l' IN )", 16}, {"position('a' IN s", 17}, {"position(", 9}} {
+		var se *SyntaxError
+		if _, err := Parse(c.text); !errors.As(err, &se) || se.Pos != c.at {
+			t.Errorf("%s: %v, want a syntax error at byte %d", c.text, err, c.at)
+		}
 	}
 }

@@ -123,8 +123,8 @@
 //	points), strlen (bytes), reverse, trim, ltrim, rtrim (spaces, or the
 //	characters of a second argument), substr (substring: 1-based code
 //	points; a negative start counts from the end, a negative length goes
-//	backwards, as DuckDB's), starts_with (prefix), ends_with (suffix), contains,
-//	concat (nulls skipped), string_concat (||: null if any is),
+//	backwards, as DuckDB's), starts_with (prefix), ends_with (suffix),
+//	contains, concat (nulls skipped), string_concat (||: null if any is),
 //	concat_ws(sep, x, …) (x joined with sep between them, nulls skipped;
 //	null when sep is),
 //	regexp_matches(s, pattern [, options]) (a match anywhere),
@@ -251,11 +251,12 @@
 // millisecond, microsecond and nanosecond (of the minute, seconds
 // included: 44.123 s is 44123 ms, as DuckDB's), isodow (Monday 1 …
 // Sunday 7), week (weekofyear, Arrow's iso_week: the ISO 8601 week),
-// isoyear (iso_year), yearweek (isoyear·100 + week), decade (year / 10),
-// century and millennium (as DuckDB counts them: 2000 is in the 20th
-// century, 2001 in the 21st, 1 BC in the -1st), epoch(x) (date_part('epoch',
-// x)), Arrow's day_of_year (dayofyear) and day_of_week (Arrow's: Monday 0
-// … Sunday 6, where DuckDB's dayofweek has Sunday 0); date_diff(part, a, b) (datediff): the part
+// isoyear (iso_year), yearweek (isoyear·100 + week), decade (year /
+// 10), century and millennium (as DuckDB counts them: 2000 is in the
+// 20th century, 2001 in the 21st, 1 BC in the -1st), epoch(x)
+// (date_part('epoch', x)), Arrow's day_of_year (dayofyear) and
+// day_of_week (Arrow's: Monday 0 … Sunday 6, where DuckDB's dayofweek
+// has Sunday 0); date_diff(part, a, b) (datediff): the part
 // boundaries from a to b in local time, as DuckDB counts them (years,
 // quarters, months of the dates; decades, centuries, millennia as
 // year/10, /100, /1000 truncated; days; week as whole weeks of days,
@@ -289,7 +290,8 @@
 // days; a time such as -01:02:03.5 adds hours, minutes and seconds),
 // CAST(text AS INTERVAL) (the same text, row by row; text that is no
 // interval is an error naming the row), to_millennia, to_centuries,
-// to_decades, to_years, to_quarters, to_months, to_weeks, to_days, to_hours, to_minutes, to_seconds, to_milliseconds and
+// to_decades, to_years, to_quarters, to_months, to_weeks, to_days,
+// to_hours, to_minutes, to_seconds, to_milliseconds and
 // to_microseconds of an integer, and differences of timestamps. With
 // them:
 //   - t + interval, interval + t, t - interval and date_add(t, interval)
@@ -317,11 +319,12 @@
 //     days to time (86400 s a day) rounded to the microsecond, a whole day
 //     of that time moved to the days; the time is then nanoseconds · x
 //     plus the carried time, rounded half to even to the nanosecond
-//     (DuckDB's to the microsecond: 1.5 µs / 2 is 750 ns here, 1 µs
-//     there). INTERVAL '1 month' / 7 is 4 days 06:51:25.6896, as in
-//     DuckDB and PostgreSQL. Division by zero is null, as in DuckDB; NaN,
-//     an infinite factor (even with a zero interval) and a part out of
-//     range are errors naming the row;
+//     (DuckDB's to the microsecond: 1 µs / 3 is 333 ns here, 0 there),
+//     in float64 as DuckDB does (a time part past 2^53 ns, about 104
+//     days, loses its last digits). INTERVAL '1 month' / 7 is 4 days
+//     06:51:25.6896, as in DuckDB and PostgreSQL. Division by zero is
+//     null, as in DuckDB; NaN, an infinite factor (even with a zero
+//     interval) and a part out of range are errors naming the row;
 //   - comparisons, IN and BETWEEN in DuckDB's order: 30-day months and
 //     24-hour days are moved up, each part keeping its sign, then months,
 //     days and the rest compare in turn (INTERVAL '30 days' = INTERVAL

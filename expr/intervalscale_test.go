@@ -107,6 +107,8 @@ func TestScaleIntervalFloat(t *testing.T) {
 		// microsecond is a whole day, carried to the days.
 		{x: interval{Days: 49}, f: 1 / 49.0, want: interval{Days: 1}},
 		{x: interval{Months: 1, Days: 1}, f: 0.5, want: interval{Days: 15, Nanoseconds: 43200e9}},
+		// 1 µs / 3: 333 ns (DuckDB, in microseconds, gives 0).
+		{x: interval{Nanoseconds: 1000}, f: 1.0 / 3, want: interval{Nanoseconds: 333}},
 		// Half a nanosecond rounds to even.
 		{x: interval{Nanoseconds: 1}, f: 0.5, want: interval{}},
 		{x: interval{Nanoseconds: 3}, f: 0.5, want: interval{Nanoseconds: 2}},

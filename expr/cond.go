@@ -66,6 +66,15 @@ func init() {
 		return bindKleene(e, true, lo, hi)
 	})
 	register("is_in", 1, -1, bindIsIn)
+	// nullif(a, b): null where a = b, else a (of a's type), as DuckDB's.
+	register("nullif", 2, 2, func(e *Expr, args []*node) (*node, error) {
+		eq, err := bindCompare(e, compute.Eq, args[0], args[1])
+		if err != nil {
+			return nil, err
+		}
+		eq.cols = unionCols(args)
+		return bindIfElse(e, eq, constant(e, compute.NullScalar(args[0].typ)), args[0])
+	})
 }
 
 // coerceAll casts every node to one common type: that of the others

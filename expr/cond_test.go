@@ -45,3 +45,37 @@ func TestCommonTypeLiteralFirst(t *testing.T) {
 		})
 	}
 }
+
+// TestNullif checks nullif(a, b): null where a = b (compared as = does,
+// intervals in DuckDB's order), else a, of a's type.
+func TestNullif(t *testing.T) {
+	rec := fixture(t)
+	for _, c := range []struct{ text, typ, want string }{
+		{"nullif(i8, 1)", "int8", `[(null) -2 (null) 127 -128]`},
+		{"nullif(i8, 1000)", "int8", `[1 -2 (null) 127 -128]`},
+		{"nullif(s, '')", "utf8", `["Hello" "wörld" (null) (null) "ÄÖÜ straße"]`},
+		{"nullif(i8, NULL)", "int8", `[1 -2 (null) 127 -128]`},
+		{"CAST(nullif(iv, INTERVAL '0 days') AS VARCHAR)", "utf8", `["1 month 2 days 00:00:03" (null) (null) "-1 year -1 month 40 days -01:30:00" "1 day 24:00:00.0000015"]`},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			e, err := Parse(c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Bind(e, rec.Schema())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := b.Type().String(); got != c.typ {
+				t.Errorf("type %s, want %s", got, c.typ)
+			}
+			got, err := b.Eval(rec)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := array.Format(got); s != c.want {
+				t.Errorf("got %s, want %s", s, c.want)
+			}
+		})
+	}
+}

@@ -118,7 +118,8 @@
 //	hundreds, … for negative digits),
 //	equal, not_equal, less, less_equal, greater, greater_equal, and, or,
 //	not, is_null, is_valid (is_not_null), is_in, between, cast,
-//	if_else (if), case_when, coalesce (ifnull),
+//	if_else (if), case_when, coalesce (ifnull), nullif(a, b) (null where
+//	a = b, else a),
 //	lower (lcase), upper (ucase), length (char_length, len: code
 //	points), strlen (bytes), reverse, trim, ltrim, rtrim (spaces, or the
 //	characters of a second argument), substr (substring: 1-based code

@@ -62,6 +62,7 @@ var intervalOracleCases = []struct{ text, duck string }{
 	{text: "century(iv * 100)"}, {text: "decade(iv)"}, {text: "millennium(iv * 1000)"},
 	{text: "epoch(ts)"}, {text: "epoch(tz)"}, {text: "epoch(d)"}, {text: "epoch(iv)"},
 	{text: "dayofmonth(tz)"}, {text: "weekday(d)"}, {text: "len(CAST(iv AS VARCHAR))"},
+	{text: "nullif(i8, 3)"}, {text: "CAST(nullif(iv, to_months(i8)) AS VARCHAR)"},
 	// Arrow's names: day_of_week counts from Monday 0.
 	{text: "day_of_week(ts)", duck: "isodow(ts) - 1"}, {text: "day_of_year(d)", duck: "dayofyear(d)"},
 	{text: "iso_week(tz)", duck: "week(tz)"}, {text: "iso_year(d)", duck: "isoyear(d)"},

@@ -65,7 +65,7 @@ var strfnOracleCases = []struct {
 	{text: "array_to_string(regexp_split_to_array(s, ' '), '·')"},
 	{text: "len(s)"}, {text: "suffix(s, 'e')"}, {text: "split(s, 'a')", list: true},
 	{text: "concat_ws(', ', s, i8, s)"}, {text: "concat_ws(s, 'a', NULL, 'b')"}, {text: "concat_ws('-', s)"},
-	{text: "concat_ws(NULL, s)"}, {text: "position('a' IN s)"}, {text: "position(s IN 'banana split')"},
+	{text: "concat_ws(NULL, s)"}, {text: "nullif(s, '')"}, {text: "nullif(s, 'banana')"}, {text: "position('a' IN s)"}, {text: "position(s IN 'banana split')"},
 	{text: "array_to_string(string_to_array(s, 'e'), '+')"}, {text: "array_to_string(str_split_regex(s, '[aeiou]'), '')"},
 	// math
 	{text: "sign(f64)"}, {text: "sign(i32)"}, {text: "sign(i64)"}, {text: "sign(u32)"}, {text: "sign(i8)"},

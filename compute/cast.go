@@ -1,9 +1,12 @@
 package compute
 
 import (
+	"fmt"
+
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/memory"
 )
 
@@ -28,7 +31,9 @@ var ErrTruncation = datatype.Refine(datatype.ErrInvalid, "truncation")
 //     in it, with its offset), durations as counts; spaces around a value
 //     are refused unless [TrimSpace];
 //     binary and string layouts to each other (binary to string checks
-//     UTF-8);
+//     UTF-8), fixed-size binaries to them (their bytes), and binaries,
+//     strings and fixed-size binaries to a fixed-size binary (every value
+//     must have its width, else ErrInvalid);
 //   - dates, times, timestamps and durations to other units, dates to
 //     and from timestamps, and to and from integers of their width;
 //   - dictionaries to their value type (or anything it casts to), any
@@ -89,6 +94,8 @@ func (c *config) cast(a array.Array, to datatype.DataType) (array.Array, error) 
 		return castNumbers(a, to, c)
 	case fk == datatype.KindNull:
 		return nullsOf(to, a.Len())
+	case tk == datatype.KindFixedSizeBinary && (isText(fk) || fk == datatype.KindFixedSizeBinary):
+		return toFixedSizeBinary(a, to)
 	case isText(tk):
 		return c.toText(a, to)
 	case isText(fk):
@@ -277,4 +284,26 @@ func hasBitmap(t datatype.DataType) bool {
 		return false
 	}
 	return true
+}
+
+// toFixedSizeBinary copies the bytes of a (a binary, string or
+// fixed-size binary array) into fixed-size binary values of to's width;
+// a value of another length is an error naming the row.
+func toFixedSizeBinary(a array.Array, to datatype.DataType) (array.Array, error) {
+	width := datatype.StorageOf(to).(*datatype.FixedSizeBinaryType).ByteWidth
+	v := a.(byteValuer)
+	b := array.NewFixedSizeBinaryBuilder(to)
+	b.Reserve(a.Len())
+	for i := range a.Len() {
+		if a.IsNull(i) {
+			b.AppendNull()
+			continue
+		}
+		x := v.Value(i)
+		if len(x) != width {
+			return nil, castFailure(ErrInvalid, a.DataType(), to, i, fmt.Sprintf("%s (%d bytes, not %d)", quote.Bytes(x), len(x), width))
+		}
+		b.Append(x)
+	}
+	return b.NewArray(), nil
 }

@@ -23,6 +23,7 @@ func ts(u datatype.TimeUnit, tz string) datatype.DataType {
 }
 func tm(u datatype.TimeUnit) datatype.DataType  { return must(datatype.NewTime(u)) }
 func dur(u datatype.TimeUnit) datatype.DataType { return must(datatype.NewDuration(u)) }
+func fsb(width int) datatype.DataType           { return must(datatype.NewFixedSizeBinary(width)) }
 func dictOf(i, v datatype.DataType) datatype.DataType {
 	return must(datatype.NewDictionary(i, v, false))
 }
@@ -80,6 +81,18 @@ var castCases = []castCase{
 	{from: datatype.LargeString, in: `["ab"]`, to: datatype.StringView, want: `["ab"]`},
 	{from: datatype.String, in: `["ab"]`, to: datatype.Binary, want: `["ab"]`},
 	{from: datatype.Binary, in: `["ab"]`, to: datatype.String, want: `["ab"]`},
+	// Fixed-size binaries: to the other layouts their bytes; to a
+	// fixed-size binary only values of its width.
+	{from: fsb(2), in: `["ab", null, "é"]`, to: datatype.Binary, want: `["ab", null, "é"]`},
+	{from: fsb(2), in: `["ab", null]`, to: datatype.LargeBinary, want: `["ab", null]`},
+	{from: fsb(2), in: `["ab", null]`, to: datatype.BinaryView, want: `["ab", null]`},
+	{from: fsb(2), in: `["é", null]`, to: datatype.String, want: `["é", null]`},
+	{from: fsb(2), in: `["ab"]`, to: datatype.LargeString, want: `["ab"]`},
+	{from: datatype.Binary, in: `["ab", null, "cd"]`, to: fsb(2), want: `["ab", null, "cd"]`},
+	{from: datatype.String, in: `["é"]`, to: fsb(2), want: `["é"]`},
+	{from: datatype.BinaryView, in: `["ab", "abc"]`, to: fsb(2), err: ErrInvalid, contains: `row 1: value "abc" (3 bytes, not 2)`},
+	{from: fsb(2), in: `[null, "ab"]`, to: fsb(3), err: ErrInvalid, contains: `row 1: value "ab" (2 bytes, not 3)`},
+	{from: fsb(2), in: `["ab"]`, to: datatype.Int32, err: ErrNotSupported},
 	// Decimals.
 	{from: dec(128, 10, 2), in: `["1.25", null]`, to: dec(128, 10, 4), want: `["1.2500", null]`},
 	{from: dec(128, 10, 2), in: `["1.25"]`, to: dec(64, 10, 1), err: ErrTruncation, contains: "value 1.25"},
@@ -234,6 +247,12 @@ func TestCastBinaryNotUTF8(t *testing.T) {
 	b.Append([]byte("ok"))
 	b.Append([]byte{0xff, 'x'})
 	_, err := Cast(b.NewArray(), datatype.String)
+	require.ErrorIs(t, err, ErrInvalid)
+	require.ErrorContains(t, err, `row 1: value "\xffx" (not UTF-8)`)
+	f := array.NewFixedSizeBinaryBuilder(fsb(2))
+	f.Append([]byte("ok"))
+	f.Append([]byte{0xff, 'x'})
+	_, err = Cast(f.NewArray(), datatype.StringView)
 	require.ErrorIs(t, err, ErrInvalid)
 	require.ErrorContains(t, err, `row 1: value "\xffx" (not UTF-8)`)
 }

@@ -37,13 +37,12 @@ type formatter func(dst []byte, i int) []byte
 // see internal/textval/grammar), or nil. Binary values are copied as
 // they are.
 func formatterOf(a array.Array) formatter {
-	if isText(a.DataType().Kind()) {
+	if k := a.DataType().Kind(); isText(k) || k == datatype.KindFixedSizeBinary {
 		v := a.(byteValuer)
 		return func(dst []byte, i int) []byte { return append(dst, v.Value(i)...) }
 	}
-	switch a.DataType().Kind() {
-	case datatype.KindNull, datatype.KindFixedSizeBinary:
-		return nil // no text cast (binary layouts copy their bytes)
+	if a.DataType().Kind() == datatype.KindNull {
+		return nil
 	}
 	f, err := textval.NewFormatter(a, textval.FormatOptions{})
 	if err != nil {
@@ -52,14 +51,15 @@ func formatterOf(a array.Array) formatter {
 	return formatter(f)
 }
 
-// toText formats a's values (or copies its bytes) into a string or
-// binary array.
+// toText formats a's values (or copies its bytes, of a binary or
+// fixed-size binary) into a string or binary array.
 func (c *config) toText(a array.Array, to datatype.DataType) (array.Array, error) {
 	f := formatterOf(a)
 	if f == nil {
 		return nil, c.unsupported(a.DataType(), to)
 	}
-	checkUTF8 := isStringKind(to.Kind()) && !isStringKind(a.DataType().Kind()) && isText(a.DataType().Kind())
+	fk := a.DataType().Kind()
+	checkUTF8 := isStringKind(to.Kind()) && !isStringKind(fk) && (isText(fk) || fk == datatype.KindFixedSizeBinary)
 	b := array.NewBuilder(to).(byteAppender)
 	var buf []byte
 	for i := range a.Len() {

@@ -22,7 +22,7 @@ func init() {
 				return nil, err
 			}
 			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
-				return mapStringsAs(e, c, a, datatype.String, false, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
+				return mapStringsAs(e, c, a, datatype.String, noSkip, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
 					const digits = "0123456789ABCDEF"
 					for _, b := range v[0] {
 						dst = append(dst, digits[b>>4], digits[b&15])
@@ -41,7 +41,7 @@ func init() {
 				return nil, err
 			}
 			return &node{typ: datatype.Binary, src: e, eval: func(c *batch) (array.Array, error) {
-				return mapStringsAs(e, c, []*node{a}, datatype.Binary, false, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
+				return mapStringsAs(e, c, []*node{a}, datatype.Binary, noSkip, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
 					return appendUnhex(dst, v[0])
 				})
 			}}, nil
@@ -59,7 +59,7 @@ func init() {
 				return nil, errAt(e, datatype.ErrInvalid, "%s needs a binary, not %s (%s)", e.fn, args[0].typ, args[0].src)
 			}
 			return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
-				return mapStringsAs(e, c, a, datatype.String, false, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
+				return mapStringsAs(e, c, a, datatype.String, noSkip, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
 					return base64.StdEncoding.AppendEncode(dst, v[0]), nil
 				})
 			}}, nil
@@ -73,7 +73,7 @@ func init() {
 			return nil, err
 		}
 		return &node{typ: datatype.Binary, src: e, eval: func(c *batch) (array.Array, error) {
-			return mapStringsAs(e, c, []*node{a}, datatype.Binary, false, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
+			return mapStringsAs(e, c, []*node{a}, datatype.Binary, noSkip, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
 				out, err := base64.StdEncoding.AppendDecode(dst, v[0])
 				if err != nil {
 					return nil, fmt.Errorf("%q is not base64: %v: %w", v[0], err, datatype.ErrInvalid)

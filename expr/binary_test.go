@@ -175,6 +175,17 @@ func TestBinaryCompare(t *testing.T) {
 		{"bl < 'a'", `[true true (null) false false]`},
 		{"bl = unhex('FFFEFF')", `[false false (null) true false]`},
 		{"bl IN ('hé', '')", `[false true (null) false true]`},
+		// fixed_size_binary(2) against the other layouts and string
+		// literals: their bytes (a literal of another length is unequal).
+		{"fb = unhex('FFFE')", `[false false (null) true false]`},
+		{"fb = left(bl, 2)", `[true false (null) true true]`},
+		{"fb < lb", `[true false (null) true true]`},
+		{"vb > fb", `[true false (null) true true]`},
+		{"fb = 'abc'", `[false false (null) false false]`},
+		{"fb BETWEEN 'a' AND 'z'", `[false false (null) false true]`},
+		{"fb IN (unhex('0000'), 'x')", `[false true (null) false false]`},
+		{"fb = fb", `[true true (null) true true]`},
+		{"vb = 'hé'", `[false false (null) false true]`},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			got, err := evalText(t, rec, c.text)
@@ -185,5 +196,50 @@ func TestBinaryCompare(t *testing.T) {
 				t.Errorf("got %s, want %s", s, c.want)
 			}
 		})
+	}
+}
+
+// TestBinaryCommonType checks the common type of binaries in CASE,
+// coalesce and if: a string literal takes the binary type wherever it
+// stands (before, CASE WHEN … THEN bl ELSE 'x' END was an error), a
+// fixed_size_binary with another binary or a literal gives binary.
+func TestBinaryCommonType(t *testing.T) {
+	rec := binaryFixture(t)
+	for _, c := range []struct{ text, typ, want string }{
+		{"hex(CASE WHEN n > 1 THEN bl ELSE 'x' END)", "binary", `["78" "" (null) "78" "78"]`},
+		{"hex(CASE WHEN n > 1 THEN 'x' ELSE bl END)", "binary", `["00FF61" "78" "78" "FFFEFF" "68C3A9"]`},
+		{"hex(CASE WHEN n > 1 THEN lb ELSE 'é' END)", "large_binary", `["C3A9" "" (null) "C3A9" "C3A9"]`},
+		{"hex(CASE WHEN n > 2 THEN fb WHEN n > 1 THEN bl ELSE 'xyz' END)", "binary", `["78797A" "" (null) "78797A" "78797A"]`},
+		{"hex(CASE WHEN n > 1 THEN fb ELSE 'xyz' END)", "binary", `["78797A" "0000" (null) "78797A" "78797A"]`},
+		{"hex(coalesce('x', bl))", "binary", `["78" "78" "78" "78" "78"]`},
+		{"hex(coalesce(fb, bl, 'z'))", "binary", `["00FF" "0000" "7A" "FFFE" "68C3"]`},
+		{"hex(coalesce(NULL, 'x', vb))", "binary_view", `["78" "78" "78" "78" "78"]`},
+		{"hex(if(n > 1, 'x', fb))", "binary", `["00FF" "78" "78" "FFFE" "68C3"]`},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			inner, err := Parse(c.text[len("hex(") : len(c.text)-1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := Bind(inner, rec.Schema())
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := b.Type().String(); got != c.typ {
+				t.Errorf("type %s, want %s", got, c.typ)
+			}
+			got, err := evalText(t, rec, c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := array.Format(got); s != c.want {
+				t.Errorf("got %s, want %s", s, c.want)
+			}
+		})
+	}
+	// A string column does not mix with a binary: CAST it, or encode.
+	_, err := evalText(t, rec, "CASE WHEN n > 1 THEN s ELSE bl END")
+	if !errors.Is(err, datatype.ErrInvalid) || !strings.Contains(err.Error(), "binary and utf8 have no common type") {
+		t.Errorf("string column with a binary: %v", err)
 	}
 }

@@ -66,10 +66,20 @@ func init() {
 		return bindKleene(e, true, lo, hi)
 	})
 	register("is_in", 1, -1, bindIsIn)
+	// nullif(a, b): null where a = b, else a (of a's type), as DuckDB's.
+	register("nullif", 2, 2, func(e *Expr, args []*node) (*node, error) {
+		eq, err := bindCompare(e, compute.Eq, args[0], args[1])
+		if err != nil {
+			return nil, err
+		}
+		eq.cols = unionCols(args)
+		return bindIfElse(e, eq, constant(e, compute.NullScalar(args[0].typ)), args[0])
+	})
 }
 
-// coerceAll casts every node to one common type: that of the first, where
-// the literals among the others fit it, else the widest.
+// coerceAll casts every node to one common type: that of the others
+// where the literals among them fit it (a string literal with binaries
+// is their bytes), else the widest.
 func coerceAll(e *Expr, ns []*node) ([]*node, error) {
 	out, err := coerceAllTo(e, ns, true)
 	if err != nil {
@@ -82,12 +92,13 @@ func coerceAll(e *Expr, ns []*node) ([]*node, error) {
 
 func coerceAllTo(e *Expr, ns []*node, literalsAdapt bool) ([]*node, error) {
 	t := ns[0].typ
+	tLit := literalsAdapt && isLit(ns[0]) // t is the type of literals only
 	for _, n := range ns[1:] {
-		u, ok := commonType(t, n.typ, false, literalsAdapt && isLit(n))
+		u, ok := commonType(t, n.typ, tLit, literalsAdapt && isLit(n))
 		if !ok {
 			return nil, errAt(e, datatype.ErrInvalid, "%s and %s have no common type", t, n.typ)
 		}
-		t = u
+		t, tLit = u, tLit && isLit(n)
 	}
 	out := make([]*node, len(ns))
 	for i, n := range ns {

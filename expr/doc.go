@@ -58,9 +58,20 @@
 //   - strings: utf8 with large_utf8 gives large_utf8; a string literal
 //     with a number, boolean, date, time or timestamp is read as that type
 //     (compute.Cast's text grammar: '2024-02-29' for a date);
+//   - binaries (binary, large_binary, binary_view, fixed_size_binary):
+//     large_binary with large_binary, else binary (a fixed_size_binary
+//     with another width or layout is compared as a binary); a string
+//     literal stands for its UTF-8 bytes and takes the other side's type
+//     (binary for a fixed_size_binary: a literal of another length is
+//     simply unequal); a string column does not mix with a binary;
 //   - a date with a timestamp: the timestamp's type; two timestamps: the
 //     finer unit (both must have a zone, or neither);
 //   - NULL: the other operand's type.
+//
+// The results of CASE, coalesce and if_else, and the values of IN, take
+// one type by these rules, a literal the type of the others wherever it
+// stands (CASE WHEN b THEN 2 ELSE i8 END is int8, as in DuckDB); when a
+// literal does not fit, the types widen instead.
 //
 // Arithmetic takes integers and floats. + - * of the text syntax are
 // checked (overflow is an error, as in DuckDB); the Go builders Add, Sub
@@ -80,7 +91,8 @@
 // [NOT] LIKE and ILIKE pattern [ESCAPE c] (constant patterns: % any
 // run of characters, _ one, no escape character unless given),
 // CASE [x] WHEN … THEN … [ELSE …] END, CAST(x AS type) and x::type,
-// EXTRACT(part FROM x) (date_part('part', x)), INTERVAL '…', and
+// EXTRACT(part FROM x) (date_part('part', x)), POSITION(needle IN s)
+// (strpos(s, needle)), INTERVAL '…', and
 // function calls; -- starts a comment that runs to the end of the
 // line. Types are named as in DuckDB (BOOLEAN, TINYINT …
 // BIGINT, UTINYINT … UBIGINT, REAL, DOUBLE, VARCHAR, BLOB, DATE, TIME,
@@ -95,7 +107,8 @@
 //
 // # Functions
 //
-// Named as DuckDB names them (aliases in parentheses):
+// Named as DuckDB names them (aliases in parentheses, taken by Parse and
+// Call alike):
 //
 //	add, subtract, multiply (wrapping), add_checked, subtract_checked,
 //	multiply_checked, divide, integer_divide, modulo (%: the sign of the
@@ -105,19 +118,23 @@
 //	hundreds, … for negative digits),
 //	equal, not_equal, less, less_equal, greater, greater_equal, and, or,
 //	not, is_null, is_valid (is_not_null), is_in, between, cast,
-//	if_else (if), case_when, coalesce (ifnull),
-//	lower (lcase), upper (ucase), length (char_length: code points),
-//	strlen (bytes), reverse, trim, ltrim, rtrim (spaces, or the
+//	if_else (if), case_when, coalesce (ifnull), nullif(a, b) (null where
+//	a = b, else a),
+//	lower (lcase), upper (ucase), length (char_length, len: code
+//	points), strlen (bytes), reverse, trim, ltrim, rtrim (spaces, or the
 //	characters of a second argument), substr (substring: 1-based code
 //	points; a negative start counts from the end, a negative length goes
-//	backwards, as DuckDB's), starts_with (prefix), ends_with, contains,
-//	concat (nulls skipped), string_concat (||: null if any is),
+//	backwards, as DuckDB's), starts_with (prefix), ends_with (suffix),
+//	contains, concat (nulls skipped), string_concat (||: null if any is),
+//	concat_ws(sep, x, …) (x joined with sep between them, nulls skipped;
+//	null when sep is),
 //	regexp_matches(s, pattern [, options]) (a match anywhere),
 //	regexp_full_match, regexp_replace(s, pattern, replacement [, options])
 //	(the first match, every one with option 'g'), like, ilike,
-//	year, quarter, month, day, hour, minute, second, dayofweek (Sunday is
-//	0), dayofyear, date_trunc(part, t) (millennium … microsecond; week
-//	starts on Monday), strftime(t, format).
+//	year, quarter, month, day (dayofmonth), hour, minute, second,
+//	dayofweek (weekday; Sunday is 0), dayofyear, date_trunc(part, t)
+//	(datetrunc; millennium … microsecond; week starts on Monday),
+//	strftime(t, format).
 //
 // More string functions: lpad(s, n, fill), rpad (to n code points,
 // fill's characters repeated; a longer s is cut to its first n),
@@ -127,7 +144,7 @@
 // replace(s, from, to) (every occurrence, literally), octet_length
 // (bytes, of strings and binaries), character_length (code points),
 // encode (utf8 to binary), decode (binary to utf8, checked),
-// string_split(s, sep) (str_split, string_to_array: list<utf8>; an
+// string_split(s, sep) (str_split, string_to_array, split: list<utf8>; an
 // empty sep splits into code points), regexp_split_to_array(s, pattern
 // [, options]) (string_split_regex, str_split_regex),
 // regexp_extract(s, pattern [, group [, options]]) (the group of the
@@ -143,8 +160,8 @@
 // is not finite), an integer its type and, for digits >= 0, its value
 // (negative digits cut to tens, hundreds, …), a decimal(p, s) becomes
 // decimal(p, d) for 0 <= d < s and decimal(p, 0) for d < 0),
-// round_even(x [, digits]) (half to even: x·10^d rounded, divided by
-// 10^d).
+// round_even(x [, digits]) (roundbankers; half to even: x·10^d
+// rounded, divided by 10^d).
 //
 // String functions take utf8, large_utf8 and utf8_view, return utf8, and
 // check UTF-8: invalid bytes are an error naming the row.
@@ -161,7 +178,8 @@
 // substr, left, right, lpad, rpad (positions and lengths in bytes, with
 // the rules of the string forms), trim, ltrim, rtrim (the bytes of the
 // second argument, or 0x20), starts_with, ends_with, contains, strpos
-// and instr (1-based byte position), replace, repeat, concat and ||.
+// and instr (1-based byte position), replace, repeat, concat, concat_ws
+// and ||.
 // lower, upper, LIKE, the regular expressions and the splits have none.
 // hex(x) (to_hex: upper-case digits of a binary's bytes, or of a
 // string's UTF-8), unhex(s) (from_hex: an odd count of digits has a 0
@@ -221,18 +239,25 @@
 //     DuckDB (an empty piece after each a);
 //   - round_even takes one argument too (0 digits); DuckDB's needs two;
 //     octet_length takes strings too; DuckDB's only BLOB and BIT;
+//   - a string literal next to a binary is its UTF-8 bytes; DuckDB reads
+//     \xAA escapes in it and refuses other non-ASCII characters;
 //   - DuckDB has of the binary forms above only octet_length, ||,
-//     repeat, hex, unhex, to_base64 and from_base64; its concat of BLOBs
-//     (and || of a BLOB with a VARCHAR) gives the VARCHAR of their
-//     escaped text, expr's concat of binaries a binary;
+//     repeat, hex, unhex, to_base64 and from_base64; its concat and
+//     concat_ws of BLOBs (and || of a BLOB with a VARCHAR) give the
+//     VARCHAR of their escaped text, expr's a binary;
 //   - not yet in the syntax: /* */ comments, TRY_CAST, SIMILAR TO.
 //
 // # More time functions
 //
 // millisecond, microsecond and nanosecond (of the minute, seconds
 // included: 44.123 s is 44123 ms, as DuckDB's), isodow (Monday 1 …
-// Sunday 7), week (weekofyear: the ISO 8601 week), isoyear, yearweek
-// (isoyear·100 + week); date_diff(part, a, b) (datediff): the part
+// Sunday 7), week (weekofyear, Arrow's iso_week: the ISO 8601 week),
+// isoyear (iso_year), yearweek (isoyear·100 + week), decade (year /
+// 10), century and millennium (as DuckDB counts them: 2000 is in the
+// 20th century, 2001 in the 21st, 1 BC in the -1st), epoch(x)
+// (date_part('epoch', x)), Arrow's day_of_year (dayofyear) and
+// day_of_week (Arrow's: Monday 0 … Sunday 6, where DuckDB's dayofweek
+// has Sunday 0); date_diff(part, a, b) (datediff): the part
 // boundaries from a to b in local time, as DuckDB counts them (years,
 // quarters, months of the dates; decades, centuries, millennia as
 // year/10, /100, /1000 truncated; days; week as whole weeks of days,
@@ -265,8 +290,9 @@
 // abbreviations; "1.5 days" is 1 day 12 hours, "1.5 months" 1 month 15
 // days; a time such as -01:02:03.5 adds hours, minutes and seconds),
 // CAST(text AS INTERVAL) (the same text, row by row; text that is no
-// interval is an error naming the row), to_years, to_months, to_weeks,
-// to_days, to_hours, to_minutes, to_seconds, to_milliseconds and
+// interval is an error naming the row), to_millennia, to_centuries,
+// to_decades, to_years, to_quarters, to_months, to_weeks, to_days,
+// to_hours, to_minutes, to_seconds, to_milliseconds and
 // to_microseconds of an integer, and differences of timestamps. With
 // them:
 //   - t + interval, interval + t, t - interval and date_add(t, interval)
@@ -286,6 +312,20 @@
 //   - interval ± interval and interval · integer (either order), part by
 //     part, and -interval; a part out of range (int32 months and days,
 //     int64 nanoseconds) is an error naming the row;
+//   - interval · float (either order) and interval / number (any integer
+//     or float, as a float64; / x is · 1/x), as DuckDB computes them
+//     (PostgreSQL's interval_mul): each part multiplied and truncated
+//     toward zero, the fraction of the months carried to days (30 a
+//     month) and rounded to a microsecond of a day, the fractions of the
+//     days to time (86400 s a day) rounded to the microsecond, a whole day
+//     of that time moved to the days; the time is then nanoseconds · x
+//     plus the carried time, rounded half to even to the nanosecond
+//     (DuckDB's to the microsecond: 1 µs / 3 is 333 ns here, 0 there),
+//     in float64 as DuckDB does (a time part past 2^53 ns, about 104
+//     days, loses its last digits). INTERVAL '1 month' / 7 is 4 days
+//     06:51:25.6896, as in DuckDB and PostgreSQL. Division by zero is
+//     null, as in DuckDB; NaN, an infinite factor (even with a zero
+//     interval) and a part out of range are errors naming the row;
 //   - comparisons, IN and BETWEEN in DuckDB's order: 30-day months and
 //     24-hour days are moved up, each part keeping its sign, then months,
 //     days and the rest compare in turn (INTERVAL '30 days' = INTERVAL
@@ -320,8 +360,8 @@
 //     of formats;
 //   - there is no time_bucket (use floor_temporal);
 //   - intervals hold nanoseconds, DuckDB's microseconds: interval text
-//     and CAST keep digits DuckDB truncates, and interval · integer
-//     overflows its nanoseconds at a product 1000 times smaller than
-//     DuckDB's microseconds do; interval / number and interval · float
-//     are not there (DuckDB has them).
+//     and CAST keep digits DuckDB truncates, interval · integer and ·
+//     float overflow their nanoseconds at a product 1000 times smaller
+//     than DuckDB's microseconds do, and interval · float and / number
+//     round the time to the nanosecond, DuckDB to the microsecond.
 package expr

@@ -181,6 +181,8 @@ func FuzzEval(f *testing.F) {
 		"trim(lpad(bl, i8, CAST(s AS BLOB)), '\xff')", "contains(bl, unhex(hex(s)))", "to_base64(repeat(bl, 3))",
 		"CAST(iv * i8 - INTERVAL '1.5 days' AS VARCHAR)", "tsny + iv > tsny - iv", "date_part('epoch', ts - d)",
 		"CAST('1 day -01:02:03.5' AS INTERVAL) IN (iv, INTERVAL 3 HOUR)", "hour(-iv) + to_days(i32) = iv",
+		"CAST(iv / f64 * 1.5 AS VARCHAR)", "position('l' IN s) + century(d)", "concat_ws(s, bl, 'x') = bl",
+		"CASE WHEN b THEN bl ELSE 'x' END",
 	} {
 		f.Add(s)
 	}

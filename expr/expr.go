@@ -108,10 +108,14 @@ func scalarOfGo(v any) (compute.Scalar, error) {
 }
 
 // Call is the function name applied to args; the names are those of
-// DuckDB (see the package documentation for the list). An unknown name is
-// an error of Bind.
+// DuckDB (see the package documentation for the list), an alias standing
+// for its function. An unknown name is an error of Bind.
 func Call(name string, args ...*Expr) *Expr {
-	return &Expr{kind: kindCall, fn: strings.ToLower(name), args: args, pos: -1}
+	fn := strings.ToLower(name)
+	if alias, ok := aliases[fn]; ok {
+		fn = alias
+	}
+	return &Expr{kind: kindCall, fn: fn, args: args, pos: -1}
 }
 
 // Add is a + b; integers wrap around on overflow.

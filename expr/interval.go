@@ -31,6 +31,10 @@ func init() {
 	}
 	toInterval("to_years", interval{Months: 12})
 	toInterval("to_months", interval{Months: 1})
+	toInterval("to_quarters", interval{Months: 3})
+	toInterval("to_decades", interval{Months: 120})
+	toInterval("to_centuries", interval{Months: 1200})
+	toInterval("to_millennia", interval{Months: 12000})
 	toInterval("to_weeks", interval{Days: 7})
 	toInterval("to_days", interval{Days: 1})
 	toInterval("to_hours", interval{Nanoseconds: 3600e9})
@@ -202,21 +206,21 @@ func intervalValues(c *batch, n *node) (func(i int) (interval, bool), error) {
 	return func(i int) (interval, bool) { return a.Value(i), a.IsValid(i) }, nil
 }
 
-// int64Values is intervalValues for an int64 node.
-func int64Values(c *batch, n *node) (func(i int) (int64, bool), error) {
+// numValues is intervalValues for an int64 or float64 node.
+func numValues[T int64 | float64](c *batch, n *node) (func(i int) (T, bool), error) {
 	if n.lit != nil {
-		v, ok := n.lit.Value.(int64)
-		return func(int) (int64, bool) { return v, ok && n.lit.Valid }, nil
+		v, ok := n.lit.Value.(T)
+		return func(int) (T, bool) { return v, ok && n.lit.Valid }, nil
 	}
 	x, err := n.array(c)
 	if err != nil {
 		return nil, err
 	}
-	a, ok := x.(*array.Int64)
+	a, ok := x.(*array.Primitive[T])
 	if !ok {
-		return nil, fmt.Errorf("expr: %s is not an int64 array: %w", x.DataType(), datatype.ErrInvalid)
+		return nil, fmt.Errorf("expr: %s is not a %T array: %w", x.DataType(), *new(T), datatype.ErrInvalid)
 	}
-	return func(i int) (int64, bool) { return a.Value(i), a.IsValid(i) }, nil
+	return func(i int) (T, bool) { return a.Value(i), a.IsValid(i) }, nil
 }
 
 // mapIntervals is f of the values of ints (int64 nodes) and ivs
@@ -228,7 +232,7 @@ func mapIntervals(e *Expr, ints []*node, f func(v []int64, iv []interval) (inter
 		getIv := make([]func(int) (interval, bool), len(ivs))
 		for k, n := range ints {
 			var err error
-			if getInt[k], err = int64Values(c, n); err != nil {
+			if getInt[k], err = numValues[int64](c, n); err != nil {
 				return nil, err
 			}
 		}
@@ -268,9 +272,9 @@ func mapIntervals(e *Expr, ints []*node, f func(v []int64, iv []interval) (inter
 }
 
 // bindIntervalOnly binds the arithmetic of intervals with each other
-// and with integers: interval ± interval, interval · integer, integer ·
-// interval (each part checked). ok is false when neither a nor b is an
-// interval.
+// and with numbers: interval ± interval, interval · integer, integer ·
+// interval (each part checked), interval · float and float · interval
+// (bindIntervalFloat).
 func bindIntervalOnly(e *Expr, a, b *node) (*node, error) {
 	switch e.fn {
 	case "add", "add_checked", "subtract", "subtract_checked":
@@ -295,6 +299,9 @@ func bindIntervalOnly(e *Expr, a, b *node) (*node, error) {
 		}
 		if !isInterval(a.typ) {
 			return nil, errAt(e, datatype.ErrInvalid, "%s of %s and %s", e.fn, a.typ, b.typ)
+		}
+		if isFloat(b.typ) {
+			return bindIntervalFloat(e, a, b, false)
 		}
 		k, err := intArg(e, b)
 		if err != nil {

@@ -21,6 +21,9 @@ func init() {
 	arith("integer_divide", compute.Div, compute.DivScalar, false)
 	register("divide", 2, 2, func(e *Expr, args []*node) (*node, error) {
 		a, b := args[0], args[1]
+		if isInterval(a.typ) || isInterval(b.typ) {
+			return bindIntervalFloat(e, a, b, true)
+		}
 		var err error
 		for _, x := range []**node{&a, &b} {
 			if !isNum((*x).typ) && !isNull((*x).typ) {

@@ -456,6 +456,21 @@ func (p *parser) primary() (*Expr, error) {
 			}
 			return at(Call("date_part", at(Lit(strings.ToLower(part.text)), part.pos), x), t.pos), p.expectOp(")")
 		}
+	case "POSITION":
+		// POSITION(needle IN haystack): strpos(haystack, needle).
+		if p.peek().kind == tOp && p.peek().text == "(" {
+			start := p.i
+			p.i++
+			needle, err := p.concat()
+			if err == nil && p.accept("IN") {
+				haystack, err := p.expr()
+				if err != nil {
+					return nil, err
+				}
+				return at(Call("strpos", haystack, needle), t.pos), p.expectOp(")")
+			}
+			p.i = start // not this form: a call of a function position
+		}
 	case "DATE", "TIMESTAMP", "TIMESTAMPTZ":
 		if s := p.peek(); s.kind == tString {
 			// A typed literal: DATE '2024-01-01'.
@@ -501,11 +516,7 @@ func (p *parser) call(name token) (*Expr, error) {
 			return nil, err
 		}
 	}
-	fn := strings.ToLower(name.text)
-	if alias, ok := aliases[fn]; ok {
-		fn = alias
-	}
-	return at(Call(fn, args...), name.pos), nil
+	return at(Call(name.text, args...), name.pos), nil
 }
 
 func (p *parser) caseExpr(t token) (*Expr, error) {

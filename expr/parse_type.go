@@ -78,9 +78,12 @@ func (p *parser) intArg() (int64, error) {
 	return v, nil
 }
 
-// aliases are other names of functions.
+// aliases are other names of functions (DuckDB's, and Arrow's where
+// they mean the same), resolved by Call.
 var aliases = map[string]string{
 	"lcase": "lower", "ucase": "upper", "substring": "substr", "prefix": "starts_with",
 	"ifnull": "coalesce", "if": "if_else", "char_length": "length", "character_length": "length",
-	"datepart": "date_part",
+	"datepart": "date_part", "len": "length", "split": "string_split", "suffix": "ends_with",
+	"roundbankers": "round_even", "datetrunc": "date_trunc", "dayofmonth": "day", "weekday": "dayofweek",
+	"day_of_year": "dayofyear", "iso_week": "week", "iso_year": "isoyear",
 }

@@ -98,15 +98,15 @@ func commonType(a, b datatype.DataType, aLit, bLit bool) (datatype.DataType, boo
 			return datatype.LargeString, true
 		}
 		return datatype.String, true
-	case isBytes(a) && isBytes(b) && a.Kind() != datatype.KindFixedSizeBinary && b.Kind() != datatype.KindFixedSizeBinary:
+	case isBytes(a) && isBytes(b):
 		if a.Kind() == datatype.KindLargeBinary || b.Kind() == datatype.KindLargeBinary {
 			return datatype.LargeBinary, true
 		}
 		return datatype.Binary, true
 	case aLit && isStringy(a) && isBytes(b):
-		return b, true
+		return bytesType(b), true
 	case bLit && isStringy(b) && isBytes(a):
-		return a, true
+		return bytesType(a), true
 	case aLit && isStringy(a) && (isTemporal(b) || isNum(b) || b.Kind() == datatype.KindBool):
 		return b, true
 	case bLit && isStringy(b) && (isTemporal(a) || isNum(a) || a.Kind() == datatype.KindBool):
@@ -129,4 +129,14 @@ func commonType(a, b datatype.DataType, aLit, bLit bool) (datatype.DataType, boo
 		return datatype.Date64Type, true
 	}
 	return nil, false
+}
+
+// bytesType is the type a string literal takes next to the binary type
+// t: t, or binary for a fixed_size_binary (the literal may have another
+// length).
+func bytesType(t datatype.DataType) datatype.DataType {
+	if t.Kind() == datatype.KindFixedSizeBinary {
+		return datatype.Binary
+	}
+	return t
 }

@@ -130,43 +130,53 @@ func init() {
 	register("substr", 2, 3, bindSubstr)
 	// concat and || join strings, or binaries when one of the arguments
 	// is a binary (the others then binary too, string literals read as
-	// their bytes).
-	concat := func(name string, skipNulls bool) {
-		register(name, 1, -1, func(e *Expr, args []*node) (*node, error) {
-			ns := make([]*node, len(args))
-			bin := false
-			for _, a := range args {
-				bin = bin || isBytes(a.typ)
-			}
-			if bin {
-				var err error
-				if ns, _, err = textArgs(e, args); err != nil {
-					return nil, err
-				}
-			} else {
-				for i, a := range args {
-					var err error
-					if ns[i], err = castNode(a, datatype.String); err != nil {
-						return nil, errAt(e, datatype.ErrInvalid, "%s of %s", name, a.typ)
-					}
-				}
+	// their bytes); concat_ws puts its first argument between the others.
+	concat := func(name string, min, skipFrom int, sep bool) {
+		register(name, min, -1, func(e *Expr, args []*node) (*node, error) {
+			ns, bin, err := concatArgs(e, args)
+			if err != nil {
+				return nil, err
 			}
 			return &node{typ: textType(bin), src: e, eval: func(c *batch) (array.Array, error) {
-				cat := func(dst []byte, _ int, v [][]byte) ([]byte, error) {
-					for _, s := range v {
+				return mapStringsSkip(e, c, ns, skipFrom, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
+					if !sep {
+						for _, s := range v {
+							dst = append(dst, s...)
+						}
+						return dst, nil
+					}
+					for k, s := range v[1:] {
+						if k > 0 {
+							dst = append(dst, v[0]...)
+						}
 						dst = append(dst, s...)
 					}
 					return dst, nil
-				}
-				if skipNulls {
-					return mapStringsSkip(e, c, ns, cat)
-				}
-				return mapStrings(e, c, ns, cat)
+				})
 			}}, nil
 		})
 	}
-	concat("concat", true)
-	concat("string_concat", false)
+	concat("concat", 1, 0, false)
+	concat("string_concat", 1, noSkip, false)
+	concat("concat_ws", 2, 1, true)
+}
+
+// concatArgs are the arguments of concat, || and concat_ws: strings
+// (other types cast to text), or binaries when one is a binary.
+func concatArgs(e *Expr, args []*node) ([]*node, bool, error) {
+	for _, a := range args {
+		if isBytes(a.typ) {
+			return textArgs(e, args)
+		}
+	}
+	ns := make([]*node, len(args))
+	for i, a := range args {
+		var err error
+		if ns[i], err = castNode(a, datatype.String); err != nil {
+			return nil, false, errAt(e, datatype.ErrInvalid, "%s of %s", e.fn, a.typ)
+		}
+	}
+	return ns, false, nil
 }
 
 // stringArg checks that a is a string (or the null literal, taken as one).
@@ -242,13 +252,17 @@ func evalStrings(e *Expr, c *batch, args []*node) ([]byteStrings, error) {
 // array (a binary one when the first argument is a binary); a row with a
 // null argument is null.
 func mapStrings(e *Expr, c *batch, args []*node, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
-	return mapStringsAs(e, c, args, textType(isBytes(args[0].typ)), false, f)
+	return mapStringsAs(e, c, args, textType(isBytes(args[0].typ)), noSkip, f)
 }
 
-// mapStringsSkip is mapStrings passing only the valid arguments (never null).
-func mapStringsSkip(e *Expr, c *batch, args []*node, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
-	return mapStringsAs(e, c, args, textType(isBytes(args[0].typ)), true, f)
+// mapStringsSkip is mapStrings passing only the valid arguments from
+// skipFrom on (a null one before it makes the row null).
+func mapStringsSkip(e *Expr, c *batch, args []*node, skipFrom int, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
+	return mapStringsAs(e, c, args, textType(isBytes(args[0].typ)), skipFrom, f)
 }
+
+// noSkip is the skipFrom of mapStringsAs that skips no argument.
+const noSkip = math.MaxInt
 
 // textType is the type of a string function's result: utf8, or binary
 // for the binary form (bin).
@@ -259,9 +273,9 @@ func textType(bin bool) datatype.DataType {
 	return datatype.String
 }
 
-// mapStringsAs is mapStrings (skip: mapStringsSkip) with a result of
-// type t (utf8 or binary).
-func mapStringsAs(e *Expr, c *batch, args []*node, t datatype.DataType, skip bool, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
+// mapStringsAs is mapStringsSkip with a result of type t (utf8 or
+// binary).
+func mapStringsAs(e *Expr, c *batch, args []*node, t datatype.DataType, skipFrom int, f func(dst []byte, i int, v [][]byte) ([]byte, error)) (array.Array, error) {
 	ss, err := evalStrings(e, c, args)
 	if err != nil {
 		return nil, err
@@ -273,10 +287,10 @@ func mapStringsAs(e *Expr, c *batch, args []*node, t datatype.DataType, skip boo
 rows:
 	for i := range c.n {
 		v = v[:0]
-		for _, s := range ss {
+		for k, s := range ss {
 			j := slot(s, i)
 			if s.IsNull(j) {
-				if skip {
+				if k >= skipFrom {
 					continue
 				}
 				b.AppendNull()

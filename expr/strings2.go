@@ -169,7 +169,6 @@ func init() {
 			return castBytes(e, ss[0], datatype.String)
 		}}, nil
 	})
-	register("character_length", 1, 1, func(e *Expr, args []*node) (*node, error) { return functions["length"].bind(e, args) })
 	split := func(name string) {
 		register(name, 2, 2, func(e *Expr, args []*node) (*node, error) {
 			ns, err := stringArgs(e, args)

@@ -22,6 +22,11 @@ func init() {
 		"week":     func(d, _ int64) int64 { _, w := isoWeek(d); return w },
 		"isoyear":  func(d, _ int64) int64 { y, _ := isoWeek(d); return y },
 		"yearweek": func(d, _ int64) int64 { y, w := isoWeek(d); return y*100 + w },
+		// Arrow's day_of_week (its default options): Monday 0 … Sunday 6.
+		"day_of_week": func(d, _ int64) int64 { _, w := floorDiv(d+3, 7); return w },
+		"decade":      func(d, _ int64) int64 { y, _, _ := civil(d); return y / 10 },
+		"century":     func(d, _ int64) int64 { return yearGroup(d, 100) },
+		"millennium":  func(d, _ int64) int64 { return yearGroup(d, 1000) },
 	}
 	parts["weekofyear"] = parts["week"]
 	for name, f := range parts {
@@ -32,9 +37,26 @@ func init() {
 			return bindPart(e, args[0], f)
 		})
 	}
+	register("epoch", 1, 1, func(e *Expr, args []*node) (*node, error) {
+		if isInterval(args[0].typ) {
+			return bindIntervalPart(e, "epoch", args[0])
+		}
+		return bindEpoch(e, args[0])
+	})
 	register("date_diff", 3, 3, bindDateDiff)
 	register("datediff", 3, 3, bindDateDiff)
 	register("timezone", 2, 2, bindTimezone)
+}
+
+// yearGroup is the century (size 100) or millennium (1000) of a day
+// number, as DuckDB counts them: 2000 is in the 20th century, 2001 in
+// the 21st; year 0 (1 BC) and the 99 years before it in century -1.
+func yearGroup(days, size int64) int64 {
+	y, _, _ := civil(days)
+	if y > 0 {
+		return (y-1)/size + 1
+	}
+	return y/size - 1
 }
 
 // isoWeek is the ISO 8601 year and week of a day number: weeks start on

@@ -201,6 +201,13 @@ func valueAt(a array.Array, i int) any {
 			return x.ValueString(i)
 		}
 		return append([]byte(nil), x.Value(i)...)
+	case *array.BinaryView:
+		if a.DataType().Kind() == datatype.KindStringView {
+			return x.ValueString(i)
+		}
+		return append([]byte(nil), x.Value(i)...)
+	case *array.FixedSizeBinary:
+		return append([]byte(nil), x.Value(i)...)
 	}
 	return nil
 }

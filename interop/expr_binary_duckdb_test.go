@@ -72,6 +72,15 @@ var binaryOracleCases = []struct {
 	{text: "lpad(lb, i8, unhex('00FF'))", duck: "lpad(enc(lb), i8, enc(unhex('00FF')))", enc: true},
 	{text: "concat(bl, lb)", duck: "concat(enc(bl), enc(lb))", enc: true},
 	{text: "concat(bl, NULL, unhex('FF'))", duck: "concat(enc(bl), NULL, enc(unhex('FF')))", enc: true},
+	// fb is fixed_size_binary(3) (a BLOB in DuckDB): compared with the
+	// other binaries and string literals as their bytes.
+	{text: "fb = bl"}, {text: "fb < lb"}, {text: "lb >= fb"}, {text: "fb = unhex('61FF00')"}, {text: "fb > 'a'"},
+	{text: "fb IN ('ab ', 'aaa', NULL)"}, {text: "fb BETWEEN 'a' AND 'b'"}, {text: "hex(fb)"}, {text: "octet_length(fb)"},
+	{text: "fb = left(bl, 3)", duck: "fb = unhex(left(hex(bl), 6))"},
+	// A string literal next to a binary is its bytes in CASE and coalesce.
+	{text: "hex(CASE WHEN i8 > 0 THEN bl ELSE 'ab' END)"}, {text: "hex(CASE WHEN i8 > 0 THEN 'ab' ELSE lb END)"},
+	{text: "hex(CASE WHEN i8 > 0 THEN fb ELSE 'abcd' END)"}, {text: "hex(CASE WHEN i8 > 2 THEN fb WHEN i8 > 0 THEN bl END)"},
+	{text: "hex(coalesce(fb, bl, 'z'))"}, {text: "hex(coalesce(bl, 'zz'))"}, {text: "hex(coalesce(NULL, 'zz', lb))", duck: "hex(coalesce(NULL, 'zz'::BLOB, lb))"},
 }
 
 func binaryOracleRecord(t *testing.T, n int, seed uint64) *alkaid.Record {
@@ -88,6 +97,9 @@ func binaryOracleRecord(t *testing.T, n int, seed uint64) *alkaid.Record {
 	i8 := array.NewPrimitiveBuilder[int8](datatype.Int8)
 	bl := array.NewBinaryBuilder[int32](datatype.Binary)
 	lb := array.NewBinaryBuilder[int64](datatype.LargeBinary)
+	fbType, err := datatype.NewFixedSizeBinary(3)
+	require.NoError(t, err)
+	fb := array.NewFixedSizeBinaryBuilder(fbType)
 	for i := range n {
 		rn.Append(int64(i))
 		if r.IntN(8) == 0 {
@@ -103,11 +115,17 @@ func binaryOracleRecord(t *testing.T, n int, seed uint64) *alkaid.Record {
 				b.Append(value())
 			}
 		}
+		if r.IntN(8) == 0 {
+			fb.AppendNull()
+		} else {
+			fb.Append(append(value(), 'a', 'b', ' ')[:3])
+		}
 	}
 	fields := []datatype.Field{{Name: "rn", Type: datatype.Int64}, {Name: "i8", Type: datatype.Int8, Nullable: true},
-		{Name: "bl", Type: datatype.Binary, Nullable: true}, {Name: "lb", Type: datatype.LargeBinary, Nullable: true}}
+		{Name: "bl", Type: datatype.Binary, Nullable: true}, {Name: "lb", Type: datatype.LargeBinary, Nullable: true},
+		{Name: "fb", Type: fbType, Nullable: true}}
 	rec, err := alkaid.NewRecord(alkaid.NewSchema(fields, datatype.Metadata{}),
-		[]array.Array{rn.NewArray(), i8.NewArray(), bl.NewArray(), lb.NewArray()}, n)
+		[]array.Array{rn.NewArray(), i8.NewArray(), bl.NewArray(), lb.NewArray(), fb.NewArray()}, n)
 	require.NoError(t, err)
 	return rec
 }

@@ -57,6 +57,15 @@ var intervalOracleCases = []struct{ text, duck string }{
 	{text: "CAST(CAST(CAST(iv AS VARCHAR) AS INTERVAL) AS VARCHAR)"},
 	{text: "CAST(CAST('1 year 2 months -3 days 04:05:06.789' AS INTERVAL) + iv AS VARCHAR)"},
 	{text: "CAST(to_years(i8) + to_weeks(i8) + to_minutes(i8) + to_seconds(i8) + to_milliseconds(i8) AS VARCHAR)"},
+	{text: "CAST(to_quarters(i8) + to_decades(i8) + to_centuries(i8) + to_millennia(i8) AS VARCHAR)"},
+	{text: "century(d)"}, {text: "decade(ts)"}, {text: "millennium(tz)"}, {text: "date_part('century', ts)"},
+	{text: "century(iv * 100)"}, {text: "decade(iv)"}, {text: "millennium(iv * 1000)"},
+	{text: "epoch(ts)"}, {text: "epoch(tz)"}, {text: "epoch(d)"}, {text: "epoch(iv)"},
+	{text: "dayofmonth(tz)"}, {text: "weekday(d)"}, {text: "len(CAST(iv AS VARCHAR))"},
+	{text: "nullif(i8, 3)"}, {text: "CAST(nullif(iv, to_months(i8)) AS VARCHAR)"},
+	// Arrow's names: day_of_week counts from Monday 0.
+	{text: "day_of_week(ts)", duck: "isodow(ts) - 1"}, {text: "day_of_year(d)", duck: "dayofyear(d)"},
+	{text: "iso_week(tz)", duck: "week(tz)"}, {text: "iso_year(d)", duck: "isoyear(d)"},
 }
 
 func intervalOracleRecord(t *testing.T, n int, seed uint64) (base, withIv *alkaid.Record) {
@@ -178,6 +187,12 @@ func TestExprIntervalDuckDBOracle(t *testing.T) {
 				}
 				queries = append(queries, "SELECT "+q+" FROM u ORDER BY rn")
 			}
+			for _, text := range intervalScaleOracleCases {
+				queries = append(queries, "SELECT CAST("+text+" AS VARCHAR) FROM u ORDER BY rn")
+			}
+			for _, text := range intervalScaleOracleErrors {
+				queries = append(queries, "SELECT "+text+" FROM u ORDER BY rn")
+			}
 			answers := askDuckDB(t, path, queries)
 			require.Empty(t, answers[1].Error)
 			compared := 0
@@ -196,7 +211,67 @@ func TestExprIntervalDuckDBOracle(t *testing.T) {
 					compared++
 				})
 			}
+			scaled := answers[2+len(intervalOracleCases):]
+			for k, text := range intervalScaleOracleCases {
+				t.Run(text, func(t *testing.T) {
+					compareScaledIntervals(t, rec, text, scaled[k])
+					compared++
+				})
+			}
+			for k, text := range intervalScaleOracleErrors {
+				t.Run(text, func(t *testing.T) {
+					_, err := evalExpr(rec, text)
+					require.ErrorIs(t, err, datatype.ErrInvalid)
+					require.Contains(t, scaled[len(intervalScaleOracleCases)+k].Error, "Overflow")
+				})
+			}
 			t.Logf("%d expressions over %d rows compared with DuckDB", compared, n)
 		})
+	}
+}
+
+// intervalScaleOracleCases are interval · float and interval / number,
+// compared by compareScaledIntervals.
+var intervalScaleOracleCases = []string{
+	"iv / 7", "iv * 1.5", "2.5 * iv", "iv * -0.1", "iv / -3.7", "iv / 0.3", "iv / i8", "iv * (i8 / 4)",
+	"iv * CAST(i8 AS DOUBLE) / 3", "(iv + to_days(i8)) / 12", "to_months(i8) / 7", "iv / 0", "iv * 1e-7",
+}
+
+// intervalScaleOracleErrors are errors in DuckDB and in expr.
+var intervalScaleOracleErrors = []string{"iv * CAST('nan' AS DOUBLE)", "iv / CAST('nan' AS DOUBLE)", "iv * 1e300"}
+
+// compareScaledIntervals compares expr's text with DuckDB's answer to
+// CAST(text AS VARCHAR), read back as intervals by expr: the months and
+// days equal, the time within half a microsecond (DuckDB rounds the
+// product to the microsecond, expr to the nanosecond).
+func compareScaledIntervals(t *testing.T, rec *alkaid.Record, text string, duck duckAnswer) {
+	got, err := evalExpr(rec, text)
+	require.NoError(t, err)
+	require.Empty(t, duck.Error)
+	n := rec.NumRows()
+	require.Len(t, duck.Rows, n)
+	sb := array.NewBinaryBuilder[int32](datatype.String)
+	for i := range n {
+		if s, ok := duck.Rows[i][0].(string); ok {
+			sb.AppendString(s)
+		} else {
+			sb.AppendNull()
+		}
+	}
+	texts, err := alkaid.NewRecord(alkaid.NewSchema([]datatype.Field{{Name: "s", Type: datatype.String, Nullable: true}},
+		datatype.Metadata{}), []array.Array{sb.NewArray()}, n)
+	require.NoError(t, err)
+	read, err := evalExpr(texts, "CAST(s AS INTERVAL)")
+	require.NoError(t, err)
+	ours, theirs := got.(*array.MonthDayNano), read.(*array.MonthDayNano)
+	for i := range n {
+		if ours.IsNull(i) || theirs.IsNull(i) {
+			require.True(t, ours.IsNull(i) && theirs.IsNull(i), "row %d: ours %v, DuckDB %v", i, array.FormatValue(got, i), duck.Rows[i][0])
+			continue
+		}
+		x, y := ours.Value(i), theirs.Value(i)
+		if x.Months != y.Months || x.Days != y.Days || x.Nanoseconds-y.Nanoseconds > 500 || y.Nanoseconds-x.Nanoseconds > 500 {
+			t.Fatalf("row %d: ours %v, DuckDB %v", i, array.FormatValue(got, i), duck.Rows[i][0])
+		}
 	}
 }

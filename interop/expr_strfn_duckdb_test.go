@@ -63,6 +63,9 @@ var strfnOracleCases = []struct {
 	{text: `regexp_split_to_array(s, '')`, list: true},
 	{text: "array_to_string(string_split(s, 'a'), '-')"}, {text: "array_to_string(string_split(s, ''), '')"},
 	{text: "array_to_string(regexp_split_to_array(s, ' '), '·')"},
+	{text: "len(s)"}, {text: "suffix(s, 'e')"}, {text: "split(s, 'a')", list: true},
+	{text: "concat_ws(', ', s, i8, s)"}, {text: "concat_ws(s, 'a', NULL, 'b')"}, {text: "concat_ws('-', s)"},
+	{text: "concat_ws(NULL, s)"}, {text: "nullif(s, '')"}, {text: "nullif(s, 'banana')"}, {text: "position('a' IN s)"}, {text: "position(s IN 'banana split')"},
 	{text: "array_to_string(string_to_array(s, 'e'), '+')"}, {text: "array_to_string(str_split_regex(s, '[aeiou]'), '')"},
 	// math
 	{text: "sign(f64)"}, {text: "sign(i32)"}, {text: "sign(i64)"}, {text: "sign(u32)"}, {text: "sign(i8)"},
@@ -75,7 +78,7 @@ var strfnOracleCases = []struct {
 	{text: "ceil(f64)"}, {text: "floor(f64)"}, {text: "trunc(f64)"}, {text: "ceil(i32)"}, {text: "floor(i8)"},
 	// floor(i64): expr keeps an integer whole, DuckDB rounds it to a
 	// DOUBLE (documented); the small integers above print alike.
-	{text: "ceiling(f64 * 10)"}, {text: "trunc(i8)"},
+	{text: "ceiling(f64 * 10)"}, {text: "trunc(i8)"}, {text: "roundbankers(f64, 1)"}, {text: "roundbankers(f64, 0)"},
 	{text: "trunc(f64, 2)"}, {text: "trunc(f64, -1)"}, {text: "trunc(f64, 0)"}, {text: "trunc(f64, 20)"}, {text: "trunc(f64, -400)"},
 	{text: "trunc(f64 * 1000, -2)"}, {text: "trunc(CAST(f64 AS REAL), 1)"}, {text: "trunc(f64, NULL)"},
 	{text: "trunc(i32, -2)"}, {text: "trunc(i64, -3)"}, {text: "trunc(i64, -18)"}, {text: "trunc(u32, -5)"}, {text: "trunc(i8, -1)"}, {text: "trunc(i8, -3)"},

@@ -32,8 +32,12 @@ func newFixed[T array.FixedWidth](n int) (*memory.Buffer, []T) {
 func fixedOut(t datatype.DataType, vals *memory.Buffer, like array.Array) array.Array {
 	d := like.Data()
 	bits, off := d.ValidityBitmap()
-	if bits == nil {
+	switch {
+	case d.NullCount == 0:
 		return array.MustMake(array.NewData(t, d.Length, []*memory.Buffer{nil, vals}, nil, 0, 0))
+	case bits == nil: // a layout without a bitmap whose slots are all null
+		b := make([]byte, bitutil.BytesForBits(d.Length))
+		return array.MustMake(array.NewData(t, d.Length, []*memory.Buffer{memory.NewBuffer(b), vals}, nil, d.Length, 0))
 	}
 	valid := d.ValidityBuffer()
 	if off != 0 {

@@ -137,3 +137,16 @@ func evalMathErr(text string, rec *alkaid.Record) (array.Array, error) {
 	}
 	return b.Eval(rec)
 }
+
+// TestFixedOutAllNull checks that a result shaped like an array of the
+// null type (no bitmap, every slot null) is all null.
+func TestFixedOutAllNull(t *testing.T) {
+	buf, out := newFixed[float64](4)
+	for i := range out {
+		out[i] = 1
+	}
+	got := fixedOut(datatype.Float64, buf, array.NewNull(4))
+	if got.NullN() != 4 || got.IsValid(0) || got.IsValid(3) {
+		t.Fatalf("got %s, want 4 nulls", array.Format(got))
+	}
+}

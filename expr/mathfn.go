@@ -81,22 +81,15 @@ func roundFloat(x float64, digits int64, round func(float64) float64) float64 {
 	return r
 }
 
+// mapFloats is f of every value of a (null slots included: f cannot
+// fail), written straight into the result.
 func mapFloats[T float32 | float64](a *array.Primitive[T], f func(T) T) array.Array {
 	vals := a.Values()
-	out := make([]T, len(vals))
+	buf, out := newFixed[T](len(vals))
 	for i, v := range vals {
 		out[i] = f(v)
 	}
-	var valid []bool
-	if a.NullN() > 0 {
-		valid = make([]bool, len(vals))
-		for i := range valid {
-			valid[i] = a.IsValid(i)
-		}
-	}
-	b := array.NewPrimitiveBuilder[T](a.DataType())
-	b.AppendValues(out, valid)
-	return b.NewArray()
+	return fixedOut(a.DataType(), buf, a)
 }
 
 // roundInts rounds integers to 10^-digits, half away from zero, in

@@ -6,6 +6,8 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/simd"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 func init() {
@@ -22,11 +24,12 @@ func init() {
 			}), nil
 		})
 	}
-	float("sqrt", func(x float64) (float64, error) {
-		if x < 0 {
-			return 0, fmt.Errorf("square root of the negative number %v: %w", x, datatype.ErrInvalid)
+	register("sqrt", 1, 1, func(e *Expr, args []*node) (*node, error) {
+		x, err := floatArg(e, args[0])
+		if err != nil {
+			return nil, err
 		}
-		return math.Sqrt(x), nil
+		return unary(e, x, datatype.Float64, func(a array.Array) (array.Array, error) { return sqrtFloat64s(a.(*array.Float64)) }), nil
 	})
 	float("cbrt", func(x float64) (float64, error) { return math.Cbrt(x), nil })
 	float("exp", func(x float64) (float64, error) { return math.Exp(x), nil })
@@ -93,53 +96,54 @@ func floatArg(e *Expr, a *node) (*node, error) {
 	return castNode(a, datatype.Float64)
 }
 
-// mapFloat64s is f of every valid value; an error names the row.
+// mapFloat64s is f of every valid value (0 in null slots), written
+// straight into the result; an error names the row.
 func mapFloat64s(a *array.Float64, f func(float64) (float64, error)) (array.Array, error) {
 	vals := a.Values()
-	out := make([]float64, len(vals))
+	buf, out := newFixed[float64](len(vals))
 	var err error
 	for i, v := range vals {
 		if a.IsNull(i) {
+			out[i] = 0
 			continue
 		}
 		if out[i], err = f(v); err != nil {
 			return nil, fmt.Errorf("row %d: %w", i, err)
 		}
 	}
-	return float64Array(out, a), nil
+	return fixedOut(datatype.Float64, buf, a), nil
 }
 
-// zipFloat64s is f of the values of x and y, row by row; null where
-// either is.
+// sqrtFloat64s is the square root of every value of a, the vector kernel
+// being math.Sqrt bit for bit; a valid negative value is an error naming
+// the row (-0 is not negative: its root is -0).
+func sqrtFloat64s(a *array.Float64) (array.Array, error) {
+	vals := a.Values()
+	buf, out := newFixed[float64](len(vals))
+	simd.Sqrt64(out, vals)
+	for i, v := range vals {
+		if v < 0 && a.IsValid(i) {
+			return nil, fmt.Errorf("row %d: square root of the negative number %v: %w", i, v, datatype.ErrInvalid)
+		}
+	}
+	return fixedOut(datatype.Float64, buf, a), nil
+}
+
+// zipFloat64s is f of the values of x and y, row by row, written
+// straight into the result; null where either is.
 func zipFloat64s(x, y *array.Float64, f func(a, b float64) float64) array.Array {
 	xs, ys := x.Values(), y.Values()
-	out := make([]float64, len(xs))
+	buf, out := newFixed[float64](len(xs))
+	ys = ys[:len(xs)]
 	for i := range out {
 		out[i] = f(xs[i], ys[i])
 	}
-	var valid []bool
-	if x.NullN() > 0 || y.NullN() > 0 {
-		valid = make([]bool, len(xs))
-		for i := range valid {
-			valid[i] = x.IsValid(i) && y.IsValid(i)
-		}
-	}
-	b := array.NewPrimitiveBuilder[float64](datatype.Float64)
-	b.AppendValues(out, valid)
-	return b.NewArray()
+	return fixedOut2(datatype.Float64, buf, x, y)
 }
 
+// float64Array is vals (not copied) with the nulls of like.
 func float64Array(vals []float64, like array.Array) array.Array {
-	b := array.NewPrimitiveBuilder[float64](datatype.Float64)
-	var valid []bool
-	if like.NullN() > 0 {
-		valid = make([]bool, len(vals))
-		for i := range valid {
-			valid[i] = like.IsValid(i)
-		}
-	}
-	b.AppendValues(vals, valid)
-	return b.NewArray()
+	return fixedOut(datatype.Float64, memory.FromSlice(vals), like)
 }
 
 // bindSign binds sign(x): -1, 0 or 1 as int8 (DuckDB's TINYINT); 0 for
@@ -158,36 +162,27 @@ func bindSign(e *Expr, args []*node) (*node, error) {
 		return nil, err
 	}
 	return unary(e, x, datatype.Int8, func(arr array.Array) (array.Array, error) {
-		var out []int8
+		buf, out := newFixed[int8](arr.Len())
 		switch v := arr.(type) {
 		case *array.Int64:
-			out = make([]int8, v.Len())
 			for i, n := range v.Values() {
 				out[i] = int8(min(max(n, -1), 1))
 			}
 		case *array.Float64:
-			out = make([]int8, v.Len())
 			for i, f := range v.Values() {
 				switch {
 				case f > 0:
 					out[i] = 1
 				case f < 0:
 					out[i] = -1
+				default:
+					out[i] = 0
 				}
 			}
 		default:
 			return nil, fmt.Errorf("sign of %s: %w", arr.DataType(), datatype.ErrNotSupported)
 		}
-		b := array.NewPrimitiveBuilder[int8](datatype.Int8)
-		var valid []bool
-		if arr.NullN() > 0 {
-			valid = make([]bool, len(out))
-			for i := range valid {
-				valid[i] = arr.IsValid(i)
-			}
-		}
-		b.AppendValues(out, valid)
-		return b.NewArray(), nil
+		return fixedOut(datatype.Int8, buf, arr), nil
 	}), nil
 }
 

@@ -11,6 +11,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/memory"
 )
 
 func init() {
@@ -233,16 +234,7 @@ func daysFromCivil(y, m, d int64) int64 {
 
 // int64Array is vals with the nulls of like.
 func int64Array(vals []int64, like array.Array) array.Array {
-	b := array.NewPrimitiveBuilder[int64](datatype.Int64)
-	var valid []bool
-	if like.NullN() > 0 {
-		valid = make([]bool, len(vals))
-		for i := range valid {
-			valid[i] = like.IsValid(i)
-		}
-	}
-	b.AppendValues(vals, valid)
-	return b.NewArray()
+	return fixedOut(datatype.Int64, memory.FromSlice(vals), like)
 }
 
 var truncParts = map[string]bool{"millennium": true, "century": true, "decade": true, "year": true, "quarter": true,

@@ -127,6 +127,7 @@ var generic = kernels{
 	bswap16: bswap16Generic,
 	bswap32: bswap32Generic,
 	bswap64: bswap64Generic,
+	sqrt64:  sqrt64Generic,
 
 	ordered32: orderedGeneric,
 	ordered64: orderedGeneric,

@@ -91,6 +91,9 @@ type kernels struct {
 	bswap32 func(dst, src []uint32)
 	bswap64 func(dst, src []uint64)
 
+	// sqrt64 is Sqrt64 (len(src) == len(dst)).
+	sqrt64 func(dst, src []float64)
+
 	// ordered32/64 return how many of the n leading pairs of int32/int64
 	// elements at p are known not to decrease (see orderedGeneric).
 	ordered32, ordered64 func(p unsafe.Pointer, n int) int

@@ -1,7 +1,7 @@
 // Package simd holds the vectorised kernels of the library: bitmap logic
 // and popcount, bit realignment, UTF-8 validation, substring search,
 // sums, minima and maxima with or without a validity bitmap, elementwise
-// arithmetic, comparisons into bitmaps and byte swapping.
+// arithmetic, comparisons into bitmaps, byte swapping and square roots.
 //
 // Every kernel is one small Go function that checks its preconditions and
 // handles the tails; behind it sit up to three implementations (levels):
@@ -31,6 +31,8 @@
 //     multiply there; plain Go);
 //   - Eq, Ne, Lt, Le, Gt, Ge of the same four types into a bitmap;
 //   - ByteSwap16/32/64;
+//   - Sqrt64 (VSQRTPD, avx2 code at both levels; exactly rounded, so
+//     math.Sqrt bit for bit);
 //   - Concat (the string bytes of a variable-size layout, avx2 code at
 //     both levels): values of up to 32 bytes move with one 32-byte load
 //     and store, never loading across a page end past the value;

@@ -80,7 +80,7 @@ func setElem[T Elem](k *elemKernels[T], vbytes, cmpBlock int, ops [3]elemKernel,
 	}
 }
 
-func bswapGlue[T uint16 | uint32 | uint64](asm func(dst, src unsafe.Pointer, n int), vbytes int, ref func(dst, src []T)) func(dst, src []T) {
+func bswapGlue[T uint16 | uint32 | uint64 | float64](asm func(dst, src unsafe.Pointer, n int), vbytes int, ref func(dst, src []T)) func(dst, src []T) {
 	epv := vbytes / int(unsafe.Sizeof(T(0)))
 	return func(dst, src []T) {
 		m := len(dst) &^ (epv - 1)
@@ -103,6 +103,7 @@ func setElemAVX2(k *kernels) {
 	k.bswap16 = bswapGlue(bswap16AVX2, 32, bswap16Generic)
 	k.bswap32 = bswapGlue(bswap32AVX2, 32, bswap32Generic)
 	k.bswap64 = bswapGlue(bswap64AVX2, 32, bswap64Generic)
+	k.sqrt64 = bswapGlue(sqrt64AVX2, 32, sqrt64Generic)
 	k.ordered32, k.ordered64 = orderedI32AVX2, orderedI64AVX2
 	k.concat = [4]concatKernel{concatS16E32AVX2, concatS16E64AVX2, concatS24E32AVX2, concatS24E64AVX2}
 }

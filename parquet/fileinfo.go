@@ -24,6 +24,8 @@ type RowGroupInfo struct {
 	// chunks the File reads of the row group: those its options select
 	// (WithColumns, and the columns a row filter reads), every column
 	// without them. Compressed is the size as stored (encrypted, if so).
+	// A chunk counts for at most the file's size stored and 1 TiB
+	// uncompressed, whatever a (hostile) footer states.
 	Compressed, Uncompressed int64
 	// Working estimates from the footer the memory Records takes to
 	// decode the row group beyond the arrays of the records it returns:
@@ -37,6 +39,10 @@ type RowGroupInfo struct {
 	// not counted: the footer does not state their decoded size.
 	Working int64
 }
+
+// maxStatedChunk is the most RowGroup counts of a column chunk's stated
+// sizes.
+const maxStatedChunk = 1 << 40
 
 // RowGroup describes row group i; i must be in [0, NumRowGroups()).
 // NewFile checked every column chunk's metadata is present.
@@ -57,15 +63,18 @@ func (f *File) RowGroup(i int) RowGroupInfo {
 				continue
 			}
 			leaves++
-			n := max(0, md.TotalCompressedSize)
+			// A size stated beyond reason (a chunk lies within the
+			// file) is cut, so that the sums cannot overflow.
+			n := min(max(0, md.TotalCompressedSize), f.size, maxStatedChunk)
+			raw := min(max(0, md.TotalUncompressedSize), maxStatedChunk)
 			info.Compressed += n
-			info.Uncompressed += max(0, md.TotalUncompressedSize)
-			if _, size, ok := pageClass(int(min(n, 1<<40))); ok {
+			info.Uncompressed += raw
+			if _, size, ok := pageClass(int(n)); ok {
 				chunks += int64(size)
 			} else {
 				chunks += n
 			}
-			largest, largestRaw = max(largest, n), max(largestRaw, md.TotalUncompressedSize)
+			largest, largestRaw = max(largest, n), max(largestRaw, raw)
 			compressed = compressed || md.Codec != format.Uncompressed
 		}
 	}

@@ -397,9 +397,13 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 		return err
 	}
 	// the bytes of the batch sent last, given back once the next one is
-	// sent (gRPC has let go of the last by then)
+	// sent (gRPC has let go of the last by then), or once gRPC has let go
+	// of both when the call ends (see afterSends)
 	var held int64
-	defer func() { s.mem.give(held) }()
+	defer func() {
+		n := held
+		afterSends(ctx, func() { s.mem.give(n) })
+	}()
 	for b, err := range src.batches(ctx, &held) {
 		if err != nil {
 			if _, ok := status.FromError(err); ok {
@@ -407,12 +411,12 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 			}
 			return status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 		}
-		err = w.WriteWithAppMetadata(b.rec, b.app)
-		s.mem.give(held)
-		held = b.n
-		if err != nil {
+		if err := w.WriteWithAppMetadata(b.rec, b.app); err != nil {
+			held += b.n // queued, maybe, with the one before
 			return err
 		}
+		s.mem.give(held)
+		held = b.n
 		if err := ctx.Err(); err != nil {
 			return status.FromContextError(err).Err()
 		}

@@ -55,3 +55,34 @@ func TestOverBudgetProceedsAlone(t *testing.T) {
 		require.NoError(t, svc.Close())
 	}
 }
+
+// TestAfterSendsWaitsForDroppedConn: the bytes of a call whose
+// connection the server dropped are given back once gRPC reports the
+// connection ended (its transport holds the queued messages until then),
+// those of any other call at once.
+func TestAfterSendsWaitsForDroppedConn(t *testing.T) {
+	released := make(chan struct{}, 2)
+	release := func() { released <- struct{}{} }
+
+	afterSends(context.Background(), release)
+	require.Len(t, released, 1, "a call not dropped gives back at once")
+	<-released
+
+	d := &dropped{}
+	ctx := context.WithValue(context.Background(), droppedKey{}, d)
+	afterSends(ctx, release)
+	require.Len(t, released, 1, "a call not dropped gives back at once")
+	<-released
+
+	tr := &tracked{gone: make(chan struct{})}
+	d.conn.Store(tr)
+	afterSends(ctx, release)
+	time.Sleep(50 * time.Millisecond)
+	require.Empty(t, released, "given back before the connection ended")
+	close(tr.gone)
+	select {
+	case <-released:
+	case <-time.After(5 * time.Second):
+		t.Fatal("not given back once the connection ended")
+	}
+}

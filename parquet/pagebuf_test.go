@@ -6,10 +6,10 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestPageBufferClasses: a pooled buffer is at most 1/8 larger than
+// TestPageBufferClasses: a new pooled buffer is at most 1/8 larger than
 // asked for (a column chunk of 260 KiB took 512 KiB when buffers were
 // rounded up to a power of two), and a buffer given back serves the
-// requests of its class.
+// requests of the class under its capacity.
 func TestPageBufferClasses(t *testing.T) {
 	for _, tc := range []struct {
 		n, want int
@@ -23,13 +23,22 @@ func TestPageBufferClasses(t *testing.T) {
 		{1<<20 + 1, 1<<20 + 128<<10},
 		{7<<20 + 1, 7<<20 + 512<<10},
 		{1 << 27, 1 << 27},
-		{1<<27 + 1, 1<<27 + 64}, // too big to keep: aligned, not rounded up
 	} {
+		i, size, ok := pageClass(tc.n)
+		require.True(t, ok)
+		require.Equal(t, tc.want, size, "pageClass(%d)", tc.n)
 		b := pageBuffer(tc.n)
 		require.Zero(t, len(b))
-		require.Equal(t, tc.want, cap(b), "pageBuffer(%d)", tc.n)
+		require.GreaterOrEqual(t, cap(b), tc.want, "pageBuffer(%d)", tc.n)
+		j, ok := pageClassBelow(cap(b))
+		require.True(t, ok)
+		require.Equal(t, i, j, "pageBuffer(%d) has a capacity of its class: %d", tc.n, cap(b))
 		putPageBuffer(b)
 	}
+	_, _, ok := pageClass(1<<27 + 1)
+	require.False(t, ok, "too big to keep")
+	b := pageBuffer(1<<27 + 1)
+	require.Equal(t, 1<<27+64, cap(b), "too big to keep: aligned, not rounded up")
 	for n := 1 << 12; n <= 1<<27; n += n/7 + 1 {
 		i, size, ok := pageClass(n)
 		require.True(t, ok)
@@ -43,7 +52,7 @@ func TestPageBufferClasses(t *testing.T) {
 			require.Less(t, j, i, "a buffer of %d bytes serves a smaller class", size-1)
 		}
 	}
-	_, ok := pageClassBelow(4095)
+	_, ok = pageClassBelow(4095)
 	require.False(t, ok)
 	_, ok = pageClassBelow(1<<28 - 1)
 	require.False(t, ok)

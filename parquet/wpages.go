@@ -108,10 +108,11 @@ func (q *pageQueue) compress(p *queuedPage, body []byte) {
 // pageBuffers holds uncompressed page buffers, compression scratch and
 // the column chunks a reader reads, for reuse, by size class: from 4 KiB
 // to 128 MiB, eight classes between two powers of two (a class is a
-// multiple of an eighth of the power of two below it), so that a buffer
-// is at most 1/8 larger than asked for (an 8 MiB row group's chunks of
-// 260 KiB take 288 KiB each, not 512). A chunk's pages are compressed as
-// soon as they are encoded, so few are alive at once.
+// multiple of an eighth of the power of two below it), so that a new
+// buffer is at most 1/8 larger than asked for (an 8 MiB row group's
+// chunks of 260 KiB take 288 KiB each, not 512); one given back serves
+// the class under its capacity. A chunk's pages are compressed as soon
+// as they are encoded, so few are alive at once.
 var pageBuffers [(maxPageClass - minPageClass + 1) * classSteps]sync.Pool
 
 const (

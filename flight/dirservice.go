@@ -50,7 +50,7 @@ type DirService struct {
 	writable bool
 	read     []ipc.Option
 	write    []ipc.Option
-	mem      budget // decoded batches held by DoGet calls
+	mem      budget // decoded batches and Parquet decoding of DoGet calls
 	batchMax int64  // the largest batch one call decodes
 	locs     []*Location
 	datasets datasetCache // the datasets described last, for DoGet

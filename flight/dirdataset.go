@@ -143,8 +143,8 @@ func (s *DirService) openDatasetFile(ctx context.Context, dir, file string) (*so
 	return &source{
 		schema: scan.Schema(),
 		rows:   -1,
-		batches: func(ctx context.Context) iter.Seq2[batch, error] {
-			return s.reserved(ctx, file, scan.Records(), func() []byte { return nil })
+		batches: func(ctx context.Context, held *int64) iter.Seq2[batch, error] {
+			return s.reserved(ctx, held, file, scan.Records(), func() []byte { return nil })
 		},
 		close: func() error { return nil },
 	}, nil

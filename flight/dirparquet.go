@@ -13,22 +13,26 @@ import (
 // openParquet makes src read the Parquet file f of size bytes: its
 // schema, its row count from the footer, and its records one row group
 // at a time, each decoded when the client takes it (the parquet reader's
-// default limits and validation apply) once its estimated size is taken
-// from the service's memory budget. The row groups are read by index,
-// not through a files reader, so that a row group is refused by its
-// stated size before any of it is decoded.
+// default limits and validation apply). Before a row group is decoded,
+// what decoding it takes is charged to the service's memory budget, as
+// the footer gives it (parquet.RowGroupInfo): its records (see
+// rowGroupBytes) and the reader's working memory (the column chunks read
+// whole, pages being decompressed). The working memory is given back
+// once the row group is decoded, the records' bytes once they are sent.
+// The row groups are read by index, not through a files reader, so that
+// a row group is refused by its stated size before any of it is decoded.
 func (s *DirService) openParquet(src *source, name string, f io.ReaderAt, size int64) error {
 	pf, err := parquet.NewFile(f, size)
 	if err != nil {
 		return err
 	}
 	src.schema, src.rows = pf.Schema(), pf.NumRows()
-	src.batches = func(ctx context.Context) iter.Seq2[batch, error] {
+	src.batches = func(ctx context.Context, held *int64) iter.Seq2[batch, error] {
 		return func(yield func(batch, error) bool) {
 			for g := range pf.NumRowGroups() {
 				info := pf.RowGroup(g)
-				n := max(batchBytes(src.schema, info.Rows), info.Bytes)
-				if err := s.reserve(ctx, name, fmt.Sprintf("row group %d", g), n); err != nil {
+				n := rowGroupBytes(src.schema, info)
+				if err := s.reserve(ctx, name, fmt.Sprintf("row group %d", g), n, info.Working, *held); err != nil {
 					yield(batch{}, err)
 					return
 				}
@@ -36,6 +40,7 @@ func (s *DirService) openParquet(src *source, name string, f io.ReaderAt, size i
 				// sent: no reading goes on while a slow client holds
 				// the call.
 				recs, err := readRowGroup(pf, g)
+				s.mem.give(info.Working)
 				if err != nil {
 					s.mem.give(n)
 					yield(batch{}, err)
@@ -45,13 +50,17 @@ func (s *DirService) openParquet(src *source, name string, f io.ReaderAt, size i
 					s.mem.give(n)
 					continue
 				}
-				// The first batch of the group carries what it took.
+				// The last batch of the group carries what it took:
+				// recs holds every batch of the group until then.
 				for j, rec := range recs {
 					b := batch{rec: rec}
-					if j == 0 {
+					if j == len(recs)-1 {
 						b.n = n
 					}
 					if !yield(b, nil) {
+						if b.n == 0 {
+							s.mem.give(n) // not handed over
+						}
 						return
 					}
 				}
@@ -59,6 +68,13 @@ func (s *DirService) openParquet(src *source, name string, f io.ReaderAt, size i
 		}
 	}
 	return nil
+}
+
+// rowGroupBytes estimates the memory of a row group's records from the
+// footer: its rows times the bytes a row takes at least (see batchBytes),
+// or the uncompressed size of its column chunks if larger.
+func rowGroupBytes(schema *alkaid.Schema, info parquet.RowGroupInfo) int64 {
+	return max(batchBytes(schema, info.Rows), info.Uncompressed)
 }
 
 // readRowGroup reads row group g of pf.

@@ -30,7 +30,8 @@ import (
 // read one record batch at a time as the client takes them, within the
 // service's memory bounds ([WithMemory]), so a slow client holds the
 // server to a batch or two (gRPC flow control blocks
-// the sender); a Parquet file is read one row group at a time. Paths
+// the sender); a Parquet file is read one row group at a time, the
+// memory decoding it takes charged to the bounds too. Paths
 // never leave the directory (os.Root), and a link leading out of it is
 // answered as a missing file.
 //
@@ -49,7 +50,7 @@ type DirService struct {
 	writable bool
 	read     []ipc.Option
 	write    []ipc.Option
-	mem      budget // decoded batches held by DoGet calls
+	mem      budget // decoded batches and Parquet decoding of DoGet calls
 	batchMax int64  // the largest batch one call decodes
 	locs     []*Location
 	datasets datasetCache // the datasets described last, for DoGet
@@ -113,12 +114,14 @@ func kindOf(name string) string {
 }
 
 // source is a flight's records: their schema and the batches, each
-// taken from the service's memory budget before it is decoded.
+// taken from the service's memory budget before it is decoded; held is
+// what the caller holds of the budget meanwhile (batches yielded and not
+// given back), which is no reason for the call to wait.
 type source struct {
 	schema  *alkaid.Schema
 	rows    int64 // -1 when unknown without reading the file
 	size    int64
-	batches func(ctx context.Context) iter.Seq2[batch, error]
+	batches func(ctx context.Context, held *int64) iter.Seq2[batch, error]
 	close   func() error
 }
 
@@ -217,8 +220,8 @@ func (s *DirService) openFormat(src *source, name string, f io.ReaderAt, size in
 		meta = bm.Metadata
 	}
 	recs := r.Records()
-	src.batches = func(ctx context.Context) iter.Seq2[batch, error] {
-		return s.reserved(ctx, name, recs, func() []byte { return appOf(meta()) })
+	src.batches = func(ctx context.Context, held *int64) iter.Seq2[batch, error] {
+		return s.reserved(ctx, held, name, recs, func() []byte { return appOf(meta()) })
 	}
 	return nil
 }
@@ -233,10 +236,10 @@ const firstGuess = 1 << 20
 // call waits for room before it decodes, then settling on the batch's
 // own size. What a yielded batch took (its n) is the caller's to give
 // back.
-func (s *DirService) reserved(ctx context.Context, name string, recs iter.Seq2[*alkaid.Record, error], app func() []byte) iter.Seq2[batch, error] {
+func (s *DirService) reserved(ctx context.Context, held *int64, name string, recs iter.Seq2[*alkaid.Record, error], app func() []byte) iter.Seq2[batch, error] {
 	return func(yield func(batch, error) bool) {
 		taken := min(int64(firstGuess), s.batchMax) // for the batch being decoded
-		if err := s.mem.take(ctx, taken); err != nil {
+		if err := s.mem.take(ctx, taken, *held); err != nil {
 			yield(batch{}, err)
 			return
 		}
@@ -252,7 +255,7 @@ func (s *DirService) reserved(ctx context.Context, name string, recs iter.Seq2[*
 				s.mem.give(taken - n)
 			} else {
 				s.mem.give(taken)
-				if err := s.reserve(ctx, name, fmt.Sprintf("batch %d", i), n); err != nil {
+				if err := s.reserve(ctx, name, fmt.Sprintf("batch %d", i), n, 0, *held); err != nil {
 					taken = 0
 					yield(batch{}, err)
 					return
@@ -264,7 +267,7 @@ func (s *DirService) reserved(ctx context.Context, name string, recs iter.Seq2[*
 			}
 			i++
 			g := min(n, s.batchMax)
-			if err := s.mem.take(ctx, g); err != nil {
+			if err := s.mem.take(ctx, g, *held); err != nil {
 				yield(batch{}, err)
 				return
 			}
@@ -394,22 +397,26 @@ func (s *DirService) DoGet(t *Ticket, stream DoGetServer) error {
 		return err
 	}
 	// the bytes of the batch sent last, given back once the next one is
-	// sent (gRPC has let go of the last by then)
+	// sent (gRPC has let go of the last by then), or once gRPC has let go
+	// of both when the call ends (see afterSends)
 	var held int64
-	defer func() { s.mem.give(held) }()
-	for b, err := range src.batches(ctx) {
+	defer func() {
+		n := held
+		afterSends(ctx, func() { s.mem.give(n) })
+	}()
+	for b, err := range src.batches(ctx, &held) {
 		if err != nil {
 			if _, ok := status.FromError(err); ok {
 				return err
 			}
 			return status.Errorf(codes.DataLoss, "flight: %s: %v", echo(name), err)
 		}
-		err = w.WriteWithAppMetadata(b.rec, b.app)
-		s.mem.give(held)
-		held = b.n
-		if err != nil {
+		if err := w.WriteWithAppMetadata(b.rec, b.app); err != nil {
+			held += b.n // queued, maybe, with the one before
 			return err
 		}
+		s.mem.give(held)
+		held = b.n
 		if err := ctx.Err(); err != nil {
 			return status.FromContextError(err).Err()
 		}

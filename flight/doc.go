@@ -31,7 +31,8 @@
 // sent again by DoGet), each subdirectory also as a dataset (package
 // dataset): one flight with an endpoint per file. A call that fails fails alone: a handler that
 // panics answers codes.Internal, a DirService bounds the decoded batches
-// its calls hold ([WithMemory]), and a client that stops reading is
+// its calls hold and the memory decoding a Parquet row group takes
+// ([WithMemory]), and a client that stops reading is
 // disconnected after the send timeout ([WithSendTimeout]). [Client] wraps every RPC
 // and adds record-level helpers; [Fetch] reads a [FlightInfo] whose
 // endpoints sit on several servers concurrently.

@@ -222,22 +222,32 @@ func TestStalledClientsBounded(t *testing.T) {
 		require.NoError(t, err)
 	}
 	// Every send timeout, the calls holding the budget are dropped and
-	// the next ones decode a row group each; decoding takes some times
-	// the row group's size while it runs (its column chunks as read, its
-	// pages), which the budget does not count. A single measurement may
-	// fall in such a wave (on a loaded machine the waves are long and it
-	// did: 199 MiB), so the heap is sampled over more than a send timeout
-	// and the least is held to the bound: what stays between the waves.
-	// A leak, or batches held per stalled client, shows in every sample.
+	// the next ones decode a row group each, the reader's working memory
+	// (column chunks, pages) charged to the budget as well as the
+	// records. The heap is sampled over more than a send timeout, so that
+	// a wave of decoding is seen, and its peak is held to the budget and
+	// a margin: the buffers of 80 connections in this process (client
+	// and server, about 2 MiB; peaks up to 1 MiB over the budget were
+	// seen), and under the race detector up to 16 MiB over it, not
+	// accounted for (transports of dropped connections whose goroutines
+	// run late, most likely). The budget is held still while
+	// a sample is taken: a forced GC lasts long on a loaded machine, and
+	// what a row group decoded meanwhile allocates counts as live,
+	// though its working memory is given back before the GC ends. Before
+	// decoding was charged, six row groups were decoded at once and the
+	// peak was 81 to 241 MiB; before the bound, 579 MiB.
+	const margin = 24 << 20
 	grown, peak := int64(math.MaxInt64), int64(0)
 	for start := time.Now(); time.Since(start) < sendTimeout+time.Second; time.Sleep(100 * time.Millisecond) {
+		svc.mem.mu.Lock()
 		h := heap() - before
+		svc.mem.mu.Unlock()
 		grown, peak = min(grown, h), max(peak, h)
 		require.LessOrEqual(t, svc.mem.inUse(), int64(budget))
 	}
-	t.Logf("%d stalled clients: heap grew by %d MiB (%d MiB at most, while decoding), %d MiB of batches held",
-		stalled, grown>>20, peak>>20, svc.mem.inUse()>>20)
-	require.Less(t, grown, int64(budget+64<<20), "heap grew by %d bytes (579 MiB before the bound)", grown)
+	t.Logf("%d stalled clients: heap grew by %d MiB at least, %d MiB at most (budget %d MiB), %d MiB taken",
+		stalled, grown>>20, peak>>20, budget>>20, svc.mem.inUse()>>20)
+	require.LessOrEqual(t, peak, int64(budget+margin), "the heap grew by %d MiB at most", peak>>20)
 
 	// 120 clients read the small file at once, while the stalled ones
 	// are there.

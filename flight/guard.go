@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"google.golang.org/grpc"
@@ -63,8 +64,9 @@ type conns struct {
 
 type tracked struct {
 	conn net.Conn
-	at   time.Time // accepted
-	live bool      // gRPC made a transport of it (and reports its end)
+	at   time.Time     // accepted
+	live bool          // gRPC made a transport of it (and reports its end)
+	gone chan struct{} // closed when gRPC reports its end
 }
 
 // sweepAt is the number of connections remembered above which those
@@ -91,7 +93,7 @@ func (l trackedListener) Accept() (net.Conn, error) {
 			}
 		}
 	}
-	l.c.m[c.RemoteAddr().String()] = &tracked{conn: c, at: now}
+	l.c.m[c.RemoteAddr().String()] = &tracked{conn: c, at: now, gone: make(chan struct{})}
 	l.c.mu.Unlock()
 	return c, nil
 }
@@ -123,12 +125,16 @@ func (h connEnds) HandleConn(ctx context.Context, s stats.ConnStats) {
 	}
 	if key, ok := ctx.Value(connKey{}).(string); ok {
 		h.c.mu.Lock()
-		delete(h.c.m, key)
+		if t := h.c.m[key]; t != nil {
+			close(t.gone)
+			delete(h.c.m, key)
+		}
 		h.c.mu.Unlock()
 	}
 }
 
-// drop closes the connection of the client of ctx.
+// drop closes the connection of the client of ctx, and marks the call of
+// ctx as dropped (see afterSends).
 func (cs *conns) drop(ctx context.Context) {
 	p, ok := peer.FromContext(ctx)
 	if !ok || p.Addr == nil {
@@ -138,16 +144,47 @@ func (cs *conns) drop(ctx context.Context) {
 	t := cs.m[p.Addr.String()]
 	cs.mu.Unlock()
 	if t != nil {
+		if d, ok := ctx.Value(droppedKey{}).(*dropped); ok {
+			d.conn.Store(t)
+		}
 		t.conn.Close()
 	}
 }
 
-// timedStream is a server stream whose sends are bounded in time.
+// dropped marks a call whose connection the server closed: conn, once
+// it is.
+type dropped struct{ conn atomic.Pointer[tracked] }
+
+type droppedKey struct{}
+
+// afterSends calls release once gRPC has let go of the messages the call
+// of ctx sent: at once, unless the server dropped the call's connection
+// for a client that read nothing ([WithSendTimeout]); gRPC keeps the
+// messages queued for that client until the connection's transport has
+// shut down, then release is called.
+func afterSends(ctx context.Context, release func()) {
+	if d, ok := ctx.Value(droppedKey{}).(*dropped); ok {
+		if t := d.conn.Load(); t != nil {
+			go func() {
+				<-t.gone
+				release()
+			}()
+			return
+		}
+	}
+	release()
+}
+
+// timedStream is a server stream whose sends are bounded in time; its
+// context carries the mark drop leaves.
 type timedStream struct {
 	grpc.ServerStream
+	ctx   context.Context
 	d     time.Duration
 	conns *conns
 }
+
+func (s timedStream) Context() context.Context { return s.ctx }
 
 func (s timedStream) SendMsg(m any) error {
 	t := time.AfterFunc(s.d, func() { s.conns.drop(s.Context()) })
@@ -160,6 +197,7 @@ func (s timedStream) SendMsg(m any) error {
 
 func (cs *conns) timeSends(d time.Duration) grpc.StreamServerInterceptor {
 	return func(srv any, ss grpc.ServerStream, _ *grpc.StreamServerInfo, h grpc.StreamHandler) error {
-		return h(srv, timedStream{ss, d, cs})
+		ctx := context.WithValue(ss.Context(), droppedKey{}, &dropped{})
+		return h(srv, timedStream{ss, ctx, d, cs})
 	}
 }

@@ -11,14 +11,14 @@ import (
 	"github.com/alkaid-go/alkaid/datatype"
 )
 
-// The decoded record batches a DirService's DoGet calls hold are bounded
-// in all (the batches of every call together) and for one batch, so that
-// a file that decodes to much more than its size is refused alone and
-// clients that stop reading cannot make the server hold more than the
-// total.
+// The memory a DirService's DoGet calls hold (decoded record batches, and
+// decoding Parquet row groups) is bounded in all (every call together)
+// and for one batch, so that a file that decodes to much more than its
+// size is refused alone and clients that stop reading cannot make the
+// server hold more than the total.
 const (
-	// DefaultDirMemory is the bytes of decoded batches all DoGet calls of
-	// a DirService hold at once, unless [WithMemory] says otherwise.
+	// DefaultDirMemory is the bytes all DoGet calls of a DirService hold
+	// at once (see [WithMemory]), unless [WithMemory] says otherwise.
 	DefaultDirMemory = 1 << 30
 	// DefaultDirBatchMemory is the largest batch one DoGet call decodes,
 	// unless [WithMemory] says otherwise.
@@ -34,14 +34,18 @@ type budget struct {
 	freed chan struct{} // closed when bytes are given back
 }
 
-// take waits until n bytes are free, or ctx is done.
-func (b *budget) take(ctx context.Context, n int64) error {
+// take waits until n bytes are free, or ctx is done. own is what the
+// caller holds already: a call that holds all that is held takes n
+// without waiting, whatever n, rather than wait for itself (its batch
+// or row group alone takes more than the budget then, and it proceeds
+// alone).
+func (b *budget) take(ctx context.Context, n, own int64) error {
 	if n <= 0 {
 		return nil
 	}
 	for {
 		b.mu.Lock()
-		if b.used+n <= b.total || b.used == 0 {
+		if b.used+n <= b.total || b.used <= own {
 			b.used += n
 			b.mu.Unlock()
 			return nil
@@ -126,11 +130,14 @@ func batchBytes(schema *alkaid.Schema, rows int64) int64 {
 	return (rows*bits + 7) / 8
 }
 
-// reserve takes n bytes for a batch of the call named name, refusing a
-// batch larger than the service's batch bound.
-func (s *DirService) reserve(ctx context.Context, name, what string, n int64) error {
+// reserve takes n bytes for a batch of the call named name and work
+// bytes more for decoding it, refusing a batch larger than the service's
+// batch bound; held is what the call holds already. A batch that takes
+// more than the whole budget waits until the call holds all that is
+// held, then proceeds (see budget.take).
+func (s *DirService) reserve(ctx context.Context, name, what string, n, work, held int64) error {
 	if n > s.batchMax {
 		return status.Errorf(codes.ResourceExhausted, "flight: %s: %s would take at least %d bytes decoded; the server decodes at most %d at once", echo(name), what, n, s.batchMax)
 	}
-	return s.mem.take(ctx, n)
+	return s.mem.take(ctx, n+work, held)
 }

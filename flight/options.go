@@ -254,16 +254,35 @@ func WithLocations(uris ...string) Option {
 	})
 }
 
-// WithMemory bounds the decoded record batches a DirService's DoGet
-// calls hold (NewDirService): total bytes across every call of the
-// service (a call waits for room), and batch bytes for one batch (a
-// larger one fails the call with ResourceExhausted). Zero keeps a default
-// ([DefaultDirMemory], [DefaultDirBatchMemory]); a negative value is an
-// error. A Parquet row group's size is estimated from the footer before
-// it is decoded: its rows times the bytes a row takes at least in memory
-// (8 for an int64, 4 for the offset of a string, …), or the uncompressed
-// size the footer states if larger; an IPC batch's, from its rows once it
-// is read.
+// WithMemory bounds the memory a DirService's DoGet calls hold
+// (NewDirService): total bytes across every call of the service (a call
+// waits for room before it decodes), and batch bytes for one batch or
+// Parquet row group decoded (a larger one fails the call with
+// ResourceExhausted). Zero keeps a default ([DefaultDirMemory],
+// [DefaultDirBatchMemory]); a negative value is an error.
+//
+// The total counts, as estimated before decoding:
+//   - the decoded record batches each call holds until gRPC has sent
+//     them (until the call's next batch is sent): a Parquet row group's
+//     records by its footer, its rows times the bytes a row takes at least
+//     in memory (8 for an int64, 4 for the offset of a string, …) or the
+//     uncompressed size of its column chunks if larger; any other batch's
+//     (an IPC, CSV or NDJSON file's, a dataset file's) by its rows once it
+//     is read (the batch before's size is taken while it is read);
+//   - while a row group of a Parquet file served as a flight of its own
+//     is decoded, the reader's working memory: its column chunks read
+//     whole and the pages being decompressed (parquet.RowGroupInfo.Working),
+//     given back once it is decoded.
+//
+// It does not count the values of strings, binaries and dictionaries
+// beyond those estimates, what reading takes besides the batches for
+// other files (an IPC, CSV or NDJSON file, a dataset's files, Parquet
+// ones included, which its scan reads), gRPC's buffers and connections,
+// nor the buffers
+// the Parquet reader keeps pooled for reuse after a row group (until the
+// garbage collector frees them). A call whose one batch or row group
+// takes more than the total waits until it holds all that is held, then
+// goes on alone, over the bound, rather than fail.
 func WithMemory(total, batch int64) Option {
 	name := fmt.Sprintf("WithMemory(%d, %d)", total, batch)
 	return option(name, forDir, func(c *config) error {

@@ -3,6 +3,8 @@ package parquet
 // Facts about a file read from its footer alone, for tools that describe
 // a file (row groups, codecs, the writer's name) without decoding pages.
 
+import "github.com/alkaid-go/alkaid/parquet/internal/format"
+
 // CreatedBy is the writer the footer names, or "" when it names none.
 func (f *File) CreatedBy() string {
 	if f.meta.CreatedBy == nil {
@@ -18,7 +20,29 @@ type RowGroupInfo struct {
 	Bytes int64
 	// Codecs counts the row group's column chunks per codec.
 	Codecs map[Codec]int
+	// Compressed and Uncompressed are the footer's sizes of the column
+	// chunks the File reads of the row group: those its options select
+	// (WithColumns, and the columns a row filter reads), every column
+	// without them. Compressed is the size as stored (encrypted, if so).
+	// A chunk counts for at most the file's size stored and 1 TiB
+	// uncompressed, whatever a (hostile) footer states.
+	Compressed, Uncompressed int64
+	// Working estimates from the footer the memory Records takes to
+	// decode the row group beyond the arrays of the records it returns:
+	// the column chunks, read whole and held until the row group's last
+	// batch is decoded (Compressed, in buffers up to 1/8 larger; nothing
+	// for an unencrypted File of NewFileBytes, which decodes the caller's
+	// bytes; a chunk more while one is decrypted), and for compressed chunks a
+	// decompressed page for each column decoded at once (WithConcurrency),
+	// at most the largest chunk's uncompressed size each. The dictionaries
+	// of dictionary-encoded chunks, held while their chunk is decoded, are
+	// not counted: the footer does not state their decoded size.
+	Working int64
 }
+
+// maxStatedChunk is the most RowGroup counts of a column chunk's stated
+// sizes.
+const maxStatedChunk = 1 << 40
 
 // RowGroup describes row group i; i must be in [0, NumRowGroups()).
 // NewFile checked every column chunk's metadata is present.
@@ -29,6 +53,39 @@ func (f *File) RowGroup(i int) RowGroupInfo {
 		if cc.MetaData != nil {
 			info.Codecs[Codec(cc.MetaData.Codec)]++
 		}
+	}
+	var chunks, largest, largestRaw int64 // buffers; the largest chunk, stored and uncompressed
+	leaves, compressed := 0, false
+	for _, fp := range f.plan.fields {
+		for _, lp := range fp.leaves {
+			md := rg.Columns[lp.leaf.column].MetaData
+			if md == nil {
+				continue
+			}
+			leaves++
+			// A size stated beyond reason (a chunk lies within the
+			// file) is cut, so that the sums cannot overflow.
+			n := min(max(0, md.TotalCompressedSize), f.size, maxStatedChunk)
+			raw := min(max(0, md.TotalUncompressedSize), maxStatedChunk)
+			info.Compressed += n
+			info.Uncompressed += raw
+			if _, size, ok := pageClass(int(n)); ok {
+				chunks += int64(size)
+			} else {
+				chunks += n
+			}
+			largest, largestRaw = max(largest, n), max(largestRaw, raw)
+			compressed = compressed || md.Codec != format.Uncompressed
+		}
+	}
+	if f.data == nil || f.dec != nil {
+		info.Working += chunks
+	}
+	if f.dec != nil {
+		info.Working += largest
+	}
+	if compressed {
+		info.Working += int64(min(leaves, workers(f.cfg.concurrency))) * largestRaw
 	}
 	return info
 }

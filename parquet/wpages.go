@@ -105,35 +105,78 @@ func (q *pageQueue) compress(p *queuedPage, body []byte) {
 	}
 }
 
-// pageBuffers holds uncompressed page buffers and compression scratch
-// for reuse, by power-of-two capacity class: a chunk's pages are
-// compressed as soon as they are encoded, so few are alive at once.
-var pageBuffers [28]sync.Pool
+// pageBuffers holds uncompressed page buffers, compression scratch and
+// the column chunks a reader reads, for reuse, by size class: from 4 KiB
+// to 128 MiB, eight classes between two powers of two (a class is a
+// multiple of an eighth of the power of two below it), so that a new
+// buffer is at most 1/8 larger than asked for (an 8 MiB row group's
+// chunks of 260 KiB take 288 KiB each, not 512); one given back serves
+// the class under its capacity. A chunk's pages are compressed as soon
+// as they are encoded, so few are alive at once.
+var pageBuffers [(maxPageClass - minPageClass + 1) * classSteps]sync.Pool
+
+const (
+	minPageClass = 12 // the least buffer is 1<<minPageClass bytes
+	maxPageClass = 27 // buffers over 1<<maxPageClass are not kept
+	classSteps   = 8  // classes in (1<<(c-1), 1<<c]
+)
+
+// pageClass is the smallest size class of at least n bytes, as the index
+// of its pool and its size; ok is false for n over every class.
+func pageClass(n int) (i, size int, ok bool) {
+	n = max(n, 1<<minPageClass)
+	c := bits.Len(uint(n - 1)) // 1<<(c-1) < n <= 1<<c
+	if c > maxPageClass {
+		return 0, 0, false
+	}
+	shift := c - 4                   // a step is 1<<(c-1) / classSteps
+	k := (n + 1<<shift - 1) >> shift // 9..16 steps
+	return (c-minPageClass)*classSteps + k - classSteps - 1, k << shift, true
+}
+
+// pageClassBelow is the largest size class of at most n bytes (the class
+// a buffer of capacity n serves); ok is false for n under every class or
+// over the largest.
+func pageClassBelow(n int) (i int, ok bool) {
+	if n < 1<<minPageClass {
+		return 0, false
+	}
+	c := bits.Len(uint(n)) // 1<<(c-1) <= n < 1<<c
+	shift := c - 4
+	k := n >> shift // 8..15 steps of 1<<shift
+	if k == classSteps {
+		c, k = c-1, 2*classSteps // 1<<(c-1) exactly: the top class of c-1
+	}
+	if c > maxPageClass {
+		return 0, false // too big to keep
+	}
+	return (c-minPageClass)*classSteps + k - classSteps - 1, true
+}
 
 // pageBuffer returns an empty buffer of at least n bytes' capacity. Its
 // memory beyond the length is not cleared (a buffer given back holds what
 // it held): users append to it, or fill it, before reading.
 func pageBuffer(n int) []byte {
-	c := bits.Len(uint(max(n, 4096) - 1)) // 1<<c >= n
-	if c >= len(pageBuffers) {
+	i, size, ok := pageClass(n)
+	if !ok {
 		return rawmem.Fillable(n)[:0] // too big to keep: no rounding up
 	}
-	if b, ok := pageBuffers[c].Get().(*[]byte); ok {
+	if b, ok := pageBuffers[i].Get().(*[]byte); ok {
 		return (*b)[:0]
 	}
-	return rawmem.Fillable(1 << c)[:0]
+	return rawmem.Fillable(size)[:0]
 }
 
 // putPageBuffer gives b back for reuse by requests it can serve. Nothing
 // may use b afterwards (tests spoil it so that a reader that does shows).
 func putPageBuffer(b []byte) {
-	c := bits.Len(uint(cap(b))) - 1 // 1<<c <= cap(b)
-	if c < 12 || c >= len(pageBuffers) {
+	i, ok := pageClassBelow(cap(b))
+	if !ok {
 		return
 	}
 	b = b[:0]
 	rawmem.Spoil(b[:cap(b)])
-	pageBuffers[c].Put(&b)
+	pageBuffers[i].Put(&b)
 }
 
 // layout lays out the pages compressed so far in order, up to the first

@@ -14,7 +14,8 @@
 // serve sends record batches in messages of at most 4 MiB (what gRPC
 // clients accept by default), slicing larger batches by rows;
 // -max-message-size raises that for clients that accept more. The
-// decoded batches all calls hold are bounded by -memory (1 GiB); a file
+// decoded batches all calls hold, and the memory decoding a Parquet row
+// group takes, are bounded by -memory (1 GiB; see flight.WithMemory); a file
 // whose batch would take more than a quarter of it decoded fails its
 // call alone. A client that reads nothing for -send-timeout (1m) is
 // disconnected. Endpoints list the server's address as their location
@@ -75,7 +76,7 @@ func run(ctx context.Context, args []string, stdout io.Writer, ready func(addr s
 		addr := fs.String("addr", "127.0.0.1:8815", "address to listen on")
 		writable := fs.Bool("writable", false, "store DoPut uploads as new .ipcs files")
 		maxMsg := fs.Int("max-message-size", flight.DefaultMaxSendSize, "largest message sent, in bytes (larger record batches are sliced)")
-		memory := fs.Int64("memory", flight.DefaultDirMemory, "bytes of decoded batches all calls hold at once; one batch takes at most a quarter")
+		memory := fs.Int64("memory", flight.DefaultDirMemory, "bytes of decoded batches (and of Parquet decoding) all calls hold at once; one batch takes at most a quarter")
 		timeout := fs.Duration("send-timeout", flight.DefaultSendTimeout, "disconnect a client that reads nothing for this long")
 		if err := fs.Parse(args[1:]); err != nil {
 			return helpOK(err)

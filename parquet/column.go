@@ -6,10 +6,10 @@ import (
 	"hash/crc32"
 	"math/bits"
 	"strings"
-	"sync"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/bitutil"
+	"github.com/alkaid-go/alkaid/memory"
 	"github.com/alkaid-go/alkaid/parquet/internal/compress"
 	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
@@ -109,6 +109,9 @@ type columnReader struct {
 	// page read, to size what the next batch holds.
 	lastPage, lastRows int64
 	dictArr            array.Array // the dictionary's values, built once
+	// dictLent: the dictionary's fixed-width values are in pooled
+	// memory, given back with the row group's unless dictArr holds them.
+	dictLent bool
 	// cut: the last batch ended before its rows, its byte arrays full
 	// (see fitBytes).
 	cut bool
@@ -228,25 +231,17 @@ func (cr *columnReader) readPage(out **chunk, need, rows int64) (direct bool, er
 	return direct, nil
 }
 
-// pagePool and indexPool hold the scratch memory of decompressed pages
-// and dictionary indices between the pages of all column readers: a scan
-// of many files reuses it instead of allocating it anew for each chunk.
-var (
-	pagePool  sync.Pool // *[]byte
-	indexPool sync.Pool // *[]int32
-)
-
-// releaseScratch gives the reader's scratch back to the pools once a page
-// is decoded (nothing read keeps a reference to it).
+// releaseScratch gives the reader's scratch (see pageBuffer) back for
+// reuse once a page is decoded (nothing read keeps a reference to it): a
+// scan of many files reuses it instead of allocating it anew for each
+// chunk.
 func (cr *columnReader) releaseScratch() {
 	if cr.page != nil {
-		p := cr.page[:0]
-		pagePool.Put(&p)
+		putPageBuffer(cr.page)
 		cr.page = nil
 	}
 	if cr.idx != nil {
-		p := cr.idx[:0]
-		indexPool.Put(&p)
+		putPageBuffer(memory.BytesOf(cr.idx[:cap(cr.idx)]))
 		cr.idx = nil
 	}
 }
@@ -285,10 +280,11 @@ func (cr *columnReader) decompress(body []byte, size int) ([]byte, error) {
 			return nil, err
 		}
 	}
-	if cr.page == nil {
-		if p, ok := pagePool.Get().(*[]byte); ok {
-			cr.page = (*p)[:0]
+	if cap(cr.page) < size && cr.meta.Codec != format.Uncompressed {
+		if cr.page != nil {
+			putPageBuffer(cr.page)
 		}
+		cr.page = pageBuffer(size)
 	}
 	out, err := compress.DecompressInto(cr.meta.Codec, cr.page, body, size)
 	if err == nil && len(out) > 0 && cap(out) > cap(cr.page) && (len(body) == 0 || &out[0] != &body[0]) {
@@ -322,6 +318,11 @@ func (cr *columnReader) readDictionary(h *format.PageHeader, body []byte) error 
 		return unsupportedf("%s: dictionary page encoding %s", cr.where, dh.Encoding)
 	}
 	v := &values{width: physicalWidth(cr.leaf.elem)}
+	if n := int64(dh.NumValues) * int64(v.width); n > 0 && n <= int64(len(page)) {
+		// Lent until the row group is done, unless the dictionary
+		// becomes an array of a batch (see dictArr and release).
+		v.fixed, cr.dictLent = pageBuffer(int(n)), true
+	}
 	if err := cr.decodeValues(format.Plain, page, int(dh.NumValues), v); err != nil {
 		return wrapf(err, "%s: dictionary page", cr.where)
 	}

@@ -130,13 +130,12 @@ func (cr *columnReader) decodeValues(enc format.Encoding, data []byte, n int, ds
 
 // indices returns the reader's scratch for n dictionary indices.
 func (cr *columnReader) indices(n int) []int32 {
-	if cr.idx == nil {
-		if p, ok := indexPool.Get().(*[]int32); ok {
-			cr.idx = *p
-		}
-	}
 	if cap(cr.idx) < n {
-		cr.idx = make([]int32, n)
+		if cr.idx != nil {
+			putPageBuffer(memory.BytesOf(cr.idx[:cap(cr.idx)]))
+		}
+		b := pageBuffer(4 * n)
+		cr.idx = memory.ViewBytes[int32](b[:cap(b)])
 	}
 	return cr.idx[:n]
 }

@@ -105,8 +105,8 @@ func (r *rowGroupReader) dictPlan(i int) *fieldPlan {
 }
 
 // release gives the memory the row group's column chunks were read into,
-// and the values of the fields read for the row filter alone, back for
-// reuse, once every batch of the row group is read. A reader
+// the values of the fields read for the row filter alone, and the
+// dictionaries no batch holds, back for reuse, once every batch of the row group is read. A reader
 // left before its end (an error, a consumer that stopped) keeps it for
 // the garbage collector.
 func (r *rowGroupReader) release() {
@@ -122,6 +122,10 @@ func (r *rowGroupReader) release() {
 			putPageBuffer(b)
 		}
 		jb.cr.lent = nil
+		if jb.cr.dictLent && jb.cr.dict != nil && jb.cr.dictArr == nil {
+			putPageBuffer(jb.cr.dict.fixed)
+			jb.cr.dict, jb.cr.dictLent = nil, false
+		}
 	}
 }
 

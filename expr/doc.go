@@ -148,8 +148,22 @@
 // empty sep splits into code points), regexp_split_to_array(s, pattern
 // [, options]) (string_split_regex, str_split_regex),
 // regexp_extract(s, pattern [, group [, options]]) (the group of the
-// first match, "" when none), array_to_string(list, sep) (null
-// elements skipped). More math, over float64
+// first match, "" when none), regexp_extract_all(s, pattern [, group
+// [, options]]) (the group of every match, a list<utf8>; null for a match
+// the group took no part in), array_to_string(list, sep) (null
+// elements skipped), split_part(s, sep, k) (piece k, 1-based, of s split
+// at sep; negative k counts from the end; "" past the pieces or for k =
+// 0; an empty sep splits into code points), translate(s, from, to)
+// (each code point of from replaced by the one at its place in to, or
+// dropped when to is shorter), ascii(s) (the first code point, 0 for
+// ""), chr(n) (the code point n; a negative one, a surrogate or one past
+// U+10FFFF is an error naming the row), bit_length (8 · bytes, of
+// strings and binaries), md5 and sha256 (lower-case hex digests of the
+// bytes, of strings and binaries), greatest(x, …) and least(x, …) (of
+// numbers, strings, binaries, booleans, dates and timestamps brought to
+// their common type, as DuckDB's: nulls skipped, null only when every
+// argument is; NaN above every number; of equal values the first, so
+// greatest(-0.0, 0.0) is -0). More math, over float64
 // (integers cast): sign (int8: -1, 0 or 1; 0 for NaN), sqrt, cbrt, exp,
 // ln, log10, log2, log (base 10) (the square root of a negative number,
 // the logarithm of zero or of a negative number are errors naming the
@@ -216,7 +230,9 @@
 // (interop/expr_duckdb_test.go). These differences are choices:
 //   - floats compare as IEEE 754 (and as compute does): NaN equals nothing,
 //     itself included, and is unordered; DuckDB treats NaN as equal to
-//     itself and larger than every number;
+//     itself and larger than every number (greatest and least follow
+//     DuckDB there);
+//   - greatest and least do not take intervals;
 //   - integer // by zero is an error; DuckDB gives NULL;
 //   - decimal literals such as 1.5 are float64; DuckDB's are DECIMAL;
 //   - CAST follows compute.Cast: a float with a fraction cast to an

@@ -183,6 +183,8 @@ func FuzzEval(f *testing.F) {
 		"CAST('1 day -01:02:03.5' AS INTERVAL) IN (iv, INTERVAL 3 HOUR)", "hour(-iv) + to_days(i32) = iv",
 		"CAST(iv / f64 * 1.5 AS VARCHAR)", "position('l' IN s) + century(d)", "concat_ws(s, bl, 'x') = bl",
 		"CASE WHEN b THEN bl ELSE 'x' END",
+		"greatest(f64, i32, NULL) = least(i8, u32)", "split_part(s, '', -i8) || translate(s, 'lö', 'L')",
+		"chr(ascii(s) + i8) || md5(bl) || sha256(s)", "bit_length(bl) + len(regexp_extract_all(s, '(l)?o', 1))",
 	} {
 		f.Add(s)
 	}

@@ -1,0 +1,72 @@
+package expr
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/datatype"
+)
+
+// TestGreatestLeastAndStrings checks greatest, least, split_part,
+// translate, ascii, chr, bit_length, md5, sha256 and regexp_extract_all
+// against values DuckDB 1.5 gives for the same input.
+func TestGreatestLeastAndStrings(t *testing.T) {
+	rec := fixture(t)
+	for _, c := range []struct{ text, want string }{
+		{"greatest(i8, i32)", `[10 20 30 127 50]`},
+		{"least(i8, i32, NULL)", `[1 -2 30 127 -128]`},
+		{"greatest(NULL, NULL)", `[(null) (null) (null) (null) (null)]`},
+		{"greatest(f64, CAST('NaN' AS DOUBLE))", `[NaN NaN NaN NaN NaN]`},
+		{"least(f64, CAST('NaN' AS DOUBLE))", `[1.5 -2.5 NaN 0.25 1e+300]`},
+		{"greatest(s, 'b')", `["b" "wörld" "b" "b" "ÄÖÜ straße"]`},
+		{"least(d, DATE '2000-01-01')", `[2000-01-01 1970-01-01 2000-01-01 1969-12-31 2000-01-01]`},
+		{"greatest(b, false)", `[true false false true false]`},
+		{"greatest(i32)", `[10 20 30 (null) 50]`},
+		{"split_part(s, 'l', 2)", `["" "d" "" (null) ""]`},
+		{"split_part(s, '', -1)", `["o" "d" "" (null) "e"]`},
+		{"split_part(s, 'l', i8)", `["He" "wör" (null) (null) ""]`},
+		{"split_part('a,b,c', ',', 0)", `["" "" "" "" ""]`},
+		{"translate(s, 'lö', 'Lo')", `["HeLLo" "worLd" "" (null) "ÄÖÜ straße"]`},
+		{"translate(s, 'leß', 'x')", `["Hxxo" "wörxd" "" (null) "ÄÖÜ stra"]`},
+		{"translate(s, 'll', 'ab')", `["Heaao" "wörad" "" (null) "ÄÖÜ straße"]`},
+		{"ascii(s)", `[72 119 0 (null) 196]`},
+		{"chr(i32 + 55)", `["A" "K" "U" (null) "i"]`},
+		{"chr(233)", `["é" "é" "é" "é" "é"]`},
+		{"bit_length(s)", `[40 48 0 (null) 112]`},
+		{"md5(s)", `["8b1a9953c4611296a827abf8c47804d7" "8a223f8cb0e9065ff43b328b97e8467e" "d41d8cd98f00b204e9800998ecf8427e" (null) "8558463437710bc6f7973f16caa7e221"]`},
+		{"sha256('')", `["e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"]`},
+		{"regexp_extract_all(s, '[a-zö]+')", `[["ello"] ["wörld"] [] (null) ["stra" "e"]]`},
+		{"regexp_extract_all(s, '(l)(x)?', 2)", `[[(null) (null)] [(null)] [] (null) []]`},
+		{"regexp_extract_all(s, '')", `[["" "" "" "" "" ""] ["" "" "" "" "" ""] [""] (null) ["" "" "" "" "" "" "" "" "" "" ""]]`},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			got, err := evalText(t, rec, c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := array.Format(got); s != c.want {
+				t.Errorf("got %s, want %s", s, c.want)
+			}
+		})
+	}
+}
+
+// TestGreatestLeastAndStringsErrors checks the refusals: types without an
+// order or a common type, a code point chr cannot make, a group the
+// pattern does not have.
+func TestGreatestLeastAndStringsErrors(t *testing.T) {
+	rec := fixture(t)
+	for _, text := range []string{
+		"greatest(i32, s)", "least(st, st)", "chr(i32 * -1)", "chr(1114112)", "chr(55296)",
+		"chr(s)", "split_part(s, 'a', 'b')", "translate(s, i32, 'a')", "ascii(i32)",
+		"regexp_extract_all(s, '(a)', 2)", "regexp_extract_all(s, '(')", "greatest()",
+	} {
+		t.Run(text, func(t *testing.T) {
+			_, err := evalText(t, rec, text)
+			if !errors.Is(err, datatype.ErrInvalid) {
+				t.Fatalf("got %v, want an error wrapping ErrInvalid", err)
+			}
+		})
+	}
+}

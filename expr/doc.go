@@ -295,7 +295,16 @@
 // space matches one or more white-space characters; the result is
 // timestamp[us], with zone UTC when the format has %z or %Z; a value
 // that does not match is an error naming the row, the value, the format
-// and the byte; fill_null(x, value) (coalesce of two).
+// and the byte; fill_null(x, value) (coalesce of two); monthname and
+// dayname (English names of the local date), last_day(t) (the date32 of
+// the last day of t's month), make_date(year, month, day) (a date32; a
+// date that does not exist is an error naming the row), epoch_ms,
+// epoch_us and epoch_ns of a date or timestamp (int64 units since
+// 1970-01-01 UTC, truncated toward zero; past int64 an error), epoch_ms
+// of an integer (the timestamp[us] that many milliseconds after 1970,
+// as DuckDB's), to_timestamp(seconds) (timestamp[us, UTC], rounded half
+// to even to the microsecond as DuckDB; NaN, infinities and values past
+// the range are errors naming the row).
 //
 // # Intervals
 //

@@ -70,3 +70,49 @@ func TestGreatestLeastAndStringsErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestTimeNames checks monthname, dayname, last_day, make_date,
+// epoch_ms, epoch_us, epoch_ns and to_timestamp against the values
+// DuckDB 1.5 gives for the same input (session zone America/New_York
+// for tsny).
+func TestTimeNames(t *testing.T) {
+	rec := fixture(t)
+	for _, c := range []struct{ text, want string }{
+		{"monthname(d)", `["February" "January" (null) "December" "March"]`},
+		{"monthname(tsny)", `["March" "March" (null) "December" "November"]`},
+		{"dayname(d)", `["Thursday" "Thursday" (null) "Wednesday" "Wednesday"]`},
+		{"dayname(tsny)", `["Sunday" "Sunday" (null) "Wednesday" "Sunday"]`},
+		{"last_day(d)", `[2024-02-29 1970-01-31 (null) 1969-12-31 2000-03-31]`},
+		{"last_day(tsny)", `[2024-03-31 2024-03-31 (null) 1969-12-31 2024-11-30]`},
+		{"epoch_ms(ts)", `[1710053999000 1710054000000 (null) -500 1730611800000]`},
+		{"epoch_us(tsny)", `[1710053999000000 1710054000000000 (null) -500000 1730611800000000]`},
+		{"epoch_ns(d)", `[1709164800000000000 0 (null) -86400000000000 951868800000000000]`},
+		{"epoch_us(epoch_ms(i32))", `[10000 20000 30000 (null) 50000]`},
+		{"epoch_us(to_timestamp(i32 / 7))", `[1428571 2857143 4285714 (null) 7142857]`},
+		{"epoch_us(to_timestamp(-1.0000015))", `[-1000002 -1000002 -1000002 -1000002 -1000002]`},
+		{"make_date(2000 + i32, i32 // 10, i32 // 2)", `[2010-01-05 2020-02-10 2030-03-15 (null) 2050-05-25]`},
+		{"make_date(2024, 2, 29)", `[2024-02-29 2024-02-29 2024-02-29 2024-02-29 2024-02-29]`},
+	} {
+		t.Run(c.text, func(t *testing.T) {
+			got, err := evalText(t, rec, c.text)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if s := array.Format(got); s != c.want {
+				t.Errorf("got %s, want %s", s, c.want)
+			}
+		})
+	}
+	for _, text := range []string{
+		"make_date(2024, 2, 30)", "make_date(2024, 13, 1)", "make_date(i64, 1, 1)", "make_date(s, 1, 1)",
+		"to_timestamp(CAST('NaN' AS DOUBLE))", "to_timestamp(1e20)", "to_timestamp(s)",
+		"epoch_ms(i64)", "epoch_ns(DATE '2300-01-01')", "epoch_us(s)", "monthname(i32)", "last_day(s)",
+	} {
+		t.Run(text, func(t *testing.T) {
+			_, err := evalText(t, rec, text)
+			if !errors.Is(err, datatype.ErrInvalid) {
+				t.Fatalf("got %v, want an error wrapping ErrInvalid", err)
+			}
+		})
+	}
+}

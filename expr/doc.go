@@ -233,6 +233,9 @@
 //     itself and larger than every number (greatest and least follow
 //     DuckDB there);
 //   - greatest and least do not take intervals;
+//   - date_sub of a timestamp with a zone is not supported (an error
+//     wrapping ErrNotSupported): DuckDB counts those with ICU, whose
+//     months and weeks differ from the rule above in ways not matched;
 //   - integer // by zero is an error; DuckDB gives NULL;
 //   - decimal literals such as 1.5 are float64; DuckDB's are DECIMAL;
 //   - CAST follows compute.Cast: a float with a fraction cast to an
@@ -304,7 +307,12 @@
 // of an integer (the timestamp[us] that many milliseconds after 1970,
 // as DuckDB's), to_timestamp(seconds) (timestamp[us, UTC], rounded half
 // to even to the microsecond as DuckDB; NaN, infinities and values past
-// the range are errors naming the row).
+// the range are errors naming the row), date_sub(part, a, b) (datesub:
+// the whole parts from a to b, as DuckDB's: months of the dates and
+// times, a start day past the last day of the month b ends on counting
+// as that last day (January 31 to February 29 is one month), years,
+// quarters, decades … as months / 12, / 3, / 120 …, days and weeks and
+// finer parts as elapsed time, all truncated toward zero).
 //
 // # Intervals
 //

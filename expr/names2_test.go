@@ -69,6 +69,9 @@ func TestGreatestLeastAndStringsErrors(t *testing.T) {
 			}
 		})
 	}
+	if _, err := evalText(t, rec, "date_sub('day', tsny, tsny)"); !errors.Is(err, datatype.ErrNotSupported) {
+		t.Errorf("date_sub of a timestamp with a zone: got %v, want ErrNotSupported", err)
+	}
 }
 
 // TestTimeNames checks monthname, dayname, last_day, make_date,
@@ -92,6 +95,11 @@ func TestTimeNames(t *testing.T) {
 		{"epoch_us(to_timestamp(-1.0000015))", `[-1000002 -1000002 -1000002 -1000002 -1000002]`},
 		{"make_date(2000 + i32, i32 // 10, i32 // 2)", `[2010-01-05 2020-02-10 2030-03-15 (null) 2050-05-25]`},
 		{"make_date(2024, 2, 29)", `[2024-02-29 2024-02-29 2024-02-29 2024-02-29 2024-02-29]`},
+		{"date_sub('month', DATE '2024-01-31', d)", `[1 -648 (null) -649 -286]`},
+		{"date_sub('year', d, DATE '2025-02-28')", `[1 55 (null) 55 24]`},
+		{"date_sub('day', ts, TIMESTAMP '2024-03-11 06:00:00')", `[0 0 (null) 19793 -236]`},
+		{"date_sub('hour', ts, TIMESTAMP '2024-03-10 05:30:00')", `[-1 -1 (null) 475013 -5712]`},
+		{"datesub('quarter', d, DATE '2024-05-29')", `[1 217 (null) 217 96]`},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			got, err := evalText(t, rec, c.text)
@@ -106,7 +114,7 @@ func TestTimeNames(t *testing.T) {
 	for _, text := range []string{
 		"make_date(2024, 2, 30)", "make_date(2024, 13, 1)", "make_date(i64, 1, 1)", "make_date(s, 1, 1)",
 		"to_timestamp(CAST('NaN' AS DOUBLE))", "to_timestamp(1e20)", "to_timestamp(s)",
-		"epoch_ms(i64)", "epoch_ns(DATE '2300-01-01')", "epoch_us(s)", "monthname(i32)", "last_day(s)",
+		"epoch_ms(i64)", "epoch_ns(DATE '2300-01-01')", "date_sub('fortnight', d, d)", "date_sub('day', d, s)", "epoch_us(s)", "monthname(i32)", "last_day(s)",
 	} {
 		t.Run(text, func(t *testing.T) {
 			_, err := evalText(t, rec, text)
@@ -114,5 +122,8 @@ func TestTimeNames(t *testing.T) {
 				t.Fatalf("got %v, want an error wrapping ErrInvalid", err)
 			}
 		})
+	}
+	if _, err := evalText(t, rec, "date_sub('day', tsny, tsny)"); !errors.Is(err, datatype.ErrNotSupported) {
+		t.Errorf("date_sub of a timestamp with a zone: got %v, want ErrNotSupported", err)
 	}
 }

@@ -236,6 +236,9 @@
 //   - date_sub of a timestamp with a zone is not supported (an error
 //     wrapping ErrNotSupported): DuckDB counts those with ICU, whose
 //     months and weeks differ from the rule above in ways not matched;
+//   - time_bucket of a timestamp with a zone is not supported (an error
+//     wrapping ErrNotSupported; floor_temporal buckets those in local
+//     time), nor a width or offset that is not a constant;
 //   - integer // by zero is an error; DuckDB gives NULL;
 //   - decimal literals such as 1.5 are float64; DuckDB's are DECIMAL;
 //   - CAST follows compute.Cast: a float with a fraction cast to an
@@ -312,7 +315,14 @@
 // times, a start day past the last day of the month b ends on counting
 // as that last day (January 31 to February 29 is one month), years,
 // quarters, decades … as months / 12, / 3, / 120 …, days and weeks and
-// finer parts as elapsed time, all truncated toward zero).
+// finer parts as elapsed time, all truncated toward zero),
+// time_bucket(width, t [, origin | offset]) (of a date or a timestamp
+// without a zone, keeping its type, as DuckDB's: width a constant
+// positive interval of months only or of days and time only; month
+// buckets counted in whole months from the origin's month, 2000-01-01
+// when absent, the others in elapsed time from the origin, 2000-01-03
+// 00:00:00 when absent; an offset interval of days and time moves the
+// buckets by that much).
 //
 // # Intervals
 //

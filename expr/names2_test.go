@@ -69,8 +69,10 @@ func TestGreatestLeastAndStringsErrors(t *testing.T) {
 			}
 		})
 	}
-	if _, err := evalText(t, rec, "date_sub('day', tsny, tsny)"); !errors.Is(err, datatype.ErrNotSupported) {
-		t.Errorf("date_sub of a timestamp with a zone: got %v, want ErrNotSupported", err)
+	for _, text := range []string{"date_sub('day', tsny, tsny)", "time_bucket(INTERVAL '1 day', tsny)"} {
+		if _, err := evalText(t, rec, text); !errors.Is(err, datatype.ErrNotSupported) {
+			t.Errorf("%s: got %v, want ErrNotSupported", text, err)
+		}
 	}
 }
 
@@ -100,6 +102,11 @@ func TestTimeNames(t *testing.T) {
 		{"date_sub('day', ts, TIMESTAMP '2024-03-11 06:00:00')", `[0 0 (null) 19793 -236]`},
 		{"date_sub('hour', ts, TIMESTAMP '2024-03-10 05:30:00')", `[-1 -1 (null) 475013 -5712]`},
 		{"datesub('quarter', d, DATE '2024-05-29')", `[1 217 (null) 217 96]`},
+		{"time_bucket(INTERVAL '1 week', d)", `[2024-02-26 1969-12-29 (null) 1969-12-29 2000-02-28]`},
+		{"time_bucket(INTERVAL '3 months', d)", `[2024-01-01 1970-01-01 (null) 1969-10-01 2000-01-01]`},
+		{"strftime(time_bucket(INTERVAL '90 minutes', ts), '%Y-%m-%d %H:%M:%S')", `["2024-03-10 06:00:00" "2024-03-10 06:00:00" (null) "1969-12-31 22:30:00" "2024-11-03 04:30:00"]`},
+		{"strftime(time_bucket(INTERVAL '1 month', ts, INTERVAL '1 day'), '%Y-%m-%d %H:%M:%S')", `["2024-03-02 00:00:00" "2024-03-02 00:00:00" (null) "1969-12-02 00:00:00" "2024-11-02 00:00:00"]`},
+		{"strftime(time_bucket(INTERVAL '7 hours', ts, TIMESTAMP '2024-03-01 01:00:00'), '%Y-%m-%d %H:%M:%S')", `["2024-03-10 02:00:00" "2024-03-10 02:00:00" (null) "1969-12-31 21:00:00" "2024-11-03 02:00:00"]`},
 	} {
 		t.Run(c.text, func(t *testing.T) {
 			got, err := evalText(t, rec, c.text)
@@ -114,7 +121,9 @@ func TestTimeNames(t *testing.T) {
 	for _, text := range []string{
 		"make_date(2024, 2, 30)", "make_date(2024, 13, 1)", "make_date(i64, 1, 1)", "make_date(s, 1, 1)",
 		"to_timestamp(CAST('NaN' AS DOUBLE))", "to_timestamp(1e20)", "to_timestamp(s)",
-		"epoch_ms(i64)", "epoch_ns(DATE '2300-01-01')", "date_sub('fortnight', d, d)", "date_sub('day', d, s)", "epoch_us(s)", "monthname(i32)", "last_day(s)",
+		"epoch_ms(i64)", "epoch_ns(DATE '2300-01-01')", "date_sub('fortnight', d, d)", "date_sub('day', d, s)",
+		"time_bucket(INTERVAL '1 month 1 day', d)", "time_bucket(INTERVAL '0 days', d)", "time_bucket(INTERVAL '-1 day', ts)",
+		"time_bucket(iv, d)", "time_bucket(INTERVAL '1 day', ts, ts)", "time_bucket(INTERVAL '1 day', i32)", "epoch_us(s)", "monthname(i32)", "last_day(s)",
 	} {
 		t.Run(text, func(t *testing.T) {
 			_, err := evalText(t, rec, text)
@@ -123,7 +132,9 @@ func TestTimeNames(t *testing.T) {
 			}
 		})
 	}
-	if _, err := evalText(t, rec, "date_sub('day', tsny, tsny)"); !errors.Is(err, datatype.ErrNotSupported) {
-		t.Errorf("date_sub of a timestamp with a zone: got %v, want ErrNotSupported", err)
+	for _, text := range []string{"date_sub('day', tsny, tsny)", "time_bucket(INTERVAL '1 day', tsny)"} {
+		if _, err := evalText(t, rec, text); !errors.Is(err, datatype.ErrNotSupported) {
+			t.Errorf("%s: got %v, want ErrNotSupported", text, err)
+		}
 	}
 }

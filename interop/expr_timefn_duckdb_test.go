@@ -66,6 +66,16 @@ var timeOracleCases = []struct{ text, duck string }{
 	{text: "date_sub('month', d, d + INTERVAL '1 month')"}, {text: "date_sub('month', date_trunc('month', d) - INTERVAL '1 day', d)"},
 	// Not date_sub of a TIMESTAMPTZ: DuckDB counts it with ICU, whose
 	// months and weeks expr does not reproduce; expr refuses it (documented).
+	{text: "time_bucket(INTERVAL '1 week', d)"}, {text: "time_bucket(INTERVAL '3 days', d)"}, {text: "time_bucket(INTERVAL '5 months', d)"},
+	{text: "time_bucket(INTERVAL '1 year', d)"}, {text: "time_bucket(INTERVAL '2 weeks', d, DATE '2024-02-29')"},
+	{text: "time_bucket(INTERVAL '1 month', d, DATE '1999-12-31')"}, {text: "time_bucket(INTERVAL '1 day', d, INTERVAL '6 hours')"},
+	{text: "strftime(time_bucket(INTERVAL '90 minutes', ts), '%Y-%m-%d %H:%M:%S.%f')"},
+	{text: "strftime(time_bucket(INTERVAL '7 hours 30 seconds', ts), '%Y-%m-%d %H:%M:%S.%f')"},
+	{text: "strftime(time_bucket(INTERVAL '250 milliseconds', ts), '%Y-%m-%d %H:%M:%S.%f')"},
+	{text: "strftime(time_bucket(INTERVAL '3 months', ts, INTERVAL '2 days 1 hour'), '%Y-%m-%d %H:%M:%S.%f')"},
+	{text: "strftime(time_bucket(INTERVAL '10 days', ts, TIMESTAMP '1969-07-20 20:17:40'), '%Y-%m-%d %H:%M:%S.%f')"},
+	{text: "strftime(time_bucket(INTERVAL '2 years', ts, TIMESTAMP '2023-06-15 12:00:00'), '%Y-%m-%d %H:%M:%S.%f')"},
+	{text: "strftime(time_bucket(INTERVAL '1 week', ts, INTERVAL '-1 day'), '%Y-%m-%d %H:%M:%S.%f')"},
 	{text: "monthname(d)"}, {text: "monthname(ts)"}, {text: "monthname(tz)"},
 	{text: "dayname(d)"}, {text: "dayname(ts)"}, {text: "dayname(tz)"},
 	{text: "last_day(d)"}, {text: "last_day(ts)"}, {text: "last_day(tz)"},

@@ -322,7 +322,11 @@
 // buckets counted in whole months from the origin's month, 2000-01-01
 // when absent, the others in elapsed time from the origin, 2000-01-03
 // 00:00:00 when absent; an offset interval of days and time moves the
-// buckets by that much).
+// buckets by that much), make_timestamp(micros) (timestamp[us] micros
+// after 1970) and make_timestamp(year, month, day, hour, minute,
+// seconds) (as DuckDB's: whole seconds rounded half to even, up to 60,
+// the fraction to the microsecond; hour 24 only as 24:00:00, the next
+// midnight; a date or time out of range an error naming the row).
 //
 // # Intervals
 //

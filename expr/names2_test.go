@@ -102,6 +102,10 @@ func TestTimeNames(t *testing.T) {
 		{"date_sub('day', ts, TIMESTAMP '2024-03-11 06:00:00')", `[0 0 (null) 19793 -236]`},
 		{"date_sub('hour', ts, TIMESTAMP '2024-03-10 05:30:00')", `[-1 -1 (null) 475013 -5712]`},
 		{"datesub('quarter', d, DATE '2024-05-29')", `[1 217 (null) 217 96]`},
+		{"epoch_us(make_timestamp(2024, 2, 29, 10, 20, 30.25))", `[1709202030250000 1709202030250000 1709202030250000 1709202030250000 1709202030250000]`},
+		{"strftime(make_timestamp(2024, 12, 31, 24, 0, 0), '%Y-%m-%d %H:%M:%S')", `["2025-01-01 00:00:00" "2025-01-01 00:00:00" "2025-01-01 00:00:00" "2025-01-01 00:00:00" "2025-01-01 00:00:00"]`},
+		{"strftime(make_timestamp(2024, 1, 1, 23, 0, 59.9999995), '%Y-%m-%d %H:%M:%S.%f')", `["2024-01-01 23:01:00.000000" "2024-01-01 23:01:00.000000" "2024-01-01 23:01:00.000000" "2024-01-01 23:01:00.000000" "2024-01-01 23:01:00.000000"]`},
+		{"epoch_us(make_timestamp(i32))", `[10 20 30 (null) 50]`},
 		{"time_bucket(INTERVAL '1 week', d)", `[2024-02-26 1969-12-29 (null) 1969-12-29 2000-02-28]`},
 		{"time_bucket(INTERVAL '3 months', d)", `[2024-01-01 1970-01-01 (null) 1969-10-01 2000-01-01]`},
 		{"strftime(time_bucket(INTERVAL '90 minutes', ts), '%Y-%m-%d %H:%M:%S')", `["2024-03-10 06:00:00" "2024-03-10 06:00:00" (null) "1969-12-31 22:30:00" "2024-11-03 04:30:00"]`},
@@ -123,7 +127,9 @@ func TestTimeNames(t *testing.T) {
 		"to_timestamp(CAST('NaN' AS DOUBLE))", "to_timestamp(1e20)", "to_timestamp(s)",
 		"epoch_ms(i64)", "epoch_ns(DATE '2300-01-01')", "date_sub('fortnight', d, d)", "date_sub('day', d, s)",
 		"time_bucket(INTERVAL '1 month 1 day', d)", "time_bucket(INTERVAL '0 days', d)", "time_bucket(INTERVAL '-1 day', ts)",
-		"time_bucket(iv, d)", "time_bucket(INTERVAL '1 day', ts, ts)", "time_bucket(INTERVAL '1 day', i32)", "epoch_us(s)", "monthname(i32)", "last_day(s)",
+		"time_bucket(iv, d)", "make_timestamp(2024, 1, 1, 25, 0, 0)", "make_timestamp(2024, 1, 1, 24, 0, 1)",
+		"make_timestamp(2024, 1, 1, 0, 0, -0.5)", "make_timestamp(2024, 1, 1, 0, 0, 60.9999999)", "make_timestamp(2024, 2, 30, 0, 0, 0)",
+		"make_timestamp(2024, 1, 1, 0, 0, CAST('NaN' AS DOUBLE))", "make_timestamp(294247, 12, 31, 0, 0, 0)", "make_timestamp(1, 2)", "make_timestamp(i64)", "time_bucket(INTERVAL '1 day', ts, ts)", "time_bucket(INTERVAL '1 day', i32)", "epoch_us(s)", "monthname(i32)", "last_day(s)",
 	} {
 		t.Run(text, func(t *testing.T) {
 			_, err := evalText(t, rec, text)

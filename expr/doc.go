@@ -259,6 +259,9 @@
 //     which skips an empty match right after another match: banana
 //     split by a* gives 4 pieces here (b, n, n and an empty one), 7 in
 //     DuckDB (an empty piece after each a);
+//   - regexp_extract_all likewise skips an empty match right after
+//     another match: banana and a* give "", a, a, a here, "", a, "", a,
+//     "", a, "" in DuckDB;
 //   - round_even takes one argument too (0 digits); DuckDB's needs two;
 //     octet_length takes strings too; DuckDB's only BLOB and BIT;
 //   - a string literal next to a binary is its UTF-8 bytes; DuckDB reads

@@ -38,6 +38,9 @@ func TestGreatestLeastAndStrings(t *testing.T) {
 		{"sha256('')", `["e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855" "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"]`},
 		{"regexp_extract_all(s, '[a-zö]+')", `[["ello"] ["wörld"] [] (null) ["stra" "e"]]`},
 		{"regexp_extract_all(s, '(l)(x)?', 2)", `[[(null) (null)] [(null)] [] (null) []]`},
+		// A list-valued expression without fields was folded to a null.
+		{"string_split('a b', ' ')", `[["a" "b"] ["a" "b"] ["a" "b"] ["a" "b"] ["a" "b"]]`},
+		{"regexp_extract_all('banana', 'an')", `[["an" "an"] ["an" "an"] ["an" "an"] ["an" "an"] ["an" "an"]]`},
 		{"regexp_extract_all(s, '')", `[["" "" "" "" "" ""] ["" "" "" "" "" ""] [""] (null) ["" "" "" "" "" "" "" "" "" "" ""]]`},
 	} {
 		t.Run(c.text, func(t *testing.T) {

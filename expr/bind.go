@@ -178,6 +178,9 @@ func bind(e *Expr, schema *alkaid.Schema) (*node, error) {
 			return nil, err
 		}
 		v := valueAt(a, 0)
+		if v == nil && a.IsValid(0) {
+			return n, nil // no scalar form (a list): evaluated with each batch
+		}
 		s := compute.Scalar{Type: n.typ, Valid: v != nil, Value: v}
 		return constant(e, s), nil
 	}

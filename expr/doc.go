@@ -148,8 +148,22 @@
 // empty sep splits into code points), regexp_split_to_array(s, pattern
 // [, options]) (string_split_regex, str_split_regex),
 // regexp_extract(s, pattern [, group [, options]]) (the group of the
-// first match, "" when none), array_to_string(list, sep) (null
-// elements skipped). More math, over float64
+// first match, "" when none), regexp_extract_all(s, pattern [, group
+// [, options]]) (the group of every match, a list<utf8>; null for a match
+// the group took no part in), array_to_string(list, sep) (null
+// elements skipped), split_part(s, sep, k) (piece k, 1-based, of s split
+// at sep; negative k counts from the end; "" past the pieces or for k =
+// 0; an empty sep splits into code points), translate(s, from, to)
+// (each code point of from replaced by the one at its place in to, or
+// dropped when to is shorter), ascii(s) (the first code point, 0 for
+// ""), chr(n) (the code point n; a negative one, a surrogate or one past
+// U+10FFFF is an error naming the row), bit_length (8 · bytes, of
+// strings and binaries), md5 and sha256 (lower-case hex digests of the
+// bytes, of strings and binaries), greatest(x, …) and least(x, …) (of
+// numbers, strings, binaries, booleans, dates and timestamps brought to
+// their common type, as DuckDB's: nulls skipped, null only when every
+// argument is; NaN above every number; of equal values the first, so
+// greatest(-0.0, 0.0) is -0). More math, over float64
 // (integers cast): sign (int8: -1, 0 or 1; 0 for NaN), sqrt, cbrt, exp,
 // ln, log10, log2, log (base 10) (the square root of a negative number,
 // the logarithm of zero or of a negative number are errors naming the
@@ -216,7 +230,15 @@
 // (interop/expr_duckdb_test.go). These differences are choices:
 //   - floats compare as IEEE 754 (and as compute does): NaN equals nothing,
 //     itself included, and is unordered; DuckDB treats NaN as equal to
-//     itself and larger than every number;
+//     itself and larger than every number (greatest and least follow
+//     DuckDB there);
+//   - greatest and least do not take intervals;
+//   - date_sub of a timestamp with a zone is not supported (an error
+//     wrapping ErrNotSupported): DuckDB counts those with ICU, whose
+//     months and weeks differ from the rule above in ways not matched;
+//   - time_bucket of a timestamp with a zone is not supported (an error
+//     wrapping ErrNotSupported; floor_temporal buckets those in local
+//     time), nor a width or offset that is not a constant;
 //   - integer // by zero is an error; DuckDB gives NULL;
 //   - decimal literals such as 1.5 are float64; DuckDB's are DECIMAL;
 //   - CAST follows compute.Cast: a float with a fraction cast to an
@@ -237,6 +259,9 @@
 //     which skips an empty match right after another match: banana
 //     split by a* gives 4 pieces here (b, n, n and an empty one), 7 in
 //     DuckDB (an empty piece after each a);
+//   - regexp_extract_all likewise skips an empty match right after
+//     another match: banana and a* give "", a, a, a here, "", a, "", a,
+//     "", a, "" in DuckDB;
 //   - round_even takes one argument too (0 digits); DuckDB's needs two;
 //     octet_length takes strings too; DuckDB's only BLOB and BIT;
 //   - a string literal next to a binary is its UTF-8 bytes; DuckDB reads
@@ -279,7 +304,32 @@
 // space matches one or more white-space characters; the result is
 // timestamp[us], with zone UTC when the format has %z or %Z; a value
 // that does not match is an error naming the row, the value, the format
-// and the byte; fill_null(x, value) (coalesce of two).
+// and the byte; fill_null(x, value) (coalesce of two); monthname and
+// dayname (English names of the local date), last_day(t) (the date32 of
+// the last day of t's month), make_date(year, month, day) (a date32; a
+// date that does not exist is an error naming the row), epoch_ms,
+// epoch_us and epoch_ns of a date or timestamp (int64 units since
+// 1970-01-01 UTC, truncated toward zero; past int64 an error), epoch_ms
+// of an integer (the timestamp[us] that many milliseconds after 1970,
+// as DuckDB's), to_timestamp(seconds) (timestamp[us, UTC], rounded half
+// to even to the microsecond as DuckDB; NaN, infinities and values past
+// the range are errors naming the row), date_sub(part, a, b) (datesub:
+// the whole parts from a to b, as DuckDB's: months of the dates and
+// times, a start day past the last day of the month b ends on counting
+// as that last day (January 31 to February 29 is one month), years,
+// quarters, decades … as months / 12, / 3, / 120 …, days and weeks and
+// finer parts as elapsed time, all truncated toward zero),
+// time_bucket(width, t [, origin | offset]) (of a date or a timestamp
+// without a zone, keeping its type, as DuckDB's: width a constant
+// positive interval of months only or of days and time only; month
+// buckets counted in whole months from the origin's month, 2000-01-01
+// when absent, the others in elapsed time from the origin, 2000-01-03
+// 00:00:00 when absent; an offset interval of days and time moves the
+// buckets by that much), make_timestamp(micros) (timestamp[us] micros
+// after 1970) and make_timestamp(year, month, day, hour, minute,
+// seconds) (as DuckDB's: whole seconds rounded half to even, up to 60,
+// the fraction to the microsecond; hour 24 only as 24:00:00, the next
+// midnight; a date or time out of range an error naming the row).
 //
 // # Intervals
 //

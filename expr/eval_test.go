@@ -183,6 +183,11 @@ func FuzzEval(f *testing.F) {
 		"CAST('1 day -01:02:03.5' AS INTERVAL) IN (iv, INTERVAL 3 HOUR)", "hour(-iv) + to_days(i32) = iv",
 		"CAST(iv / f64 * 1.5 AS VARCHAR)", "position('l' IN s) + century(d)", "concat_ws(s, bl, 'x') = bl",
 		"CASE WHEN b THEN bl ELSE 'x' END",
+		"greatest(f64, i32, NULL) = least(i8, u32)", "split_part(s, '', -i8) || translate(s, 'lö', 'L')",
+		"monthname(tsny) || dayname(d) || CAST(last_day(ts) AS VARCHAR)", "make_date(i32, i8, 1) < to_timestamp(f64)",
+		"epoch_ms(tsny) + epoch_us(d) - epoch_ns(ts) = epoch_us(epoch_ms(i64))", "date_sub('month', d, ts) + datesub('us', ts, d)", "make_timestamp(i8, i8, i8, i8, i8, f64) > make_timestamp(i64)",
+		"time_bucket(INTERVAL '5 months', d, DATE '1999-12-31') < time_bucket(INTERVAL '90 seconds', ts, INTERVAL '1 hour')",
+		"chr(ascii(s) + i8) || md5(bl) || sha256(s)", "bit_length(bl) + len(regexp_extract_all(s, '(l)?o', 1))",
 	} {
 		f.Add(s)
 	}

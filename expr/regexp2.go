@@ -6,7 +6,8 @@ import (
 )
 
 func init() {
-	register("regexp_extract", 2, 4, bindRegexpExtract)
+	register("regexp_extract", 2, 4, func(e *Expr, args []*node) (*node, error) { return bindRegexpExtract(e, args, false) })
+	register("regexp_extract_all", 2, 4, func(e *Expr, args []*node) (*node, error) { return bindRegexpExtract(e, args, true) })
 	split := func(name string) {
 		register(name, 2, 3, bindRegexpSplit)
 	}
@@ -17,8 +18,11 @@ func init() {
 
 // bindRegexpExtract binds regexp_extract(s, pattern [, group [,
 // options]]): group (0, the whole match, when absent) of the first match,
-// an empty string when nothing matches or the group took no part.
-func bindRegexpExtract(e *Expr, args []*node) (*node, error) {
+// an empty string when nothing matches or the group took no part. With
+// all, regexp_extract_all, it is the group of every match, as a
+// list<utf8> (empty when nothing matches; null for a match the group
+// took no part in).
+func bindRegexpExtract(e *Expr, args []*node, all bool) (*node, error) {
 	s, err := stringArg(e, args[0])
 	if err != nil {
 		return nil, err
@@ -53,6 +57,20 @@ func bindRegexpExtract(e *Expr, args []*node) (*node, error) {
 		return nil, errAt(e, datatype.ErrInvalid, "group %d of a pattern with %d groups (%q)", group, re.NumSubexp(), pattern)
 	}
 	g := int(group)
+	if all {
+		return &node{typ: datatype.ListOf(datatype.String), src: e, eval: func(c *batch) (array.Array, error) {
+			return mapStringListsNulls(e, c, []*node{s}, func(parts [][]byte, nulls []bool, v [][]byte) ([][]byte, []bool) {
+				for _, m := range re.FindAllSubmatchIndex(v[0], -1) {
+					if m[2*g] < 0 { // the group took no part: a null, as DuckDB's
+						parts, nulls = append(parts, nil), append(nulls, true)
+						continue
+					}
+					parts, nulls = append(parts, v[0][m[2*g]:m[2*g+1]]), append(nulls, false)
+				}
+				return parts, nulls
+			})
+		}}, nil
+	}
 	return &node{typ: datatype.String, src: e, eval: func(c *batch) (array.Array, error) {
 		return mapStrings(e, c, []*node{s}, func(dst []byte, _ int, v [][]byte) ([]byte, error) {
 			m := re.FindSubmatchIndex(v[0])

@@ -344,6 +344,14 @@ func splitLiteral(parts [][]byte, s, sep []byte) [][]byte {
 // mapStringLists is f of the arguments' values, row by row, as a
 // list<utf8> array; a row with a null argument is null.
 func mapStringLists(e *Expr, c *batch, args []*node, f func(parts [][]byte, v [][]byte) [][]byte) (array.Array, error) {
+	return mapStringListsNulls(e, c, args, func(parts [][]byte, nulls []bool, v [][]byte) ([][]byte, []bool) {
+		return f(parts, v), nulls
+	})
+}
+
+// mapStringListsNulls is mapStringLists where f also says which parts
+// are null (nulls, nil or as long as parts).
+func mapStringListsNulls(e *Expr, c *batch, args []*node, f func(parts [][]byte, nulls []bool, v [][]byte) ([][]byte, []bool)) (array.Array, error) {
 	ss, err := evalStrings(e, c, args)
 	if err != nil {
 		return nil, err
@@ -353,6 +361,7 @@ func mapStringLists(e *Expr, c *batch, args []*node, f func(parts [][]byte, v []
 	vb := b.ValueBuilder().(*array.BinaryBuilder[int32])
 	v := make([][]byte, len(ss))
 	var parts [][]byte
+	var nulls []bool
 rows:
 	for i := range c.n {
 		for k, s := range ss {
@@ -363,12 +372,16 @@ rows:
 			}
 			v[k] = s.Value(j)
 		}
-		parts = f(parts[:0], v)
+		parts, nulls = f(parts[:0], nulls[:0], v)
 		if vb.Len()+len(parts) > math.MaxInt32 {
 			return nil, evalErr(e, fmt.Errorf("row %d: result passes 2^31 list elements: %w", i, datatype.ErrLimit))
 		}
 		b.Append(true)
-		for _, p := range parts {
+		for k, p := range parts {
+			if len(nulls) > 0 && nulls[k] {
+				vb.AppendNull()
+				continue
+			}
 			if vb.DataLen()+len(p) > math.MaxInt32 {
 				return nil, evalErr(e, fmt.Errorf("row %d: result passes 2 GiB of string data: %w", i, datatype.ErrLimit))
 			}

@@ -127,6 +127,25 @@ func unitName(e *Expr, a *node, known map[string]int64) (string, error) {
 	return p, nil
 }
 
+// timePair brings a and b, dates or timestamps, to their common type.
+func timePair(e *Expr, a, b *node) (*node, *node, *timeSource, error) {
+	if !datatype.Equal(a.typ, b.typ) {
+		t, ok := commonType(a.typ, b.typ, a.lit != nil, b.lit != nil)
+		if !ok {
+			return nil, nil, nil, errAt(e, datatype.ErrInvalid, "%s of %s and %s", e.fn, a.typ, b.typ)
+		}
+		var err error
+		if a, err = castNode(a, t); err != nil {
+			return nil, nil, nil, err
+		}
+		if b, err = castNode(b, t); err != nil {
+			return nil, nil, nil, err
+		}
+	}
+	src, err := timeArg(e, a)
+	return a, b, src, err
+}
+
 // bindDateDiff binds date_diff(part, a, b): the number of part
 // boundaries crossed from a to b, in the local time of the values' zone
 // (calendar parts: years, quarters, months of the local dates, decades,
@@ -140,21 +159,7 @@ func bindDateDiff(e *Expr, args []*node) (*node, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, b := args[1], args[2]
-	if !datatype.Equal(a.typ, b.typ) {
-		t, ok := commonType(a.typ, b.typ, a.lit != nil, b.lit != nil)
-		if !ok {
-			return nil, errAt(e, datatype.ErrInvalid, "date_diff of %s and %s", a.typ, b.typ)
-		}
-		var err error
-		if a, err = castNode(a, t); err != nil {
-			return nil, err
-		}
-		if b, err = castNode(b, t); err != nil {
-			return nil, err
-		}
-	}
-	src, err := timeArg(e, a)
+	a, b, src, err := timePair(e, args[1], args[2])
 	if err != nil {
 		return nil, err
 	}

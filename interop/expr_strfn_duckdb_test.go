@@ -67,6 +67,22 @@ var strfnOracleCases = []struct {
 	{text: "concat_ws(', ', s, i8, s)"}, {text: "concat_ws(s, 'a', NULL, 'b')"}, {text: "concat_ws('-', s)"},
 	{text: "concat_ws(NULL, s)"}, {text: "nullif(s, '')"}, {text: "nullif(s, 'banana')"}, {text: "position('a' IN s)"}, {text: "position(s IN 'banana split')"},
 	{text: "array_to_string(string_to_array(s, 'e'), '+')"}, {text: "array_to_string(str_split_regex(s, '[aeiou]'), '')"},
+	// greatest / least (nulls skipped, NaN above every number, ties keep the first)
+	{text: "greatest(f64, i32)"}, {text: "least(f64, i32)"}, {text: "greatest(f64, 0)"}, {text: "least(f64, -0.0, i8)"},
+	{text: "greatest(i8, i32, i64)"}, {text: "least(i64, i8)"}, {text: "greatest(u32, i8)"}, {text: "least(s, 'b')"},
+	{text: "greatest(s, 'MiXeD', NULL)"}, {text: "least(NULL, i32)"}, {text: "greatest(b, NOT b)"}, {text: "least(f64, CAST('NaN' AS DOUBLE))"},
+	{text: "greatest(f64, CAST('NaN' AS DOUBLE))"}, {text: "greatest(d, DATE '2000-01-01')"},
+	// split_part, translate, ascii, chr, bit_length, md5, sha256
+	{text: "split_part(s, ' ', 1)"}, {text: "split_part(s, 'a', -1)"}, {text: "split_part(s, '', 2)"}, {text: "split_part(s, 'a', i8)"},
+	{text: "split_part(s, 'an', 2)"}, {text: "split_part(s, s, 1)"}, {text: "split_part(s, '', -3)"}, {text: "split_part(s, 'ä', 0)"},
+	{text: "translate(s, 'aeß', 'AE')"}, {text: "translate(s, '', 'x')"}, {text: "translate(s, 'a🎉', '🎉a')"}, {text: "translate(s, 'aa', 'xy')"},
+	{text: "ascii(s)"}, {text: "chr(i32 + 1000)"}, {text: "chr(abs(i8))"}, {text: "chr(i32 + 127000)"},
+	{text: "bit_length(s)"}, {text: "md5(s)"}, {text: "sha256(s)"}, {text: "md5(encode(s))"},
+	{text: "regexp_extract_all(s, '[a-z]+')", list: true}, {text: "regexp_extract_all(s, '(a)(n)?', 2)", list: true},
+	{text: "regexp_extract_all(s, '')", list: true}, {text: "regexp_extract_all(s, 'A', 0, 'i')", list: true},
+	{text: "regexp_extract_all(s, '(\\w)(\\w)', 1)", list: true},
+	// regexp_extract_all(s, 'a*'): an empty match right after another
+	// match counts in DuckDB, not in Go's regexp (documented).
 	// math
 	{text: "sign(f64)"}, {text: "sign(i32)"}, {text: "sign(i64)"}, {text: "sign(u32)"}, {text: "sign(i8)"},
 	{text: "sqrt(abs(f64))"}, {text: "sqrt(u32)"}, {text: "sqrt(f64)"}, {text: "cbrt(f64)", tol: 1e-14},

@@ -72,9 +72,13 @@ run() {
 	fi
 	kill "$pid" 2>/dev/null || true
 	wait "$pid" 2>/dev/null || true
-	if [[ $ok == 0 && $verbose == 1 ]]; then
-		sed 's/^/    /' "$tmp/client.out" | tail -20
-		[[ -z "$port" ]] && sed 's/^/    server: /' "$tmp/server.out" | tail -5
+	if [[ $ok == 0 ]]; then
+		# always say why: a failure seen once in CI must be readable from its log
+		local n=5
+		[[ $verbose == 1 ]] && n=20
+		echo "    $client against $server on port ${port:-(none: the server did not say it was listening)}, $*:"
+		sed 's/^/    client: /' "$tmp/client.out" | tail -$n
+		sed 's/^/    server: /' "$tmp/server.out" | tail -$n
 	fi
 	[[ $ok == 1 ]]
 }
@@ -82,6 +86,7 @@ run() {
 A=arrow-flight-integration
 O=alkaid-flight-integration
 failed=0
+retried=0
 results=()
 check() { # NAME ARGS...
 	local name=$1; shift
@@ -95,12 +100,22 @@ check() { # NAME ARGS...
 		label=${label//-integration/}
 		if run "$server" "$client" "$@"; then
 			line+=" ok:$label"
+		elif run "$server" "$client" "$@"; then
+			# passed when run again: counted, and named so it is not forgotten
+			line+=" ok-on-retry:$label"
+			retried=$((retried + 1))
 		else
 			line+=" FAIL:$label"
 			bad=1
 		fi
 	done
-	if [[ $bad == 1 ]]; then failed=$((failed + 1)); results+=("FAIL  $name:$line"); else results+=("PASS  $name"); fi
+	if [[ $bad == 1 ]]; then
+		failed=$((failed + 1)); results+=("FAIL  $name:$line")
+	elif [[ $line == *ok-on-retry* ]]; then
+		results+=("PASS  $name (a direction failed once, then passed:$line)")
+	else
+		results+=("PASS  $name")
+	fi
 	printf '%s\n' "${results[-1]}"
 }
 
@@ -120,5 +135,5 @@ done
 echo
 printf '%s\n' "${results[@]}" | grep '^SKIP' || true
 passed=$(printf '%s\n' "${results[@]}" | grep -c '^PASS' || true)
-echo "== $passed passed in every direction, $failed failed"
+echo "== $passed passed in every direction, $failed failed ($retried direction(s) passed only when run again)"
 [[ $failed == 0 && $passed -gt 0 ]] # nothing passing means the programs did not run

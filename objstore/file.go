@@ -303,18 +303,18 @@ func (f *File) consumed(b *block, k int64) {
 
 // Prefetch starts fetching the byte ranges (offset, length) that are
 // about to be read: those not already held are coalesced (see the
-// package documentation) and fetched concurrently. It implements
-// parquet.Prefetcher: it returns, for each range, a function that waits
-// for the range's bytes and returns them without copying when one block
-// holds them all (a block's memory is never reused, so the caller may
-// keep them), or reads them with ReadAt when they straddle blocks.
+// package documentation) and fetched concurrently. A range only partly
+// in the head or tail block is fetched whole, so that one block holds
+// it. It implements parquet.Prefetcher: it returns, for each range, a
+// function that waits for the range's bytes and returns them without
+// copying when one block holds them all (a block's memory is never
+// reused, so the caller may keep them), or reads them with ReadAt when
+// they straddle blocks.
 func (f *File) Prefetch(ranges [][2]int64) []func() ([]byte, error) {
-	var held []span
 	var meta []*block
 	f.meta.mu.Lock()
 	for _, b := range []*block{f.meta.head, f.meta.tail} {
 		if b != nil && b.err == nil {
-			held = append(held, b.span)
 			meta = append(meta, b)
 		}
 	}
@@ -324,12 +324,19 @@ func (f *File) Prefetch(ranges [][2]int64) []func() ([]byte, error) {
 	if f.closed {
 		return nil
 	}
+	var held []span
 	for _, b := range f.blocks {
 		held = append(held, b.span)
 	}
 	var need []span
+next:
 	for _, r := range ranges {
 		s := span{max(r[0], 0), min(r[0]+r[1], f.e.Size)}
+		for _, b := range meta {
+			if b.off <= s.off && s.end <= b.end {
+				continue next
+			}
+		}
 		if s.end > s.off {
 			need = append(need, subtract(s, held)...)
 		}

@@ -228,9 +228,21 @@ func (c countingReaderAt) ReadAt(p []byte, off int64) (int, error) {
 
 // Prefetch passes ranges on to a reader that prefetches (a file of an
 // object store), so that wrapping it hides nothing from the parquet
-// reader.
-func (c countingReaderAt) Prefetch(ranges [][2]int64) {
-	if p, ok := c.r.(parquet.Prefetcher); ok {
-		p.Prefetch(ranges)
+// reader, and counts the bytes of the fetches it gives back.
+func (c countingReaderAt) Prefetch(ranges [][2]int64) []func() ([]byte, error) {
+	p, ok := c.r.(parquet.Prefetcher)
+	if !ok {
+		return nil
 	}
+	fetches := p.Prefetch(ranges)
+	for i, fetch := range fetches {
+		if fetch != nil {
+			fetches[i] = func() ([]byte, error) {
+				b, err := fetch()
+				c.n.add(int64(len(b)))
+				return b, err
+			}
+		}
+	}
+	return fetches
 }

@@ -178,12 +178,13 @@ func (r *recordingFS) Open(name string) (fs.File, error) {
 	return f, nil
 }
 
-func (r *recordingFile) Prefetch(ranges [][2]int64) {
+func (r *recordingFile) Prefetch(ranges [][2]int64) []func() ([]byte, error) {
 	r.fsys.mu.Lock()
 	defer r.fsys.mu.Unlock()
 	for _, x := range ranges {
 		r.fsys.chunks[r.name] = append(r.fsys.chunks[r.name], span{x[0], x[0] + x[1]})
 	}
+	return nil
 }
 
 // decodedChunks copies the files under dir of fsys into memory and runs

@@ -60,6 +60,8 @@
 //     less than 1 MiB apart are merged while the bytes fetched stay within
 //     1.1 times the bytes asked for, and the merged ranges are fetched
 //     concurrently, at most [WithConcurrency] requests at once per FS.
+//     The parquet reader decodes each chunk from the fetched block it
+//     lies in, without copying it out first.
 //
 // Writing: Create buffers a file and uploads it in parts of
 // [WithPartSize] bytes (a multipart upload), completed by Close only when

@@ -303,28 +303,40 @@ func (f *File) consumed(b *block, k int64) {
 
 // Prefetch starts fetching the byte ranges (offset, length) that are
 // about to be read: those not already held are coalesced (see the
-// package documentation) and fetched concurrently. It implements
-// parquet.Prefetcher.
-func (f *File) Prefetch(ranges [][2]int64) {
-	var held []span
+// package documentation) and fetched concurrently. A range only partly
+// in the head or tail block is fetched whole, so that one block holds
+// it. It implements parquet.Prefetcher: it returns, for each range, a
+// function that waits for the range's bytes and returns them without
+// copying when one block holds them all (a block's memory is never
+// reused, so the caller may keep them), or reads them with ReadAt when
+// they straddle blocks.
+func (f *File) Prefetch(ranges [][2]int64) []func() ([]byte, error) {
+	var meta []*block
 	f.meta.mu.Lock()
 	for _, b := range []*block{f.meta.head, f.meta.tail} {
 		if b != nil && b.err == nil {
-			held = append(held, b.span)
+			meta = append(meta, b)
 		}
 	}
 	f.meta.mu.Unlock()
 	f.mu.Lock()
 	defer f.mu.Unlock()
 	if f.closed {
-		return
+		return nil
 	}
+	var held []span
 	for _, b := range f.blocks {
 		held = append(held, b.span)
 	}
 	var need []span
+next:
 	for _, r := range ranges {
 		s := span{max(r[0], 0), min(r[0]+r[1], f.e.Size)}
+		for _, b := range meta {
+			if b.off <= s.off && s.end <= b.end {
+				continue next
+			}
+		}
 		if s.end > s.off {
 			need = append(need, subtract(s, held)...)
 		}
@@ -332,6 +344,50 @@ func (f *File) Prefetch(ranges [][2]int64) {
 	for _, c := range coalesce(need) {
 		f.startLocked(c.span, c.useful)
 	}
+	all := append(meta, f.blocks...)
+	out := make([]func() ([]byte, error), len(ranges))
+	for i, r := range ranges {
+		s := span{r[0], r[0] + r[1]}
+		var in *block
+		for _, b := range all {
+			if b.off <= s.off && s.end <= b.end {
+				in = b
+				break
+			}
+		}
+		out[i] = func() ([]byte, error) { return f.fetched(in, s) }
+	}
+	return out
+}
+
+// fetched returns the bytes of s: a slice of block b, which holds them,
+// once fetched; or, with b nil, a copy read with ReadAt.
+func (f *File) fetched(b *block, s span) ([]byte, error) {
+	if b == nil || s.off < 0 || s.end > f.e.Size {
+		p := make([]byte, max(s.end-s.off, 0))
+		n, err := f.ReadAt(p, s.off)
+		if err == io.EOF && n == len(p) {
+			err = nil
+		}
+		return p[:n], err
+	}
+	f.mu.Lock()
+	closed := f.closed
+	f.mu.Unlock()
+	if closed {
+		return nil, &fs.PathError{Op: "read", Path: f.name, Err: fs.ErrClosed}
+	}
+	select {
+	case <-b.done:
+	case <-f.ctx.Done():
+		return nil, &fs.PathError{Op: "read", Path: f.name, Err: fs.ErrClosed}
+	}
+	if b.err != nil {
+		return nil, b.err
+	}
+	f.consumed(b, s.end-s.off)
+	// Capped: appending to the slice must not write over the block.
+	return b.data[s.off-b.off : s.end-b.off : s.end-b.off], nil
 }
 
 // startLocked starts fetching block s, of which want bytes will be

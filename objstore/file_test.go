@@ -7,6 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"testing"
 	"testing/fstest"
@@ -25,7 +26,9 @@ var (
 	_ prefetcherOfTest = (*File)(nil)
 )
 
-type prefetcherOfTest interface{ Prefetch([][2]int64) }
+type prefetcherOfTest interface {
+	Prefetch([][2]int64) []func() ([]byte, error)
+}
 
 func memFS(t *testing.T, files map[string][]byte) (*FS, *memStore) {
 	t.Helper()
@@ -155,6 +158,54 @@ func TestFSRequests(t *testing.T) {
 	}
 	if _, err := f.Stat("k=3"); !errors.Is(err, fs.ErrNotExist) {
 		t.Fatalf("stat of a missing name: %v, want fs.ErrNotExist", err)
+	}
+}
+
+// Prefetch gives back each range's bytes: a slice of the block fetched
+// (no copy, capped so that appending cannot write over the block), a
+// range only partly in the tail block fetched whole so that one block
+// holds it; past the end, a short read; after Close, fs.ErrClosed.
+func TestPrefetchFetched(t *testing.T) {
+	big := randomBytes(1<<20, 4)
+	size := int64(len(big))
+	f, m := memFS(t, map[string][]byte{"a": big})
+	file, err := f.Open("a")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ra := file.(*File)
+	if _, err := ra.ReadAt(make([]byte, 8), size-8); err != nil { // the tail block
+		t.Fatal(err)
+	}
+	m.reset()
+	ranges := [][2]int64{
+		{100_000, 10_000}, {110_500, 10_000}, {500_000, 20_000},
+		{size - tailSize - 1000, 2000}, // straddles the tail block: fetched whole
+		{size - 100, 100},              // within the tail block
+	}
+	fetches := ra.Prefetch(append(ranges, [2]int64{size - 10, 100}))
+	if len(fetches) != len(ranges)+1 {
+		t.Fatalf("%d fetches for %d ranges", len(fetches), len(ranges)+1)
+	}
+	for i, r := range ranges {
+		b, err := fetches[i]()
+		if err != nil || !bytes.Equal(b, big[r[0]:r[0]+r[1]]) {
+			t.Fatalf("fetch of %v: %d bytes, %v", r, len(b), err)
+		}
+		if cap(b) != len(b) {
+			t.Errorf("fetch of %v: capacity %d beyond its %d bytes", r, cap(b), len(b))
+		}
+	}
+	if _, err := fetches[len(ranges)](); !errors.Is(err, io.EOF) {
+		t.Errorf("fetch past the end: %v, want io.EOF", err)
+	}
+	if _, _, gets := m.counts(); len(gets) != 3 || !slices.Contains(gets, span{size - tailSize - 1000, size - tailSize + 1000}) {
+		t.Errorf("gets %v, want three (the first two ranges merged, the straddling one whole)", gets)
+	}
+	again := ra.Prefetch([][2]int64{{200_000, 100}})
+	ra.Close()
+	if _, err := again[0](); !errors.Is(err, fs.ErrClosed) {
+		t.Errorf("fetch after Close: %v, want fs.ErrClosed", err)
 	}
 }
 

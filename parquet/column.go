@@ -275,21 +275,56 @@ func physicalWidth(e *format.SchemaElement) int {
 // decompress decodes a page body into the reader's scratch memory: the
 // result is valid until the next call.
 func (cr *columnReader) decompress(body []byte, size int) ([]byte, error) {
-	if cr.meta.Codec != format.Uncompressed {
-		if err := cr.charge(int64(size)); err != nil {
-			return nil, err
-		}
-	}
 	if cap(cr.page) < size && cr.meta.Codec != format.Uncompressed {
 		if cr.page != nil {
 			putPageBuffer(cr.page)
 		}
 		cr.page = pageBuffer(size)
 	}
-	out, err := compress.DecompressInto(cr.meta.Codec, cr.page, body, size)
+	out, err := cr.decompressInto(cr.page, body, size)
 	if err == nil && len(out) > 0 && cap(out) > cap(cr.page) && (len(body) == 0 || &out[0] != &body[0]) {
 		cr.page = out[:0]
 	}
+	return out, err
+}
+
+// plainInPlace reports whether the values of v1 data page h go straight
+// to out's values as they are decompressed: PLAIN fixed-width values of
+// a leaf without levels, filling the page exactly, in a compressed
+// chunk.
+func (cr *columnReader) plainInPlace(h *format.PageHeader, out *chunk) bool {
+	dh, w := h.DataPageHeader, out.vals.width
+	return cr.leaf.maxRep == 0 && cr.leaf.maxDef == 0 && !cr.defBits && dh.Encoding == format.Plain &&
+		w > 0 && !out.vals.keepIdx && cr.meta.Codec != format.Uncompressed &&
+		int64(h.UncompressedPageSize) == int64(dh.NumValues)*int64(w)
+}
+
+// decompressValues decompresses body, the n values of a page that
+// plainInPlace accepts, of size bytes, onto the end of dst's values.
+func (cr *columnReader) decompressValues(body []byte, size, n int, dst *values) error {
+	start := len(dst.fixed)
+	dst.fixed = encoding.Grow(dst.fixed, size)[:start+size]
+	out, err := cr.decompressInto(dst.fixed[start:], body, size)
+	if err != nil {
+		dst.fixed = dst.fixed[:start]
+		return err
+	}
+	if len(out) > 0 && &out[0] != &dst.fixed[start] {
+		copy(dst.fixed[start:], out) // a codec that decodes elsewhere
+	}
+	dst.n += n
+	return nil
+}
+
+// decompressInto decodes a page body of size bytes, uncompressed, into
+// scratch when it has room.
+func (cr *columnReader) decompressInto(scratch, body []byte, size int) ([]byte, error) {
+	if cr.meta.Codec != format.Uncompressed {
+		if err := cr.charge(int64(size)); err != nil {
+			return nil, err
+		}
+	}
+	out, err := compress.DecompressInto(cr.meta.Codec, scratch, body, size)
 	if errors.Is(err, compress.ErrNotSupported) {
 		return nil, unsupportedf("%s: codec %s", cr.where, cr.meta.Codec)
 	}
@@ -350,6 +385,9 @@ func (cr *columnReader) readDataPage(h *format.PageHeader, body []byte, out *chu
 		n, enc = int(dh.NumValues), dh.Encoding
 		if err := cr.checkCount(n); err != nil {
 			return 0, err
+		}
+		if cr.plainInPlace(h, out) {
+			return n, cr.decompressValues(body, int(h.UncompressedPageSize), n, &out.vals)
 		}
 		if page, err = cr.decompress(body, int(h.UncompressedPageSize)); err != nil {
 			return 0, err

@@ -2,6 +2,7 @@ package parquet_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -32,10 +33,11 @@ func (p *prefetchRecorder) ReadAt(b []byte, off int64) (int, error) {
 	return p.r.ReadAt(b, off)
 }
 
-func (p *prefetchRecorder) Prefetch(ranges [][2]int64) {
+func (p *prefetchRecorder) Prefetch(ranges [][2]int64) []func() ([]byte, error) {
 	p.mu.Lock()
 	p.announced = append(p.announced, ranges...)
 	p.mu.Unlock()
+	return nil
 }
 
 var _ parquet.Prefetcher = (*prefetchRecorder)(nil)
@@ -94,5 +96,130 @@ func TestPrefetchAnnouncesColumnChunks(t *testing.T) {
 		if !inside {
 			t.Errorf("read of %d bytes at %d was not announced (announced %v)", rd[1], rd[0], rec.announced)
 		}
+	}
+}
+
+// fetchingPrefetcher is a Prefetcher that gives back its ranges' bytes,
+// each in memory of its own, as a reader over a network would; with
+// fail, every fetch fails, and with short, each gives one byte too few.
+type fetchingPrefetcher struct {
+	prefetchRecorder
+	fail        error
+	short       bool
+	mu2         sync.Mutex
+	fetched     [][]byte
+	fetchCalled int
+}
+
+func (p *fetchingPrefetcher) Prefetch(ranges [][2]int64) []func() ([]byte, error) {
+	p.prefetchRecorder.Prefetch(ranges)
+	out := make([]func() ([]byte, error), len(ranges))
+	for i, r := range ranges {
+		out[i] = func() ([]byte, error) {
+			p.mu2.Lock()
+			defer p.mu2.Unlock()
+			p.fetchCalled++
+			if p.fail != nil {
+				return nil, p.fail
+			}
+			b := make([]byte, r[1])
+			if _, err := p.r.ReadAt(b, r[0]); err != nil {
+				return nil, err
+			}
+			if p.short {
+				b = b[:len(b)-1]
+			}
+			p.fetched = append(p.fetched, b)
+			return b, nil
+		}
+	}
+	return out
+}
+
+// Column chunks are decoded from the bytes a Prefetcher gives back, not
+// read again with ReadAt, and the values read do not alias them; a fetch
+// that fails, or gives the wrong length, is an error.
+func TestPrefetchFetchedBytes(t *testing.T) {
+	schema := alkaid.NewSchema([]datatype.Field{
+		{Name: "a", Type: datatype.Int64},
+		{Name: "b", Type: datatype.String, Nullable: true},
+		{Name: "c", Type: datatype.Float64},
+	}, datatype.Metadata{})
+	var buf bytes.Buffer
+	w, err := parquet.NewWriter(&buf, schema, parquet.WithRowGroupRows(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []*alkaid.Record
+	for i := range 3 {
+		rec, err := alkaid.NewRecord(schema, []array.Array{
+			arrayjson.MustParse(datatype.Int64, fmt.Sprintf("[%d, %d]", 2*i, 2*i+1)),
+			arrayjson.MustParse(datatype.String, `["x", null]`),
+			arrayjson.MustParse(datatype.Float64, fmt.Sprintf("[%d.5, 7]", i)),
+		}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, rec)
+		if err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	fail := errors.New("connection reset")
+	for _, tc := range []struct {
+		name    string
+		fail    error
+		short   bool
+		wantErr error
+	}{
+		{name: "fetched"},
+		{name: "fetch fails", fail: fail, wantErr: fail},
+		{name: "fetch short", short: true, wantErr: parquet.ErrInvalid},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			p := &fetchingPrefetcher{prefetchRecorder: prefetchRecorder{r: bytes.NewReader(buf.Bytes())}, fail: tc.fail, short: tc.short}
+			f, err := parquet.NewFile(p, int64(buf.Len()))
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.on = true
+			var got []*alkaid.Record
+			for r, err := range f.Records() {
+				if err != nil {
+					if tc.wantErr == nil || !errors.Is(err, tc.wantErr) {
+						t.Fatalf("error %v, want %v", err, tc.wantErr)
+					}
+					return
+				}
+				got = append(got, r)
+			}
+			if tc.wantErr != nil {
+				t.Fatalf("no error, want %v", tc.wantErr)
+			}
+			if len(p.reads) != 0 {
+				t.Errorf("column chunks read again with ReadAt: %v", p.reads)
+			}
+			if want := f.NumRowGroups() * 3; p.fetchCalled != want {
+				t.Errorf("%d fetches called, want one per column chunk (%d)", p.fetchCalled, want)
+			}
+			for _, b := range p.fetched { // the values must not alias them
+				for i := range b {
+					b[i] = 0xa5
+				}
+			}
+			if len(got) != len(want) {
+				t.Fatalf("%d records, want %d", len(got), len(want))
+			}
+			for i := range want {
+				for c := range want[i].NumCols() {
+					if !array.Equal(got[i].Column(c), want[i].Column(c)) {
+						t.Errorf("record %d column %d: got %v, want %v", i, c, got[i].Column(c), want[i].Column(c))
+					}
+				}
+			}
+		})
 	}
 }

@@ -5,6 +5,7 @@ package parquet
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"sort"
 	"sync"
@@ -50,7 +51,7 @@ func (f *File) openRowGroup(gp *groupPlan, p *readPlan, parallel int, b *budget,
 		r.left = rowCount(sel)
 	}
 	sizes := make([]int64, n) // uncompressed bytes of each field
-	f.prefetch(g, r.rg, plans)
+	fetched := f.prefetch(g, r.rg, plans)
 	for i, fp := range plans {
 		var pis []*pageIndex
 		if sel != nil {
@@ -65,7 +66,7 @@ func (f *File) openRowGroup(gp *groupPlan, p *readPlan, parallel int, b *budget,
 				}
 				jb.locs = pis[j].off.PageLocations
 			}
-			if err := f.openColumn(g, r.rg, jb, b); err != nil {
+			if err := f.openColumn(g, r.rg, jb, b, fetched[lp.leaf.column]); err != nil {
 				return nil, err
 			}
 			if alt := r.dictPlan(i); alt != nil && jb.cr.allDictionary() {
@@ -387,8 +388,10 @@ func collectLeaves(n *node, out *[]*node) {
 	}
 }
 
-// openColumn prepares the reading of one column chunk of row group g.
-func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error {
+// openColumn prepares the reading of one column chunk of row group g;
+// fetch, when not nil, returns the chunk's bytes as a Prefetcher fetched
+// them.
+func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget, fetch func() ([]byte, error)) error {
 	leaf := jb.leaf
 	cc := &rg.Columns[leaf.column]
 	where := fmt.Sprintf("row group %d column %q", g, pathString(leaf.path))
@@ -408,14 +411,25 @@ func (f *File) openColumn(g int, rg *format.RowGroup, jb *job, b *budget) error 
 				return limitf("%s: reading %d bytes: the read has taken more than %d times the file's %d bytes plus %d (Limits.MaxCompressionRatio)",
 					where, n, b.ratio, b.size, expansionAllowance)
 			}
-			// Pooled memory (see release): decoded values never alias
-			// the chunk's bytes, as with NewFileBytes.
-			data = pageBuffer(int(n))[:n]
-			if _, err := f.r.ReadAt(data, start); err != nil {
-				putPageBuffer(data)
-				return ioErr(err, "%s: reading %d bytes at %d", where, n, start)
+			if fetch != nil {
+				// The Prefetcher's memory, read in place and never
+				// given back to the pool: decoded values never alias
+				// the chunk's bytes, as with NewFileBytes.
+				if data, err = fetch(); err != nil {
+					return ioErr(err, "%s: reading %d bytes at %d", where, n, start)
+				}
+				if int64(len(data)) != n {
+					return ioErr(io.ErrUnexpectedEOF, "%s: reading %d bytes at %d: the prefetch gave %d", where, n, start, len(data))
+				}
+			} else {
+				// Pooled memory (see release).
+				data = pageBuffer(int(n))[:n]
+				if _, err := f.r.ReadAt(data, start); err != nil {
+					putPageBuffer(data)
+					return ioErr(err, "%s: reading %d bytes at %d", where, n, start)
+				}
+				owned = data
 			}
-			owned = data
 		}
 		if c := f.chunkCryptor(g, leaf.column); c != nil {
 			dictFirst := cc.MetaData.DictionaryPageOffset != nil && *cc.MetaData.DictionaryPageOffset > 0

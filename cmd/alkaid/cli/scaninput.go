@@ -105,10 +105,11 @@ func (f *oneFile) Close() error               { return nil }
 
 // Prefetch passes ranges on to a file that prefetches (one of an object
 // store), as the Parquet reader would without the file system between.
-func (f *oneFile) Prefetch(ranges [][2]int64) {
+func (f *oneFile) Prefetch(ranges [][2]int64) []func() ([]byte, error) {
 	if p, ok := f.fsys.f.(parquet.Prefetcher); ok {
-		p.Prefetch(ranges)
+		return p.Prefetch(ranges)
 	}
+	return nil
 }
 
 // oneFileInfo describes a oneFileFS's file.

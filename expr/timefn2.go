@@ -164,6 +164,53 @@ func bindDateDiff(e *Expr, args []*node) (*node, error) {
 		return nil, err
 	}
 	step := diffUnits[part]
+	return pairToInt64(e, a, b, src, func(i int, za, zb *zoneCache, va, vb int64) (int64, error) {
+		da, _ := src.local(za, va)
+		db, _ := src.local(zb, vb)
+		switch part {
+		case "year", "quarter", "month", "decade", "century", "millennium":
+			ya, ma, _ := civil(da)
+			yb, mb, _ := civil(db)
+			switch part {
+			case "year":
+				return yb - ya, nil
+			case "decade":
+				return yb/10 - ya/10, nil // truncated, as DuckDB
+			case "century":
+				return yb/100 - ya/100, nil
+			case "millennium":
+				return yb/1000 - ya/1000, nil
+			case "quarter":
+				return yb*4 + (mb-1)/3 - ya*4 - (ma-1)/3, nil
+			default:
+				return yb*12 + mb - ya*12 - ma, nil
+			}
+		case "week":
+			return (db - da) / 7, nil // whole weeks of days, as DuckDB
+		case "day":
+			return db - da, nil
+		default:
+			if src.date {
+				k, d := nsPerDay/step, db-da
+				if d > math.MaxInt64/k || d < math.MinInt64/k {
+					return 0, evalErr(e, fmt.Errorf("row %d: date_diff in %ss overflows: %w", i, part, datatype.ErrLimit))
+				}
+				return d * k, nil
+			}
+			// Elapsed time: the zone does not matter.
+			d, ok := elapsed(va, vb, src.unit, step)
+			if !ok {
+				return 0, evalErr(e, fmt.Errorf("row %d: date_diff in %ss overflows: %w", i, part, datatype.ErrLimit))
+			}
+			return d, nil
+		}
+	}), nil
+}
+
+// pairToInt64 is the node of an int64 function of two temporal values
+// of src: f is called for each row where both are valid, with a zone
+// cache per side, and its error ends the evaluation.
+func pairToInt64(e *Expr, a, b *node, src *timeSource, f func(i int, za, zb *zoneCache, va, vb int64) (int64, error)) *node {
 	return &node{typ: datatype.Int64, src: e, eval: func(c *batch) (array.Array, error) {
 		x, err := a.array(c)
 		if err != nil {
@@ -180,51 +227,14 @@ func bindDateDiff(e *Expr, args []*node) (*node, error) {
 			if x.IsNull(i) || y.IsNull(i) {
 				continue
 			}
-			valid[i] = true
-			va, vb := src.value(x, i), src.value(y, i)
-			da, _ := src.local(za, va)
-			db, _ := src.local(zb, vb)
-			switch part {
-			case "year", "quarter", "month", "decade", "century", "millennium":
-				ya, ma, _ := civil(da)
-				yb, mb, _ := civil(db)
-				switch part {
-				case "year":
-					out[i] = yb - ya
-				case "decade":
-					out[i] = yb/10 - ya/10 // truncated, as DuckDB
-				case "century":
-					out[i] = yb/100 - ya/100
-				case "millennium":
-					out[i] = yb/1000 - ya/1000
-				case "quarter":
-					out[i] = yb*4 + (mb-1)/3 - ya*4 - (ma-1)/3
-				default:
-					out[i] = yb*12 + mb - ya*12 - ma
-				}
-			case "week":
-				out[i] = (db - da) / 7 // whole weeks of days, as DuckDB
-			case "day":
-				out[i] = db - da
-			default:
-				if src.date {
-					k, d := nsPerDay/step, db-da
-					if d > math.MaxInt64/k || d < math.MinInt64/k {
-						return nil, evalErr(e, fmt.Errorf("row %d: date_diff in %ss overflows: %w", i, part, datatype.ErrLimit))
-					}
-					out[i] = d * k
-					continue
-				}
-				// Elapsed time: the zone does not matter.
-				d, ok := elapsed(va, vb, src.unit, step)
-				if !ok {
-					return nil, evalErr(e, fmt.Errorf("row %d: date_diff in %ss overflows: %w", i, part, datatype.ErrLimit))
-				}
-				out[i] = d
+			v, err := f(i, za, zb, src.value(x, i), src.value(y, i))
+			if err != nil {
+				return nil, err
 			}
+			out[i], valid[i] = v, true
 		}
 		return int64Valid(out, valid), nil
-	}}, nil
+	}}
 }
 
 func floorQ(a, b int64) int64 { q, _ := floorDiv(a, b); return q }

@@ -272,61 +272,37 @@ func bindDateSub(e *Expr, args []*node) (*node, error) {
 		return nil, errAt(e, datatype.ErrNotSupported, "date_sub of a timestamp with a zone (%s)", a.typ)
 	}
 	step := diffUnits[part]
-	return &node{typ: datatype.Int64, src: e, eval: func(c *batch) (array.Array, error) {
-		x, err := a.array(c)
-		if err != nil {
-			return nil, err
-		}
-		y, err := b.array(c)
-		if err != nil {
-			return nil, err
-		}
-		out := make([]int64, x.Len())
-		valid := make([]bool, x.Len())
-		za, zb := &zoneCache{loc: src.loc}, &zoneCache{loc: src.loc}
-		for i := range out {
-			if x.IsNull(i) || y.IsNull(i) {
-				continue
+	monthsPer := map[string]int64{"year": 12, "quarter": 3, "month": 1, "decade": 120, "century": 1200, "millennium": 12000}[part]
+	return pairToInt64(e, a, b, src, func(i int, za, zb *zoneCache, va, vb int64) (int64, error) {
+		switch {
+		case step == 0:
+			da, na := src.local(za, va)
+			db, nb := src.local(zb, vb)
+			return wholeMonths(da, na, db, nb) / monthsPer, nil
+		case step >= 86400e9:
+			da, na := src.local(za, va)
+			db, nb := src.local(zb, vb)
+			days := db - da
+			if days > 0 && nb < na {
+				days--
+			} else if days < 0 && nb > na {
+				days++
 			}
-			valid[i] = true
-			va, vb := src.value(x, i), src.value(y, i)
-			switch {
-			case step == 0:
-				da, na := src.local(za, va)
-				db, nb := src.local(zb, vb)
-				months := wholeMonths(da, na, db, nb)
-				div := map[string]int64{"year": 12, "quarter": 3, "month": 1, "decade": 120, "century": 1200, "millennium": 12000}[part]
-				out[i] = months / div
-			case step >= 86400e9:
-				da, na := src.local(za, va)
-				db, nb := src.local(zb, vb)
-				days := db - da
-				if days > 0 && nb < na {
-					days--
-				} else if days < 0 && nb > na {
-					days++
-				}
-				out[i] = days / (step / 86400e9)
-			default:
-				d := vb - va
-				if (vb >= va) != (d >= 0) {
-					return nil, evalErr(e, fmt.Errorf("row %d: the difference passes int64: %w", i, datatype.ErrInvalid))
-				}
-				if src.unit >= step {
-					k := src.unit / step
-					if d > math.MaxInt64/k || d < math.MinInt64/k {
-						return nil, evalErr(e, fmt.Errorf("row %d: the difference in %ss passes int64: %w", i, part, datatype.ErrInvalid))
-					}
-					out[i] = d * k
-				} else {
-					out[i] = d / (step / src.unit)
-				}
-			}
+			return days / (step / 86400e9), nil
 		}
-		b := array.NewPrimitiveBuilder[int64](datatype.Int64)
-		b.AppendValues(out, valid)
-		return b.NewArray(), nil
-	}}, nil
+		d := vb - va
+		if (vb >= va) != (d >= 0) {
+			return 0, evalErr(e, fmt.Errorf("row %d: the difference passes int64: %w", i, datatype.ErrInvalid))
+		}
+		if src.unit < step {
+			return d / (step / src.unit), nil
+		}
+		k := src.unit / step
+		if d > math.MaxInt64/k || d < math.MinInt64/k {
+			return 0, evalErr(e, fmt.Errorf("row %d: the difference in %ss passes int64: %w", i, part, datatype.ErrInvalid))
+		}
+		return d * k, nil
+	}), nil
 }
 
 // wholeMonths is the number of whole months from local day da, time na

@@ -52,7 +52,8 @@
 // [Dataset.Scan] plans a [Scan]: projection ([WithColumns], nested fields
 // by dotted path), a filter expression of package expr ([WithFilter],
 // e.g. expr.Parse("year = 2024 AND amount > 100")), batch size,
-// concurrency (which is also the readahead bound) and order. A [Scan] is
+// concurrency, readahead (the memory held ahead of the consumer) and
+// order. A [Scan] is
 // a record source: its Schema and its Records, an iter.Seq2 of records
 // and errors, read on demand. Each file's filter is simplified with its
 // partition values (expr.Simplify): files for which it becomes false are
@@ -63,8 +64,9 @@
 // exactly by the expression, before partition columns are filled in. Parquet
 // files are opened (their footers read) ahead of their turn on up to the
 // concurrency goroutines; their row groups and whole files of the other
-// formats are read in parallel, at most the concurrency at once, and
-// yielded in file order unless [WithUnordered]. Breaking out of the
+// formats are started while their estimated memory fits in the readahead
+// ([WithReadahead]), decoded in parallel, at most the concurrency at
+// once, and yielded in file order unless [WithUnordered]. Breaking out of the
 // loop or cancelling the context stops every goroutine of the scan before
 // the loop ends. [Scan.Stats] counts files, row groups and pages
 // pruned, rows and bytes read. [Dataset.CountRows] answers from Parquet

@@ -42,6 +42,11 @@ type handle struct {
 	rowFilter *expr.Bound
 	rowErr    error
 
+	// sized is the file with the scan's columns selected, for the
+	// estimates of unitSize, made once.
+	sizeOnce sync.Once
+	sized    *parquet.File
+
 	mu     sync.Mutex
 	consts map[int]array.Array // partition columns built so far, by field
 }
@@ -84,23 +89,31 @@ func unopened(src *source) *handle {
 
 // unit is a part of the scan read by one goroutine: a row group of an
 // open Parquet file (h), a whole file of another format to open (src), or
-// a file that failed to open (err).
+// a file that failed to open (err). hold is what it took of the scan's
+// readahead.
 type unit struct {
 	h        *handle
 	src      *source
 	rowGroup int
 	err      error
+	hold     int64
 }
 
-// run reads the units on goroutines, at most concurrency in flight, and
-// yields their records in unit order or as they come.
+// maxUnits is the most units a scan has in flight, however small their
+// estimates: each unit's share of the readahead is at least 1/maxUnits.
+const maxUnits = 256
+
+// run reads the units on goroutines, at most the concurrency decoding at
+// once and as many started as the readahead allows (see WithReadahead),
+// and yields their records in unit order or as they come.
 func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	var wg sync.WaitGroup
 	defer wg.Wait()
 	defer cancel()
 	n := s.cfg.concurrency
-	sem := make(chan struct{}, n)
+	room := newBudget(s.cfg.readahead)
+	cpu := make(chan struct{}, n)
 	deliver := func(r result) bool {
 		if r.err != nil {
 			yield(nil, r.err)
@@ -115,12 +128,12 @@ func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
 		go func() {
 			defer wg.Done()
 			var workers sync.WaitGroup
-			s.dispatch(ctx, sem, func(u unit) {
+			s.dispatch(ctx, room, func(u unit) {
 				workers.Add(1)
 				go func() {
 					defer workers.Done()
-					defer func() { <-sem }()
-					s.work(ctx, u, out)
+					defer room.give(u.hold)
+					s.work(ctx, cpu, u, out)
 				}()
 			})
 			workers.Wait()
@@ -132,32 +145,36 @@ func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
 			}
 		}
 	} else {
-		jobs := make(chan chan result, n)
+		type job struct {
+			ch   chan result
+			hold int64
+		}
+		jobs := make(chan job, maxUnits)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			defer close(jobs)
-			s.dispatch(ctx, sem, func(u unit) {
+			s.dispatch(ctx, room, func(u unit) {
 				ch := make(chan result, 1)
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
 					defer close(ch)
-					s.work(ctx, u, ch)
+					s.work(ctx, cpu, u, ch)
 				}()
 				select {
-				case jobs <- ch:
+				case jobs <- job{ch, u.hold}:
 				case <-ctx.Done():
 				}
 			})
 		}()
-		for ch := range jobs {
-			for r := range ch {
+		for j := range jobs {
+			for r := range j.ch {
 				if !deliver(r) {
 					return
 				}
 			}
-			<-sem
+			room.give(j.hold)
 		}
 	}
 	if err := s.ctx.Err(); err != nil {
@@ -172,16 +189,14 @@ type opened struct {
 }
 
 // dispatch prunes the files, has the Parquet ones opened ahead (see
-// opener) and, in file order, starts each unit once a slot of sem is
-// free.
-func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)) {
-	acquire := func() bool {
-		select {
-		case sem <- struct{}{}:
-			return true
-		case <-ctx.Done():
-			return false
-		}
+// opener) and, in file order, starts each unit once room has its
+// estimated size.
+func (s *Scan) dispatch(ctx context.Context, room *budget, start func(unit)) {
+	least := s.cfg.readahead / maxUnits
+	acquire := func(u *unit, size int64) bool {
+		var ok bool
+		u.hold, ok = room.take(ctx, max(size, least))
+		return ok
 	}
 	srcs := s.files
 	keep := make([]bool, len(srcs))
@@ -204,10 +219,11 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 		if err == nil && src.format != files.FormatParquet {
 			// A whole-file unit opens its file itself, so that opening
 			// (for CSV and NDJSON, inferring a schema) runs in parallel.
-			if !acquire() {
+			u := unit{src: src}
+			if !acquire(&u, min(src.size, s.cfg.readahead/int64(s.cfg.concurrency))) {
 				return
 			}
-			start(unit{src: src})
+			start(u)
 			continue
 		}
 		var h *handle
@@ -221,10 +237,11 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 			h, err = o.h, o.err
 		}
 		if err != nil {
-			if !acquire() {
+			u := unit{err: fileErr(src.path, err)}
+			if !acquire(&u, 0) {
 				return
 			}
-			start(unit{err: fileErr(src.path, err)})
+			start(u)
 			continue
 		}
 		if h == nil {
@@ -237,11 +254,12 @@ func (s *Scan) dispatch(ctx context.Context, sem chan struct{}, start func(unit)
 		}
 		s.stats.rowGroups.add(int64(groups))
 		for g := range groups {
-			if !acquire() {
+			u := unit{h: h, rowGroup: g}
+			if !acquire(&u, s.unitSize(h, g)) {
 				break
 			}
 			h.refs.Add(1)
-			start(unit{h: h, rowGroup: g})
+			start(u)
 		}
 		h.release()
 		if ctx.Err() != nil {
@@ -321,15 +339,41 @@ func (o *opener) stop() {
 }
 
 // work reads unit u, sending its records and its error (unless skipped)
-// to out.
-func (s *Scan) work(ctx context.Context, u unit, out chan<- result) {
-	send := func(r result) bool {
+// to out. It decodes while it holds a slot of cpu, and gives the slot
+// up while it waits for out.
+func (s *Scan) work(ctx context.Context, cpu chan struct{}, u unit, out chan<- result) {
+	acquire := func() bool {
 		select {
-		case out <- r:
+		case cpu <- struct{}{}:
 			return true
 		case <-ctx.Done():
 			return false
 		}
+	}
+	if !acquire() {
+		return
+	}
+	held := true
+	defer func() {
+		if held {
+			<-cpu
+		}
+	}()
+	send := func(r result) bool {
+		select {
+		case out <- r:
+			return true
+		default:
+		}
+		<-cpu
+		held = false
+		select {
+		case out <- r:
+		case <-ctx.Done():
+			return false
+		}
+		held = acquire()
+		return held
 	}
 	err := u.err
 	if err == nil && u.h == nil {
@@ -357,4 +401,27 @@ func (s *Scan) work(ctx context.Context, u unit, out chan<- result) {
 		return
 	}
 	send(result{err: err})
+}
+
+// unitSize estimates what row group g of h holds while it is read and
+// waits for the consumer (see WithReadahead).
+func (s *Scan) unitSize(h *handle, g int) int64 {
+	if h.r == nil || h.r.pq == nil {
+		return 0 // rows counted from the footer
+	}
+	h.sizeOnce.Do(func() {
+		sel, err := h.r.pq.Select(parquet.WithColumns(h.readCols...))
+		if err == nil {
+			h.sized = sel
+		}
+	})
+	if h.sized == nil {
+		return 0 // the read reports the error
+	}
+	info := h.sized.RowGroup(g)
+	arrays := info.Decoded
+	if b := int64(s.cfg.batchSize); b > 0 && info.Rows > 2*b {
+		arrays = arrays / info.Rows * 2 * b
+	}
+	return info.Working + arrays
 }

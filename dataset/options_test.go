@@ -43,6 +43,7 @@ func TestOptionCalls(t *testing.T) {
 		{"WithColumns", WithColumns("x"), scan},
 		{"WithBatchSize", WithBatchSize(10), scan},
 		{"WithConcurrency", WithConcurrency(2), scan},
+		{"WithReadahead", WithReadahead(1 << 20), scan},
 		{"WithUnordered", WithUnordered(), scan},
 		{"WithFiles", WithFiles(d.Files()[0]), scan},
 		{"WithFilter", WithFilter(where(t, "x > 1")), scan},

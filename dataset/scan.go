@@ -20,6 +20,7 @@ type scanConfig struct {
 	filter      *expr.Expr
 	batchSize   int
 	concurrency int
+	readahead   int64
 	unordered   bool
 	files       []string
 	only        bool
@@ -50,12 +51,11 @@ func WithBatchSize(n int) Option {
 	}
 }
 
-// WithConcurrency reads up to n units at once (a unit is a Parquet row
-// group or a whole file of another format): 0 means runtime.GOMAXPROCS(0),
-// the default, 1 one unit after another; a negative n is an error. It is
-// also the readahead bound: at most n units are read or wait to be
-// consumed, each holding at most two records, so memory stays bounded by
-// n whatever the dataset's size. For Scan/CountRows.
+// WithConcurrency decodes up to n units at once (a unit is a Parquet
+// row group or a whole file of another format): 0 means
+// runtime.GOMAXPROCS(0), the default, 1 one unit after another; a
+// negative n is an error. How many units are read ahead of the consumer
+// is WithReadahead's. For Scan/CountRows.
 func WithConcurrency(n int) Option {
 	return func(o *options) {
 		o.use("WithConcurrency", forScan)
@@ -66,6 +66,29 @@ func WithConcurrency(n int) Option {
 			n = runtime.GOMAXPROCS(0)
 		}
 		o.scan.concurrency = n
+	}
+}
+
+// DefaultReadahead is the readahead of a scan without WithReadahead.
+const DefaultReadahead = 64 << 20
+
+// WithReadahead bounds the memory a scan holds ahead of its consumer to
+// about n bytes: units start while the sizes estimated from the files'
+// metadata of those started and not yet consumed fit in n. A Parquet row
+// group counts its column chunks and the arrays of the records it holds
+// (at most two; all of them with the default batch size, a row group a
+// record); a whole file of another format its size, up to n divided by
+// the concurrency; a unit larger than n runs alone. Memory thus stays
+// bounded by n, not by the dataset's size, and a larger n lets more
+// units wait decoded for the consumer (the default is
+// DefaultReadahead). n must be positive. For Scan/CountRows.
+func WithReadahead(n int64) Option {
+	return func(o *options) {
+		o.use("WithReadahead", forScan)
+		if n < 1 {
+			o.invalid(fmt.Sprintf("WithReadahead(%d)", n), "must be positive")
+		}
+		o.scan.readahead = n
 	}
 }
 
@@ -125,7 +148,7 @@ func (d *Dataset) Scan(ctx context.Context, opts ...Option) (*Scan, error) {
 
 // scan is Scan, called as call.
 func (d *Dataset) scan(ctx context.Context, opts []Option, call string) (_ *Scan, err error) {
-	o, err := apply(options{scan: scanConfig{concurrency: runtime.GOMAXPROCS(0)}}, opts, forScan, call)
+	o, err := apply(options{scan: scanConfig{concurrency: runtime.GOMAXPROCS(0), readahead: DefaultReadahead}}, opts, forScan, call)
 	if err != nil {
 		return nil, err
 	}

@@ -276,7 +276,7 @@ func TestScanMemoryBounded(t *testing.T) {
 	}
 	d, err := Open(os.DirFS(dir), ".")
 	require.NoError(t, err)
-	s, err := d.Scan(context.Background(), WithConcurrency(2))
+	s, err := d.Scan(context.Background(), WithConcurrency(2), WithReadahead(4<<20))
 	require.NoError(t, err)
 	var ms runtime.MemStats
 	runtime.GC()
@@ -292,8 +292,9 @@ func TestScanMemoryBounded(t *testing.T) {
 		peak = max(peak, ms.HeapAlloc-min(base, ms.HeapAlloc))
 	}
 	require.Equal(t, nfiles*rows, total)
-	// The dataset decodes to 48 MiB; at most 2 units in flight plus the
-	// one being consumed, each holding at most two records of 1 MiB.
+	// The dataset decodes to 48 MiB; the units in flight hold at most
+	// the 4 MiB readahead (each its column chunks and a 1 MiB record),
+	// and the one consumed a record more.
 	t.Logf("peak live heap above the start: %.1f MiB", float64(peak)/(1<<20))
 	require.Less(t, peak, uint64(12<<20))
 }
@@ -587,6 +588,9 @@ func TestScanOptionValues(t *testing.T) {
 		{WithConcurrency(1), ""},
 		{WithConcurrency(-1), "dataset: WithConcurrency(-1)"},
 		{WithBatchSize(0), "dataset: WithBatchSize(0)"},
+		{WithReadahead(1), ""},
+		{WithReadahead(0), "dataset: WithReadahead(0)"},
+		{WithReadahead(-5), "dataset: WithReadahead(-5)"},
 	} {
 		s, err := d.Scan(context.Background(), tc.opt)
 		if tc.want != "" {

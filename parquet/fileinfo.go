@@ -3,7 +3,10 @@ package parquet
 // Facts about a file read from its footer alone, for tools that describe
 // a file (row groups, codecs, the writer's name) without decoding pages.
 
-import "github.com/alkaid-go/alkaid/parquet/internal/format"
+import (
+	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+)
 
 // CreatedBy is the writer the footer names, or "" when it names none.
 func (f *File) CreatedBy() string {
@@ -38,6 +41,13 @@ type RowGroupInfo struct {
 	// of dictionary-encoded chunks, held while their chunk is decoded, are
 	// not counted: the footer does not state their decoded size.
 	Working int64
+	// Decoded estimates from the footer the size of the arrays Records
+	// returns for the row group: for each leaf column read, its values
+	// times their width as read (one bit for booleans) plus a validity
+	// bit each; for variable-width values the uncompressed chunk size
+	// plus an offset each. Dictionary-encoded byte arrays may decode to
+	// more than that; a filter (WithRowFilter) to less.
+	Decoded int64
 }
 
 // maxStatedChunk is the most RowGroup counts of a column chunk's stated
@@ -69,6 +79,7 @@ func (f *File) RowGroup(i int) RowGroupInfo {
 			raw := min(max(0, md.TotalUncompressedSize), maxStatedChunk)
 			info.Compressed += n
 			info.Uncompressed += raw
+			info.Decoded += decodedSize(lp, md.NumValues, raw)
 			if _, size, ok := pageClass(int(n)); ok {
 				chunks += int64(size)
 			} else {
@@ -88,4 +99,23 @@ func (f *File) RowGroup(i int) RowGroupInfo {
 		info.Working += int64(min(leaves, workers(f.cfg.concurrency))) * largestRaw
 	}
 	return info
+}
+
+// decodedSize estimates the bytes of the arrays a leaf column chunk of
+// values values (stated) and raw uncompressed bytes decodes to.
+func decodedSize(lp *leafPlan, values, raw int64) int64 {
+	values = min(max(0, values), maxStatedChunk)
+	bitmap := (values + 7) / 8
+	vt := lp.vt
+	if d, ok := vt.(*datatype.DictionaryType); ok {
+		vt = d.Index
+	}
+	switch {
+	case vt.Kind() == datatype.KindBool:
+		return 2 * bitmap
+	case datatype.IsFixedWidth(vt):
+		return values*int64(datatype.ByteWidth(vt)) + bitmap
+	default:
+		return raw + 4*values + bitmap
+	}
 }

@@ -115,5 +115,7 @@ func TestRowGroupWorking(t *testing.T) {
 		}
 		require.GreaterOrEqual(t, info.Working, least, name)
 		require.LessOrEqual(t, info.Working, most, name)
+		// int64 values and a validity bit each, for the columns read
+		require.Equal(t, tc.leaves*(8*rows+(rows+7)/8), info.Decoded, name)
 	}
 }

@@ -34,6 +34,7 @@ func main() {
 	memprofile := flag.String("memprofile", "", "write an allocation profile of the runs to this file")
 	tracefile := flag.String("trace", "", "write an execution trace of the runs to this file")
 	only := flag.Int("case", -1, "run only this case (0, 1 or 2); -1 runs all")
+	flag.Int64Var(&readahead, "readahead", 0, "the scans' readahead in bytes (0: the default)")
 	flag.Parse()
 	if *profile != "" {
 		pf, err := os.Create(*profile)
@@ -128,7 +129,7 @@ func run(dir string, reps, only int) error {
 }
 
 func sum(d *dataset.Dataset, filter ...dataset.Option) (result, error) {
-	s, err := d.Scan(context.Background(), append([]dataset.Option{dataset.WithColumns("f"), dataset.WithUnordered()}, filter...)...)
+	s, err := d.Scan(context.Background(), append(scanOptions(dataset.WithColumns("f")), filter...)...)
 	if err != nil {
 		return result{}, err
 	}
@@ -145,8 +146,8 @@ func sum(d *dataset.Dataset, filter ...dataset.Option) (result, error) {
 }
 
 func byMonth(d *dataset.Dataset) (result, error) {
-	s, err := d.Scan(context.Background(), dataset.WithColumns("month", "f"), dataset.WithUnordered(),
-		dataset.WithFilter(expr.Lt(expr.Field("x"), expr.Lit(100000))))
+	s, err := d.Scan(context.Background(), append(scanOptions(dataset.WithColumns("month", "f")),
+		dataset.WithFilter(expr.Lt(expr.Field("x"), expr.Lit(100000))))...)
 	if err != nil {
 		return result{}, err
 	}
@@ -173,4 +174,17 @@ func byMonth(d *dataset.Dataset) (result, error) {
 		r.Sum += groups[k]
 	}
 	return r, nil
+}
+
+// readahead is the -readahead flag.
+var readahead int64
+
+// scanOptions are the options of every scan: unordered, with the
+// -readahead flag's readahead, and more.
+func scanOptions(more ...dataset.Option) []dataset.Option {
+	opts := append([]dataset.Option{dataset.WithUnordered()}, more...)
+	if readahead > 0 {
+		opts = append(opts, dataset.WithReadahead(readahead))
+	}
+	return opts
 }

@@ -136,4 +136,5 @@ var generic = kernels{
 	copyValid64: copyValidGeneric[uint64],
 	validUTF8:   validUTF8Generic,
 	index:       indexGeneric,
+	unpack32:    unpack32Generic,
 }

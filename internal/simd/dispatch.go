@@ -111,6 +111,9 @@ type kernels struct {
 
 	// index is Index.
 	index func(s, needle []byte) int
+
+	// unpack32 is UnpackBits32 over whole groups, their reach in src.
+	unpack32 func(dst []uint32, src []byte, bw int)
 }
 
 // levels lists the implementations usable on this machine, slowest first;

@@ -23,6 +23,7 @@ func addArchLevels() {
 	setBitmapAVX2(&avx2Level)
 	setAggAVX2(&avx2Level)
 	setElemAVX2(&avx2Level)
+	avx2Level.unpack32 = unpack32Vector
 	levels = append(levels, &avx2Level)
 	if !(cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && cpu.X86.HasAVX512DQ &&
 		cpu.X86.HasAVX512VL && cpu.X86.HasAVX512VPOPCNTDQ) {

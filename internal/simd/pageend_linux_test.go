@@ -63,3 +63,24 @@ func TestCopyValidBitsAtPageEnd(t *testing.T) {
 // unsafeString returns the bytes of b as a string without copying them,
 // so that the string stays at b's place in memory.
 func unsafeString(b []byte) string { return unsafe.String(unsafe.SliceData(b), len(b)) }
+
+// TestUnpackBits32AtPageEnd unpacks from bytes that end a guarded page:
+// the vector loads must stay within what UnpackBits32 reports it reads.
+func TestUnpackBits32AtPageEnd(t *testing.T) {
+	mem := guardedPage(t)
+	page := len(mem)
+	forEachVector(t, func(t *testing.T) {
+		for bw := 1; bw <= MaxUnpackBits; bw++ {
+			for l := 0; l <= 200; l++ {
+				src := mem[page-l : page]
+				dst := make([]uint32, 8*l)
+				n := UnpackBits32(dst, src, bw)
+				for i := range n {
+					if want := unpackRef(src, i, bw); dst[i] != want {
+						t.Fatalf("bw=%d len=%d: value %d = %#x, want %#x", bw, l, i, dst[i], want)
+					}
+				}
+			}
+		}
+	})
+}

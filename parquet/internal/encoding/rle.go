@@ -2,6 +2,8 @@ package encoding
 
 import (
 	"encoding/binary"
+
+	"github.com/alkaid-go/alkaid/internal/simd"
 )
 
 // Level is the type levels and indices decode to.
@@ -92,6 +94,10 @@ func fillLevels[T Level](dst []T, v T) {
 	}
 }
 
+// vectorUnpack says whether simd.UnpackBits32 runs vector code, faster
+// than unpackLSB's loops, rather than its pure-Go reference.
+var vectorUnpack = simd.Level() != "generic"
+
 // unpackLSB reads len(dst) values of bw bits, least significant bit
 // first; data holds at least len(dst)*bw bits.
 func unpackLSB[T Level](dst []T, data []byte, bw int) {
@@ -106,6 +112,10 @@ func unpackLSB[T Level](dst []T, data []byte, bw int) {
 	mask := uint64(1)<<bw - 1
 	bit := 0
 	i := 0
+	if d, ok := any(dst).([]int32); ok && vectorUnpack && bw <= simd.MaxUnpackBits {
+		i = simd.UnpackBits32(d, data, bw)
+		bit = i * bw
+	}
 	if bw <= 8 {
 		// Eight values take bw bytes: one load serves a group of eight.
 		for ; i+8 <= len(dst) && bit>>3+8 <= len(data); i += 8 {

@@ -14,10 +14,10 @@ const MaxUnpackBits = 25
 // It stops before a group of eight that dst has no room for or that
 // would read past src's end with 16 bytes more (a vector load), and
 // returns how many values it wrote, a multiple of eight; the caller
-// unpacks the rest. It panics for a bw out of range.
+// unpacks the rest (all of them for a bw out of range: it writes none).
 func UnpackBits32[T ~int32 | ~uint32](dst []T, src []byte, bw int) int {
 	if bw < 1 || bw > MaxUnpackBits {
-		panic("simd: UnpackBits32: bit width out of range")
+		return 0
 	}
 	groups := len(dst) / 8
 	if reach := unpackReach(bw); len(src) < reach {

@@ -23,6 +23,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/flight/internal/pb"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -201,7 +202,7 @@ func TestStalledClientsBounded(t *testing.T) {
 		runtime.GC()
 		var m runtime.MemStats
 		runtime.ReadMemStats(&m)
-		return int64(m.HeapAlloc)
+		return int64(m.HeapAlloc) - int64(rawmem.Pooled())
 	}
 	before := heap()
 

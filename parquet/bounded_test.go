@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/parquet/internal/encoding"
 	"github.com/alkaid-go/alkaid/parquet/internal/format"
 	"github.com/klauspost/compress/zstd"
@@ -46,7 +47,7 @@ func memoryOf(f func()) (peak, total uint64) {
 		var m runtime.MemStats
 		for {
 			runtime.ReadMemStats(&m)
-			peak = max(peak, m.HeapInuse)
+			peak = max(peak, m.HeapInuse-min(m.HeapInuse, rawmem.Pooled()))
 			select {
 			case <-stop:
 				return

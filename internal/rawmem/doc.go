@@ -8,6 +8,11 @@
 // The memory comes from the Go heap (runtime.mallocgc with needzero false,
 // through go:linkname; the runtime keeps that symbol reachable for such
 // uses), so the garbage collector owns it as any other allocation.
+// Aligned buffers of 256 KiB and more are recycled: a finalizer puts
+// each, once the collector has found it unreachable, on a free list of
+// its size class (at most 32 MiB in all, see [Pooled]) from which the
+// next such buffer is taken, sparing the page faults and collections
+// that fresh memory costs.
 //
 //	b := rawmem.Fillable(n) // n aligned bytes, contents undefined
 //	if _, err := io.ReadFull(r, b); err != nil {

@@ -45,7 +45,11 @@ func Aligned(n int) []byte {
 		padded = Align
 	}
 	var b []byte
-	if padded >= 32<<10 {
+	if padded >= recycleMin && padded <= recycleMax {
+		if b = recycled(padded); b != nil {
+			b = b[:padded:padded]
+		}
+	} else if padded >= 32<<10 {
 		// Large objects start on a page.
 		if b = Bytes(padded); uintptr(unsafe.Pointer(&b[0]))%Align != 0 {
 			b = nil

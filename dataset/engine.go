@@ -112,7 +112,7 @@ func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
 	defer wg.Wait()
 	defer cancel()
 	n := s.cfg.concurrency
-	room := newBudget(s.cfg.readahead)
+	room := newBudget(s.cfg.readahead, n)
 	cpu := make(chan struct{}, n)
 	deliver := func(r result) bool {
 		if r.err != nil {
@@ -194,9 +194,8 @@ type opened struct {
 func (s *Scan) dispatch(ctx context.Context, room *budget, start func(unit)) {
 	least := s.cfg.readahead / maxUnits
 	acquire := func(u *unit, size int64) bool {
-		var ok bool
-		u.hold, ok = room.take(ctx, max(size, least))
-		return ok
+		u.hold = max(size, least)
+		return room.take(ctx, u.hold)
 	}
 	srcs := s.files
 	keep := make([]bool, len(srcs))

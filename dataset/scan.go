@@ -70,7 +70,7 @@ func WithConcurrency(n int) Option {
 }
 
 // DefaultReadahead is the readahead of a scan without WithReadahead.
-const DefaultReadahead = 64 << 20
+const DefaultReadahead = 32 << 20
 
 // WithReadahead bounds the memory a scan holds ahead of its consumer to
 // about n bytes: units start while the sizes estimated from the files'
@@ -78,9 +78,10 @@ const DefaultReadahead = 64 << 20
 // group counts its column chunks and the arrays of the records it holds
 // (at most two; all of them with the default batch size, a row group a
 // record); a whole file of another format its size, up to n divided by
-// the concurrency; a unit larger than n runs alone. Memory thus stays
-// bounded by n, not by the dataset's size, and a larger n lets more
-// units wait decoded for the consumer (the default is
+// the concurrency. As many units as the concurrency start whatever
+// their size. Memory thus stays bounded by n or by the concurrency's
+// units, whichever is more, not by the dataset's size, and a larger n
+// lets more units wait decoded for the consumer (the default is
 // DefaultReadahead). n must be positive. For Scan/CountRows.
 func WithReadahead(n int64) Option {
 	return func(o *options) {

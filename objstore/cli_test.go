@@ -242,7 +242,7 @@ func TestCLIFailedOutputLeavesNothing(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errb.String())
 	}
 	parts := 0
-	for _, r := range px.take() {
+	for _, r := range px.settled() {
 		if r.method == "PUT" && strings.Contains(r.key, ".out.arrows.tmp-") {
 			parts++
 		}

@@ -222,7 +222,7 @@ func TestDatasetScanRequests(t *testing.T) {
 		t.Fatal(err)
 	}
 	written := writeDataset(t, fsys, "sales")
-	px.take()
+	px.settled()
 
 	// A new FS, as a new process would have: nothing cached.
 	fsys, err = Open("s3://"+bucket+"/warehouse", testOptions(px.URL())...)
@@ -249,9 +249,9 @@ func TestDatasetScanRequests(t *testing.T) {
 		}
 		sizes[bucket+"/warehouse/"+w] = info.Size()
 	}
-	px.take()
+	px.settled()
 	chunks := decodedChunks(t, fsys, "sales")
-	px.take()
+	px.settled()
 
 	lists, other := 0, 0
 	meta := map[string]int{}
@@ -319,7 +319,7 @@ func TestDatasetDiscoveryRequests(t *testing.T) {
 	}
 	writeDataset(t, fsys, "sales")
 	fsys, _ = Open("s3://"+bucket+"/w", testOptions(px.URL())...)
-	px.take()
+	px.settled()
 	res, err := scanWith(context.Background(), fsys, "sales")
 	if err != nil {
 		t.Fatal(err)
@@ -329,7 +329,7 @@ func TestDatasetDiscoveryRequests(t *testing.T) {
 	}
 	perFile := map[string]int{}
 	lists := 0
-	for _, r := range px.take() {
+	for _, r := range px.settled() {
 		switch {
 		case r.list:
 			lists++

@@ -50,7 +50,7 @@ func TestS3ReadWrite(t *testing.T) {
 		}
 	}
 	puts := 0
-	for _, r := range px.take() {
+	for _, r := range px.settled() {
 		if r.method == http.MethodPut {
 			puts++
 		}

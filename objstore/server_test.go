@@ -41,6 +41,7 @@ var server struct {
 	endpoint string // http://127.0.0.1:port of its S3 API; "" when none
 	skip     string // why there is none
 	name     string // "SeaweedFS" or "gofakes3"
+	pid      int    // SeaweedFS's process; 0 when it runs in the test process
 }
 
 // startFake serves gofakes3 (objects in memory) on a loopback port.
@@ -155,6 +156,7 @@ func startWeed() (stop func(), err error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %v", bin, err)
 	}
+	server.pid = cmd.Process.Pid
 	stop = func() {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
 		done := make(chan struct{})

@@ -1,13 +1,18 @@
 package objstore
 
 import (
+	"bytes"
 	"context"
 	"flag"
 	"fmt"
 	"io"
 	"iter"
 	"math/rand/v2"
+	"os"
+	"runtime/pprof"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -15,6 +20,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
+	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/dataset"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/files"
@@ -31,6 +37,7 @@ var (
 	benchMiB   = flag.Int("objstore.benchmib", 1024, "size in MiB of the dataset BenchmarkScan writes to the test server")
 	benchCodec = flag.String("objstore.benchcodec", "snappy", "codec of the dataset BenchmarkScan writes: snappy or none")
 	benchConc  = flag.Int("objstore.benchscanconc", 0, "dataset.WithConcurrency of BenchmarkScan's scan (0: the default)")
+	benchProf  = flag.String("objstore.scanprofile", "", "write a CPU profile of BenchmarkScan/scan alone (not the dataset's writing) to this file")
 )
 
 const (
@@ -222,9 +229,8 @@ func benchScan(fsys *FS) (scanSum, error) {
 			return res, err
 		}
 		res.rows += int64(rec.NumRows())
-		for _, v := range rec.Column(1).(*array.Primitive[float64]).Values() {
-			res.sum += v
-		}
+		sum, _ := compute.SumFloats(rec.Column(1).(*array.Primitive[float64]))
+		res.sum += sum
 	}
 	return res, nil
 }
@@ -315,6 +321,9 @@ func BenchmarkScan(b *testing.B) {
 	}{{"gets", set.chunk, gets}, {"whole", set.total, whole}, {"scan", set.chunk, scan}} {
 		b.Run(c.name, func(b *testing.B) {
 			b.SetBytes(c.bytes)
+			if c.name == "scan" && *benchProf != "" {
+				defer profileCPU(b, *benchProf)()
+			}
 			defer reportCPU(b)()
 			for range b.N {
 				if err := c.run(); err != nil {
@@ -370,16 +379,70 @@ func parquetBenchOptions() ([]parquet.Option, error) {
 }
 
 // reportCPU reports, when the returned function is called, the CPU time
-// (user and system) the test process used per operation since: the
-// client's work, not the server's.
+// (user and system) per operation since of the test process (cpu-ms/op:
+// the client's work) and, when SeaweedFS runs in a process of its own, of
+// that process (server-cpu-ms/op; on Linux, from /proc, in clock ticks).
 func reportCPU(b *testing.B) func() {
-	cpu := func() time.Duration {
+	client := func() time.Duration {
 		var ru syscall.Rusage
 		syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
 		return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
-	start := cpu()
-	return func() { b.ReportMetric(float64(cpu()-start)/float64(b.N)/1e6, "cpu-ms/op") }
+	startClient := client()
+	startServer, serverOK := serverCPU()
+	return func() {
+		b.ReportMetric(float64(client()-startClient)/float64(b.N)/1e6, "cpu-ms/op")
+		if end, ok := serverCPU(); ok && serverOK {
+			b.ReportMetric(float64(end-startServer)/float64(b.N)/1e6, "server-cpu-ms/op")
+		}
+	}
+}
+
+// serverCPU is the CPU time (user and system) SeaweedFS's process used so
+// far, read from /proc/pid/stat; false when it is not known.
+func serverCPU() (time.Duration, bool) {
+	if server.pid == 0 {
+		return 0, false
+	}
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", server.pid))
+	if err != nil {
+		return 0, false
+	}
+	// The fields after the command name (in parentheses, which may hold
+	// spaces): state is field 3, utime and stime fields 14 and 15.
+	i := bytes.LastIndexByte(stat, ')')
+	if i < 0 {
+		return 0, false
+	}
+	f := strings.Fields(string(stat[i+1:]))
+	if len(f) < 13 {
+		return 0, false
+	}
+	utime, err1 := strconv.ParseInt(f[11], 10, 64)
+	stime, err2 := strconv.ParseInt(f[12], 10, 64)
+	if err1 != nil || err2 != nil {
+		return 0, false
+	}
+	const tick = 10 * time.Millisecond // USER_HZ: 100 on Linux
+	return time.Duration(utime+stime) * tick, true
+}
+
+// profileCPU writes a CPU profile to file until the returned function
+// is called.
+func profileCPU(b *testing.B, file string) func() {
+	f, err := os.Create(file)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		b.Fatal(err)
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		if err := f.Close(); err != nil {
+			b.Error(err)
+		}
+	}
 }
 
 // parallel calls f(0..n-1), at most conc at once, returning the first

@@ -7,6 +7,8 @@ import (
 	"io/fs"
 	"path"
 	"sync"
+
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 )
 
 // The blocks read whole: the tail (Parquet footer and, usually, page
@@ -255,7 +257,7 @@ func (f *File) metaBlock(slot **block, s span) (*block, int64, error) {
 	b = &block{span: s, done: make(chan struct{})}
 	*slot = b
 	f.meta.mu.Unlock()
-	data := make([]byte, s.end-s.off)
+	data := rawmem.Aligned(int(s.end - s.off)) // the fetch fills it
 	// The block outlives this file: its fetch is not cancelled by Close.
 	err := f.fetch(context.Background(), f.name, s.off, data)
 	f.meta.mu.Lock()
@@ -398,7 +400,9 @@ func (f *File) startLocked(s span, want int64) *block {
 	f.wg.Add(1)
 	go func() {
 		defer f.wg.Done()
-		data := make([]byte, s.end-s.off)
+		// Not cleared first: the fetch fills it (and on an error
+		// nothing reads it).
+		data := rawmem.Aligned(int(s.end - s.off))
 		err := f.fetch(f.ctx, f.name, s.off, data)
 		b.data, b.err = data, err
 		close(b.done)

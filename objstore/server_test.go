@@ -18,6 +18,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/johannesboyne/gofakes3"
 	"github.com/johannesboyne/gofakes3/backend/s3mem"
 	"github.com/minio/minio-go/v7"
@@ -41,6 +42,7 @@ var server struct {
 	endpoint string // http://127.0.0.1:port of its S3 API; "" when none
 	skip     string // why there is none
 	name     string // "SeaweedFS" or "gofakes3"
+	pid      int    // SeaweedFS's process; 0 when it runs in the test process
 }
 
 // startFake serves gofakes3 (objects in memory) on a loopback port.
@@ -59,6 +61,9 @@ func startFake() (stop func(), err error) {
 
 func TestMain(m *testing.M) {
 	flag.Parse()
+	// Fetched blocks are not cleared before the fetch fills them: in
+	// tests they start as 0xA5 bytes, so a byte left unfilled shows.
+	rawmem.PoisonUnlessBenchmarking()
 	code := func() int {
 		stop, err := startWeed()
 		if err != nil {
@@ -155,6 +160,7 @@ func startWeed() (stop func(), err error) {
 	if err := cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %v", bin, err)
 	}
+	server.pid = cmd.Process.Pid
 	stop = func() {
 		syscall.Kill(-cmd.Process.Pid, syscall.SIGTERM)
 		done := make(chan struct{})

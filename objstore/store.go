@@ -46,7 +46,8 @@ type Store interface {
 	// Stat describes the object key.
 	Stat(ctx context.Context, key string) (Entry, error)
 	// ReadRange fills p with the bytes of object key from offset off;
-	// fewer bytes than len(p) is an error.
+	// fewer bytes than len(p) is an error. p's contents on entry are
+	// undefined: an FS passes memory it did not clear.
 	ReadRange(ctx context.Context, key string, off int64, p []byte) error
 	// Create starts writing object key, which appears, whole, when the
 	// Upload is committed, and not at all when it is aborted.

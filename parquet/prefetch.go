@@ -1,6 +1,10 @@
 package parquet
 
-import "github.com/alkaid-go/alkaid/parquet/internal/format"
+import (
+	"sync"
+
+	"github.com/alkaid-go/alkaid/parquet/internal/format"
+)
 
 // Prefetcher is an optional interface of the io.ReaderAt a File reads
 // from. Before reading a row group, the File passes Prefetch the byte
@@ -20,13 +24,67 @@ type Prefetcher interface {
 	Prefetch(ranges [][2]int64) []func() ([]byte, error)
 }
 
+// fetches are the fetches of a File's column chunks, by leaf column.
+type fetches = map[int]func() ([]byte, error)
+
+// early holds the fetches Prefetch started and no read has taken yet,
+// by row group, for a File and the Files Select makes of it.
+type early struct {
+	mu sync.Mutex
+	m  map[int]fetches
+}
+
+// take removes and returns the fetches started for row group g.
+func (e *early) take(g int) fetches {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	out := e.m[g]
+	delete(e.m, g)
+	return out
+}
+
+// put keeps the fetches of row group g for a later read.
+func (e *early) put(g int, fs fetches) {
+	if len(fs) == 0 {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if e.m == nil {
+		e.m = map[int]fetches{}
+	}
+	e.m[g] = fs
+}
+
+// Prefetch starts fetching the column chunks Records reads of row group
+// g when the File's reader is a Prefetcher, so that they arrive while
+// other work runs: the next read of g by the File, or by a File that
+// Select made of it, takes them instead of announcing its own. It does
+// nothing for a row group the File's options do not read (see
+// WithRowGroups and WithPredicates), and for another reader.
+func (f *File) Prefetch(g int) {
+	if _, ok := f.r.(Prefetcher); !ok || f.data != nil || f.early == nil {
+		return
+	}
+	for _, gp := range f.plan.groups {
+		if gp.index == g {
+			f.early.put(g, f.prefetch(g, &f.meta.RowGroups[g], f.plan.fields))
+			return
+		}
+	}
+}
+
 // prefetch announces the column chunks of row group g that plans read
-// when f's reader is a Prefetcher. It returns the fetches the Prefetcher
-// gave back, by leaf column, or nil.
-func (f *File) prefetch(g int, rg *format.RowGroup, plans []*fieldPlan) map[int]func() ([]byte, error) {
+// when f's reader is a Prefetcher, but for those Prefetch has started.
+// It returns all their fetches, by leaf column, or nil.
+func (f *File) prefetch(g int, rg *format.RowGroup, plans []*fieldPlan) fetches {
 	p, ok := f.r.(Prefetcher)
 	if !ok || f.data != nil {
 		return nil
+	}
+	var started fetches
+	if f.early != nil {
+		started = f.early.take(g)
 	}
 	var ranges [][2]int64
 	var cols []int
@@ -36,23 +94,29 @@ func (f *File) prefetch(g int, rg *format.RowGroup, plans []*fieldPlan) map[int]
 			if cc.MetaData == nil || cc.MetaData.NumValues <= 0 || (f.dec != nil && f.dec.locked[g][lp.leaf.column] != nil) {
 				continue
 			}
+			if _, ok := started[lp.leaf.column]; ok {
+				continue
+			}
 			if start, n, err := f.chunkRange(cc, ""); err == nil {
 				ranges = append(ranges, [2]int64{start, n})
 				cols = append(cols, lp.leaf.column)
 			}
 		}
 	}
+	out := started
 	if len(ranges) == 0 {
-		return nil
+		return out
 	}
-	fetches := p.Prefetch(ranges)
-	if len(fetches) != len(ranges) {
-		return nil // none given back (or not one per range): ReadAt
+	got := p.Prefetch(ranges)
+	if len(got) != len(ranges) {
+		return out // none given back (or not one per range): ReadAt
 	}
-	out := make(map[int]func() ([]byte, error), len(cols))
+	if out == nil {
+		out = make(fetches, len(cols))
+	}
 	for i, c := range cols {
-		if _, dup := out[c]; !dup && fetches[i] != nil {
-			out[c] = fetches[i]
+		if _, dup := out[c]; !dup && got[i] != nil {
+			out[c] = got[i]
 		}
 	}
 	return out

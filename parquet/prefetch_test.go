@@ -223,3 +223,72 @@ func TestPrefetchFetchedBytes(t *testing.T) {
 		})
 	}
 }
+
+// Prefetch announces a row group's chunks at once; a File that Select
+// made reading that row group then takes those fetches instead of
+// announcing the chunks again. A row group the options do not read, or
+// one out of range, announces nothing.
+func TestPrefetchAhead(t *testing.T) {
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int64}, {Name: "b", Type: datatype.String}}, datatype.Metadata{})
+	var buf bytes.Buffer
+	w, err := parquet.NewWriter(&buf, schema, parquet.WithRowGroupRows(2))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		rec, err := alkaid.NewRecord(schema, []array.Array{
+			arrayjson.MustParse(datatype.Int64, fmt.Sprintf("[%d, %d]", 2*i, 2*i+1)),
+			arrayjson.MustParse(datatype.String, `["x", "y"]`),
+		}, 2)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := w.Write(rec); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	p := &fetchingPrefetcher{prefetchRecorder: prefetchRecorder{r: bytes.NewReader(buf.Bytes())}}
+	f, err := parquet.NewFile(p, int64(buf.Len()), parquet.WithRowGroups(0, 1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, g := range []int{-1, 2, 3} {
+		f.Prefetch(g)
+	}
+	if len(p.announced) != 0 {
+		t.Fatalf("row groups not read announced %v", p.announced)
+	}
+	f.Prefetch(1)
+	if len(p.announced) != 2 {
+		t.Fatalf("Prefetch(1) announced %v, want its two chunks", p.announced)
+	}
+	sel, err := f.Select(parquet.WithRowGroups(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []int64
+	for r, err := range sel.Records() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, r.Column(0).(*array.Primitive[int64]).Values()...)
+	}
+	if fmt.Sprint(got) != "[2 3]" {
+		t.Fatalf("read %v, want [2 3]", got)
+	}
+	if len(p.announced) != 2 || p.fetchCalled != 2 {
+		t.Fatalf("after the read: %d ranges announced, %d fetches taken; want 2 and 2", len(p.announced), p.fetchCalled)
+	}
+	// Taken once: a second read of row group 1 announces anew.
+	for _, err := range sel.Records() {
+		if err != nil {
+			t.Fatal(err)
+		}
+	}
+	if len(p.announced) != 4 {
+		t.Fatalf("a second read announced %d ranges in all, want 4", len(p.announced))
+	}
+}

@@ -61,6 +61,9 @@ type File struct {
 	warnings []string
 	// dec decrypts an encrypted file's chunks (nil: not encrypted).
 	dec *fileDecryptor
+	// early holds the fetches Prefetch started, shared with the Files
+	// Select makes.
+	early *early
 }
 
 // magic opens and closes every Parquet file; "PARE" marks an encrypted
@@ -91,7 +94,7 @@ func newFile(r io.ReaderAt, size int64, opts []Option) (*File, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &File{r: r, size: size, cfg: o.read}
+	f := &File{r: r, size: size, cfg: o.read, early: &early{}}
 	if size < 12 {
 		return nil, invalidf("file of %d bytes is too short for Parquet", size)
 	}

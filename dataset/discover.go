@@ -34,9 +34,17 @@ type walker struct {
 	files []string
 }
 
+// ancestor is a directory enclosing the one being walked: its path, and
+// its FileInfo once known (read only when a symbolic link to a directory
+// must be compared with it).
+type ancestor struct {
+	name string
+	info fs.FileInfo
+}
+
 // walk adds the files under dir (a directory), whose ancestors (dir
 // included) are stack, to w.files.
-func (w *walker) walk(dir string, stack []fs.FileInfo, links int) error {
+func (w *walker) walk(dir string, stack []ancestor, links int) error {
 	ents, err := fs.ReadDir(w.fsys, dir)
 	if err != nil {
 		return fileErr(dir, err)
@@ -65,22 +73,24 @@ func (w *walker) walk(dir string, stack []fs.FileInfo, links int) error {
 			continue
 		}
 		depth := links
-		if info == nil {
-			if info, err = e.Info(); err != nil {
-				return fileErr(name, err)
-			}
-		} else {
+		if info != nil {
 			depth++
 			if depth > maxLinkDepth {
 				return fileErr(name, fmt.Errorf("%w: more than %d links deep", ErrSymlinkLoop, maxLinkDepth))
 			}
-			for _, a := range stack {
-				if os.SameFile(a, info) {
+			for k := range stack {
+				a := &stack[k]
+				if a.info == nil {
+					if a.info, err = fs.Stat(w.fsys, a.name); err != nil {
+						return fileErr(a.name, err)
+					}
+				}
+				if os.SameFile(a.info, info) {
 					return fileErr(name, fmt.Errorf("%w: links back to an enclosing directory", ErrSymlinkLoop))
 				}
 			}
 		}
-		if err := w.walk(name, append(stack, info), depth); err != nil {
+		if err := w.walk(name, append(stack, ancestor{name, info}), depth); err != nil {
 			return err
 		}
 	}
@@ -101,7 +111,7 @@ func listDir(fsys fs.FS, root string, match func(string) bool) ([]string, error)
 		return []string{root}, nil
 	}
 	w := &walker{fsys: fsys, match: match}
-	if err := w.walk(root, []fs.FileInfo{info}, 0); err != nil {
+	if err := w.walk(root, []ancestor{{root, info}}, 0); err != nil {
 		return nil, err
 	}
 	return w.files, nil

@@ -141,11 +141,14 @@ func (s *Scan) bindFilter(h *handle) (*expr.Bound, error) {
 
 // bindFilterTo binds the filter of h's file to schema (see bindFilter).
 func (s *Scan) bindFilterTo(h *handle, schema *alkaid.Schema) (*expr.Bound, error) {
-	var fs *alkaid.Schema
-	if h.r != nil {
-		fs = h.r.schema
+	e := h.where // a Parquet file's filter, simplified when it was opened
+	if e == nil {
+		var fs *alkaid.Schema
+		if h.r != nil {
+			fs = h.r.schema
+		}
+		e = s.fileFilter(h.src, fs)
 	}
-	e := s.fileFilter(h.src, fs)
 	if v, ok := e.IsLiteral(); ok && v.Valid && v.Value == true {
 		return nil, nil
 	}

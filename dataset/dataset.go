@@ -12,6 +12,7 @@ import (
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/parquet"
 )
@@ -37,6 +38,7 @@ type source struct {
 	size   int64
 	format files.Format
 	parts  []array.Array // one-row value per partition field
+	facts  []*expr.Expr  // per partition field: partitionFact of its value
 	schema *alkaid.Schema
 	// groupRows are the rows of each row group of a Parquet file whose
 	// footer discovery read (nil otherwise): a scan that needs no column
@@ -147,6 +149,10 @@ func build(call string, fsys fs.FS, base string, list func(add func(string)) err
 	}
 	for i, src := range d.files {
 		src.parts = pvals[i]
+		src.facts = make([]*expr.Expr, len(pfields))
+		for k, one := range src.parts {
+			src.facts[k] = partitionFact(pfields[k].Name, one)
+		}
 	}
 	data := d.cfg.schema
 	if data == nil {

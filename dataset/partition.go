@@ -110,11 +110,8 @@ func inferType(values []string) datatype.DataType {
 	for _, t := range []datatype.DataType{datatype.Int64, datatype.Date32Type} {
 		ap, err := textval.NewAppender(t, &textval.Options{})
 		all := err == nil
-		for _, v := range values {
-			if !all {
-				break
-			}
-			all = ap.Append([]byte(v)) == nil
+		for i := 0; all && i < len(values); i++ {
+			all = ap.Append([]byte(values[i])) == nil
 		}
 		if all {
 			return t

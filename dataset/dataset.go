@@ -8,11 +8,11 @@ import (
 	"path"
 	"runtime"
 	"sync"
-	"sync/atomic"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/files"
 	"github.com/alkaid-go/alkaid/parquet"
 )
@@ -38,6 +38,7 @@ type source struct {
 	size   int64
 	format files.Format
 	parts  []array.Array // one-row value per partition field
+	facts  []*expr.Expr  // per partition field: partitionFact of its value
 	schema *alkaid.Schema
 	// groupRows are the rows of each row group of a Parquet file whose
 	// footer discovery read (nil otherwise): a scan that needs no column
@@ -51,11 +52,8 @@ type source struct {
 // package documentation); or the one file root names. Partition
 // directories are relative to root.
 func Open(fsys fs.FS, root string, opts ...Option) (*Dataset, error) {
-	files, err := listDir(fsys, root, nil)
-	if err != nil {
-		return nil, err
-	}
-	return build("Open", fsys, path.Clean(root), files, false, opts)
+	list := func(add func(string)) error { return listDir(fsys, root, nil, add) }
+	return build("Open", fsys, path.Clean(root), list, false, opts)
 }
 
 // OpenGlob discovers the files of fsys matching pattern: path.Match
@@ -63,11 +61,11 @@ func Open(fsys fs.FS, root string, opts ...Option) (*Dataset, error) {
 // directories (e.g. "sales/**/*.parquet"). Partition directories are
 // relative to the pattern's leading segments without pattern characters.
 func OpenGlob(fsys fs.FS, pattern string, opts ...Option) (*Dataset, error) {
-	files, base, err := listGlob(fsys, pattern)
+	base, list, err := listGlob(fsys, pattern)
 	if err != nil {
 		return nil, err
 	}
-	return build("OpenGlob", fsys, base, files, false, opts)
+	return build("OpenGlob", fsys, base, list, false, opts)
 }
 
 // OpenFiles makes a dataset of exactly these files, in this order, none
@@ -75,39 +73,60 @@ func OpenGlob(fsys fs.FS, pattern string, opts ...Option) (*Dataset, error) {
 // file system's root). Each file must be of a format files.Detect finds
 // or that WithFormat names.
 func OpenFiles(fsys fs.FS, base string, files []string, opts ...Option) (*Dataset, error) {
-	return build("OpenFiles", fsys, path.Clean(base), append([]string(nil), files...), true, opts)
+	files = append([]string(nil), files...)
+	list := func(add func(string)) error {
+		for _, name := range files {
+			add(name)
+		}
+		return nil
+	}
+	return build("OpenFiles", fsys, path.Clean(base), list, true, opts)
 }
 
-// build probes the files (on GOMAXPROCS goroutines: each reads a
-// footer or, for CSV and NDJSON, infers a schema) and makes the dataset.
-func build(call string, fsys fs.FS, base string, names []string, explicit bool, opts []Option) (*Dataset, error) {
+// probed is a file of a dataset being discovered: its name and what
+// probe found.
+type probed struct {
+	name string
+	src  *source
+	ok   bool
+	err  error
+}
+
+// build probes the files list gives (on GOMAXPROCS goroutines, while the
+// listing goes on: each reads a footer or, for CSV and NDJSON, infers a
+// schema) and makes the dataset. An error of list is returned before any
+// of a probe.
+func build(call string, fsys fs.FS, base string, list func(add func(string)) error, explicit bool, opts []Option) (*Dataset, error) {
 	o, err := apply(options{}, opts, forOpen, call)
 	if err != nil {
 		return nil, err
 	}
 	d := &Dataset{fsys: fsys, cfg: o.open}
-	type probed struct {
-		src *source
-		ok  bool
-		err error
-	}
-	res := make([]probed, len(names))
-	var next atomic.Int64
+	var res []*probed
+	jobs := make(chan *probed, 64)
 	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(names)) {
+	for range runtime.GOMAXPROCS(0) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			for i := int(next.Add(1)) - 1; i < len(names); i = int(next.Add(1)) - 1 {
-				src, ok, err := d.probe(names[i])
-				res[i] = probed{src, ok, err}
+			for p := range jobs {
+				p.src, p.ok, p.err = d.probe(p.name)
 			}
 		}()
 	}
+	err = list(func(name string) {
+		p := &probed{name: name}
+		res = append(res, p)
+		jobs <- p
+	})
+	close(jobs)
 	wg.Wait()
+	if err != nil {
+		return nil, err
+	}
 	var kept []string
-	for i, name := range names {
-		src, ok, err := res[i].src, res[i].ok, res[i].err
+	for _, p := range res {
+		name, src, ok, err := p.name, p.src, p.ok, p.err
 		if err != nil {
 			if d.cfg.skipCorrupt {
 				d.skipped = append(d.skipped, err)
@@ -130,6 +149,10 @@ func build(call string, fsys fs.FS, base string, names []string, explicit bool, 
 	}
 	for i, src := range d.files {
 		src.parts = pvals[i]
+		src.facts = make([]*expr.Expr, len(pfields))
+		for k, one := range src.parts {
+			src.facts[k] = partitionFact(pfields[k].Name, one)
+		}
 	}
 	data := d.cfg.schema
 	if data == nil {

@@ -31,12 +31,20 @@ func hidden(name string, dir bool) bool {
 type walker struct {
 	fsys  fs.FS
 	match func(name string) bool // nil: every file
-	files []string
+	add   func(name string)      // called with each file, in order
+}
+
+// ancestor is a directory enclosing the one being walked: its path, and
+// its FileInfo once known (read only when a symbolic link to a directory
+// must be compared with it).
+type ancestor struct {
+	name string
+	info fs.FileInfo
 }
 
 // walk adds the files under dir (a directory), whose ancestors (dir
-// included) are stack, to w.files.
-func (w *walker) walk(dir string, stack []fs.FileInfo, links int) error {
+// included) are stack, with w.add.
+func (w *walker) walk(dir string, stack []ancestor, links int) error {
 	ents, err := fs.ReadDir(w.fsys, dir)
 	if err != nil {
 		return fileErr(dir, err)
@@ -60,51 +68,53 @@ func (w *walker) walk(dir string, stack []fs.FileInfo, links int) error {
 		}
 		if !isDir {
 			if w.match == nil || w.match(name) {
-				w.files = append(w.files, name)
+				w.add(name)
 			}
 			continue
 		}
 		depth := links
-		if info == nil {
-			if info, err = e.Info(); err != nil {
-				return fileErr(name, err)
-			}
-		} else {
+		if info != nil {
 			depth++
 			if depth > maxLinkDepth {
 				return fileErr(name, fmt.Errorf("%w: more than %d links deep", ErrSymlinkLoop, maxLinkDepth))
 			}
-			for _, a := range stack {
-				if os.SameFile(a, info) {
+			for k := range stack {
+				a := &stack[k]
+				if a.info == nil {
+					if a.info, err = fs.Stat(w.fsys, a.name); err != nil {
+						return fileErr(a.name, err)
+					}
+				}
+				if os.SameFile(a.info, info) {
 					return fileErr(name, fmt.Errorf("%w: links back to an enclosing directory", ErrSymlinkLoop))
 				}
 			}
 		}
-		if err := w.walk(name, append(stack, info), depth); err != nil {
+		if err := w.walk(name, append(stack, ancestor{name, info}), depth); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// listDir returns the files of the directory or file root.
-func listDir(fsys fs.FS, root string, match func(string) bool) ([]string, error) {
+// listDir calls add with each file of the directory or file root, in
+// order, as it finds them (so that they can be probed while the listing
+// goes on).
+func listDir(fsys fs.FS, root string, match func(string) bool, add func(string)) error {
 	root = path.Clean(root)
 	info, err := fs.Stat(fsys, root)
 	if err != nil {
 		if errors.Is(err, syscall.ELOOP) {
 			err = fmt.Errorf("%w: %v", ErrSymlinkLoop, err)
 		}
-		return nil, fileErr(root, err)
+		return fileErr(root, err)
 	}
 	if !info.IsDir() {
-		return []string{root}, nil
+		add(root)
+		return nil
 	}
-	w := &walker{fsys: fsys, match: match}
-	if err := w.walk(root, []fs.FileInfo{info}, 0); err != nil {
-		return nil, err
-	}
-	return w.files, nil
+	w := &walker{fsys: fsys, match: match, add: add}
+	return w.walk(root, []ancestor{{root, info}}, 0)
 }
 
 // globBase is the directory part of pattern before its first segment
@@ -149,18 +159,19 @@ func matchSegs(ps, ns []string) (bool, error) {
 	return len(ns) == 0, nil
 }
 
-// listGlob returns the files matching pattern and the directory the
-// pattern's partition segments are relative to.
-func listGlob(fsys fs.FS, pattern string) (files []string, base string, err error) {
+// listGlob checks pattern and returns the directory its partition
+// segments are relative to and a lister of the files matching it (see
+// listDir).
+func listGlob(fsys fs.FS, pattern string) (base string, list func(add func(string)) error, err error) {
 	for _, seg := range strings.Split(pattern, "/") {
 		if _, err := path.Match(seg, ""); err != nil {
-			return nil, "", fmt.Errorf("dataset: glob %q: %w: %v", pattern, ErrInvalid, err)
+			return "", nil, fmt.Errorf("dataset: glob %q: %w: %v", pattern, ErrInvalid, err)
 		}
 	}
 	base = globBase(pattern)
-	files, err = listDir(fsys, base, func(name string) bool {
+	match := func(name string) bool {
 		ok, _ := globMatch(pattern, name)
 		return ok
-	})
-	return files, base, err
+	}
+	return base, func(add func(string)) error { return listDir(fsys, base, match, add) }, nil
 }

@@ -132,6 +132,7 @@ func TestSymlinkLoop(t *testing.T) {
 
 	tests := []struct{ name, target string }{
 		{"to parent", ".."},
+		{"to its directory", "."}, // an enclosing directory below the root
 		{"to itself", "self"},
 	}
 	for _, tc := range tests {
@@ -173,6 +174,11 @@ func TestPermission(t *testing.T) {
 	var fe *FileError
 	require.ErrorAs(t, err, &fe)
 	require.Equal(t, "d/b", fe.Path)
+	// Files are probed while the listing goes on; a listing error is
+	// still the one returned, not that of a file probed before it.
+	fsys.MapFS["d/a/x.parquet"] = &fstest.MapFile{Data: []byte("PAR1 not a footer PAR1")}
+	_, err = Open(fsys, "d")
+	require.ErrorIs(t, err, fs.ErrPermission)
 
 	if os.Geteuid() == 0 {
 		return // root reads whatever the mode says

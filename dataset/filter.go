@@ -97,13 +97,9 @@ func (s *Scan) fileFilter(src *source, fs *alkaid.Schema) *expr.Expr {
 		name := s.d.schema.Field(i).Name
 		switch {
 		case s.d.isPartition(i):
-			one := s.d.partition(src, i)
-			if one.IsNull(0) {
-				facts = append(facts, expr.IsNull(expr.Field(name)))
-			} else if v, err := compute.Min(one); err == nil && v.Valid {
-				facts = append(facts, expr.Eq(expr.Field(name), expr.Lit(v)))
+			if fact := src.facts[i-s.d.nData]; fact != nil {
+				facts = append(facts, fact)
 			}
-			// Otherwise the column stays, evaluated as a constant column.
 		case fs != nil && fs.FieldIndex(name) < 0:
 			facts = append(facts, expr.IsNull(expr.Field(name)))
 		}
@@ -112,6 +108,20 @@ func (s *Scan) fileFilter(src *source, fs *alkaid.Schema) *expr.Expr {
 		return s.filter
 	}
 	return expr.Simplify(s.filter, expr.And(facts[0], facts[1:]...))
+}
+
+// partitionFact is what a file's value one (a one-row array) of the
+// partition column name says of every row of the file: name = value, or
+// name IS NULL; nil when the value has no literal form (the column then
+// stays in the file's filter, evaluated as a constant column).
+func partitionFact(name string, one array.Array) *expr.Expr {
+	if one.IsNull(0) {
+		return expr.IsNull(expr.Field(name))
+	}
+	if v, err := compute.Min(one); err == nil && v.Valid {
+		return expr.Eq(expr.Field(name), expr.Lit(v))
+	}
+	return nil
 }
 
 // ruledOut reports whether a simplified filter is false or null for
@@ -141,11 +151,14 @@ func (s *Scan) bindFilter(h *handle) (*expr.Bound, error) {
 
 // bindFilterTo binds the filter of h's file to schema (see bindFilter).
 func (s *Scan) bindFilterTo(h *handle, schema *alkaid.Schema) (*expr.Bound, error) {
-	var fs *alkaid.Schema
-	if h.r != nil {
-		fs = h.r.schema
+	e := h.where // a Parquet file's filter, simplified when it was opened
+	if e == nil {
+		var fs *alkaid.Schema
+		if h.r != nil {
+			fs = h.r.schema
+		}
+		e = s.fileFilter(h.src, fs)
 	}
-	e := s.fileFilter(h.src, fs)
 	if v, ok := e.IsLiteral(); ok && v.Valid && v.Value == true {
 		return nil, nil
 	}

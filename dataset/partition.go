@@ -10,7 +10,6 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
-	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/rawmem"
 	"github.com/alkaid-go/alkaid/internal/textval"
 	"github.com/alkaid-go/alkaid/memory"
@@ -109,12 +108,10 @@ func inferType(values []string) datatype.DataType {
 		return datatype.String
 	}
 	for _, t := range []datatype.DataType{datatype.Int64, datatype.Date32Type} {
-		all := true
-		for _, v := range values {
-			if _, err := oneValue(t, v); err != nil {
-				all = false
-				break
-			}
+		ap, err := textval.NewAppender(t, &textval.Options{})
+		all := err == nil
+		for i := 0; all && i < len(values); i++ {
+			all = ap.Append([]byte(values[i])) == nil
 		}
 		if all {
 			return t
@@ -132,29 +129,6 @@ func checkPartitionType(t datatype.DataType) error {
 		return nil
 	}
 	return fmt.Errorf("dataset: %w: partition key of type %s (want an integer, float, string, bool or date32)", ErrNotSupported, t)
-}
-
-// oneValue is an array of type t holding the one value text, read by the
-// text grammar of csv and ndjson (see internal/textval).
-func oneValue(t datatype.DataType, text string) (array.Array, error) {
-	ap, err := textval.NewAppender(t, &textval.Options{})
-	if err != nil {
-		return nil, fmt.Errorf("dataset: %w: partition value of type %s", ErrNotSupported, t)
-	}
-	if err := ap.Append([]byte(text)); err != nil {
-		return nil, fmt.Errorf("%w: %s is not a %s", ErrPartitionValue, quote.String(text), t)
-	}
-	return ap.NewArray(), nil
-}
-
-// nullValue is an array of type t holding one null.
-func nullValue(t datatype.DataType) (array.Array, error) {
-	b, err := array.TryNewBuilder(t)
-	if err != nil {
-		return nil, err
-	}
-	b.AppendNull()
-	return b.NewArray(), nil
 }
 
 // constColumn is n rows of the one value of one: plain (of one's type) or

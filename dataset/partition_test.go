@@ -7,8 +7,10 @@ import (
 
 	"github.com/stretchr/testify/require"
 
+	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
 	"github.com/alkaid-go/alkaid/internal/rawmem"
+	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
 func TestHivePartitions(t *testing.T) {
@@ -144,10 +146,19 @@ func TestConstColumn(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.typ.String(), func(t *testing.T) {
-			one, err := nullValue(tc.typ)
+			// As discovery makes them: a one-row slice, here at an
+			// offset, of a column of every file's value.
+			ap, err := textval.NewAppender(tc.typ, &textval.Options{})
+			require.NoError(t, err)
+			ap.AppendNull()
 			if tc.text != "" {
-				one, err = oneValue(tc.typ, tc.text)
-				require.NoError(t, err)
+				require.NoError(t, ap.Append([]byte(tc.text)))
+			} else {
+				ap.AppendNull()
+			}
+			ap.AppendNull()
+			one := array.Slice(ap.NewArray(), 1, 2)
+			if tc.text != "" {
 				text, null, err := formatValue(one, 0)
 				require.NoError(t, err)
 				require.False(t, null)

@@ -1,13 +1,14 @@
 package dataset
 
 import (
-	"errors"
 	"fmt"
 	"path"
 	"strings"
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/internal/quote"
+	"github.com/alkaid-go/alkaid/internal/textval"
 )
 
 // relDirs is the directory names between base and the file name.
@@ -93,19 +94,29 @@ func partitionValues(p Partitioning, base string, files []string) ([]datatype.Fi
 		}
 	}
 	vals := make([][]array.Array, len(files))
-	for fi, row := range raws {
+	for fi := range vals {
 		vals[fi] = make([]array.Array, len(fields))
-		for i, f := range fields {
-			one, err := nullValue(f.Type)
-			if i < len(row) && row[i].present && !row[i].null {
-				if one, err = oneValue(f.Type, row[i].text); errors.Is(err, ErrPartitionValue) {
-					return nil, nil, fileErr(files[fi], fmt.Errorf("partition key %q: %w", f.Name, err))
-				}
+	}
+	for i, f := range fields {
+		// One column of every file's value, each file's a one-row slice
+		// of it: one builder per key, not one per file.
+		ap, err := textval.NewAppender(f.Type, &textval.Options{})
+		if err != nil {
+			return nil, nil, fmt.Errorf("dataset: %w: partition value of type %s", ErrNotSupported, f.Type)
+		}
+		ap.Reserve(len(raws))
+		for fi, row := range raws {
+			if i >= len(row) || !row[i].present || row[i].null {
+				ap.AppendNull()
+				continue
 			}
-			if err != nil {
-				return nil, nil, err
+			if err := ap.Append([]byte(row[i].text)); err != nil {
+				return nil, nil, fileErr(files[fi], fmt.Errorf("partition key %q: %w: %s is not a %s", f.Name, ErrPartitionValue, quote.String(row[i].text), f.Type))
 			}
-			vals[fi][i] = one
+		}
+		col := ap.NewArray()
+		for fi := range vals {
+			vals[fi][i] = array.Slice(col, fi, fi+1)
 		}
 	}
 	if p.Dictionary {

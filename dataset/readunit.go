@@ -11,6 +11,7 @@ import (
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/compute"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/parquet"
 )
 
@@ -27,9 +28,14 @@ func (s *Scan) open(src *source) (*handle, error) {
 		f.Close()
 		return nil, err
 	}
-	if !s.columnsMatch(src, r.schema) {
-		f.Close()
-		return nil, nil
+	// The file's filter, simplified once here for the file's schema, also
+	// serves rowGroupMayMatch and the binds of bindFilterTo (h.where).
+	var where *expr.Expr
+	if s.filter != nil {
+		if where = s.fileFilter(src, r.schema); ruledOut(where) {
+			f.Close()
+			return nil, nil
+		}
 	}
 	h := &handle{src: src, f: f, r: r}
 	h.refs.Store(1)
@@ -45,9 +51,9 @@ func (s *Scan) open(src *source) (*handle, error) {
 	if h.outCols == nil {
 		h.outCols = []string{}
 	}
-	if s.filter != nil && r.pq != nil {
-		h.where = s.fileFilter(src, r.schema)
-		h.preds = s.parquetPredicates(h.where, r.schema)
+	if where != nil && r.pq != nil {
+		h.where = where
+		h.preds = s.parquetPredicates(where, r.schema)
 	}
 	return h, nil
 }

@@ -1,6 +1,7 @@
 package expr
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -106,6 +107,9 @@ func simplify(e *Expr, known map[string]*Expr) *Expr {
 		out = &c
 	}
 	if allLit {
+		if v, ok := foldLiterals(out); ok {
+			return &Expr{kind: kindLiteral, val: v, pos: e.pos, typed: true}
+		}
 		if b, err := Bind(out, emptySchema); err == nil && b.root.lit != nil {
 			return &Expr{kind: kindLiteral, val: *b.root.lit, pos: e.pos, typed: true}
 		}
@@ -135,4 +139,69 @@ func boolLit(e *Expr) (bool, bool) {
 	}
 	v, ok := e.val.Value.(bool)
 	return v, ok
+}
+
+// foldLiterals computes, without binding, the calls of literals that
+// partition values make of a filter most often: a comparison of two
+// non-null int64 or utf8 values of one type, AND, OR and NOT of non-null
+// booleans. ok is false for any other call, which Bind then computes;
+// both give the same value.
+func foldLiterals(e *Expr) (compute.Scalar, bool) {
+	out := func(v bool) (compute.Scalar, bool) {
+		return compute.Scalar{Type: datatype.Bool, Valid: true, Value: v}, true
+	}
+	for _, a := range e.args {
+		if !a.val.Valid {
+			return compute.Scalar{}, false
+		}
+	}
+	switch {
+	case e.fn == "not" && len(e.args) == 1:
+		if v, ok := boolLit(e.args[0]); ok {
+			return out(!v)
+		}
+	case (e.fn == "and" || e.fn == "or") && len(e.args) == 2:
+		a, ok1 := boolLit(e.args[0])
+		b, ok2 := boolLit(e.args[1])
+		if ok1 && ok2 {
+			return out(e.fn == "and" && a && b || e.fn == "or" && (a || b))
+		}
+	case len(e.args) == 2 && cmpByFn[e.fn] != "":
+		x, y := e.args[0].val, e.args[1].val
+		if !datatype.Equal(x.Type, y.Type) {
+			return compute.Scalar{}, false
+		}
+		var c int
+		switch a := x.Value.(type) {
+		case int64:
+			b, ok := y.Value.(int64)
+			if !ok || x.Type.Kind() != datatype.KindInt64 {
+				return compute.Scalar{}, false
+			}
+			c = cmp.Compare(a, b)
+		case string:
+			b, ok := y.Value.(string)
+			if !ok || x.Type.Kind() != datatype.KindString {
+				return compute.Scalar{}, false
+			}
+			c = strings.Compare(a, b)
+		default:
+			return compute.Scalar{}, false
+		}
+		switch cmpByFn[e.fn] {
+		case "=":
+			return out(c == 0)
+		case "<>":
+			return out(c != 0)
+		case "<":
+			return out(c < 0)
+		case "<=":
+			return out(c <= 0)
+		case ">":
+			return out(c > 0)
+		case ">=":
+			return out(c >= 0)
+		}
+	}
+	return compute.Scalar{}, false
 }

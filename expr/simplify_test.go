@@ -101,3 +101,55 @@ func TestMayMatch(t *testing.T) {
 		})
 	}
 }
+
+// TestFoldLiterals checks that the calls foldLiterals computes get the
+// value Bind computes, and that it leaves the others to Bind.
+func TestFoldLiterals(t *testing.T) {
+	ints := []int64{-1 << 63, -3, 0, 2, 2024, 1<<63 - 1}
+	strs := []string{"", "DE", "FR", "a/b", "é", "\xff"}
+	bools := []bool{false, true}
+	var calls []*Expr
+	for _, fn := range []string{"equal", "not_equal", "less", "less_equal", "greater", "greater_equal"} {
+		for _, a := range ints {
+			for _, b := range ints {
+				calls = append(calls, Call(fn, Lit(a), Lit(b)))
+			}
+		}
+		for _, a := range strs {
+			for _, b := range strs {
+				calls = append(calls, Call(fn, Lit(a), Lit(b)))
+			}
+		}
+	}
+	for _, a := range bools {
+		calls = append(calls, Call("not", Lit(a)))
+		for _, b := range bools {
+			calls = append(calls, Call("and", Lit(a), Lit(b)), Call("or", Lit(a), Lit(b)))
+		}
+	}
+	for _, e := range calls {
+		got, ok := foldLiterals(e)
+		if !ok {
+			t.Fatalf("%s: not folded", e)
+		}
+		b, err := Bind(e, emptySchema)
+		if err != nil || b.root.lit == nil {
+			t.Fatalf("%s: Bind: %v", e, err)
+		}
+		if want := *b.root.lit; !datatype.Equal(got.Type, want.Type) || got.Valid != want.Valid || got.Value != want.Value {
+			t.Fatalf("%s: folded to %+v, Bind computes %+v", e, got, want)
+		}
+	}
+	// Nulls, mixed types and other types are Bind's.
+	for _, e := range []*Expr{
+		Call("equal", Lit(nil), Lit(int64(1))),
+		Call("and", Lit(true), &Expr{kind: kindLiteral, val: compute.NullScalar(datatype.Bool), pos: -1}),
+		Call("equal", &Expr{kind: kindLiteral, val: compute.Scalar{Type: datatype.Int32, Valid: true, Value: int32(1)}, pos: -1}, Lit(int64(1))),
+		Call("less", Lit(1.5), Lit(2.5)),
+		Call("add", Lit(int64(1)), Lit(int64(2))),
+	} {
+		if v, ok := foldLiterals(e); ok {
+			t.Fatalf("%s: folded to %+v; want it left to Bind", e, v)
+		}
+	}
+}

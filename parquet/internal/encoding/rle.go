@@ -128,6 +128,22 @@ func unpackLSB[T Level](dst []T, data []byte, bw int) {
 			bit += 8 * bw
 		}
 	}
+	if bw > 8 && bw <= 16 {
+		// Eight values take bw bytes; four values and a shift of at most
+		// 4 fit in 64 bits: two loads serve a group of eight.
+		half := 4 * bw
+		for ; i+8 <= len(dst) && bit>>3+bw+8 <= len(data); i += 8 {
+			at := bit >> 3 // a group starts on a byte boundary
+			lo := binary.LittleEndian.Uint64(data[at:])
+			hi := binary.LittleEndian.Uint64(data[at+half>>3:]) >> (half & 7)
+			d := dst[i : i+8 : i+8]
+			d[0], d[1] = T(lo&mask), T(lo>>bw&mask)
+			d[2], d[3] = T(lo>>(2*bw)&mask), T(lo>>(3*bw)&mask)
+			d[4], d[5] = T(hi&mask), T(hi>>bw&mask)
+			d[6], d[7] = T(hi>>(2*bw)&mask), T(hi>>(3*bw)&mask)
+			bit += 8 * bw
+		}
+	}
 	if bw > 8 && bw <= 19 {
 		// Three values and a shift of at most 7 fit in 64 bits: one load
 		// serves three (indices of dictionaries of up to 2^19 values).

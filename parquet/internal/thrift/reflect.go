@@ -15,12 +15,23 @@ type fieldInfo struct {
 	id       int16
 	required bool
 	name     string
+	wire     byte // the compact type code of the field's Go type
 }
 
 // structInfo lists the tagged fields of a struct type, by id.
 type structInfo struct {
 	fields []fieldInfo
-	byID   map[int16]int
+	// byID[id] is 1 + the index in fields of the field of that id, 0 for
+	// none (ids are small: a table, not a map, looked up per field read).
+	byID []int
+}
+
+// field is the index in si.fields of the field of id.
+func (si *structInfo) field(id int16) (int, bool) {
+	if id < 0 || int(id) >= len(si.byID) || si.byID[id] == 0 {
+		return 0, false
+	}
+	return si.byID[id] - 1, true
 }
 
 var infoCache sync.Map // reflect.Type -> *structInfo
@@ -31,7 +42,7 @@ func info(t reflect.Type) *structInfo {
 	if v, ok := infoCache.Load(t); ok {
 		return v.(*structInfo)
 	}
-	si := &structInfo{byID: map[int16]int{}}
+	si := &structInfo{}
 	for i := range t.NumField() {
 		f := t.Field(i)
 		tag, ok := f.Tag.Lookup("thrift")
@@ -43,9 +54,12 @@ func info(t reflect.Type) *structInfo {
 		if err != nil || id <= 0 || id > math.MaxInt16 {
 			panic(fmt.Sprintf("thrift: bad tag %q on %s.%s", tag, t.Name(), f.Name))
 		}
-		fi := fieldInfo{index: i, id: int16(id), name: f.Name}
+		fi := fieldInfo{index: i, id: int16(id), name: f.Name, wire: wireType(f.Type)}
 		fi.required = len(parts) > 1 && parts[1] == "required"
-		si.byID[fi.id] = len(si.fields)
+		for len(si.byID) <= id {
+			si.byID = append(si.byID, 0)
+		}
+		si.byID[id] = len(si.fields) + 1
 		si.fields = append(si.fields, fi)
 	}
 	infoCache.Store(t, si)
@@ -84,7 +98,7 @@ func (r *reader) readStruct(v reflect.Value, depth int) error {
 			break
 		}
 		last = id
-		i, ok := si.byID[id]
+		i, ok := si.field(id)
 		if !ok {
 			if err := r.skip(typ, depth+1); err != nil {
 				return err
@@ -92,7 +106,7 @@ func (r *reader) readStruct(v reflect.Value, depth int) error {
 			continue
 		}
 		fi := si.fields[i]
-		if !compatible(v.Field(fi.index).Type(), typ) {
+		if !compatible(fi.wire, typ) {
 			// Some writers reuse ids with other types: skip such a field,
 			// as an unknown one (a required one is then reported missing).
 			if err := r.skip(typ, depth+1); err != nil {
@@ -115,9 +129,9 @@ func (r *reader) readStruct(v reflect.Value, depth int) error {
 	return nil
 }
 
-// compatible reports whether a field of Go type t can hold wire type typ.
-func compatible(t reflect.Type, typ byte) bool {
-	w := wireType(t)
+// compatible reports whether a field written as wire type w (see
+// wireType) can hold wire type typ.
+func compatible(w, typ byte) bool {
 	return w == typ || (w == typeTrue && typ == typeFalse) || (w == typeList && typ == typeSet)
 }
 

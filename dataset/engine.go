@@ -338,21 +338,21 @@ func (o *opener) stop() {
 }
 
 // work reads unit u, sending its records and its error (unless skipped)
-// to out. It decodes while it holds a slot of cpu, and gives the slot
-// up while it waits for out.
+// to out. It decodes while it holds a slot of cpu: from the moment
+// readUnit says it is ready (its row group's chunks asked for) until
+// it waits for out, and again once out took the record.
 func (s *Scan) work(ctx context.Context, cpu chan struct{}, u unit, out chan<- result) {
-	acquire := func() bool {
-		select {
-		case cpu <- struct{}{}:
-			return true
-		case <-ctx.Done():
-			return false
+	held := false
+	ready := func() bool {
+		if !held {
+			select {
+			case cpu <- struct{}{}:
+				held = true
+			case <-ctx.Done():
+			}
 		}
+		return held
 	}
-	if !acquire() {
-		return
-	}
-	held := true
 	defer func() {
 		if held {
 			<-cpu
@@ -364,18 +364,22 @@ func (s *Scan) work(ctx context.Context, cpu chan struct{}, u unit, out chan<- r
 			return true
 		default:
 		}
-		<-cpu
-		held = false
+		if held {
+			<-cpu
+			held = false
+		}
 		select {
 		case out <- r:
+			return true
 		case <-ctx.Done():
 			return false
 		}
-		held = acquire()
-		return held
 	}
 	err := u.err
 	if err == nil && u.h == nil {
+		if !ready() {
+			return
+		}
 		if u.h, err = s.open(u.src); err != nil {
 			err = fileErr(u.src.path, err)
 		} else if u.h == nil {
@@ -385,7 +389,7 @@ func (s *Scan) work(ctx context.Context, cpu chan struct{}, u unit, out chan<- r
 	}
 	if err == nil {
 		defer u.h.release()
-		err = s.readUnit(ctx, u, func(rec *alkaid.Record) bool { return send(result{rec: rec}) })
+		err = s.readUnit(ctx, u, ready, func(rec *alkaid.Record) bool { return send(result{rec: rec}) && ready() })
 		if err != nil {
 			err = fileErr(u.h.src.path, err)
 		}

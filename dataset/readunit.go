@@ -73,7 +73,10 @@ func (s *Scan) countable(src *source) bool {
 }
 
 // readUnit reads unit u and emits its records, until emit returns false.
-func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) bool) error {
+// It calls ready, which may wait for a decoding slot, before decoding
+// (a Parquet row group's chunks asked for first); false from it stops
+// the read.
+func (s *Scan) readUnit(ctx context.Context, u unit, ready func() bool, emit func(*alkaid.Record) bool) error {
 	h := u.h
 	var recs iter.Seq2[*alkaid.Record, error]
 	// got: the files' readers returned rows (before the filter);
@@ -94,12 +97,18 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 		} else {
 			rows = pq.RowGroup(u.rowGroup).Rows
 		}
+		if !ready() {
+			return nil
+		}
 		return s.emitCount(ctx, h, []int64{rows}, emit)
 	case h.r.rows != nil && noColumns:
 		// An IPC file: the row counts are in the batches' metadata.
 		rows, err := h.r.rows()
 		if err != nil {
 			return err
+		}
+		if !ready() {
+			return nil
 		}
 		return s.emitCount(ctx, h, rows, emit)
 	case pq != nil:
@@ -133,9 +142,15 @@ func (s *Scan) readUnit(ctx context.Context, u unit, emit func(*alkaid.Record) b
 		if err != nil {
 			return err
 		}
+		// Its chunks are asked for, and arrive, before the unit takes
+		// a decoding slot: a slot is not held waiting for the network.
+		sel.Prefetch(u.rowGroup)()
 		recs = sel.Records()
 	default:
 		recs = h.r.all()
+	}
+	if !ready() {
+		return nil
 	}
 	for rec, err := range recs {
 		if err != nil {

@@ -70,7 +70,7 @@ func WithConcurrency(n int) Option {
 }
 
 // DefaultReadahead is the readahead of a scan without WithReadahead.
-const DefaultReadahead = 32 << 20
+const DefaultReadahead = 64 << 20
 
 // WithReadahead bounds the memory a scan holds ahead of its consumer to
 // about n bytes: units start while the sizes estimated from the files'

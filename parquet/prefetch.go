@@ -59,18 +59,44 @@ func (e *early) put(g int, fs fetches) {
 // Prefetch starts fetching the column chunks Records reads of row group
 // g when the File's reader is a Prefetcher, so that they arrive while
 // other work runs: the next read of g by the File, or by a File that
-// Select made of it, takes them instead of announcing its own. It does
-// nothing for a row group the File's options do not read (see
-// WithRowGroups and WithPredicates), and for another reader.
-func (f *File) Prefetch(g int) {
+// Select made of it, takes them instead of announcing its own. It
+// returns a function that waits until they have arrived (or failed: the
+// read reports it), so that a caller can wait before taking a scarce
+// resource, such as a decoding slot. It does nothing for a row group
+// the File's options do not read (see WithRowGroups and WithPredicates),
+// and for another reader; the function returned then returns at once.
+func (f *File) Prefetch(g int) (wait func()) {
+	wait = func() {}
 	if _, ok := f.r.(Prefetcher); !ok || f.data != nil || f.early == nil {
-		return
+		return wait
 	}
 	for _, gp := range f.plan.groups {
-		if gp.index == g {
-			f.early.put(g, f.prefetch(g, &f.meta.RowGroups[g], f.plan.fields))
-			return
+		if gp.index != g {
+			continue
 		}
+		fs := f.prefetch(g, &f.meta.RowGroups[g], f.plan.fields)
+		for c, fetch := range fs {
+			fs[c] = fetchOnce(fetch)
+		}
+		f.early.put(g, fs)
+		return func() {
+			for _, fetch := range fs {
+				fetch()
+			}
+		}
+	}
+	return wait
+}
+
+// fetchOnce calls fetch once, the first time it is called, and returns
+// its result every time.
+func fetchOnce(fetch func() ([]byte, error)) func() ([]byte, error) {
+	var once sync.Once
+	var b []byte
+	var err error
+	return func() ([]byte, error) {
+		once.Do(func() { b, err = fetch() })
+		return b, err
 	}
 }
 

@@ -261,7 +261,10 @@ func TestPrefetchAhead(t *testing.T) {
 	if len(p.announced) != 0 {
 		t.Fatalf("row groups not read announced %v", p.announced)
 	}
-	f.Prefetch(1)
+	f.Prefetch(1)()
+	if p.fetchCalled != 2 {
+		t.Fatalf("the wait took %d fetches, want 2", p.fetchCalled)
+	}
 	if len(p.announced) != 2 {
 		t.Fatalf("Prefetch(1) announced %v, want its two chunks", p.announced)
 	}

@@ -8,34 +8,49 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
-// TestBudget: the first least units start whatever their size; others
-// wait until their bytes are free, or until ctx is done.
+// TestBudget: up to least units start at once, estimating nothing;
+// others wait until their bytes are free, or until ctx is done.
 func TestBudget(t *testing.T) {
 	b := newBudget(10, 2)
 	ctx := context.Background()
-	require.True(t, b.take(ctx, 100)) // larger than the budget: one of the least two
-	require.True(t, b.take(ctx, 100))
+	asked := 0
+	size := func(n int64) func() int64 { return func() int64 { asked++; return n } }
+	took, ok := b.take(ctx, size(100))
+	require.True(t, ok)
+	require.Zero(t, took)
+	took, ok = b.take(ctx, size(100))
+	require.True(t, ok)
+	require.Zero(t, took)
+	require.Zero(t, asked, "the least units estimated their size")
+
+	took, ok = b.take(ctx, size(4))
+	require.True(t, ok)
+	require.Equal(t, int64(4), took)
+	took, ok = b.take(ctx, size(6))
+	require.True(t, ok)
+	require.Equal(t, int64(6), took)
 	short, cancel := context.WithTimeout(ctx, 20*time.Millisecond)
 	defer cancel()
-	require.False(t, b.take(short, 1), "a third unit started with the budget overdrawn")
+	_, ok = b.take(short, size(1))
+	require.False(t, ok, "a unit started with the budget spent")
 
-	took := make(chan bool)
-	go func() { took <- b.take(ctx, 5) }()
-	b.give(100) // one unit ends: still 2 units' worth, 100 over
+	done := make(chan int64)
+	go func() {
+		took, _ := b.take(ctx, size(5))
+		done <- took
+	}()
+	time.Sleep(10 * time.Millisecond)
+	b.give(4) // 4 free: not enough
 	select {
-	case <-took:
-		// one unit is running, fewer than least: it may start
-	case <-time.After(time.Second):
-		t.Fatal("a unit waited although fewer than least units ran")
+	case <-done:
+		t.Fatal("a unit of 5 bytes started with 4 free")
+	case <-time.After(20 * time.Millisecond):
 	}
-	b.give(100)
+	b.give(6)
+	require.Equal(t, int64(5), <-done)
 	b.give(5)
+	b.give(0)
+	b.give(0)
 	require.Equal(t, int64(10), b.free)
 	require.Equal(t, 0, b.units)
-	require.True(t, b.take(ctx, 4))
-	require.True(t, b.take(ctx, 4))
-	require.True(t, b.take(ctx, 2), "the budget had 2 bytes free")
-	short2, cancel2 := context.WithTimeout(ctx, 20*time.Millisecond)
-	defer cancel2()
-	require.False(t, b.take(short2, 1))
 }

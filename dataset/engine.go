@@ -193,9 +193,10 @@ type opened struct {
 // estimated size.
 func (s *Scan) dispatch(ctx context.Context, room *budget, start func(unit)) {
 	least := s.cfg.readahead / maxUnits
-	acquire := func(u *unit, size int64) bool {
-		u.hold = max(size, least)
-		return room.take(ctx, u.hold)
+	acquire := func(u *unit, size func() int64) bool {
+		var ok bool
+		u.hold, ok = room.take(ctx, func() int64 { return max(size(), least) })
+		return ok
 	}
 	srcs := s.files
 	keep := make([]bool, len(srcs))
@@ -219,7 +220,7 @@ func (s *Scan) dispatch(ctx context.Context, room *budget, start func(unit)) {
 			// A whole-file unit opens its file itself, so that opening
 			// (for CSV and NDJSON, inferring a schema) runs in parallel.
 			u := unit{src: src}
-			if !acquire(&u, min(src.size, s.cfg.readahead/int64(s.cfg.concurrency))) {
+			if !acquire(&u, func() int64 { return min(src.size, s.cfg.readahead/int64(s.cfg.concurrency)) }) {
 				return
 			}
 			start(u)
@@ -237,7 +238,7 @@ func (s *Scan) dispatch(ctx context.Context, room *budget, start func(unit)) {
 		}
 		if err != nil {
 			u := unit{err: fileErr(src.path, err)}
-			if !acquire(&u, 0) {
+			if !acquire(&u, func() int64 { return 0 }) {
 				return
 			}
 			start(u)
@@ -254,7 +255,7 @@ func (s *Scan) dispatch(ctx context.Context, room *budget, start func(unit)) {
 		s.stats.rowGroups.add(int64(groups))
 		for g := range groups {
 			u := unit{h: h, rowGroup: g}
-			if !acquire(&u, s.unitSize(h, g)) {
+			if !acquire(&u, func() int64 { return s.unitSize(h, g) }) {
 				break
 			}
 			h.refs.Add(1)

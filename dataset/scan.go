@@ -73,16 +73,18 @@ func WithConcurrency(n int) Option {
 const DefaultReadahead = 64 << 20
 
 // WithReadahead bounds the memory a scan holds ahead of its consumer to
-// about n bytes: units start while the sizes estimated from the files'
-// metadata of those started and not yet consumed fit in n. A Parquet row
-// group counts its column chunks and the arrays of the records it holds
-// (at most two; all of them with the default batch size, a row group a
-// record); a whole file of another format its size, up to n divided by
-// the concurrency. As many units as the concurrency start whatever
-// their size. Memory thus stays bounded by n or by the concurrency's
-// units, whichever is more, not by the dataset's size, and a larger n
-// lets more units wait decoded for the consumer (the default is
-// DefaultReadahead). n must be positive. For Scan/CountRows.
+// about n bytes beyond what the units being decoded hold: up to the
+// concurrency's number of units run whatever their size, and more start
+// while the sizes estimated from the files' metadata of those started
+// and not yet consumed fit in n. A Parquet row group counts its column
+// chunks and the arrays of the records it holds (at most two; all of
+// them with the default batch size, a row group a record); a whole file
+// of another format its size, up to n divided by the concurrency.
+// Memory thus stays bounded by n and the concurrency, not by the
+// dataset's size; a larger n lets more units wait decoded for the
+// consumer, and more chunks of files on an object store be fetched
+// while others are decoded (the default is DefaultReadahead). n must be
+// positive. For Scan/CountRows.
 func WithReadahead(n int64) Option {
 	return func(o *options) {
 		o.use("WithReadahead", forScan)

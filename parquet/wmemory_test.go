@@ -64,7 +64,10 @@ func TestWriterMemoryFollowsPages(t *testing.T) {
 	}
 	used := int64(peak) - int64(base.HeapInuse-min(base.HeapInuse, pooledBase))
 	t.Logf("values %d MiB, heap beyond the input %d MiB", rows*width>>20, used>>20)
-	if used > rows*width*3/2 {
+	// Holding the row group would take the values and their encoded
+	// pages, twice the values; recycled large buffers (internal/rawmem)
+	// can outlive a collection or two at this GOGC, hence 7/4.
+	if used > rows*width*7/4 {
 		t.Errorf("writing %d MiB of values took %d MiB of heap", rows*width>>20, used>>20)
 	}
 }

@@ -100,11 +100,17 @@ func recycled(n int) []byte {
 			break
 		}
 	}
+	full := pool.bytes >= poolMax/2
 	pool.Unlock()
 	if p == nil {
 		p = (*byte)(mallocgc(uintptr(size), nil, false))
 		if uintptr(unsafe.Pointer(p))%Align != 0 {
 			return nil
+		}
+		if full {
+			// The lists hold plenty that fits no request: a finalizer
+			// would only keep this buffer a collection longer.
+			return unsafe.Slice(p, size)
 		}
 	}
 	runtime.SetFinalizer(p, recyclers[class])

@@ -42,9 +42,10 @@ func (p *prefetchRecorder) Prefetch(ranges [][2]int64) []func() ([]byte, error) 
 
 var _ parquet.Prefetcher = (*prefetchRecorder)(nil)
 
-// Every column chunk read is announced to a Prefetcher first, one range
-// per chunk, and nothing else is read.
-func TestPrefetchAnnouncesColumnChunks(t *testing.T) {
+// threeRowGroups is a file of columns a (int64: 0..5) and b (strings) in
+// three row groups of two rows.
+func threeRowGroups(t *testing.T) *bytes.Buffer {
+	t.Helper()
 	schema := alkaid.NewSchema([]datatype.Field{
 		{Name: "a", Type: datatype.Int64},
 		{Name: "b", Type: datatype.String},
@@ -69,6 +70,13 @@ func TestPrefetchAnnouncesColumnChunks(t *testing.T) {
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
+	return &buf
+}
+
+// Every column chunk read is announced to a Prefetcher first, one range
+// per chunk, and nothing else is read.
+func TestPrefetchAnnouncesColumnChunks(t *testing.T) {
+	buf := threeRowGroups(t)
 	rec := &prefetchRecorder{r: bytes.NewReader(buf.Bytes())}
 	f, err := parquet.NewFile(rec, int64(buf.Len()))
 	if err != nil {
@@ -229,27 +237,7 @@ func TestPrefetchFetchedBytes(t *testing.T) {
 // announcing the chunks again. A row group the options do not read, or
 // one out of range, announces nothing.
 func TestPrefetchAhead(t *testing.T) {
-	schema := alkaid.NewSchema([]datatype.Field{{Name: "a", Type: datatype.Int64}, {Name: "b", Type: datatype.String}}, datatype.Metadata{})
-	var buf bytes.Buffer
-	w, err := parquet.NewWriter(&buf, schema, parquet.WithRowGroupRows(2))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for i := range 3 {
-		rec, err := alkaid.NewRecord(schema, []array.Array{
-			arrayjson.MustParse(datatype.Int64, fmt.Sprintf("[%d, %d]", 2*i, 2*i+1)),
-			arrayjson.MustParse(datatype.String, `["x", "y"]`),
-		}, 2)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := w.Write(rec); err != nil {
-			t.Fatal(err)
-		}
-	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
+	buf := threeRowGroups(t)
 	p := &fetchingPrefetcher{prefetchRecorder: prefetchRecorder{r: bytes.NewReader(buf.Bytes())}}
 	f, err := parquet.NewFile(p, int64(buf.Len()), parquet.WithRowGroups(0, 1))
 	if err != nil {

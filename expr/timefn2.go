@@ -71,11 +71,19 @@ func isoWeek(days int64) (year, week int64) {
 // bindPart binds a part of a date or timestamp computed by f from the
 // local day number and the nanoseconds into that day.
 func bindPart(e *Expr, a *node, f func(days, nanos int64) int64) (*node, error) {
+	return bindLocal(e, a, datatype.Int64, func(days, nanos int64) (int64, error) { return f(days, nanos), nil })
+}
+
+// bindLocal binds a value of type typ (int64 or a temporal type stored
+// as int64) computed by f from the local day number and the nanoseconds
+// into that day of each row of the date or timestamp a; an error of f
+// names the row.
+func bindLocal(e *Expr, a *node, typ datatype.DataType, f func(days, nanos int64) (int64, error)) (*node, error) {
 	src, err := timeArg(e, a)
 	if err != nil {
 		return nil, err
 	}
-	return &node{typ: datatype.Int64, src: e, eval: func(c *batch) (array.Array, error) {
+	return &node{typ: typ, src: e, eval: func(c *batch) (array.Array, error) {
 		x, err := a.array(c)
 		if err != nil {
 			return nil, err
@@ -86,9 +94,14 @@ func bindPart(e *Expr, a *node, f func(days, nanos int64) int64) (*node, error) 
 			if x.IsNull(i) {
 				continue
 			}
-			out[i] = f(src.local(z, src.value(x, i)))
+			if out[i], err = f(src.local(z, src.value(x, i))); err != nil {
+				return nil, evalErr(e, fmt.Errorf("row %d: %w", i, err))
+			}
 		}
-		return int64Array(out, x), nil
+		if typ.Kind() == datatype.KindInt64 {
+			return int64Array(out, x), nil
+		}
+		return timeArray(typ, out, x)
 	}}, nil
 }
 

@@ -67,35 +67,17 @@ func bindPartName(e *Expr, a *node, f func(days int64) string) (*node, error) {
 // bindLastDay binds last_day(t): the date of the last day of the month
 // of t (its local date), as DuckDB's.
 func bindLastDay(e *Expr, args []*node) (*node, error) {
-	a := args[0]
-	src, err := timeArg(e, a)
-	if err != nil {
-		return nil, err
-	}
-	return &node{typ: datatype.Date32Type, src: e, eval: func(c *batch) (array.Array, error) {
-		x, err := a.array(c)
-		if err != nil {
-			return nil, err
+	return bindLocal(e, args[0], datatype.Date32Type, func(days, _ int64) (int64, error) {
+		y, m, _ := civil(days)
+		if m == 12 {
+			y, m = y+1, 0
 		}
-		out := make([]int64, x.Len())
-		z := &zoneCache{loc: src.loc}
-		for i := range out {
-			if x.IsNull(i) {
-				continue
-			}
-			days, _ := src.local(z, src.value(x, i))
-			y, m, _ := civil(days)
-			if m == 12 {
-				y, m = y+1, 0
-			}
-			last := daysFromCivil(y, m+1, 1) - 1
-			if last > math.MaxInt32 {
-				return nil, evalErr(e, fmt.Errorf("row %d: the month's last day is past the dates of date32: %w", i, datatype.ErrInvalid))
-			}
-			out[i] = last
+		last := daysFromCivil(y, m+1, 1) - 1
+		if last > math.MaxInt32 {
+			return 0, fmt.Errorf("the month's last day is past the dates of date32: %w", datatype.ErrInvalid)
 		}
-		return timeArray(datatype.Date32Type, out, x)
-	}}, nil
+		return last, nil
+	})
 }
 
 // bindMakeDate binds make_date(year, month, day): a date32; a month or

@@ -97,6 +97,9 @@ type unit struct {
 	rowGroup int
 	err      error
 	hold     int64
+	// decoders is the concurrency the unit's row group decodes its
+	// columns at: 1 (0) when units run in parallel.
+	decoders int
 }
 
 // maxUnits is the most units a scan has in flight, however small their
@@ -107,13 +110,6 @@ const maxUnits = 256
 // once and as many started as the readahead allows (see WithReadahead),
 // and yields their records in unit order or as they come.
 func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
-	ctx, cancel := context.WithCancel(s.ctx)
-	var wg sync.WaitGroup
-	defer wg.Wait()
-	defer cancel()
-	n := s.cfg.concurrency
-	room := newBudget(s.cfg.readahead, n)
-	cpu := make(chan struct{}, n)
 	deliver := func(r result) bool {
 		if r.err != nil {
 			yield(nil, r.err)
@@ -122,13 +118,26 @@ func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
 		s.stats.rows.add(int64(r.rec.NumRows()))
 		return yield(r.rec, nil)
 	}
+	keep, errs := s.prune()
+	if s.atMostOneUnit(keep, errs) {
+		s.runInline(keep, errs, deliver)
+		return
+	}
+	ctx, cancel := context.WithCancel(s.ctx)
+	var wg sync.WaitGroup
+	defer wg.Wait()
+	defer cancel()
+	n := s.cfg.concurrency
+	room := newBudget(s.cfg.readahead, n)
+	cpu := make(chan struct{}, n)
+	ahead := s.openAhead(ctx, keep, errs)
 	if s.cfg.unordered {
 		out := make(chan result, n)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			var workers sync.WaitGroup
-			s.dispatch(ctx, room, func(u unit) {
+			s.dispatch(ctx, room, keep, errs, ahead, func(u unit) {
 				workers.Add(1)
 				go func() {
 					defer workers.Done()
@@ -154,7 +163,7 @@ func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
 		go func() {
 			defer wg.Done()
 			defer close(jobs)
-			s.dispatch(ctx, room, func(u unit) {
+			s.dispatch(ctx, room, keep, errs, ahead, func(u unit) {
 				ch := make(chan result, 1)
 				wg.Add(1)
 				go func() {
@@ -188,10 +197,77 @@ type opened struct {
 	err error
 }
 
-// dispatch prunes the files, has the Parquet ones opened ahead (see
-// opener) and, in file order, starts each unit once room has its
-// estimated size.
-func (s *Scan) dispatch(ctx context.Context, room *budget, start func(unit)) {
+// prune marks the files whose partition values (and, where discovery
+// read it, schema) leave rows that may pass the filter.
+func (s *Scan) prune() (keep []bool, errs []error) {
+	keep = make([]bool, len(s.files))
+	errs = make([]error, len(s.files))
+	for i, src := range s.files {
+		keep[i], errs[i] = s.partitionsMatch(src)
+		if errs[i] == nil && keep[i] && src.schema != nil {
+			keep[i] = s.columnsMatch(src, src.schema)
+		}
+	}
+	return keep, errs
+}
+
+// atMostOneUnit reports whether the pruned scan reads at most one unit:
+// one file of one row group (as discovery found it) or of another
+// format, or a file that failed.
+func (s *Scan) atMostOneUnit(keep []bool, errs []error) bool {
+	n := 0
+	for i, src := range s.files {
+		switch {
+		case errs[i] == nil && !keep[i]:
+			continue
+		case errs[i] == nil && src.format == files.FormatParquet && src.groupRows == nil:
+			return false // its row groups are not known before it is opened
+		case errs[i] == nil && src.format == files.FormatParquet:
+			n += len(src.groupRows)
+		default:
+			n++
+		}
+		if n > 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// runInline runs a scan of at most one unit on the consumer's goroutine,
+// where goroutines would only hand the work from one to the next; the
+// unit's row group decodes its columns at the scan's concurrency.
+func (s *Scan) runInline(keep []bool, errs []error, deliver func(result) bool) {
+	ctx, cancel := context.WithCancel(s.ctx)
+	defer cancel()
+	stopped := false
+	stop := func(r result) bool {
+		if !stopped && !deliver(r) {
+			stopped = true
+			cancel()
+		}
+		return !stopped
+	}
+	room := newBudget(s.cfg.readahead, 1)
+	s.dispatch(ctx, room, keep, errs, &opener{inline: s}, func(u unit) {
+		defer room.give(u.hold)
+		u.decoders = s.cfg.concurrency
+		err := s.runUnit(ctx, u, func() bool { return ctx.Err() == nil }, func(rec *alkaid.Record) bool {
+			return stop(result{rec: rec})
+		})
+		if err != nil {
+			stop(result{err: err})
+		}
+	})
+	if err := s.ctx.Err(); err != nil && !stopped {
+		deliver(result{err: err})
+	}
+}
+
+// dispatch starts, in file order, each unit of the files keep marks (or
+// errs names) once room has its estimated size, the Parquet files
+// taken from ahead.
+func (s *Scan) dispatch(ctx context.Context, room *budget, keep []bool, errs []error, ahead *opener, start func(unit)) {
 	least := s.cfg.readahead / maxUnits
 	acquire := func(u *unit, size func() int64) bool {
 		var ok bool
@@ -199,15 +275,6 @@ func (s *Scan) dispatch(ctx context.Context, room *budget, start func(unit)) {
 		return ok
 	}
 	srcs := s.files
-	keep := make([]bool, len(srcs))
-	errs := make([]error, len(srcs))
-	for i, src := range srcs {
-		keep[i], errs[i] = s.partitionsMatch(src)
-		if errs[i] == nil && keep[i] && src.schema != nil {
-			keep[i] = s.columnsMatch(src, src.schema)
-		}
-	}
-	ahead := s.openAhead(ctx, keep, errs)
 	defer ahead.stop()
 	for i, src := range srcs {
 		s.stats.files.add(1)
@@ -278,6 +345,9 @@ type opener struct {
 	slots  chan struct{}
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+	// inline, when set, is the scan whose files take opens itself, on
+	// the caller's goroutine (see runInline).
+	inline *Scan
 }
 
 // openAhead starts opening the Parquet files that keep marks and errs
@@ -314,6 +384,10 @@ func (s *Scan) openAhead(ctx context.Context, keep []bool, errs []error) *opener
 // take waits for file i (one opened ahead) and frees its slot; ok is
 // false once ctx is done.
 func (o *opener) take(ctx context.Context, i int) (opened, bool) {
+	if o.inline != nil {
+		h, err := o.inline.open(o.inline.files[i])
+		return opened{h, err}, ctx.Err() == nil
+	}
 	select {
 	case x := <-o.ch[i]:
 		<-o.slots
@@ -325,6 +399,9 @@ func (o *opener) take(ctx context.Context, i int) (opened, bool) {
 
 // stop ends the openers and releases the files opened but not taken.
 func (o *opener) stop() {
+	if o.inline != nil {
+		return
+	}
 	o.cancel()
 	o.wg.Wait()
 	for _, i := range o.todo {
@@ -376,35 +453,41 @@ func (s *Scan) work(ctx context.Context, cpu chan struct{}, u unit, out chan<- r
 			return false
 		}
 	}
+	err := s.runUnit(ctx, u, ready, func(rec *alkaid.Record) bool { return send(result{rec: rec}) && ready() })
+	if err != nil {
+		send(result{err: err})
+	}
+}
+
+// runUnit reads unit u, opening its file first for a whole-file unit,
+// and emits its records. The error it returns, naming the file, ends the
+// scan; with WithSkipCorrupt the file is counted as skipped instead.
+func (s *Scan) runUnit(ctx context.Context, u unit, ready func() bool, emit func(*alkaid.Record) bool) error {
 	err := u.err
 	if err == nil && u.h == nil {
 		if !ready() {
-			return
+			return nil
 		}
 		if u.h, err = s.open(u.src); err != nil {
 			err = fileErr(u.src.path, err)
 		} else if u.h == nil {
 			s.stats.filesPruned.add(1)
-			return
+			return nil
 		}
 	}
 	if err == nil {
 		defer u.h.release()
-		err = s.readUnit(ctx, u, ready, func(rec *alkaid.Record) bool { return send(result{rec: rec}) && ready() })
-		if err != nil {
+		if err = s.readUnit(ctx, u, ready, emit); err != nil {
 			err = fileErr(u.h.src.path, err)
 		}
 	}
-	if err == nil {
-		return
+	if err == nil || !s.d.cfg.skipCorrupt {
+		return err
 	}
-	if s.d.cfg.skipCorrupt {
-		if u.h == nil || !u.h.skipped.Swap(true) {
-			s.stats.filesSkipped.add(1)
-		}
-		return
+	if u.h == nil || !u.h.skipped.Swap(true) {
+		s.stats.filesSkipped.add(1)
 	}
-	send(result{err: err})
+	return nil
 }
 
 // unitSize estimates what row group g of h holds while it is read and

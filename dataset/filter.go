@@ -136,11 +136,19 @@ func (s *Scan) partitionsMatch(src *source) (bool, error) {
 	return s.filter == nil || !ruledOut(s.fileFilter(src, nil)), nil
 }
 
-// columnsMatch reports whether the file src, of schema fs, may hold rows
-// passing the filter, given its partition values and the columns it
-// lacks (read as nulls).
+// columnsMatch reports whether the file src, of schema fs, whose
+// partition values partitionsMatch let through, may hold rows passing the
+// filter, given the columns it lacks (read as nulls).
 func (s *Scan) columnsMatch(src *source, fs *alkaid.Schema) bool {
-	return s.filter == nil || !ruledOut(s.fileFilter(src, fs))
+	if s.filter == nil {
+		return true
+	}
+	for _, i := range s.filterCols {
+		if !s.d.isPartition(i) && fs.FieldIndex(s.d.schema.Field(i).Name) < 0 {
+			return !ruledOut(s.fileFilter(src, fs))
+		}
+	}
+	return true // no filtered column missing: as partitionsMatch found
 }
 
 // bindFilter binds h's file's filter to s.filterSchema; nil when it is

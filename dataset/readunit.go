@@ -116,8 +116,9 @@ func (s *Scan) readUnit(ctx context.Context, u unit, ready func() bool, emit fun
 			s.stats.rowGroupsPruned.add(1)
 			return nil
 		}
-		// Units already run in parallel: one goroutine decodes each.
-		opts := []parquet.Option{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...), parquet.WithConcurrency(1)}
+		// Units run in parallel, one goroutine decoding each, unless
+		// the scan has just this one (see runInline).
+		opts := []parquet.Option{parquet.WithRowGroups(u.rowGroup), parquet.WithColumns(h.readCols...), parquet.WithConcurrency(max(1, u.decoders))}
 		if len(h.preds) > 0 {
 			var rs parquet.ReadStats
 			defer func() { s.stats.pagesPruned.add(rs.PagesPruned) }()

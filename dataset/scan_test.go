@@ -607,3 +607,93 @@ func TestScanOptionValues(t *testing.T) {
 		require.NoError(t, s.Close())
 	}
 }
+
+// TestScanOneUnit covers scans that read at most one unit, which run on
+// the consumer's goroutine: the same rows, stats, errors, early stop and
+// cancellation as a scan of many units, and no goroutine left behind.
+func TestScanOneUnit(t *testing.T) {
+	good := encode(t, files.FormatParquet, []*alkaid.Record{seqRec(t, 0, 10)})
+	bad := slices.Clone(good)
+	copy(bad[len(bad)-40:], strings.Repeat("\xff", 32)) // the footer
+	fsys := fstest.MapFS{
+		"k=1/a.parquet": {Data: good},
+		"k=2/b.parquet": {Data: good},
+		"k=3/c.csv":     {Data: []byte("x\n7\n8\n")},
+	}
+	d, err := Open(fsys, ".", WithPartitioning(Partitioning{Style: Hive}))
+	require.NoError(t, err)
+	for _, tc := range []struct {
+		filter, x string
+		stats     Stats
+	}{
+		{"k = 1", "[0 1 2 3 4 5 6 7 8 9]", Stats{Files: 3, FilesPruned: 2, FilesRead: 1, RowGroups: 1, Rows: 10, RowsRead: 10}},
+		{"k = 3", "[7 8]", Stats{Files: 3, FilesPruned: 2, FilesRead: 1, Rows: 2, RowsRead: 2}},
+		{"k = 4", "[]", Stats{Files: 3, FilesPruned: 3}},
+		{"k = 1 and x > 7", "[8 9]", Stats{Files: 3, FilesPruned: 2, FilesRead: 1, RowGroups: 1, Rows: 2, RowsRead: 10}},
+	} {
+		t.Run(tc.filter, func(t *testing.T) {
+			base := runtime.NumGoroutine()
+			got, st := scanAll(t, d, WithFilter(where(t, tc.filter)), WithColumns("x"))
+			require.Equal(t, tc.x, got["x"])
+			st.BytesRead = 0
+			require.Equal(t, tc.stats, st)
+			goroutinesSettle(t, base)
+		})
+	}
+
+	t.Run("corrupt", func(t *testing.T) {
+		fsys := fstest.MapFS{"b.parquet": {Data: bad}}
+		d, err := Open(fsys, ".", WithSchema(seqRec(t, 0, 1).Schema()))
+		require.NoError(t, err)
+		s, err := d.Scan(context.Background())
+		require.NoError(t, err)
+		var errs []error
+		for _, err := range s.Records() {
+			errs = append(errs, err)
+		}
+		require.Len(t, errs, 1)
+		var fe *FileError
+		require.ErrorAs(t, errs[0], &fe)
+		require.Equal(t, "b.parquet", fe.Path)
+
+		d, err = Open(fsys, ".", WithSchema(seqRec(t, 0, 1).Schema()), WithSkipCorrupt())
+		require.NoError(t, err)
+		got, st := scanAll(t, d)
+		require.Equal(t, "[]", got["x"])
+		require.Equal(t, 1, st.FilesSkipped)
+	})
+
+	one, err := OpenFiles(fstest.MapFS{"a.parquet": {Data: good}}, ".", []string{"a.parquet"})
+	require.NoError(t, err)
+	t.Run("break", func(t *testing.T) {
+		s, err := one.Scan(context.Background(), WithBatchSize(3))
+		require.NoError(t, err)
+		n := 0
+		for rec, err := range s.Records() {
+			require.NoError(t, err)
+			require.Equal(t, 3, rec.NumRows())
+			if n++; n == 2 {
+				break
+			}
+		}
+		require.Equal(t, 2, n)
+	})
+	t.Run("cancel", func(t *testing.T) {
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		s, err := one.Scan(ctx, WithBatchSize(3))
+		require.NoError(t, err)
+		var rows int
+		var last error
+		for rec, err := range s.Records() {
+			if err != nil {
+				last = err
+				continue
+			}
+			rows += rec.NumRows()
+			cancel()
+		}
+		require.ErrorIs(t, last, context.Canceled)
+		require.Less(t, rows, 10)
+	})
+}

@@ -35,7 +35,7 @@ type Dataset struct {
 // source is one file of a dataset.
 type source struct {
 	path   string
-	size   int64
+	size   int64 // -1 when discovery did not open the file
 	format files.Format
 	parts  []array.Array // one-row value per partition field
 	facts  []*expr.Expr  // per partition field: partitionFact of its value
@@ -177,8 +177,12 @@ func build(call string, fsys fs.FS, base string, list func(add func(string)) err
 }
 
 // probe picks the format of the file name and, without WithSchema, reads
-// its schema; ok is false for a file of no known format.
+// its schema; ok is false for a file of no known format. Given both the
+// schema and the format, it opens nothing: the scans open what they read.
 func (d *Dataset) probe(name string) (*source, bool, error) {
+	if d.cfg.schema != nil && d.cfg.format != files.FormatAuto {
+		return &source{path: name, size: -1, format: d.cfg.format}, true, nil
+	}
 	f, size, err := openFile(d.fsys, name)
 	if err != nil {
 		return nil, false, fileErr(name, err)
@@ -194,7 +198,7 @@ func (d *Dataset) probe(name string) (*source, bool, error) {
 	}
 	src := &source{path: name, size: size, format: format}
 	if d.cfg.schema == nil {
-		r, err := d.openReader(src, f, nil)
+		r, err := d.openReader(src, f, size, nil)
 		if err != nil {
 			return nil, false, fileErr(name, err)
 		}

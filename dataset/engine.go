@@ -287,7 +287,11 @@ func (s *Scan) dispatch(ctx context.Context, room *budget, keep []bool, errs []e
 			// A whole-file unit opens its file itself, so that opening
 			// (for CSV and NDJSON, inferring a schema) runs in parallel.
 			u := unit{src: src}
-			if !acquire(&u, func() int64 { return min(src.size, s.cfg.readahead/int64(s.cfg.concurrency)) }) {
+			share := s.cfg.readahead / int64(s.cfg.concurrency)
+			if src.size >= 0 {
+				share = min(src.size, share)
+			}
+			if !acquire(&u, func() int64 { return share }) {
 				return
 			}
 			start(u)

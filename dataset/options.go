@@ -136,8 +136,9 @@ func WithPartitioning(p Partitioning) Option {
 }
 
 // WithSchema gives the schema of the files' columns instead of reading and
-// unifying every file's: files are then not opened until scanned, a
-// column a file lacks reads as nulls, and a file's column converts to the
+// unifying every file's: files are then not read until scanned (discovery
+// reads a file's first bytes for its format, and with WithFormat too it
+// only lists the files), a column a file lacks reads as nulls, and a file's column converts to the
 // given type (an error when it cannot). Partition columns follow it.
 // CSV and NDJSON files are still parsed with their readers' inference,
 // then converted: to parse them as the schema says (keeping "007" a

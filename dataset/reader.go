@@ -32,19 +32,19 @@ type fileReader struct {
 	rows func() ([]int64, error)
 }
 
-// openReader reads the metadata of src through ra, counting the bytes read
-// in n (which may be nil).
-func (d *Dataset) openReader(src *source, ra io.ReaderAt, n *counter) (*fileReader, error) {
+// openReader reads the metadata of src, of size bytes, through ra,
+// counting the bytes read in n (which may be nil).
+func (d *Dataset) openReader(src *source, ra io.ReaderAt, size int64, n *counter) (*fileReader, error) {
 	ra = countingReaderAt{r: ra, n: n}
 	switch src.format {
 	case files.FormatParquet:
-		f, err := parquet.NewFile(ra, src.size, d.cfg.pq...)
+		f, err := parquet.NewFile(ra, size, d.cfg.pq...)
 		if err != nil {
 			return nil, err
 		}
 		return &fileReader{schema: f.Schema(), pq: f}, nil
 	case files.FormatIPCFile:
-		f, err := ipc.NewFileReader(ra, src.size, d.cfg.ipc...)
+		f, err := ipc.NewFileReader(ra, size, d.cfg.ipc...)
 		if err != nil {
 			return nil, err
 		}
@@ -60,7 +60,7 @@ func (d *Dataset) openReader(src *source, ra io.ReaderAt, n *counter) (*fileRead
 		}
 		return &fileReader{schema: f.Schema(), all: f.Records, rows: rows}, nil
 	default: // an IPC stream, CSV, NDJSON: read once, front to back
-		r, err := files.OpenReaderAt(ra, src.size, src.path, files.WithFormat(src.format),
+		r, err := files.OpenReaderAt(ra, size, src.path, files.WithFormat(src.format),
 			files.WithIPCOptions(d.cfg.ipc...), files.WithCSVOptions(d.cfg.csv...), files.WithNDJSONOptions(d.cfg.ndjson...))
 		if err != nil {
 			return nil, err

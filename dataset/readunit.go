@@ -18,12 +18,12 @@ import (
 // open opens src for the scan; a nil handle and error means the file's
 // schema rules it out (see columnsMatch).
 func (s *Scan) open(src *source) (*handle, error) {
-	f, _, err := openFile(s.d.fsys, src.path)
+	f, size, err := openFile(s.d.fsys, src.path)
 	if err != nil {
 		return nil, err
 	}
 	s.stats.filesRead.add(1)
-	r, err := s.d.openReader(src, f, &s.stats.bytes)
+	r, err := s.d.openReader(src, f, size, &s.stats.bytes)
 	if err != nil {
 		f.Close()
 		return nil, err

@@ -119,8 +119,9 @@ func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
 		return yield(r.rec, nil)
 	}
 	keep, errs := s.prune()
-	if s.atMostOneUnit(keep, errs) {
-		s.runInline(keep, errs, deliver)
+	pre := s.openOnly(keep, errs)
+	if s.atMostOneUnit(keep, errs, pre) {
+		s.runInline(keep, errs, pre, deliver)
 		return
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
@@ -130,7 +131,7 @@ func (s *Scan) run(yield func(*alkaid.Record, error) bool) {
 	n := s.cfg.concurrency
 	room := newBudget(s.cfg.readahead, n)
 	cpu := make(chan struct{}, n)
-	ahead := s.openAhead(ctx, keep, errs)
+	ahead := s.openAhead(ctx, keep, errs, pre)
 	if s.cfg.unordered {
 		out := make(chan result, n)
 		wg.Add(1)
@@ -211,13 +212,42 @@ func (s *Scan) prune() (keep []bool, errs []error) {
 	return keep, errs
 }
 
+// openOnly opens, on the caller's goroutine, the one file the pruned scan
+// reads when it is a Parquet file whose row groups discovery did not
+// count (WithSchema), so that atMostOneUnit can count them; nil when the
+// scan reads another number of files.
+func (s *Scan) openOnly(keep []bool, errs []error) map[int]opened {
+	only := -1
+	for i := range s.files {
+		if keep[i] || errs[i] != nil {
+			if only >= 0 {
+				return nil
+			}
+			only = i
+		}
+	}
+	if only < 0 || errs[only] != nil {
+		return nil
+	}
+	if src := s.files[only]; src.format != files.FormatParquet || src.groupRows != nil || s.countable(src) {
+		return nil
+	}
+	h, err := s.open(s.files[only])
+	return map[int]opened{only: {h, err}}
+}
+
 // atMostOneUnit reports whether the pruned scan reads at most one unit:
-// one file of one row group (as discovery found it) or of another
-// format, or a file that failed.
-func (s *Scan) atMostOneUnit(keep []bool, errs []error) bool {
+// one file of one row group (as discovery or openOnly found it, in pre)
+// or of another format, or a file that failed.
+func (s *Scan) atMostOneUnit(keep []bool, errs []error, pre map[int]opened) bool {
 	n := 0
 	for i, src := range s.files {
+		o, opened := pre[i]
 		switch {
+		case opened && o.err == nil && o.h == nil:
+			continue // ruled out by its schema
+		case opened && o.err == nil:
+			n += o.h.r.pq.NumRowGroups()
 		case errs[i] == nil && !keep[i]:
 			continue
 		case errs[i] == nil && src.format == files.FormatParquet && src.groupRows == nil:
@@ -237,7 +267,7 @@ func (s *Scan) atMostOneUnit(keep []bool, errs []error) bool {
 // runInline runs a scan of at most one unit on the consumer's goroutine,
 // where goroutines would only hand the work from one to the next; the
 // unit's row group decodes its columns at the scan's concurrency.
-func (s *Scan) runInline(keep []bool, errs []error, deliver func(result) bool) {
+func (s *Scan) runInline(keep []bool, errs []error, pre map[int]opened, deliver func(result) bool) {
 	ctx, cancel := context.WithCancel(s.ctx)
 	defer cancel()
 	stopped := false
@@ -249,7 +279,7 @@ func (s *Scan) runInline(keep []bool, errs []error, deliver func(result) bool) {
 		return !stopped
 	}
 	room := newBudget(s.cfg.readahead, 1)
-	s.dispatch(ctx, room, keep, errs, &opener{inline: s}, func(u unit) {
+	s.dispatch(ctx, room, keep, errs, &opener{inline: s, pre: pre}, func(u unit) {
 		defer room.give(u.hold)
 		u.decoders = s.cfg.concurrency
 		err := s.runUnit(ctx, u, func() bool { return ctx.Err() == nil }, func(rec *alkaid.Record) bool {
@@ -352,13 +382,19 @@ type opener struct {
 	// inline, when set, is the scan whose files take opens itself, on
 	// the caller's goroutine (see runInline).
 	inline *Scan
+	// pre are files opened before the opener started (see openOnly),
+	// until taken.
+	pre map[int]opened
 }
 
 // openAhead starts opening the Parquet files that keep marks and errs
 // does not rule out.
-func (s *Scan) openAhead(ctx context.Context, keep []bool, errs []error) *opener {
-	o := &opener{ch: make([]chan opened, len(s.files)), slots: make(chan struct{}, s.cfg.concurrency)}
+func (s *Scan) openAhead(ctx context.Context, keep []bool, errs []error, pre map[int]opened) *opener {
+	o := &opener{ch: make([]chan opened, len(s.files)), slots: make(chan struct{}, s.cfg.concurrency), pre: pre}
 	for i, src := range s.files {
+		if _, ok := pre[i]; ok {
+			continue
+		}
 		if keep[i] && errs[i] == nil && src.format == files.FormatParquet && !s.countable(src) {
 			o.ch[i] = make(chan opened, 1)
 			o.todo = append(o.todo, i)
@@ -388,9 +424,16 @@ func (s *Scan) openAhead(ctx context.Context, keep []bool, errs []error) *opener
 // take waits for file i (one opened ahead) and frees its slot; ok is
 // false once ctx is done.
 func (o *opener) take(ctx context.Context, i int) (opened, bool) {
+	if ctx.Err() != nil {
+		return opened{}, false // stop releases what pre holds
+	}
+	if x, ok := o.pre[i]; ok {
+		delete(o.pre, i)
+		return x, true
+	}
 	if o.inline != nil {
 		h, err := o.inline.open(o.inline.files[i])
-		return opened{h, err}, ctx.Err() == nil
+		return opened{h, err}, true
 	}
 	select {
 	case x := <-o.ch[i]:
@@ -403,6 +446,12 @@ func (o *opener) take(ctx context.Context, i int) (opened, bool) {
 
 // stop ends the openers and releases the files opened but not taken.
 func (o *opener) stop() {
+	for _, x := range o.pre {
+		if x.h != nil {
+			x.h.release()
+		}
+	}
+	o.pre = nil
 	if o.inline != nil {
 		return
 	}

@@ -663,6 +663,21 @@ func TestScanOneUnit(t *testing.T) {
 		require.Equal(t, 1, st.FilesSkipped)
 	})
 
+	// Given the schema, the one file kept is opened first to count its
+	// row groups: one runs inline, three on goroutines.
+	groups := encode(t, files.FormatParquet, []*alkaid.Record{seqRec(t, 0, 10)}, parquet.WithRowGroupRows(4))
+	given, err := Open(fstest.MapFS{"k=1/a.parquet": {Data: good}, "k=2/b.parquet": {Data: groups}}, ".",
+		WithPartitioning(Partitioning{Style: Hive}), WithSchema(seqRec(t, 0, 1).Schema()), WithFormat(files.FormatParquet))
+	require.NoError(t, err)
+	for _, k := range []int{1, 2} {
+		base := runtime.NumGoroutine()
+		got, st := scanAll(t, given, WithColumns("x"), WithFilter(where(t, fmt.Sprintf("k = %d", k))))
+		require.Equal(t, "[0 1 2 3 4 5 6 7 8 9]", got["x"])
+		require.Equal(t, []int{1, 3}[k-1], st.RowGroups)
+		require.Equal(t, 1, st.FilesRead)
+		goroutinesSettle(t, base)
+	}
+
 	one, err := OpenFiles(fstest.MapFS{"a.parquet": {Data: good}}, ".", []string{"a.parquet"})
 	require.NoError(t, err)
 	t.Run("break", func(t *testing.T) {

@@ -9,6 +9,7 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"sync"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -49,10 +50,11 @@ type File struct {
 	meta   format.FileMetaData
 	root   *node
 	leaves []*node
-	// schema is the file's; plan what its options read (and the
-	// schema of what they read).
-	schema *alkaid.Schema
-	plan   *readPlan
+	// schema is the file's, readSchema that of what its options read;
+	// plan returns the plan of that reading, made once (see setPlan).
+	schema     *alkaid.Schema
+	readSchema *alkaid.Schema
+	plan       func() (*readPlan, error)
 	// data holds the whole file when it is in memory (NewFileBytes,
 	// OpenFile): chunks are then sliced, not copied.
 	data   []byte
@@ -75,17 +77,47 @@ var (
 
 // NewFile reads the footer of the Parquet file of size bytes in r and
 // plans the reading its options ask for (columns, row groups, and the
-// row groups and pages predicates rule out); an option of a Writer, or an
-// invalid option value, is an error naming it.
+// row groups and pages predicates rule out; without such options, the
+// first read makes the plan); an option of a Writer, or an invalid option
+// value, is an error naming it.
 func NewFile(r io.ReaderAt, size int64, opts ...Option) (*File, error) {
 	f, err := newFile(r, size, opts)
 	if err != nil {
 		return nil, err
 	}
-	if f.plan, err = f.makePlan(); err != nil {
+	if err := f.setPlan(); err != nil {
 		return nil, err
 	}
 	return f, nil
+}
+
+// setPlan plans the File's reading: now when its options select or
+// filter, so that what they ask for that cannot be done is an error of
+// the call that gives them; else at the first read that needs the plan
+// (opening many files to look at their schemas and row groups, as a
+// dataset does, makes none).
+func (f *File) setPlan() error {
+	if f.planLater() {
+		f.readSchema = f.schema
+		f.plan = sync.OnceValues(f.makePlan)
+		return nil
+	}
+	p, err := f.makePlan()
+	if err != nil {
+		return err
+	}
+	f.readSchema = p.schema
+	f.plan = func() (*readPlan, error) { return p, nil }
+	return nil
+}
+
+// planLater reports whether the File reads the whole file as its schema
+// says: no projection, row group selection, predicate, row filter or
+// dictionary arrays. Its plan then reads every field of the file's
+// schema, and making it cannot fail (opening mapped every leaf's type).
+func (f *File) planLater() bool {
+	c := &f.cfg
+	return c.columns == nil && c.rowGroups == nil && c.preds == nil && c.filter == nil && !c.asDict
 }
 
 // newFile reads the footer; the plan is made by the caller.
@@ -181,7 +213,7 @@ func NewFileBytes(data []byte, opts ...Option) (*File, error) {
 		return nil, err
 	}
 	f.data = data
-	if f.plan, err = f.makePlan(); err != nil {
+	if err := f.setPlan(); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -213,7 +245,7 @@ func (f *File) Close() error { return nil }
 
 // Schema is the Alkaid schema of the records read: the file's, or of the
 // fields WithColumns selects, with the types WithDictionaryArrays gives.
-func (f *File) Schema() *alkaid.Schema { return f.plan.schema }
+func (f *File) Schema() *alkaid.Schema { return f.readSchema }
 
 // NumRows is the number of rows in the file, whatever the options select.
 func (f *File) NumRows() int64 { return f.meta.NumRows }
@@ -297,21 +329,21 @@ func (f *File) checkRowGroup(i int) error {
 	}
 	for j := range rg.Columns {
 		cc := &rg.Columns[j]
-		where := fmt.Sprintf("row group %d column %q", i, pathString(f.leaves[j].path))
 		if f.dec != nil && f.dec.locked[i][j] != nil {
 			continue // read only when asked for, then refused
 		}
+		where := func() string { return fmt.Sprintf("row group %d column %q", i, pathString(f.leaves[j].path)) }
 		if f.dec == nil && (cc.CryptoMetadata != nil || cc.EncryptedColumnMetadata != nil) {
-			return invalidf("%s: an encrypted column in a file without encryption", where)
+			return invalidf("%s: an encrypted column in a file without encryption", where())
 		}
 		if cc.FilePath != nil {
-			return unsupportedf("%s: data in another file (%q)", where, *cc.FilePath)
+			return unsupportedf("%s: data in another file (%q)", where(), *cc.FilePath)
 		}
 		if cc.MetaData == nil {
-			return invalidf("%s: no column metadata", where)
+			return invalidf("%s: no column metadata", where())
 		}
 		if cc.MetaData.Type != *f.leaves[j].elem.Type {
-			return invalidf("%s: type %s where the schema says %s", where, cc.MetaData.Type, *f.leaves[j].elem.Type)
+			return invalidf("%s: type %s where the schema says %s", where(), cc.MetaData.Type, *f.leaves[j].elem.Type)
 		}
 	}
 	return nil
@@ -375,7 +407,7 @@ func (f *File) Select(opts ...Option) (*File, error) {
 	}
 	g := *f
 	g.cfg = o.read
-	if g.plan, err = g.makePlan(); err != nil {
+	if err := g.setPlan(); err != nil {
 		return nil, err
 	}
 	return &g, nil
@@ -383,11 +415,15 @@ func (f *File) Select(opts ...Option) (*File, error) {
 
 // Records yields the rows the File's options select as records of at
 // most the batch size (see WithBatchSize), row group after row group, by
-// the plan made when the File was opened. An error ends the sequence.
-// Each call reads the file anew.
+// the File's plan. An error ends the sequence. Each call reads the file
+// anew.
 func (f *File) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
-		p := f.plan
+		p, err := f.plan()
+		if err != nil {
+			yield(nil, err)
+			return
+		}
 		batch := f.cfg.batch
 		b := newBudget(f.cfg.limits, f.size)
 		for _, gp := range p.groups {

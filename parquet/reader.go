@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -189,13 +190,13 @@ func newFile(r io.ReaderAt, size int64, opts []Option) (*File, error) {
 			md = md.With(kv.Key, *kv.Value)
 		}
 	}
-	f.schema = alkaid.NewSchema(fields, md)
-	if err := f.applyStoredSchema(); err != nil {
+	if err := f.applyStoredSchema(fields); err != nil {
 		if !f.cfg.schemaWarn {
 			return nil, err
 		}
 		f.warnings = append(f.warnings, err.Error())
 	}
+	f.schema = alkaid.NewSchema(fields, md)
 	for i := range f.meta.RowGroups {
 		if err := f.checkRowGroup(i); err != nil {
 			return nil, err
@@ -257,12 +258,13 @@ func (f *File) NumRowGroups() int { return len(f.meta.RowGroups) }
 // unusable ARROW:schema key under [WithStoredSchemaWarnings].
 func (f *File) Warnings() []string { return f.warnings }
 
-// applyStoredSchema restores, from the ARROW:schema key, the field
-// metadata and the types that map one to one onto what was read (time
-// zones, and types of the same layout). A key that does not decode, or
-// whose fields are not the file's, is an error: reading on would change
-// the types the writer stored without saying so.
-func (f *File) applyStoredSchema() error {
+// applyStoredSchema restores to fields, the file's, from the ARROW:schema
+// key, the field metadata and the types that map one to one onto what was
+// read (time zones, and types of the same layout). A key that does not
+// decode, or whose fields are not the file's, is an error, and leaves
+// fields as they are: reading on would change the types the writer stored
+// without saying so.
+func (f *File) applyStoredSchema(fields []datatype.Field) error {
 	var stored *alkaid.Schema
 	for _, kv := range f.meta.KeyValueMetadata {
 		if kv.Key == "ARROW:schema" && kv.Value != nil {
@@ -275,11 +277,11 @@ func (f *File) applyStoredSchema() error {
 	if stored == nil {
 		return nil
 	}
-	if stored.NumFields() != f.schema.NumFields() {
-		return invalidf("ARROW:schema key has %d fields, the Parquet schema %d", stored.NumFields(), f.schema.NumFields())
+	if stored.NumFields() != len(fields) {
+		return invalidf("ARROW:schema key has %d fields, the Parquet schema %d", stored.NumFields(), len(fields))
 	}
-	fields := f.schema.Fields()
-	for i, sf := range stored.Fields() {
+	for i := range fields {
+		sf := stored.Field(i)
 		if sf.Name != fields[i].Name {
 			return invalidf("ARROW:schema key: field %d is %.64q, the Parquet schema's %.64q", i, sf.Name, fields[i].Name)
 		}
@@ -290,17 +292,32 @@ func (f *File) applyStoredSchema() error {
 			return invalidf("ARROW:schema key: field %.64q of type %.64s cannot be read from the column's %.64s", sf.Name, sf.Type, fields[i].Type)
 		}
 	}
-	for i, sf := range stored.Fields() {
+	for i := range fields {
+		sf := stored.Field(i)
 		fields[i].Metadata = sf.Metadata
 		fields[i].Type = sf.Type
 	}
-	f.schema = alkaid.NewSchema(fields, f.schema.Metadata())
 	return nil
 }
 
+// decodedStored is an ARROW:schema key's value and the schema it decodes
+// to.
+type decodedStored struct {
+	key    string
+	schema *alkaid.Schema
+}
+
+// lastStored is the key decodeStoredSchema decoded last: the files of a
+// dataset, opened one after another, mostly store the same one.
+var lastStored atomic.Pointer[decodedStored]
+
 // decodeStoredSchema decodes the base64 IPC schema message of the
-// ARROW:schema key.
+// ARROW:schema key (schemas are immutable: the key decoded last is
+// shared).
 func decodeStoredSchema(s string) (*alkaid.Schema, error) {
+	if last := lastStored.Load(); last != nil && last.key == s {
+		return last.schema, nil
+	}
 	raw, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
 		if raw, err = base64.RawStdEncoding.DecodeString(s); err != nil {
@@ -311,11 +328,13 @@ func decodeStoredSchema(s string) (*alkaid.Schema, error) {
 		// Pre-0.15 framing: length without the continuation marker.
 		raw = append([]byte{0xff, 0xff, 0xff, 0xff}, raw...)
 	}
-	raw = append(raw, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0)
+	// The reader stops at the schema message: no end-of-stream marker
+	// is needed.
 	r, err := ipc.NewStreamReaderBytes(raw)
 	if err != nil {
 		return nil, invalidf("ARROW:schema key: not an IPC schema message: %v", err)
 	}
+	lastStored.Store(&decodedStored{key: s, schema: r.Schema()})
 	return r.Schema(), nil
 }
 

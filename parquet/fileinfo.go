@@ -111,7 +111,7 @@ func (f *File) readLeaves(fn func(l *node, vt datatype.DataType)) {
 		}
 		return
 	}
-	p, err := f.plan()
+	p, err := f.planned()
 	if err != nil {
 		return // made when the File was, without error
 	}

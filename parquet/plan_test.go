@@ -71,7 +71,7 @@ func TestPlanChoosesReaders(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			p, err := f.plan()
+			p, err := f.planned()
 			if err != nil {
 				t.Fatal(err)
 			}

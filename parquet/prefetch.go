@@ -70,7 +70,7 @@ func (f *File) Prefetch(g int) (wait func()) {
 	if _, ok := f.r.(Prefetcher); !ok || f.data != nil || f.early == nil {
 		return wait
 	}
-	p, err := f.plan()
+	p, err := f.planned()
 	if err != nil {
 		return wait // the read reports it
 	}

@@ -52,10 +52,12 @@ type File struct {
 	root   *node
 	leaves []*node
 	// schema is the file's, readSchema that of what its options read;
-	// plan returns the plan of that reading, made once (see setPlan).
+	// plan is the plan of that reading, or nil when lazy makes it (see
+	// setPlan).
 	schema     *alkaid.Schema
 	readSchema *alkaid.Schema
-	plan       func() (*readPlan, error)
+	plan       *readPlan
+	lazy       *lazyPlan
 	// data holds the whole file when it is in memory (NewFileBytes,
 	// OpenFile): chunks are then sliced, not copied.
 	data   []byte
@@ -99,17 +101,32 @@ func NewFile(r io.ReaderAt, size int64, opts ...Option) (*File, error) {
 // dataset does, makes none).
 func (f *File) setPlan() error {
 	if f.planLater() {
-		f.readSchema = f.schema
-		f.plan = sync.OnceValues(f.makePlan)
+		f.readSchema, f.plan, f.lazy = f.schema, nil, &lazyPlan{}
 		return nil
 	}
 	p, err := f.makePlan()
 	if err != nil {
 		return err
 	}
-	f.readSchema = p.schema
-	f.plan = func() (*readPlan, error) { return p, nil }
+	f.readSchema, f.plan, f.lazy = p.schema, p, nil
 	return nil
+}
+
+// lazyPlan is a plan made when first needed.
+type lazyPlan struct {
+	once sync.Once
+	plan *readPlan
+	err  error
+}
+
+// planned returns the File's plan, making it if it is lazy.
+func (f *File) planned() (*readPlan, error) {
+	if f.plan != nil {
+		return f.plan, nil
+	}
+	l := f.lazy
+	l.once.Do(func() { l.plan, l.err = f.makePlan() })
+	return l.plan, l.err
 }
 
 // planLater reports whether the File reads the whole file as its schema
@@ -438,7 +455,7 @@ func (f *File) Select(opts ...Option) (*File, error) {
 // anew.
 func (f *File) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
-		p, err := f.plan()
+		p, err := f.planned()
 		if err != nil {
 			yield(nil, err)
 			return

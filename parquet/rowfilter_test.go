@@ -126,7 +126,7 @@ func TestWithRowFilter(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				p, err := g.plan()
+				p, err := g.planned()
 				if err != nil {
 					t.Fatal(err)
 				}

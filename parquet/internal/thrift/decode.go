@@ -347,8 +347,8 @@ func (r *reader) shared(b []byte) []byte {
 	return r.block[at:len(r.block):len(r.block)]
 }
 
-// string returns a copy of b as a string. A copy in a shared block is
-// never written again (nor are the bytes around it, other copies).
+// string returns a copy of b as a string. Its bytes, in a shared block,
+// are never written again: the block's other copies are other ranges.
 func (r *reader) string(b []byte) string {
 	if len(b) == 0 {
 		return ""

@@ -345,8 +345,7 @@ func decodeStoredSchema(s string) (*alkaid.Schema, error) {
 		// Pre-0.15 framing: length without the continuation marker.
 		raw = append([]byte{0xff, 0xff, 0xff, 0xff}, raw...)
 	}
-	// The reader stops at the schema message: no end-of-stream marker
-	// is needed.
+	raw = append(raw, 0xff, 0xff, 0xff, 0xff, 0, 0, 0, 0)
 	r, err := ipc.NewStreamReaderBytes(raw)
 	if err != nil {
 		return nil, invalidf("ARROW:schema key: not an IPC schema message: %v", err)

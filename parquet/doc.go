@@ -8,9 +8,11 @@
 // table. What is read is given by options when the file is opened —
 // [WithColumns], [WithRowGroups], [WithPredicates], [WithBatchSize],
 // [WithDictionaryArrays], [WithConcurrency], [WithRowFilter] — and
-// planned then, once: the fields and how each leaf column becomes
-// values, the row groups, and the rows the predicates leave; a row
-// filter then keeps the rows of each batch its function chooses. [File.Select] plans another read of
+// planned then, once (by the first read when none of them selects or
+// filters, so that opening files only for their schemas and row groups
+// plans nothing): the fields and how each leaf column becomes values, the
+// row groups, and the rows the predicates leave; a row filter then keeps
+// the rows of each batch its function chooses. [File.Select] plans another read of
 // the same file (another projection, one row group) without reading its
 // footer again. The file's schema maps Parquet's physical and logical
 // types to Alkaid types; nested columns (lists in their three-level,

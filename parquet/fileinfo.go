@@ -66,29 +66,27 @@ func (f *File) RowGroup(i int) RowGroupInfo {
 	}
 	var chunks, largest, largestRaw int64 // buffers; the largest chunk, stored and uncompressed
 	leaves, compressed := 0, false
-	for _, fp := range f.plan.fields {
-		for _, lp := range fp.leaves {
-			md := rg.Columns[lp.leaf.column].MetaData
-			if md == nil {
-				continue
-			}
-			leaves++
-			// A size stated beyond reason (a chunk lies within the
-			// file) is cut, so that the sums cannot overflow.
-			n := min(max(0, md.TotalCompressedSize), f.size, maxStatedChunk)
-			raw := min(max(0, md.TotalUncompressedSize), maxStatedChunk)
-			info.Compressed += n
-			info.Uncompressed += raw
-			info.Decoded += decodedSize(lp, md.NumValues, raw)
-			if _, size, ok := pageClass(int(n)); ok {
-				chunks += int64(size)
-			} else {
-				chunks += n
-			}
-			largest, largestRaw = max(largest, n), max(largestRaw, raw)
-			compressed = compressed || md.Codec != format.Uncompressed
+	f.readLeaves(func(l *node, vt datatype.DataType) {
+		md := rg.Columns[l.column].MetaData
+		if md == nil {
+			return
 		}
-	}
+		leaves++
+		// A size stated beyond reason (a chunk lies within the file) is
+		// cut, so that the sums cannot overflow.
+		n := min(max(0, md.TotalCompressedSize), f.size, maxStatedChunk)
+		raw := min(max(0, md.TotalUncompressedSize), maxStatedChunk)
+		info.Compressed += n
+		info.Uncompressed += raw
+		info.Decoded += decodedSize(vt, md.NumValues, raw)
+		if _, size, ok := pageClass(int(n)); ok {
+			chunks += int64(size)
+		} else {
+			chunks += n
+		}
+		largest, largestRaw = max(largest, n), max(largestRaw, raw)
+		compressed = compressed || md.Codec != format.Uncompressed
+	})
 	if f.data == nil || f.dec != nil {
 		info.Working += chunks
 	}
@@ -101,12 +99,35 @@ func (f *File) RowGroup(i int) RowGroupInfo {
 	return info
 }
 
+// readLeaves calls fn with each leaf column the File reads, in the order
+// it reads them, and the type its values are read as, without making the
+// plan when it is not made yet.
+func (f *File) readLeaves(fn func(l *node, vt datatype.DataType)) {
+	if f.planLater() {
+		for _, l := range f.leaves {
+			if vt, err := leafType(l.elem); err == nil { // opening checked it
+				fn(l, vt)
+			}
+		}
+		return
+	}
+	p, err := f.planned()
+	if err != nil {
+		return // made when the File was, without error
+	}
+	for _, fp := range p.fields {
+		for _, lp := range fp.leaves {
+			fn(lp.leaf, lp.vt)
+		}
+	}
+}
+
 // decodedSize estimates the bytes of the arrays a leaf column chunk of
-// values values (stated) and raw uncompressed bytes decodes to.
-func decodedSize(lp *leafPlan, values, raw int64) int64 {
+// values values (stated) and raw uncompressed bytes decodes to, values
+// read as type vt.
+func decodedSize(vt datatype.DataType, values, raw int64) int64 {
 	values = min(max(0, values), maxStatedChunk)
 	bitmap := (values + 7) / 8
-	vt := lp.vt
 	if d, ok := vt.(*datatype.DictionaryType); ok {
 		vt = d.Index
 	}

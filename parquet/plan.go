@@ -1,7 +1,8 @@
 package parquet
 
-// The read plan, made once when a File is opened (or selected from): the
-// fields read and how each leaf column becomes values, the row groups
+// The read plan, made once for a File when it is opened (or selected
+// from) or, when it reads the whole file, by its first read: the fields
+// read and how each leaf column becomes values, the row groups
 // read, and of each the rows that predicates leave by the page index.
 
 import (
@@ -41,11 +42,15 @@ func (f *File) makePlan() (*readPlan, error) {
 	if p.fields, err = f.planFields(fields, cfg.asDict); err != nil {
 		return nil, err
 	}
-	schema := make([]datatype.Field, len(p.fields))
-	for i, fp := range p.fields {
-		schema[i] = fp.field
+	if cfg.columns == nil && !cfg.asDict {
+		p.schema = f.schema // the fields planned are the file's
+	} else {
+		schema := make([]datatype.Field, len(p.fields))
+		for i, fp := range p.fields {
+			schema[i] = fp.field
+		}
+		p.schema = alkaid.NewSchema(schema, f.schema.Metadata())
 	}
-	p.schema = alkaid.NewSchema(schema, f.schema.Metadata())
 	if err := f.planFilter(p); err != nil {
 		return nil, err
 	}

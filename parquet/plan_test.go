@@ -71,7 +71,11 @@ func TestPlanChoosesReaders(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			for _, fp := range f.plan.fields {
+			p, err := f.planned()
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, fp := range p.fields {
 				w, ok := tc.want[fp.field.Name]
 				if !ok {
 					continue

@@ -70,11 +70,15 @@ func (f *File) Prefetch(g int) (wait func()) {
 	if _, ok := f.r.(Prefetcher); !ok || f.data != nil || f.early == nil {
 		return wait
 	}
-	for _, gp := range f.plan.groups {
+	p, err := f.planned()
+	if err != nil {
+		return wait // the read reports it
+	}
+	for _, gp := range p.groups {
 		if gp.index != g {
 			continue
 		}
-		fs := f.prefetch(g, &f.meta.RowGroups[g], f.plan.fields)
+		fs := f.prefetch(g, &f.meta.RowGroups[g], p.fields)
 		for c, fetch := range fs {
 			fs[c] = fetchOnce(fetch)
 		}

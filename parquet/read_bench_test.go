@@ -84,3 +84,48 @@ func benchScan(b *testing.B, name string, data []byte, cols []string) {
 		b.ReportMetric(float64(cpuTime()-cpu0)/float64(b.N), "cpu-ns/op")
 	})
 }
+
+// BenchmarkNewFileSmallFooter opens a small file as a dataset discovery
+// does, one of the files of the dataset benchmarks in bench/: the footer
+// of one row group of 100,000 rows of three columns (id, x int64 and f
+// float64), snappy, with statistics and the stored ARROW:schema, read and
+// decoded.
+func BenchmarkNewFileSmallFooter(b *testing.B) {
+	const rows = 100_000
+	schema := alkaid.NewSchema([]datatype.Field{{Name: "id", Type: datatype.Int64},
+		{Name: "x", Type: datatype.Int64}, {Name: "f", Type: datatype.Float64}}, datatype.Metadata{})
+	ib := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	xb := array.NewPrimitiveBuilder[int64](datatype.Int64)
+	fb := array.NewPrimitiveBuilder[float64](datatype.Float64)
+	for i := range rows {
+		ib.Append(int64(i))
+		xb.Append(int64(uint64(i) * 2654435761 % 4294967291 % 1000000))
+		fb.Append(float64(i*7919%100000) / 7)
+	}
+	rec, err := alkaid.NewRecord(schema, []array.Array{ib.Finish(), xb.Finish(), fb.Finish()}, rows)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var buf bytes.Buffer
+	w, err := parquet.NewWriter(&buf, schema, parquet.WithCompression(parquet.Snappy, 0))
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := w.Write(rec); err != nil {
+		b.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		b.Fatal(err)
+	}
+	data := buf.Bytes()
+	b.ReportAllocs()
+	for b.Loop() {
+		f, err := parquet.NewFile(bytes.NewReader(data), int64(len(data)))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if f.NumRows() != rows {
+			b.Fatalf("%d rows", f.NumRows())
+		}
+	}
+}

@@ -9,6 +9,8 @@ import (
 	"iter"
 	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 
 	"github.com/alkaid-go/alkaid/alkaid"
 	"github.com/alkaid-go/alkaid/datatype"
@@ -49,10 +51,13 @@ type File struct {
 	meta   format.FileMetaData
 	root   *node
 	leaves []*node
-	// schema is the file's; plan what its options read (and the
-	// schema of what they read).
-	schema *alkaid.Schema
-	plan   *readPlan
+	// schema is the file's, readSchema that of what its options read;
+	// plan is the plan of that reading, or nil when lazy makes it (see
+	// setPlan).
+	schema     *alkaid.Schema
+	readSchema *alkaid.Schema
+	plan       *readPlan
+	lazy       *lazyPlan
 	// data holds the whole file when it is in memory (NewFileBytes,
 	// OpenFile): chunks are then sliced, not copied.
 	data   []byte
@@ -75,17 +80,62 @@ var (
 
 // NewFile reads the footer of the Parquet file of size bytes in r and
 // plans the reading its options ask for (columns, row groups, and the
-// row groups and pages predicates rule out); an option of a Writer, or an
-// invalid option value, is an error naming it.
+// row groups and pages predicates rule out; without such options, the
+// first read makes the plan); an option of a Writer, or an invalid option
+// value, is an error naming it.
 func NewFile(r io.ReaderAt, size int64, opts ...Option) (*File, error) {
 	f, err := newFile(r, size, opts)
 	if err != nil {
 		return nil, err
 	}
-	if f.plan, err = f.makePlan(); err != nil {
+	if err := f.setPlan(); err != nil {
 		return nil, err
 	}
 	return f, nil
+}
+
+// setPlan plans the File's reading: now when its options select or
+// filter, so that what they ask for that cannot be done is an error of
+// the call that gives them; else at the first read that needs the plan
+// (opening many files to look at their schemas and row groups, as a
+// dataset does, makes none).
+func (f *File) setPlan() error {
+	if f.planLater() {
+		f.readSchema, f.plan, f.lazy = f.schema, nil, &lazyPlan{}
+		return nil
+	}
+	p, err := f.makePlan()
+	if err != nil {
+		return err
+	}
+	f.readSchema, f.plan, f.lazy = p.schema, p, nil
+	return nil
+}
+
+// lazyPlan is a plan made when first needed.
+type lazyPlan struct {
+	once sync.Once
+	plan *readPlan
+	err  error
+}
+
+// planned returns the File's plan, making it if it is lazy.
+func (f *File) planned() (*readPlan, error) {
+	if f.plan != nil {
+		return f.plan, nil
+	}
+	l := f.lazy
+	l.once.Do(func() { l.plan, l.err = f.makePlan() })
+	return l.plan, l.err
+}
+
+// planLater reports whether the File reads the whole file as its schema
+// says: no projection, row group selection, predicate, row filter or
+// dictionary arrays. Its plan then reads every field of the file's
+// schema, and making it cannot fail (opening mapped every leaf's type).
+func (f *File) planLater() bool {
+	c := &f.cfg
+	return c.columns == nil && c.rowGroups == nil && c.preds == nil && c.filter == nil && !c.asDict
 }
 
 // newFile reads the footer; the plan is made by the caller.
@@ -157,13 +207,13 @@ func newFile(r io.ReaderAt, size int64, opts []Option) (*File, error) {
 			md = md.With(kv.Key, *kv.Value)
 		}
 	}
-	f.schema = alkaid.NewSchema(fields, md)
-	if err := f.applyStoredSchema(); err != nil {
+	if err := f.applyStoredSchema(fields); err != nil {
 		if !f.cfg.schemaWarn {
 			return nil, err
 		}
 		f.warnings = append(f.warnings, err.Error())
 	}
+	f.schema = alkaid.NewSchema(fields, md)
 	for i := range f.meta.RowGroups {
 		if err := f.checkRowGroup(i); err != nil {
 			return nil, err
@@ -181,7 +231,7 @@ func NewFileBytes(data []byte, opts ...Option) (*File, error) {
 		return nil, err
 	}
 	f.data = data
-	if f.plan, err = f.makePlan(); err != nil {
+	if err := f.setPlan(); err != nil {
 		return nil, err
 	}
 	return f, nil
@@ -213,7 +263,7 @@ func (f *File) Close() error { return nil }
 
 // Schema is the Alkaid schema of the records read: the file's, or of the
 // fields WithColumns selects, with the types WithDictionaryArrays gives.
-func (f *File) Schema() *alkaid.Schema { return f.plan.schema }
+func (f *File) Schema() *alkaid.Schema { return f.readSchema }
 
 // NumRows is the number of rows in the file, whatever the options select.
 func (f *File) NumRows() int64 { return f.meta.NumRows }
@@ -225,12 +275,13 @@ func (f *File) NumRowGroups() int { return len(f.meta.RowGroups) }
 // unusable ARROW:schema key under [WithStoredSchemaWarnings].
 func (f *File) Warnings() []string { return f.warnings }
 
-// applyStoredSchema restores, from the ARROW:schema key, the field
-// metadata and the types that map one to one onto what was read (time
-// zones, and types of the same layout). A key that does not decode, or
-// whose fields are not the file's, is an error: reading on would change
-// the types the writer stored without saying so.
-func (f *File) applyStoredSchema() error {
+// applyStoredSchema restores to fields, the file's, from the ARROW:schema
+// key, the field metadata and the types that map one to one onto what was
+// read (time zones, and types of the same layout). A key that does not
+// decode, or whose fields are not the file's, is an error, and leaves
+// fields as they are: reading on would change the types the writer stored
+// without saying so.
+func (f *File) applyStoredSchema(fields []datatype.Field) error {
 	var stored *alkaid.Schema
 	for _, kv := range f.meta.KeyValueMetadata {
 		if kv.Key == "ARROW:schema" && kv.Value != nil {
@@ -243,11 +294,11 @@ func (f *File) applyStoredSchema() error {
 	if stored == nil {
 		return nil
 	}
-	if stored.NumFields() != f.schema.NumFields() {
-		return invalidf("ARROW:schema key has %d fields, the Parquet schema %d", stored.NumFields(), f.schema.NumFields())
+	if stored.NumFields() != len(fields) {
+		return invalidf("ARROW:schema key has %d fields, the Parquet schema %d", stored.NumFields(), len(fields))
 	}
-	fields := f.schema.Fields()
-	for i, sf := range stored.Fields() {
+	for i := range fields {
+		sf := stored.Field(i)
 		if sf.Name != fields[i].Name {
 			return invalidf("ARROW:schema key: field %d is %.64q, the Parquet schema's %.64q", i, sf.Name, fields[i].Name)
 		}
@@ -258,17 +309,32 @@ func (f *File) applyStoredSchema() error {
 			return invalidf("ARROW:schema key: field %.64q of type %.64s cannot be read from the column's %.64s", sf.Name, sf.Type, fields[i].Type)
 		}
 	}
-	for i, sf := range stored.Fields() {
+	for i := range fields {
+		sf := stored.Field(i)
 		fields[i].Metadata = sf.Metadata
 		fields[i].Type = sf.Type
 	}
-	f.schema = alkaid.NewSchema(fields, f.schema.Metadata())
 	return nil
 }
 
+// decodedStored is an ARROW:schema key's value and the schema it decodes
+// to.
+type decodedStored struct {
+	key    string
+	schema *alkaid.Schema
+}
+
+// lastStored is the key decodeStoredSchema decoded last: the files of a
+// dataset, opened one after another, mostly store the same one.
+var lastStored atomic.Pointer[decodedStored]
+
 // decodeStoredSchema decodes the base64 IPC schema message of the
-// ARROW:schema key.
+// ARROW:schema key (schemas are immutable: the key decoded last is
+// shared).
 func decodeStoredSchema(s string) (*alkaid.Schema, error) {
+	if last := lastStored.Load(); last != nil && last.key == s {
+		return last.schema, nil
+	}
 	raw, err := base64.StdEncoding.DecodeString(s)
 	if err != nil {
 		if raw, err = base64.RawStdEncoding.DecodeString(s); err != nil {
@@ -284,6 +350,7 @@ func decodeStoredSchema(s string) (*alkaid.Schema, error) {
 	if err != nil {
 		return nil, invalidf("ARROW:schema key: not an IPC schema message: %v", err)
 	}
+	lastStored.Store(&decodedStored{key: s, schema: r.Schema()})
 	return r.Schema(), nil
 }
 
@@ -297,21 +364,21 @@ func (f *File) checkRowGroup(i int) error {
 	}
 	for j := range rg.Columns {
 		cc := &rg.Columns[j]
-		where := fmt.Sprintf("row group %d column %q", i, pathString(f.leaves[j].path))
 		if f.dec != nil && f.dec.locked[i][j] != nil {
 			continue // read only when asked for, then refused
 		}
+		where := func() string { return fmt.Sprintf("row group %d column %q", i, pathString(f.leaves[j].path)) }
 		if f.dec == nil && (cc.CryptoMetadata != nil || cc.EncryptedColumnMetadata != nil) {
-			return invalidf("%s: an encrypted column in a file without encryption", where)
+			return invalidf("%s: an encrypted column in a file without encryption", where())
 		}
 		if cc.FilePath != nil {
-			return unsupportedf("%s: data in another file (%q)", where, *cc.FilePath)
+			return unsupportedf("%s: data in another file (%q)", where(), *cc.FilePath)
 		}
 		if cc.MetaData == nil {
-			return invalidf("%s: no column metadata", where)
+			return invalidf("%s: no column metadata", where())
 		}
 		if cc.MetaData.Type != *f.leaves[j].elem.Type {
-			return invalidf("%s: type %s where the schema says %s", where, cc.MetaData.Type, *f.leaves[j].elem.Type)
+			return invalidf("%s: type %s where the schema says %s", where(), cc.MetaData.Type, *f.leaves[j].elem.Type)
 		}
 	}
 	return nil
@@ -375,7 +442,7 @@ func (f *File) Select(opts ...Option) (*File, error) {
 	}
 	g := *f
 	g.cfg = o.read
-	if g.plan, err = g.makePlan(); err != nil {
+	if err := g.setPlan(); err != nil {
 		return nil, err
 	}
 	return &g, nil
@@ -383,11 +450,15 @@ func (f *File) Select(opts ...Option) (*File, error) {
 
 // Records yields the rows the File's options select as records of at
 // most the batch size (see WithBatchSize), row group after row group, by
-// the plan made when the File was opened. An error ends the sequence.
-// Each call reads the file anew.
+// the File's plan. An error ends the sequence. Each call reads the file
+// anew.
 func (f *File) Records() iter.Seq2[*alkaid.Record, error] {
 	return func(yield func(*alkaid.Record, error) bool) {
-		p := f.plan
+		p, err := f.planned()
+		if err != nil {
+			yield(nil, err)
+			return
+		}
 		batch := f.cfg.batch
 		b := newBudget(f.cfg.limits, f.size)
 		for _, gp := range p.groups {

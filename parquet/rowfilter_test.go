@@ -126,13 +126,17 @@ func TestWithRowFilter(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				r, err := g.openRowGroup(g.plan.groups[0], g.plan, 1, newBudget(g.cfg.limits, g.size), nil)
+				p, err := g.planned()
+				if err != nil {
+					t.Fatal(err)
+				}
+				r, err := g.openRowGroup(p.groups[0], p, 1, newBudget(g.cfg.limits, g.size), nil)
 				if err != nil {
 					t.Fatal(err)
 				}
 				for c := range rec.NumCols() {
 					asDict := c == 2 || c == 3
-					if got := r.plans[c] == g.plan.filter.asDict[c] && asDict; got != asDict {
+					if got := r.plans[c] == p.filter.asDict[c] && asDict; got != asDict {
 						t.Errorf("column %d read as dictionary indices: %v, want %v", c, got, asDict)
 					}
 				}

@@ -39,64 +39,92 @@ func schemaTree(elems []format.SchemaElement) (*node, []*node, error) {
 	if len(elems) == 0 {
 		return nil, nil, invalidf("empty schema")
 	}
-	var leaves []*node
-	pos := 0
-	var build func(def, rep int16, path []string, depth int) (*node, error)
-	build = func(def, rep int16, path []string, depth int) (*node, error) {
-		if depth > maxSchemaDepth {
-			return nil, invalidf("schema nested deeper than %d", maxSchemaDepth)
-		}
-		if pos >= len(elems) {
-			return nil, invalidf("schema ends inside a group (%d elements)", len(elems))
-		}
-		e := &elems[pos]
-		pos++
-		n := &node{elem: e, column: -1}
-		if depth > 0 {
-			n.path = append(append([]string(nil), path...), e.Name)
-			switch n.repetition() {
-			case format.Optional:
-				def++
-			case format.Repeated:
-				def++
-				rep++
-			case format.Required:
-			default:
-				return nil, invalidf("schema element %q: repetition %d", e.Name, n.repetition())
-			}
-		}
-		kids := 0
-		if e.NumChildren != nil {
-			kids = int(*e.NumChildren)
-		}
-		if kids < 0 || kids > len(elems)-pos {
-			return nil, invalidf("schema element %q: %d children, %d elements left", e.Name, kids, len(elems)-pos)
-		}
-		if kids == 0 && depth > 0 {
-			if e.Type == nil {
-				return nil, invalidf("schema element %q: a leaf without a physical type", e.Name)
-			}
-			n.column, n.maxDef, n.maxRep = len(leaves), def, rep
-			leaves = append(leaves, n)
-			return n, nil
-		}
-		for range kids {
-			c, err := build(def, rep, n.path, depth+1)
-			if err != nil {
-				return nil, err
-			}
-			n.children = append(n.children, c)
-		}
-		return n, nil
-	}
-	root, err := build(0, 0, nil, 0)
+	// The nodes, their children and paths are carved out of a few
+	// allocations: every element is a node, every node but the root a
+	// child.
+	t := &treeBuilder{elems: elems, nodes: make([]node, len(elems)), kids: make([]*node, len(elems)-1)}
+	root, err := t.build(0, 0, nil, 0)
 	if err != nil {
 		return nil, nil, err
 	}
-	if pos != len(elems) {
-		return nil, nil, invalidf("schema has %d elements beyond its root's children", len(elems)-pos)
+	if t.pos != len(elems) {
+		return nil, nil, invalidf("schema has %d elements beyond its root's children", len(elems)-t.pos)
 	}
-	return root, leaves, nil
+	return root, t.leaves, nil
+}
+
+// treeBuilder holds what schemaTree has built so far.
+type treeBuilder struct {
+	elems  []format.SchemaElement
+	pos    int // the next element
+	nodes  []node
+	kids   []*node // not given to a node yet
+	paths  []string
+	leaves []*node
+}
+
+// build builds the node of the next element, at depth (0: the root)
+// below path, and its subtree; def and rep are the levels above it.
+func (t *treeBuilder) build(def, rep int16, path []string, depth int) (*node, error) {
+	if depth > maxSchemaDepth {
+		return nil, invalidf("schema nested deeper than %d", maxSchemaDepth)
+	}
+	elems := t.elems
+	if t.pos >= len(elems) {
+		return nil, invalidf("schema ends inside a group (%d elements)", len(elems))
+	}
+	e := &elems[t.pos]
+	n := &t.nodes[t.pos]
+	t.pos++
+	*n = node{elem: e, column: -1}
+	if depth > 0 {
+		if cap(t.paths)-len(t.paths) <= len(path) {
+			t.paths = make([]string, 0, max(2*len(path)+2, len(elems)))
+		}
+		at := len(t.paths)
+		t.paths = append(append(t.paths, path...), e.Name)
+		n.path = t.paths[at:len(t.paths):len(t.paths)]
+		switch n.repetition() {
+		case format.Optional:
+			def++
+		case format.Repeated:
+			def++
+			rep++
+		case format.Required:
+		default:
+			return nil, invalidf("schema element %q: repetition %d", e.Name, n.repetition())
+		}
+	}
+	kids := 0
+	if e.NumChildren != nil {
+		kids = int(*e.NumChildren)
+	}
+	if kids < 0 || kids > len(elems)-t.pos {
+		return nil, invalidf("schema element %q: %d children, %d elements left", e.Name, kids, len(elems)-t.pos)
+	}
+	if kids == 0 && depth > 0 {
+		if e.Type == nil {
+			return nil, invalidf("schema element %q: a leaf without a physical type", e.Name)
+		}
+		n.column, n.maxDef, n.maxRep = len(t.leaves), def, rep
+		t.leaves = append(t.leaves, n)
+		return n, nil
+	}
+	if kids <= len(t.kids) {
+		n.children, t.kids = t.kids[:0:kids], t.kids[kids:]
+	} else {
+		// More children than elements left to be them: building them
+		// runs out of elements.
+		n.children = make([]*node, 0, kids)
+	}
+	for range kids {
+		c, err := t.build(def, rep, n.path, depth+1)
+		if err != nil {
+			return nil, err
+		}
+		n.children = append(n.children, c)
+	}
+	return n, nil
 }
 
 // field maps a schema node to an Alkaid field.

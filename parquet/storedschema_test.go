@@ -104,3 +104,37 @@ func TestStoredSchemaNullability(t *testing.T) {
 		t.Errorf("field %v, want nullable %s", fld, ts)
 	}
 }
+
+// TestStoredSchemaKept: the ARROW:schema key decoded last is kept and
+// shared (schemas are immutable); another key, or a key that does not
+// decode after one that did, is decoded as it is.
+func TestStoredSchemaKept(t *testing.T) {
+	ts, _ := datatype.NewTimestamp(datatype.Millisecond, "Europe/Paris")
+	a := alkaid.NewSchema([]datatype.Field{{Name: "t", Type: ts, Nullable: true}}, datatype.Metadata{})
+	b := alkaid.NewSchema([]datatype.Field{{Name: "d", Type: datatype.Date64Type}}, datatype.Metadata{})
+	ka, err := storedSchema(a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kb, err := storedSchema(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tc := range []struct {
+		key  string
+		want *alkaid.Schema
+	}{{ka, a}, {ka, a}, {kb, b}, {ka, a}, {"!" + ka[1:], nil}, {ka[:len(ka)/2], nil}, {ka, a}} {
+		got, err := decodeStoredSchema(tc.key)
+		switch {
+		case tc.want == nil && !errors.Is(err, ErrInvalid):
+			t.Fatalf("key %d: got %v, want ErrInvalid", i, err)
+		case tc.want != nil && (err != nil || !got.Equal(tc.want)):
+			t.Fatalf("key %d: got %v (%v), want %s", i, got, err, tc.want)
+		}
+	}
+	first, _ := decodeStoredSchema(ka)
+	again, _ := decodeStoredSchema(strings.Clone(ka))
+	if first != again {
+		t.Error("the key decoded last was decoded again")
+	}
+}

@@ -35,10 +35,17 @@ func invalidf(format string, args ...any) error {
 	return fmt.Errorf("thrift: %w: "+format, append([]any{ErrInvalid}, args...)...)
 }
 
-// reader reads compact-protocol primitives from a byte slice.
+// reader reads compact-protocol primitives from a byte slice, and holds
+// the blocks that decoded values are carved from (see alloc and shared).
 type reader struct {
 	buf []byte
 	pos int
+
+	words         []uint64 // for optional scalars
+	strs          []string // for optional strings
+	block         []byte   // for strings and byte slices
+	nWords, nStrs int      // blocks allocated, of each
+	nBlocks       int
 }
 
 func (r *reader) remaining() int { return len(r.buf) - r.pos }

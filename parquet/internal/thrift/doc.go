@@ -9,5 +9,8 @@
 //
 // Decoding checks every length against the bytes that remain before it
 // allocates, limits nesting depth, and returns an error wrapping ErrInvalid
-// for malformed input; it never panics on bad bytes.
+// for malformed input; it never panics on bad bytes. Decoded strings and
+// byte slices are copies, never aliasing the input; the small ones, and
+// the targets of optional scalar fields, share a few allocations per call
+// (a byte slice's capacity is its length, so appending to it copies).
 package thrift

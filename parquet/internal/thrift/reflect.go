@@ -26,14 +26,6 @@ type structInfo struct {
 	byID []int
 }
 
-// field is the index in si.fields of the field of id.
-func (si *structInfo) field(id int16) (int, bool) {
-	if id < 0 || int(id) >= len(si.byID) || si.byID[id] == 0 {
-		return 0, false
-	}
-	return si.byID[id] - 1, true
-}
-
 var infoCache sync.Map // reflect.Type -> *structInfo
 
 // info returns the field table of struct type t. A malformed tag is a
@@ -64,69 +56,6 @@ func info(t reflect.Type) *structInfo {
 	}
 	infoCache.Store(t, si)
 	return si
-}
-
-// Unmarshal decodes one compact-protocol struct from data into v, a
-// pointer to a tagged struct, and returns the number of bytes it used.
-// Fields of unknown ids are skipped; a known id with another wire type,
-// or a missing required field, is an error.
-func Unmarshal(data []byte, v any) (int, error) {
-	rv := reflect.ValueOf(v)
-	if rv.Kind() != reflect.Pointer || rv.Elem().Kind() != reflect.Struct {
-		return 0, invalidf("Unmarshal needs a pointer to a struct, not %T", v)
-	}
-	r := &reader{buf: data}
-	if err := r.readStruct(rv.Elem(), 0); err != nil {
-		return r.pos, err
-	}
-	return r.pos, nil
-}
-
-func (r *reader) readStruct(v reflect.Value, depth int) error {
-	if depth > maxDepth {
-		return invalidf("nesting deeper than %d at byte %d", maxDepth, r.pos)
-	}
-	si := info(v.Type())
-	var seen uint64 // bit i: field i seen (first 64 fields)
-	var last int16
-	for {
-		id, typ, err := r.fieldHeader(last)
-		if err != nil {
-			return err
-		}
-		if typ == typeStop {
-			break
-		}
-		last = id
-		i, ok := si.field(id)
-		if !ok {
-			if err := r.skip(typ, depth+1); err != nil {
-				return err
-			}
-			continue
-		}
-		fi := si.fields[i]
-		if !compatible(fi.wire, typ) {
-			// Some writers reuse ids with other types: skip such a field,
-			// as an unknown one (a required one is then reported missing).
-			if err := r.skip(typ, depth+1); err != nil {
-				return err
-			}
-			continue
-		}
-		if err := r.readValue(v.Field(fi.index), typ, depth+1); err != nil {
-			return fmt.Errorf("%s.%s: %w", v.Type().Name(), fi.name, err)
-		}
-		if i < 64 {
-			seen |= 1 << i
-		}
-	}
-	for i, fi := range si.fields {
-		if fi.required && i < 64 && seen&(1<<i) == 0 {
-			return invalidf("%s: required field %s (id %d) missing", v.Type().Name(), fi.name, fi.id)
-		}
-	}
-	return nil
 }
 
 // compatible reports whether a field written as wire type w (see
@@ -163,114 +92,6 @@ func wireType(t reflect.Type) byte {
 		return wireType(t.Elem())
 	}
 	panic("thrift: unsupported Go type " + t.String())
-}
-
-func (r *reader) readValue(v reflect.Value, typ byte, depth int) error {
-	if v.Kind() == reflect.Pointer {
-		p := reflect.New(v.Type().Elem())
-		if err := r.readValue(p.Elem(), typ, depth); err != nil {
-			return err
-		}
-		v.Set(p)
-		return nil
-	}
-	want := wireType(v.Type())
-	if typ == typeFalse && want == typeTrue {
-		want = typeFalse
-	}
-	if typ == typeSet && want == typeList {
-		want = typeSet
-	}
-	if typ != want {
-		return invalidf("wire type %d where %d was expected at byte %d", typ, want, r.pos)
-	}
-	switch v.Kind() {
-	case reflect.Bool:
-		v.SetBool(typ == typeTrue)
-	case reflect.Int8, reflect.Uint8:
-		b, err := r.byte()
-		if err != nil {
-			return err
-		}
-		if v.Kind() == reflect.Int8 {
-			v.SetInt(int64(int8(b)))
-		} else {
-			v.SetUint(uint64(b))
-		}
-	case reflect.Int16, reflect.Int32, reflect.Int64:
-		x, err := r.varint()
-		if err != nil {
-			return err
-		}
-		if v.OverflowInt(x) {
-			return invalidf("integer %d overflows %s at byte %d", x, v.Type(), r.pos)
-		}
-		v.SetInt(x)
-	case reflect.Float64:
-		x, err := r.double()
-		if err != nil {
-			return err
-		}
-		v.SetFloat(x)
-	case reflect.String:
-		b, err := r.binary()
-		if err != nil {
-			return err
-		}
-		v.SetString(string(b))
-	case reflect.Slice:
-		if v.Type().Elem().Kind() == reflect.Uint8 {
-			b, err := r.binary()
-			if err != nil {
-				return err
-			}
-			v.SetBytes(append([]byte{}, b...))
-			return nil
-		}
-		return r.readList(v, depth)
-	case reflect.Struct:
-		return r.readStruct(v, depth)
-	}
-	return nil
-}
-
-func (r *reader) readList(v reflect.Value, depth int) error {
-	if depth > maxDepth {
-		return invalidf("nesting deeper than %d at byte %d", maxDepth, r.pos)
-	}
-	elem, n, err := r.listHeader()
-	if err != nil {
-		return err
-	}
-	et := v.Type().Elem()
-	want := wireType(et)
-	if want == typeTrue && elem == typeFalse {
-		elem = typeTrue
-	}
-	if n > 0 && elem != want {
-		return invalidf("list of wire type %d where %d was expected at byte %d", elem, want, r.pos)
-	}
-	s := reflect.MakeSlice(v.Type(), n, n)
-	for i := range n {
-		e := s.Index(i)
-		if want == typeTrue {
-			b, err := r.byte()
-			if err != nil {
-				return err
-			}
-			if et.Kind() == reflect.Pointer {
-				e.Set(reflect.New(et.Elem()))
-				e = e.Elem()
-			}
-			e.SetBool(b == typeTrue)
-			continue
-		}
-		if err := r.readValue(e, elem, depth+1); err != nil {
-			return fmt.Errorf("element %d: %w", i, err)
-		}
-	}
-	v.Set(s)
-	return nil
 }
 
 // Marshal appends the compact-protocol encoding of v, a tagged struct or

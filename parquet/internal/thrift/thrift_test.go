@@ -3,6 +3,8 @@ package thrift
 import (
 	"errors"
 	"reflect"
+	"runtime"
+	"strconv"
 	"testing"
 )
 
@@ -139,4 +141,70 @@ func FuzzUnmarshal(f *testing.F) {
 			t.Fatalf("re-decoded %+v, want %+v", o2, o)
 		}
 	})
+}
+
+type item struct {
+	Name  string   `thrift:"1,required"`
+	Bin   []byte   `thrift:"2"`
+	Opt   *string  `thrift:"3"`
+	I32   *int32   `thrift:"4"`
+	I16   *int16   `thrift:"5"`
+	F     *float64 `thrift:"6"`
+	B     *bool    `thrift:"7"`
+	U8    uint8    `thrift:"8"`
+	Bins  [][]byte `thrift:"9"`
+	Flags []*bool  `thrift:"10"`
+}
+
+type items struct {
+	List []item `thrift:"1,required"`
+}
+
+// TestManyValues decodes more optional values, strings and byte slices
+// than fit the first blocks they are carved from, short and long ones:
+// each decodes to its own value, which a collection keeps and a change to
+// one (appending to a byte slice, writing through a pointer) leaves the
+// others as they are.
+func TestManyValues(t *testing.T) {
+	for _, n := range []int{1, 17, 3000} {
+		in := items{List: make([]item, n)}
+		for i := range in.List {
+			long := string(repeat(byte('a'+i%26), i%300))
+			in.List[i] = item{Name: long, Bin: []byte(long + "!"), Opt: ptr(long), I32: ptr(int32(-i)),
+				I16: ptr(int16(i)), F: ptr(float64(i) / 4), B: ptr(i%2 == 0), U8: uint8(i),
+				Bins: [][]byte{{byte(i)}, []byte(long)}, Flags: []*bool{ptr(true), ptr(i%3 == 0)}}
+		}
+		data := Marshal(nil, &in)
+		var got, again items
+		if _, err := Unmarshal(data, &got); err != nil {
+			t.Fatalf("%d items: %v", n, err)
+		}
+		runtime.GC()
+		if !reflect.DeepEqual(got, in) {
+			t.Fatalf("%d items: decoded values differ", n)
+		}
+		for i := range got.List {
+			it := &got.List[i]
+			it.Bin = append(it.Bin, "??"...)
+			it.Bins[0] = append(it.Bins[0], 'x')
+			*it.I32, *it.I16, *it.F = int32(i)+5, int16(i)+5, float64(i)+5
+			*it.B, *it.Flags[1] = i%2 != 0, i%3 != 0
+			*it.Opt = strconv.Itoa(i)
+		}
+		if _, err := Unmarshal(data, &again); err != nil {
+			t.Fatal(err)
+		}
+		for i := range got.List {
+			g, w := &got.List[i], &in.List[i]
+			if g.Name != w.Name || string(g.Bin) != string(w.Bin)+"??" || string(g.Bins[1]) != string(w.Bins[1]) ||
+				string(g.Bins[0]) != string(w.Bins[0])+"x" || *g.I32 != int32(i)+5 || *g.I16 != int16(i)+5 ||
+				*g.F != float64(i)+5 || *g.B != (i%2 != 0) || !*g.Flags[0] || *g.Flags[1] != (i%3 != 0) ||
+				*g.Opt != strconv.Itoa(i) {
+				t.Fatalf("%d items: item %d changed by a change to another", n, i)
+			}
+		}
+		if !reflect.DeepEqual(again, in) {
+			t.Fatalf("%d items: decoding again differs", n)
+		}
+	}
 }

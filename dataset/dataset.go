@@ -103,6 +103,15 @@ func build(call string, fsys fs.FS, base string, list func(add func(string)) err
 	}
 	d := &Dataset{fsys: fsys, cfg: o.open}
 	var res []*probed
+	if d.cfg.schema != nil && d.cfg.format != files.FormatAuto {
+		// Probing opens nothing: no goroutine would have work.
+		err = list(func(name string) {
+			p := &probed{name: name}
+			p.src, p.ok, p.err = d.probe(name)
+			res = append(res, p)
+		})
+		return d.finish(res, err, base, explicit)
+	}
 	jobs := make(chan *probed, 64)
 	var wg sync.WaitGroup
 	for range runtime.GOMAXPROCS(0) {
@@ -121,6 +130,12 @@ func build(call string, fsys fs.FS, base string, list func(add func(string)) err
 	})
 	close(jobs)
 	wg.Wait()
+	return d.finish(res, err, base, explicit)
+}
+
+// finish makes the dataset of the probed files once the listing, which
+// failed with err or not, is done.
+func (d *Dataset) finish(res []*probed, err error, base string, explicit bool) (*Dataset, error) {
 	if err != nil {
 		return nil, err
 	}
@@ -143,16 +158,12 @@ func build(call string, fsys fs.FS, base string, list func(add func(string)) err
 		d.files = append(d.files, src)
 		kept = append(kept, name)
 	}
-	pfields, pvals, err := partitionValues(d.cfg.part, base, kept)
+	pfields, pvals, facts, err := partitionValues(d.cfg.part, base, kept)
 	if err != nil {
 		return nil, err
 	}
 	for i, src := range d.files {
-		src.parts = pvals[i]
-		src.facts = make([]*expr.Expr, len(pfields))
-		for k, one := range src.parts {
-			src.facts[k] = partitionFact(pfields[k].Name, one)
-		}
+		src.parts, src.facts = pvals[i], facts[i]
 	}
 	data := d.cfg.schema
 	if data == nil {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/alkaid-go/alkaid/array"
 	"github.com/alkaid-go/alkaid/datatype"
+	"github.com/alkaid-go/alkaid/expr"
 	"github.com/alkaid-go/alkaid/internal/quote"
 	"github.com/alkaid-go/alkaid/internal/textval"
 )
@@ -25,16 +26,17 @@ func relDirs(base, name string) []string {
 }
 
 // partitionValues resolves the partition fields of files under base and
-// each file's values: vals[file][field] is a one-row array.
-func partitionValues(p Partitioning, base string, files []string) ([]datatype.Field, [][]array.Array, error) {
+// each file's values: vals[file][field] is a one-row array, and
+// facts[file][field] its partitionFact (made once per distinct value).
+func partitionValues(p Partitioning, base string, files []string) (_ []datatype.Field, vals [][]array.Array, facts [][]*expr.Expr, _ error) {
 	if p.Style == NoPartitions {
-		return nil, make([][]array.Array, len(files)), nil
+		return nil, make([][]array.Array, len(files)), make([][]*expr.Expr, len(files)), nil
 	}
 	fields := append([]datatype.Field(nil), p.Fields...)
 	index := map[string]int{}
 	for i, f := range fields {
 		if _, dup := index[f.Name]; dup {
-			return nil, nil, fmt.Errorf("dataset: %w: partition key %q listed twice", ErrInvalid, f.Name)
+			return nil, nil, nil, fmt.Errorf("dataset: %w: partition key %q listed twice", ErrInvalid, f.Name)
 		}
 		index[f.Name] = i
 	}
@@ -44,7 +46,7 @@ func partitionValues(p Partitioning, base string, files []string) ([]datatype.Fi
 		switch p.Style {
 		case Directory:
 			if len(segs) > len(fields) {
-				return nil, nil, fileErr(name, fmt.Errorf("%w: %d directory levels, %d partition fields", ErrPartitionValue, len(segs), len(fields)))
+				return nil, nil, nil, fileErr(name, fmt.Errorf("%w: %d directory levels, %d partition fields", ErrPartitionValue, len(segs), len(fields)))
 			}
 			row := make([]rawValue, len(fields))
 			for i, s := range segs {
@@ -56,7 +58,7 @@ func partitionValues(p Partitioning, base string, files []string) ([]datatype.Fi
 			for _, s := range segs {
 				k, v, null, ok, err := parseHiveSegment(s)
 				if err != nil {
-					return nil, nil, fileErr(name, err)
+					return nil, nil, nil, fileErr(name, err)
 				}
 				if !ok {
 					continue
@@ -69,13 +71,13 @@ func partitionValues(p Partitioning, base string, files []string) ([]datatype.Fi
 					row = append(row, rawValue{})
 				}
 				if row[i].present {
-					return nil, nil, fileErr(name, fmt.Errorf("%w: key %q appears twice in the path", ErrPartitionValue, k))
+					return nil, nil, nil, fileErr(name, fmt.Errorf("%w: key %q appears twice in the path", ErrPartitionValue, k))
 				}
 				row[i] = rawValue{text: v, null: null, present: true}
 			}
 			raws[fi] = row
 		default:
-			return nil, nil, fmt.Errorf("dataset: %w: partition style %d", ErrInvalid, p.Style)
+			return nil, nil, nil, fmt.Errorf("dataset: %w: partition style %d", ErrInvalid, p.Style)
 		}
 	}
 	for i := range fields {
@@ -90,19 +92,21 @@ func partitionValues(p Partitioning, base string, files []string) ([]datatype.Fi
 			fields[i].Type = inferType(seen)
 		}
 		if err := checkPartitionType(fields[i].Type); err != nil {
-			return nil, nil, err
+			return nil, nil, nil, err
 		}
 	}
-	vals := make([][]array.Array, len(files))
+	vals = make([][]array.Array, len(files))
+	facts = make([][]*expr.Expr, len(files))
 	for fi := range vals {
 		vals[fi] = make([]array.Array, len(fields))
+		facts[fi] = make([]*expr.Expr, len(fields))
 	}
 	for i, f := range fields {
 		// One column of every file's value, each file's a one-row slice
 		// of it: one builder per key, not one per file.
 		ap, err := textval.NewAppender(f.Type, &textval.Options{})
 		if err != nil {
-			return nil, nil, fmt.Errorf("dataset: %w: partition value of type %s", ErrNotSupported, f.Type)
+			return nil, nil, nil, fmt.Errorf("dataset: %w: partition value of type %s", ErrNotSupported, f.Type)
 		}
 		ap.Reserve(len(raws))
 		for fi, row := range raws {
@@ -111,22 +115,33 @@ func partitionValues(p Partitioning, base string, files []string) ([]datatype.Fi
 				continue
 			}
 			if err := ap.Append([]byte(row[i].text)); err != nil {
-				return nil, nil, fileErr(files[fi], fmt.Errorf("partition key %q: %w: %s is not a %s", f.Name, ErrPartitionValue, quote.String(row[i].text), f.Type))
+				return nil, nil, nil, fileErr(files[fi], fmt.Errorf("partition key %q: %w: %s is not a %s", f.Name, ErrPartitionValue, quote.String(row[i].text), f.Type))
 			}
 		}
 		col := ap.NewArray()
-		for fi := range vals {
+		made := map[string]*expr.Expr{} // by value text; "" for null
+		for fi, row := range raws {
 			vals[fi][i] = array.Slice(col, fi, fi+1)
+			text := ""
+			if i < len(row) && row[i].present && !row[i].null {
+				text = "=" + row[i].text
+			}
+			fact, ok := made[text]
+			if !ok {
+				fact = partitionFact(f.Name, vals[fi][i])
+				made[text] = fact
+			}
+			facts[fi][i] = fact
 		}
 	}
 	if p.Dictionary {
 		for i := range fields {
 			dt, err := datatype.NewDictionary(datatype.Int32, fields[i].Type, false)
 			if err != nil {
-				return nil, nil, err
+				return nil, nil, nil, err
 			}
 			fields[i].Type = dt
 		}
 	}
-	return fields, vals, nil
+	return fields, vals, facts, nil
 }

@@ -27,7 +27,13 @@ func benchScanFile(b *testing.B, optional bool) []byte {
 		xb.Append(int64(uint64(i) * 2654435761 % 4294967291 % 1000000))
 		fb.Append(float64(i*7919%100000) / 7)
 	}
-	rec, err := alkaid.NewRecord(schema, []array.Array{xb.Finish(), fb.Finish()}, rows)
+	return writeSnappy(b, schema, []array.Array{xb.Finish(), fb.Finish()}, rows)
+}
+
+// writeSnappy writes one record of cols as a snappy Parquet file.
+func writeSnappy(b *testing.B, schema *alkaid.Schema, cols []array.Array, rows int) []byte {
+	b.Helper()
+	rec, err := alkaid.NewRecord(schema, cols, rows)
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -102,22 +108,7 @@ func BenchmarkNewFileSmallFooter(b *testing.B) {
 		xb.Append(int64(uint64(i) * 2654435761 % 4294967291 % 1000000))
 		fb.Append(float64(i*7919%100000) / 7)
 	}
-	rec, err := alkaid.NewRecord(schema, []array.Array{ib.Finish(), xb.Finish(), fb.Finish()}, rows)
-	if err != nil {
-		b.Fatal(err)
-	}
-	var buf bytes.Buffer
-	w, err := parquet.NewWriter(&buf, schema, parquet.WithCompression(parquet.Snappy, 0))
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := w.Write(rec); err != nil {
-		b.Fatal(err)
-	}
-	if err := w.Close(); err != nil {
-		b.Fatal(err)
-	}
-	data := buf.Bytes()
+	data := writeSnappy(b, schema, []array.Array{ib.Finish(), xb.Finish(), fb.Finish()}, rows)
 	b.ReportAllocs()
 	for b.Loop() {
 		f, err := parquet.NewFile(bytes.NewReader(data), int64(len(data)))

@@ -233,7 +233,30 @@ func newBucket(t *testing.T) string {
 	if err := c.MakeBucket(context.Background(), name, minio.MakeBucketOptions{}); err != nil {
 		t.Fatalf("making bucket %s: %v", name, err)
 	}
+	t.Cleanup(func() { removeBucket(t, c, name) })
 	return name
+}
+
+// removeBucket deletes a test's bucket with its objects: SeaweedFS gives
+// each bucket volumes of its own, and a test process making many buckets
+// (-count=25, say) would run out of them ("no free volumes left").
+func removeBucket(t *testing.T, c *minio.Client, name string) {
+	ctx := context.Background()
+	objects := make(chan minio.ObjectInfo)
+	go func() {
+		defer close(objects)
+		for o := range c.ListObjects(ctx, name, minio.ListObjectsOptions{Recursive: true}) {
+			if o.Err == nil {
+				objects <- o
+			}
+		}
+	}()
+	for e := range c.RemoveObjects(ctx, name, objects, minio.RemoveObjectsOptions{}) {
+		t.Logf("removing %s/%s: %v", name, e.ObjectName, e.Err)
+	}
+	if err := c.RemoveBucket(ctx, name); err != nil {
+		t.Logf("removing bucket %s: %v", name, err)
+	}
 }
 
 // testOptions are the store options of the tests: the server (or a

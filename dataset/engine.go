@@ -244,9 +244,11 @@ func (s *Scan) atMostOneUnit(keep []bool, errs []error, pre map[int]opened) bool
 	for i, src := range s.files {
 		o, opened := pre[i]
 		switch {
-		case opened && o.err == nil && o.h == nil:
+		case opened && o.err != nil:
+			n++ // a unit reporting the error
+		case opened && o.h == nil:
 			continue // ruled out by its schema
-		case opened && o.err == nil:
+		case opened:
 			n += o.h.r.pq.NumRowGroups()
 		case errs[i] == nil && !keep[i]:
 			continue

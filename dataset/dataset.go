@@ -177,9 +177,15 @@ func (d *Dataset) finish(res []*probed, err error, base string, explicit bool) (
 	}
 	fields := data.Fields()
 	for _, pf := range pfields {
-		if data.FieldIndex(pf.Name) >= 0 {
-			return nil, fmt.Errorf("dataset: %w: partition key %q is also a column of the files", ErrInvalid, pf.Name)
+		if data.FieldIndex(pf.Name) < 0 {
+			continue
 		}
+		for _, src := range d.files {
+			if src.schema != nil && src.schema.FieldIndex(pf.Name) >= 0 {
+				return nil, fileErr(src.path, fmt.Errorf("%w: partition key %q is also a column of the file", ErrInvalid, pf.Name))
+			}
+		}
+		return nil, fmt.Errorf("dataset: WithSchema: %w: partition key %q is also a column of the schema", ErrInvalid, pf.Name)
 	}
 	d.nData = len(fields)
 	d.partDict = d.cfg.part.Dictionary

@@ -2,6 +2,7 @@ package dataset
 
 import (
 	"context"
+	"errors"
 	"testing"
 	"testing/fstest"
 
@@ -85,12 +86,20 @@ func TestPartitionErrors(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			_, err := Open(fstest.MapFS{tc.file: pqFile(t, r)}, "t", WithPartitioning(tc.part))
 			require.ErrorIs(t, err, tc.want)
-			if tc.want == ErrPartitionValue {
+			if tc.want == ErrPartitionValue || tc.name == "clash" {
 				require.ErrorIs(t, err, ErrInvalid)
-				require.ErrorContains(t, err, tc.file)
+				var fe *FileError
+				require.ErrorAs(t, err, &fe)
+				require.Equal(t, tc.file, fe.Path)
 			}
 		})
 	}
+	// A clash with a given schema is the option's fault, not a file's.
+	_, err := Open(fstest.MapFS{"t/x=1/a.parquet": pqFile(t, r)}, "t", WithPartitioning(Partitioning{Style: Hive}), WithSchema(r.Schema()))
+	require.ErrorIs(t, err, ErrInvalid)
+	require.ErrorContains(t, err, "WithSchema")
+	var fe *FileError
+	require.False(t, errors.As(err, &fe))
 }
 
 func TestDirectoryPartitions(t *testing.T) {
